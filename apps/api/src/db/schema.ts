@@ -1,0 +1,4 @@
+// The drizzle schema, assembled from one file per area (drizzle-kit and the client read this file).
+export * from './schema/people.schema.ts';
+export * from './schema/auth.schema.ts';
+export * from './schema/events.schema.ts';

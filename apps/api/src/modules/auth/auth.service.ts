@@ -1,0 +1,195 @@
+import crypto from 'node:crypto';
+import { INVALID_TOKEN_MESSAGE } from '@sunstamp/domain/contracts/auth';
+import type { AppContext } from '../../app.ts';
+import { AppError, badRequest, tooManyRequests } from '../../platform/errors.ts';
+import { randomToken, sha256 } from '../../platform/secrets.ts';
+import * as repo from './auth.repository.ts';
+import { checkPasswordPolicy, dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { REFRESH_ABSOLUTE_SECONDS, REFRESH_IDLE_SECONDS } from './tokens.ts';
+
+/** Failed sign-ins allowed per account and per address in the window before 429. */
+export const LOGIN_WINDOW_MINUTES = 15;
+export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const MAX_FAILURES_PER_ADDRESS = 20;
+export const RESET_LINK_MINUTES = 60;
+export const VERIFY_LINK_HOURS = 72;
+
+const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
+
+export async function login(ctx: AppContext, email: string, password: string, ip: string) {
+  const db = ctx.database.db;
+  const now = ctx.clock.now();
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000);
+  const [byAccount, byAddress] = await Promise.all([
+    repo.countFailures(db, { email }, since),
+    repo.countFailures(db, { ip }, since),
+  ]);
+  if (byAccount >= MAX_FAILURES_PER_ACCOUNT || byAddress >= MAX_FAILURES_PER_ADDRESS) {
+    throw tooManyRequests(
+      `Too many failed sign-in attempts. Please wait ${LOGIN_WINDOW_MINUTES} minutes and try again, or reset your password.`,
+    );
+  }
+  const user = await repo.findUserByEmail(db, email);
+  const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await dummyPasswordHash(), password);
+  if (!user || !ok || !user.isActive) {
+    await repo.recordLoginAttempt(db, email, ip, false, now);
+    throw new AppError(401, BAD_CREDENTIALS, 'bad_credentials');
+  }
+  await repo.clearFailures(db, email);
+  await repo.updateUser(db, user.id, { lastLogin: now });
+  await repo.openShiftIfNone(db, user.id, now);
+  return issuePair(ctx, user.id, user.role, crypto.randomUUID(), new Date(now.getTime() + REFRESH_ABSOLUTE_SECONDS * 1000));
+}
+
+async function issuePair(ctx: AppContext, userId: string, role: string, familyId: string, familyExpiresAt: Date) {
+  const refresh = randomToken(32);
+  await repo.insertRefreshToken(ctx.database.db, {
+    familyId,
+    userId,
+    tokenHash: sha256(refresh),
+    familyExpiresAt,
+    createdAt: ctx.clock.now(),
+  });
+  return { access: await ctx.signer.signAccess(userId, role), refresh };
+}
+
+const invalidToken = () => new AppError(401, INVALID_TOKEN_MESSAGE, 'token_not_valid');
+
+/**
+ * Rotation with reuse detection: a refresh token works once. Presenting one that was already
+ * rotated means it was copied, so the whole family is revoked and the caller must sign in again.
+ */
+export async function refresh(ctx: AppContext, token: string) {
+  const db = ctx.database.db;
+  const now = ctx.clock.now();
+  const row = await repo.findRefreshToken(db, sha256(token));
+  if (!row) throw invalidToken();
+  if (row.revokedAt) throw invalidToken();
+  if (row.rotatedAt) {
+    await repo.revokeFamily(db, row.familyId, now);
+    throw invalidToken();
+  }
+  const idleEnd = row.createdAt.getTime() + REFRESH_IDLE_SECONDS * 1000;
+  if (now.getTime() >= Math.min(idleEnd, row.familyExpiresAt.getTime())) throw invalidToken();
+  if (!(await repo.markRotated(db, row.id, now))) {
+    await repo.revokeFamily(db, row.familyId, now);
+    throw invalidToken();
+  }
+  const user = await repo.findUserById(db, row.userId);
+  if (!user || !user.isActive) throw invalidToken();
+  return issuePair(ctx, user.id, user.role, row.familyId, row.familyExpiresAt);
+}
+
+export async function verifyToken(ctx: AppContext, token: string) {
+  const claims = await ctx.signer.verifyAccess(token);
+  if (claims) return;
+  // A refresh token may be verified too: it is valid while neither rotated, revoked nor expired.
+  const row = await repo.findRefreshToken(ctx.database.db, sha256(token));
+  const now = ctx.clock.now().getTime();
+  if (row && !row.revokedAt && !row.rotatedAt && now < row.familyExpiresAt.getTime()) return;
+  throw new AppError(401, 'Token is invalid or expired', 'token_not_valid');
+}
+
+export async function logout(ctx: AppContext, userId: string, refreshToken: string | undefined) {
+  const db = ctx.database.db;
+  const now = ctx.clock.now();
+  if (refreshToken) {
+    const row = await repo.findRefreshToken(db, sha256(refreshToken));
+    if (row && row.userId === userId) await repo.revokeFamily(db, row.familyId, now);
+  } else {
+    await repo.revokeAllForUser(db, userId, now);
+  }
+  await repo.closeOpenShift(db, userId, now);
+}
+
+export async function requestPasswordReset(ctx: AppContext, email: string) {
+  const db = ctx.database.db;
+  const user = await repo.findUserByEmail(db, email);
+  // The answer is the same whether or not the account exists, so it cannot be used to find accounts.
+  if (!user || !user.isActive) return;
+  const token = randomToken(32);
+  await repo.insertUserToken(db, {
+    userId: user.id,
+    purpose: 'password_reset',
+    tokenHash: sha256(token),
+    expiresAt: new Date(ctx.clock.now().getTime() + RESET_LINK_MINUTES * 60_000),
+  });
+  const link = `${ctx.config.publicUrl}/password-reset/${user.id}/${token}`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Reset your Sunstamp password',
+    text:
+      `Someone asked to reset the password of your Sunstamp account.\n\n` +
+      `Open this link within ${RESET_LINK_MINUTES} minutes to choose a new password:\n${link}\n\n` +
+      `If it was not you, ignore this message: your password stays as it is.\n`,
+  });
+}
+
+const BAD_LINK = 'This link is invalid or has expired. Request a new one.';
+
+export async function confirmPasswordReset(ctx: AppContext, uid: string, token: string, password: string) {
+  const db = ctx.database.db;
+  const now = ctx.clock.now();
+  const row = await repo.findUserToken(db, sha256(token));
+  if (!row || row.purpose !== 'password_reset' || row.userId !== uid || row.usedAt || row.expiresAt <= now) {
+    throw badRequest(BAD_LINK, [{ token: BAD_LINK }]);
+  }
+  const user = await repo.findUserById(db, row.userId);
+  if (!user || !user.isActive) throw badRequest(BAD_LINK, [{ token: BAD_LINK }]);
+  checkPasswordPolicy(password, { email: user.email });
+  if (!(await repo.markUserTokenUsed(db, row.id, now))) throw badRequest(BAD_LINK, [{ token: BAD_LINK }]);
+  // Reaching the link proves the mailbox, so the address counts as verified too.
+  await repo.updateUser(db, user.id, { passwordHash: await hashPassword(password), needsPassword: false, verifiedEmail: true });
+  await repo.revokeAllForUser(db, user.id, now);
+}
+
+export async function sendVerificationEmail(ctx: AppContext, userId: string) {
+  const db = ctx.database.db;
+  const user = await repo.findUserById(db, userId);
+  if (!user || user.verifiedEmail) return;
+  const key = randomToken(32);
+  await repo.insertUserToken(db, {
+    userId: user.id,
+    purpose: 'verify_email',
+    tokenHash: sha256(key),
+    expiresAt: new Date(ctx.clock.now().getTime() + VERIFY_LINK_HOURS * 3600_000),
+  });
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Confirm your email address for Sunstamp',
+    text: `Confirm that this is your email address by opening:\n${ctx.config.publicUrl}/verify-email/${key}\n`,
+  });
+}
+
+export async function verifyEmail(ctx: AppContext, key: string) {
+  const db = ctx.database.db;
+  const now = ctx.clock.now();
+  const row = await repo.findUserToken(db, sha256(key));
+  if (!row || row.purpose !== 'verify_email' || row.usedAt || row.expiresAt <= now) {
+    throw badRequest(BAD_LINK, [{ key: BAD_LINK }]);
+  }
+  if (!(await repo.markUserTokenUsed(db, row.id, now))) throw badRequest(BAD_LINK, [{ key: BAD_LINK }]);
+  await repo.updateUser(db, row.userId, { verifiedEmail: true });
+}
+
+export async function requestDemo(
+  ctx: AppContext,
+  body: { name: string; email: string; company: string; phone?: string; message?: string },
+) {
+  const saved = await repo.insertDemoRequest(ctx.database.db, {
+    name: body.name,
+    email: body.email,
+    company: body.company,
+    phone: body.phone ?? null,
+    message: body.message ?? null,
+  });
+  await ctx.mailer.send({
+    to: ctx.config.staffNotifyEmail,
+    subject: `Demo request from ${body.company}`,
+    text:
+      `${body.name} <${body.email}> of ${body.company} asked for a demo.\n` +
+      (body.phone ? `Phone: ${body.phone}\n` : '') +
+      (body.message ? `\n${body.message}\n` : ''),
+  });
+  return saved;
+}

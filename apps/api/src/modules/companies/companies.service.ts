@@ -1,0 +1,94 @@
+import { isInternalStaff } from '@sunstamp/domain/roles';
+import type { AppContext } from '../../app.ts';
+import type { Principal } from '../auth/auth.hooks.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { getDisplayName as displayName } from '@sunstamp/domain/format/display-name.format';
+import { getUser } from '../users/users.repository.ts';
+import * as repo from './companies.repository.ts';
+
+const visibleIds = (p: Principal) => (isInternalStaff(p.role) ? undefined : p.companyIds);
+
+type CompanyRow = Awaited<ReturnType<typeof repo.listCompanies>>[number];
+const toCompany = ({ company: c, userCount }: CompanyRow) => ({
+  id: c.id,
+  name: c.name,
+  is_internal: c.isInternal,
+  phone_number: c.phoneNumber,
+  email: c.email,
+  address: c.address,
+  support_contact_id: c.supportContactId,
+  user_count: userCount,
+  job_count: 0,
+  created_at: c.createdAt.toISOString(),
+});
+
+export async function listCompanies(ctx: AppContext, p: Principal) {
+  return (await repo.listCompanies(ctx.database.db, visibleIds(p))).map(toCompany);
+}
+
+export async function getCompany(ctx: AppContext, p: Principal, id: string) {
+  const ids = visibleIds(p);
+  if (ids && !ids.includes(id)) throw notFound();
+  const [row] = await repo.listCompanies(ctx.database.db, [id]);
+  if (!row) throw notFound();
+  return toCompany(row);
+}
+
+type CompanyBody = { name: string; phone_number?: string | null; email?: string | null; address?: string | null; support_contact_id?: string | null };
+
+async function checkContact(ctx: AppContext, id: string | null | undefined) {
+  if (!id) return;
+  const u = await getUser(ctx.database.db, id);
+  if (!u || !isInternalStaff(u.role)) {
+    throw badRequest('The support contact must be a staff member.', [{ support_contact_id: 'Choose an admin or support user.' }]);
+  }
+}
+
+export async function createCompany(ctx: AppContext, p: Principal, body: CompanyBody) {
+  if (p.role !== 'admin') throw forbidden();
+  if (await repo.companyNameTaken(ctx.database.db, body.name)) throw conflict('A company with this name already exists.');
+  await checkContact(ctx, body.support_contact_id);
+  const c = await repo.insertCompany(ctx.database.db, {
+    name: body.name,
+    phoneNumber: body.phone_number ?? null,
+    email: body.email ?? null,
+    address: body.address ?? null,
+    supportContactId: body.support_contact_id ?? null,
+  });
+  return getCompany(ctx, p, c.id);
+}
+
+export async function updateCompany(ctx: AppContext, p: Principal, id: string, body: Partial<CompanyBody>) {
+  await getCompany(ctx, p, id); // 404 for what the caller may not see
+  // Admins edit any company; a company admin edits its own company's contact details, not the staff contact.
+  if (p.role !== 'admin' && !(p.role === 'user_admin' && p.companyIds.includes(id))) throw forbidden();
+  if (p.role !== 'admin' && body.support_contact_id !== undefined) throw forbidden('Only staff choose the support contact.');
+  if (body.name && (await repo.companyNameTaken(ctx.database.db, body.name, id))) throw conflict('A company with this name already exists.');
+  await checkContact(ctx, body.support_contact_id);
+  await repo.patchCompany(ctx.database.db, id, {
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.phone_number !== undefined ? { phoneNumber: body.phone_number } : {}),
+    ...(body.email !== undefined ? { email: body.email } : {}),
+    ...(body.address !== undefined ? { address: body.address } : {}),
+    ...(body.support_contact_id !== undefined ? { supportContactId: body.support_contact_id } : {}),
+  });
+  return getCompany(ctx, p, id);
+}
+
+export async function listContacts(ctx: AppContext, p: Principal) {
+  const rows = await repo.contacts(ctx.database.db, visibleIds(p));
+  return rows.map((r) => ({
+    company: { id: r.companyId, name: r.companyName },
+    contact: { id: r.contactId, full_name: displayName(r), email: r.email, phone_number: r.phoneNumber },
+  }));
+}
+
+export async function listGroups(ctx: AppContext, p: Principal) {
+  if (!isInternalStaff(p.role)) throw forbidden();
+  const rows = await repo.listGroups(ctx.database.db);
+  return rows.map((g) => ({ id: g.id, name: g.name, members: g.members.map((m) => ({ id: m.id, full_name: displayName(m) })) }));
+}
+
+export async function listStates(ctx: AppContext) {
+  return repo.listStates(ctx.database.db);
+}
