@@ -57,6 +57,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON (and multipart where files are uploaded); other bodies answer 415.
+  app.removeContentTypeParser('text/plain');
 
   const events = deps.events ?? new EventBus(deps.database);
   if (!deps.events) {

@@ -8,7 +8,7 @@ export async function listCompanies(db: DbOrTx, onlyIds?: string[]) {
   return db
     .select({
       company: companies,
-      userCount: sql<number>`(select count(*)::int from ${userCompanies} uc where uc.company_id = ${companies.id})`,
+      userCount: sql<number>`(select count(*)::int from ${userCompanies} uc where uc.company_id = "companies"."id")`,
     })
     .from(companies)
     .where(onlyIds ? inArray(companies.id, onlyIds) : undefined)
@@ -59,7 +59,7 @@ export async function listGroups(db: DbOrTx) {
       name: groups.name,
       members: sql<{ id: string; firstName: string; lastName: string; email: string }[]>`coalesce((
         select json_agg(json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email) order by u.last_name, u.first_name)
-        from ${groupMembers} gm join ${users} u on u.id = gm.user_id where gm.group_id = ${groups.id}), '[]'::json)`,
+        from ${groupMembers} gm join ${users} u on u.id = gm.user_id where gm.group_id = "groups"."id"), '[]'::json)`,
     })
     .from(groups)
     .orderBy(asc(groups.name));

@@ -107,10 +107,10 @@ export async function listUsers(db: DbOrTx, f: UserListFilter) {
       user: users,
       companies: sql<{ id: string; name: string }[]>`coalesce((
         select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name)
-        from ${userCompanies} uc join ${companies} c on c.id = uc.company_id where uc.user_id = ${users.id}), '[]'::json)`,
+        from ${userCompanies} uc join ${companies} c on c.id = uc.company_id where uc.user_id = "users"."id"), '[]'::json)`,
       groups: sql<{ id: string; name: string }[]>`coalesce((
         select json_agg(json_build_object('id', g.id, 'name', g.name) order by g.name)
-        from ${groupMembers} gm join ${groups} g on g.id = gm.group_id where gm.user_id = ${users.id}), '[]'::json)`,
+        from ${groupMembers} gm join ${groups} g on g.id = gm.group_id where gm.user_id = "users"."id"), '[]'::json)`,
     })
     .from(users)
     .where(conds.length ? and(...conds) : undefined)

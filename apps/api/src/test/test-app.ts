@@ -1,0 +1,148 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema.ts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { DEMO_PASSWORD, seedDemo, seedReference } from '../db/seed/seed.ts';
+import { manualClock } from '../platform/clock.ts';
+import { createMailer } from '../platform/mailer.ts';
+
+/**
+ * A fresh database per test file: in-memory PGlite, or (SUNSTAMP_TEST_DB=postgres) a database of
+ * its own on the TEST_DATABASE_URL server, created here and dropped by close().
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.SUNSTAMP_TEST_DB !== 'postgres') {
+    const database = await openDatabase({ kind: 'pglite' });
+    return { database, drop: async () => {} };
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('SUNSTAMP_TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `sunstamp_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export type OutboxMail = { to: string; subject: string; text: string; raw: string };
+
+/** Reads the .eml files the real outbox mailer wrote, decoding quoted-printable bodies. */
+export function readOutbox(dir: string): OutboxMail[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).sort().map((f) => {
+    const raw = fs.readFileSync(path.join(dir, f), 'utf8');
+    const [head, ...bodyParts] = raw.split(/\r?\n\r?\n/);
+    const header = (n: string) => new RegExp(`^${n}: (.*)$`, 'mi').exec(head!)?.[1]?.trim() ?? '';
+    let body = bodyParts.join('\n\n');
+    if (/quoted-printable/i.test(head!)) {
+      body = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+    }
+    return { to: header('To'), subject: header('Subject'), text: body, raw };
+  });
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function createTestApp(opts: { seed?: boolean } = {}) {
+  const { database, drop } = await openTestDatabase();
+  await seedReference(database);
+  if (opts.seed !== false) await seedDemo(database);
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-outbox-'));
+  const clock = manualClock(new Date());
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: outboxDir, PUBLIC_URL: 'http://sunstamp.test' }), seedDemo: false };
+  const app = await buildApp({
+    config,
+    database,
+    mailer: createMailer({ outboxDir, from: config.mailFrom }),
+    clock,
+    authSecret: 'test-secret-'.padEnd(48, 'x'),
+  });
+  await app.ready();
+  const csrf = app.ctx.signer.issueCsrf();
+
+  async function request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    o: { body?: unknown; token?: string; headers?: Record<string, string>; csrf?: boolean; raw?: string } = {},
+  ): Promise<LightMyRequestResponse & { data: any }> {
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    // Issued per call: tests move the clock further than a token lives.
+    if (method !== 'GET' && o.csrf !== false) headers['x-csrftoken'] = app.ctx.signer.issueCsrf();
+    let payload: string | undefined;
+    if (o.raw !== undefined) {
+      payload = o.raw;
+      headers['content-type'] ??= 'application/json';
+    } else if (o.body !== undefined) {
+      payload = JSON.stringify(o.body);
+      headers['content-type'] = 'application/json';
+    }
+    const res = await app.inject({ method, url, headers, payload });
+    let data: any;
+    try { data = res.json(); } catch { data = res.body; }
+    return Object.assign(res, { data });
+  }
+
+  const tokens = new Map<string, { access: string; refresh: string }>();
+  async function login(email: string, password = DEMO_PASSWORD) {
+    const res = await request('POST', '/api/auth/login/', { body: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+    tokens.set(email, res.data);
+    return res.data as { access: string; refresh: string };
+  }
+  /**
+   * A fresh access token for an account, signed by the app's own signer at the test clock's "now"
+   * (tests move the clock past a token's 15 minutes; the sign-in flow itself is tested in auth.test.ts).
+   */
+  async function tokenOf(email: string) {
+    const [u] = await database.db.select().from(users).where(eq(users.email, email));
+    if (!u) throw new Error(`no user ${email}`);
+    return app.ctx.signer.signAccess(u.id, u.role);
+  }
+
+  return {
+    app: app as FastifyInstance,
+    database,
+    clock,
+    outboxDir,
+    outbox: () => readOutbox(outboxDir),
+    request,
+    login,
+    tokenOf,
+    csrf,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      fs.rmSync(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const DEMO = {
+  admin: 'admin@sunstamp.test',
+  support: 'support@sunstamp.test',
+  contractor: 'drafter@sunstamp.test',
+  acmeOwner: 'owner@acme-solar.test',
+  acmeUser: 'installer@acme-solar.test',
+  brightOwner: 'owner@brightside.test',
+} as const;
