@@ -1,0 +1,351 @@
+import { z } from 'zod';
+import {
+  BACKUP_TYPES,
+  GROUND_FOUNDATIONS,
+  INTERCONNECTION_METHODS,
+  INVERTER_TYPES,
+  RACKING_BRANDS,
+} from '../constants/options.constants.ts';
+import { checkCustomPairs, isCustomChoice } from './custom-choice.rules.ts';
+
+/**
+ * The CAD intake form of spec §3: what the designer needs to draw a plan set. Groups other than
+ * general show only when their flag is on (needs_*, or existing_solar for the existing system).
+ * Equipment names are free strings from the option lists (the form records what the client
+ * chose, even after an option is retired); "Other"/"Custom" requires the custom_* text.
+ */
+
+export const CAD_INTAKE_GROUPS = [
+  'general',
+  'optimizer',
+  'mci',
+  'battery',
+  'structural',
+  'ground_mount',
+  'existing_solar',
+] as const;
+export type CadIntakeGroup = (typeof CAD_INTAKE_GROUPS)[number];
+
+export const CAD_INTAKE_GROUP_LABELS: Record<CadIntakeGroup, string> = {
+  general: 'General',
+  optimizer: 'Optimizer',
+  mci: 'MCI',
+  battery: 'Battery',
+  structural: 'Structural',
+  ground_mount: 'Ground Mount',
+  existing_solar: 'Existing Solar',
+};
+
+export type CadIntakeFlag =
+  | 'needs_structural_cad'
+  | 'needs_ground_mount'
+  | 'needs_battery_info'
+  | 'needs_optimizer'
+  | 'needs_mci'
+  | 'existing_solar'
+  | 'mpu_required'
+  | 'subpanel_routed';
+
+/** The flag that shows each group; general is always shown. */
+export const CAD_INTAKE_GROUP_FLAGS: Record<CadIntakeGroup, CadIntakeFlag | null> = {
+  general: null,
+  optimizer: 'needs_optimizer',
+  mci: 'needs_mci',
+  battery: 'needs_battery_info',
+  structural: 'needs_structural_cad',
+  ground_mount: 'needs_ground_mount',
+  existing_solar: 'existing_solar',
+};
+
+const text = z.string().trim().max(200);
+const longText = z.string().trim().max(5000);
+const count = z.number().int().min(0).max(100_000).nullable();
+const amps = z.number().int().min(0).max(10_000).nullable();
+
+const cadIntake = z.object({
+  // general: the flags
+  needs_structural_cad: z.boolean(),
+  needs_ground_mount: z.boolean(),
+  needs_battery_info: z.boolean(),
+  needs_optimizer: z.boolean(),
+  needs_mci: z.boolean(),
+  existing_solar: z.boolean(),
+  // general: site and contractor
+  state: text,
+  utility: text,
+  custom_utility: text,
+  contractor_license_num: text,
+  // general: system
+  module_type: text,
+  custom_module_type: text,
+  module_count: count,
+  inverter_type: text,
+  custom_inverter_type: text,
+  inverter_count: count,
+  connection_type: text,
+  custom_connection_type: text,
+  racking_type: text,
+  custom_racking_type: text,
+  preferred_racking_manufacturer: text,
+  custom_preferred_racking_manufacturer: text,
+  // general: electrical
+  interconnection: text,
+  custom_interconnection: text,
+  main_breaker_derate: z.boolean(),
+  msp_rating: amps,
+  breaker_rating: amps,
+  mpu_required: z.boolean(),
+  mpu_model_number: text,
+  new_msp_rating: amps,
+  new_mb_rating: amps,
+  subpanel_routed: z.boolean(),
+  subpanel_rating: amps,
+  subpanel_ocpd_rating: amps,
+  main_panel_location: text,
+  production_meter_location: text,
+  cad_notes: longText,
+  // optimizer
+  optimizer_type: text,
+  custom_optimizer_type: text,
+  optimizer_count: count,
+  // mci
+  mci: text,
+  custom_mci: text,
+  mci_count: count,
+  // battery
+  battery_type: text,
+  custom_battery_type: text,
+  battery_count: count,
+  battery_backup: z.union([z.enum(BACKUP_TYPES), z.literal('')]),
+  // structural
+  roof_material: text,
+  custom_roof_material: text,
+  roof_pitch: z.number().min(0).lt(90).nullable(),
+  beam_shape: text,
+  custom_beam_shape: text,
+  beam_spacing: z.number().positive().max(120).nullable(),
+  // ground mount
+  foundation_type: text,
+  custom_foundation_type: text,
+  racking_pitch: z.number().min(0).lt(90).nullable(),
+  // existing solar
+  existing_module_type: text,
+  existing_module_count: count,
+  existing_inverter_type: text,
+  existing_inverter_count: count,
+  existing_optimizer_type: text,
+  existing_optimizer_count: count,
+  existing_mci_type: text,
+  existing_mci_count: count,
+  existing_battery_type: text,
+  existing_battery_count: count,
+  existing_interconnection: text,
+  custom_existing_interconnection: text,
+  existing_msp_rating: amps,
+  existing_breaker_rating: amps,
+});
+export type CadIntake = z.infer<typeof cadIntake>;
+export type CadIntakeField = keyof CadIntake;
+
+export type CadIntakeFieldKind = 'bool' | 'text' | 'int' | 'float' | 'select';
+
+export interface CadIntakeFieldDef {
+  name: CadIntakeField;
+  group: CadIntakeGroup;
+  label: string;
+  kind: CadIntakeFieldKind;
+  /** Fixed options; "Other" in the list means the custom field may be needed. */
+  options?: readonly string[];
+  /** Options come from this option-list endpoint (spec §7), with "Other" appended. */
+  optionList?: string;
+  /** The free-text field filled when Other/Custom is chosen. */
+  custom?: CadIntakeField;
+  /** Shown only when this flag is on (besides the group's own flag). */
+  showWhen?: CadIntakeFlag;
+  unit?: string;
+}
+
+const f = (
+  group: CadIntakeGroup,
+  name: CadIntakeField,
+  label: string,
+  kind: CadIntakeFieldKind,
+  extra: Partial<CadIntakeFieldDef> = {},
+): CadIntakeFieldDef => ({ name, group, label, kind, ...extra });
+
+const withOther = (list: readonly string[]) => (list.includes('Other') ? list : [...list, 'Other']);
+
+/** Display order and metadata. Custom text fields are not listed: they follow their choice. */
+export const CAD_INTAKE_FIELDS: readonly CadIntakeFieldDef[] = [
+  f('general', 'needs_structural_cad', 'Structural CAD', 'bool'),
+  f('general', 'needs_ground_mount', 'Ground Mount', 'bool'),
+  f('general', 'needs_battery_info', 'Battery', 'bool'),
+  f('general', 'needs_optimizer', 'Optimizers', 'bool'),
+  f('general', 'needs_mci', 'MCI', 'bool'),
+  f('general', 'existing_solar', 'Existing Solar', 'bool'),
+  f('general', 'state', 'State', 'select', { optionList: 'states' }),
+  f('general', 'utility', 'Utility', 'select', { optionList: 'utilities', custom: 'custom_utility' }),
+  f('general', 'contractor_license_num', 'Contractor License Number', 'text'),
+  f('general', 'module_type', 'Module Type', 'select', { optionList: 'module-types', custom: 'custom_module_type' }),
+  f('general', 'module_count', 'Module Count', 'int'),
+  f('general', 'inverter_type', 'Inverter Type', 'select', { options: withOther(INVERTER_TYPES), custom: 'custom_inverter_type' }),
+  f('general', 'inverter_count', 'Inverter Count', 'int'),
+  f('general', 'connection_type', 'Connection Type', 'select', { optionList: 'connection-types', custom: 'custom_connection_type' }),
+  f('general', 'racking_type', 'Racking Type', 'select', { optionList: 'racking-types', custom: 'custom_racking_type' }),
+  f('general', 'preferred_racking_manufacturer', 'Preferred Racking Manufacturer', 'select', {
+    options: RACKING_BRANDS,
+    custom: 'custom_preferred_racking_manufacturer',
+  }),
+  f('general', 'interconnection', 'Interconnection', 'select', { options: INTERCONNECTION_METHODS, custom: 'custom_interconnection' }),
+  f('general', 'main_breaker_derate', 'Main Breaker Derate', 'bool'),
+  f('general', 'msp_rating', 'MSP Rating', 'int', { unit: 'A' }),
+  f('general', 'breaker_rating', 'Main Breaker Rating', 'int', { unit: 'A' }),
+  f('general', 'mpu_required', 'Main Panel Upgrade Required', 'bool'),
+  f('general', 'mpu_model_number', 'MPU Model Number', 'text', { showWhen: 'mpu_required' }),
+  f('general', 'new_msp_rating', 'New MSP Rating', 'int', { showWhen: 'mpu_required', unit: 'A' }),
+  f('general', 'new_mb_rating', 'New Main Breaker Rating', 'int', { showWhen: 'mpu_required', unit: 'A' }),
+  f('general', 'subpanel_routed', 'Routed Through Subpanel', 'bool'),
+  f('general', 'subpanel_rating', 'Subpanel Rating', 'int', { showWhen: 'subpanel_routed', unit: 'A' }),
+  f('general', 'subpanel_ocpd_rating', 'Subpanel OCPD Rating', 'int', { showWhen: 'subpanel_routed', unit: 'A' }),
+  f('general', 'main_panel_location', 'Main Panel Location', 'text'),
+  f('general', 'production_meter_location', 'Production Meter Location', 'text'),
+  f('general', 'cad_notes', 'CAD Notes', 'text'),
+  f('optimizer', 'optimizer_type', 'Optimizer Type', 'select', { optionList: 'optimizer-types', custom: 'custom_optimizer_type' }),
+  f('optimizer', 'optimizer_count', 'Optimizer Count', 'int'),
+  f('mci', 'mci', 'MCI Type', 'select', { optionList: 'mci-types', custom: 'custom_mci' }),
+  f('mci', 'mci_count', 'MCI Count', 'int'),
+  f('battery', 'battery_type', 'Battery Type', 'select', { optionList: 'battery-types', custom: 'custom_battery_type' }),
+  f('battery', 'battery_count', 'Battery Count', 'int'),
+  f('battery', 'battery_backup', 'Battery Backup', 'select', { options: BACKUP_TYPES }),
+  f('structural', 'roof_material', 'Roof Material', 'select', { optionList: 'roof-materials', custom: 'custom_roof_material' }),
+  f('structural', 'roof_pitch', 'Roof Pitch', 'float', { unit: '°' }),
+  f('structural', 'beam_shape', 'Beam Shape', 'select', { optionList: 'beam-shapes', custom: 'custom_beam_shape' }),
+  f('structural', 'beam_spacing', 'Beam Spacing', 'float', { unit: 'in' }),
+  f('ground_mount', 'foundation_type', 'Foundation Type', 'select', {
+    options: withOther(GROUND_FOUNDATIONS),
+    custom: 'custom_foundation_type',
+  }),
+  f('ground_mount', 'racking_pitch', 'Racking Pitch', 'float', { unit: '°' }),
+  f('existing_solar', 'existing_module_type', 'Existing Module Type', 'select', { optionList: 'module-types' }),
+  f('existing_solar', 'existing_module_count', 'Existing Module Count', 'int'),
+  f('existing_solar', 'existing_inverter_type', 'Existing Inverter Type', 'select', { options: INVERTER_TYPES }),
+  f('existing_solar', 'existing_inverter_count', 'Existing Inverter Count', 'int'),
+  f('existing_solar', 'existing_optimizer_type', 'Existing Optimizer Type', 'select', { optionList: 'optimizer-types' }),
+  f('existing_solar', 'existing_optimizer_count', 'Existing Optimizer Count', 'int'),
+  f('existing_solar', 'existing_mci_type', 'Existing MCI Type', 'select', { optionList: 'mci-types' }),
+  f('existing_solar', 'existing_mci_count', 'Existing MCI Count', 'int'),
+  f('existing_solar', 'existing_battery_type', 'Existing Battery Type', 'select', { optionList: 'battery-types' }),
+  f('existing_solar', 'existing_battery_count', 'Existing Battery Count', 'int'),
+  f('existing_solar', 'existing_interconnection', 'Existing Interconnection', 'select', {
+    options: INTERCONNECTION_METHODS,
+    custom: 'custom_existing_interconnection',
+  }),
+  f('existing_solar', 'existing_msp_rating', 'Existing MSP Rating', 'int', { unit: 'A' }),
+  f('existing_solar', 'existing_breaker_rating', 'Existing Breaker Rating', 'int', { unit: 'A' }),
+];
+
+const FIELD_BY_NAME = new Map(CAD_INTAKE_FIELDS.map((d) => [d.name, d]));
+const CUSTOM_PAIRS = Object.fromEntries(
+  CAD_INTAKE_FIELDS.filter((d) => d.custom).map((d) => [d.name, d.custom as string]),
+);
+
+export function isCadIntakeGroupShown(group: CadIntakeGroup, values: Pick<CadIntake, CadIntakeFlag>): boolean {
+  const flag = CAD_INTAKE_GROUP_FLAGS[group];
+  return flag === null || values[flag];
+}
+
+/** Whether a field (or a custom_* field, through its choice) is shown for these values. */
+export function isCadIntakeFieldShown(name: CadIntakeField, values: CadIntake): boolean {
+  const def = FIELD_BY_NAME.get(name) ?? CAD_INTAKE_FIELDS.find((d) => d.custom === name);
+  if (!def) return false;
+  if (!isCadIntakeGroupShown(def.group, values)) return false;
+  if (def.showWhen && !values[def.showWhen]) return false;
+  if (def.custom === name && def.name !== name) return isCustomChoice(values[def.name]);
+  return true;
+}
+
+export function visibleCadIntakeFields(values: CadIntake): CadIntakeFieldDef[] {
+  return CAD_INTAKE_FIELDS.filter((d) => isCadIntakeFieldShown(d.name, values));
+}
+
+/** Hidden groups are not validated: turning a flag off must not leave the form stuck. */
+export const ZCadIntake = cadIntake.superRefine((values, ctx) => {
+  checkCustomPairs(values, CUSTOM_PAIRS, ctx, (field) => isCadIntakeFieldShown(field as CadIntakeField, values));
+});
+
+export const CAD_INTAKE_DEFAULTS: Readonly<CadIntake> = Object.freeze({
+  needs_structural_cad: true,
+  needs_ground_mount: false,
+  needs_battery_info: false,
+  needs_optimizer: false,
+  needs_mci: false,
+  existing_solar: false,
+  state: '',
+  utility: '',
+  custom_utility: '',
+  contractor_license_num: '',
+  module_type: '',
+  custom_module_type: '',
+  module_count: null,
+  inverter_type: '',
+  custom_inverter_type: '',
+  inverter_count: null,
+  connection_type: '',
+  custom_connection_type: '',
+  racking_type: '',
+  custom_racking_type: '',
+  preferred_racking_manufacturer: '',
+  custom_preferred_racking_manufacturer: '',
+  interconnection: '',
+  custom_interconnection: '',
+  main_breaker_derate: false,
+  msp_rating: null,
+  breaker_rating: null,
+  mpu_required: false,
+  mpu_model_number: '',
+  new_msp_rating: null,
+  new_mb_rating: null,
+  subpanel_routed: false,
+  subpanel_rating: null,
+  subpanel_ocpd_rating: null,
+  main_panel_location: '',
+  production_meter_location: '',
+  cad_notes: '',
+  optimizer_type: '',
+  custom_optimizer_type: '',
+  optimizer_count: null,
+  mci: '',
+  custom_mci: '',
+  mci_count: null,
+  battery_type: '',
+  custom_battery_type: '',
+  battery_count: null,
+  battery_backup: '',
+  roof_material: '',
+  custom_roof_material: '',
+  roof_pitch: null,
+  beam_shape: '',
+  custom_beam_shape: '',
+  beam_spacing: 24,
+  foundation_type: '',
+  custom_foundation_type: '',
+  racking_pitch: null,
+  existing_module_type: '',
+  existing_module_count: null,
+  existing_inverter_type: '',
+  existing_inverter_count: null,
+  existing_optimizer_type: '',
+  existing_optimizer_count: null,
+  existing_mci_type: '',
+  existing_mci_count: null,
+  existing_battery_type: '',
+  existing_battery_count: null,
+  existing_interconnection: '',
+  custom_existing_interconnection: '',
+  existing_msp_rating: null,
+  existing_breaker_rating: null,
+});
+
+export function createCadIntake(overrides: Partial<CadIntake> = {}): CadIntake {
+  return { ...CAD_INTAKE_DEFAULTS, ...overrides };
+}
