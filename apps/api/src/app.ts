@@ -11,6 +11,7 @@ import type { Database } from './db/client.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Mailer } from './platform/mailer.ts';
 import { EventBus } from './platform/events.ts';
+import { UserCache } from './platform/user-cache.ts';
 import { installErrorHandling } from './platform/http.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
 import { installAuth } from './modules/auth/auth.hooks.ts';
@@ -37,6 +38,7 @@ export type AppContext = {
   clock: Clock;
   signer: TokenSigner;
   events: EventBus;
+  cache: UserCache;
 };
 
 declare module 'fastify' {
@@ -65,6 +67,9 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     await events.start();
     app.addHook('onClose', async () => events.stop());
   }
+  const cache = new UserCache(deps.database);
+  await cache.start();
+  app.addHook('onClose', async () => cache.stop());
   const ctx: AppContext = {
     config: deps.config,
     database: deps.database,
@@ -72,6 +77,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     clock: deps.clock,
     signer: new TokenSigner(deps.authSecret, deps.clock),
     events,
+    cache,
   };
   app.decorate('ctx', ctx);
 

@@ -45,7 +45,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  // pg_trgm backs the jobs list search index (migration 0001); PGlite ships it as a contrib module.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   const db = drizzle({ client, schema }) as unknown as Db;
   await migrate(drizzle({ client, schema }), { migrationsFolder: migrationsFolder() });
   return {

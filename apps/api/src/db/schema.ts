@@ -2,3 +2,6 @@
 export * from './schema/people.schema.ts';
 export * from './schema/auth.schema.ts';
 export * from './schema/events.schema.ts';
+export * from './schema/jobs.schema.ts';
+export * from './schema/files.schema.ts';
+export * from './schema/settings.schema.ts';

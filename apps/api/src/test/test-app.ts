@@ -129,6 +129,8 @@ export async function createTestApp(opts: { seed?: boolean } = {}) {
     login,
     tokenOf,
     csrf,
+    /** Tests that write to the database directly drop the per-process user cache, as services do. */
+    dbChanged: () => app.ctx.cache.invalidateAll(),
     async close() {
       await app.close();
       await database.close();

@@ -57,7 +57,11 @@ export function installAuth(app: FastifyInstance) {
       if (cfg.public) return;
       throw new AppError(401, INVALID_TOKEN_MESSAGE, 'token_not_valid');
     }
-    const principal = await loadPrincipal(app.ctx.database.db, claims.sub);
+    let principal = app.ctx.cache.principals.get(claims.sub) as Principal | null | undefined;
+    if (principal === undefined) {
+      principal = await loadPrincipal(app.ctx.database.db, claims.sub);
+      if (principal) app.ctx.cache.principals.set(claims.sub, principal);
+    }
     if (!principal) {
       if (cfg.public) return;
       throw new AppError(401, INVALID_TOKEN_MESSAGE, 'token_not_valid');

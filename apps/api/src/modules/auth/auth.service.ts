@@ -38,6 +38,7 @@ export async function login(ctx: AppContext, email: string, password: string, ip
   await repo.clearFailures(db, email);
   await repo.updateUser(db, user.id, { lastLogin: now });
   await repo.openShiftIfNone(db, user.id, now);
+  await ctx.cache.invalidateUser(user.id);
   return issuePair(ctx, user.id, user.role, crypto.randomUUID(), new Date(now.getTime() + REFRESH_ABSOLUTE_SECONDS * 1000));
 }
 
@@ -100,6 +101,7 @@ export async function logout(ctx: AppContext, userId: string, refreshToken: stri
     await repo.revokeAllForUser(db, userId, now);
   }
   await repo.closeOpenShift(db, userId, now);
+  await ctx.cache.invalidateUser(userId);
 }
 
 export async function requestPasswordReset(ctx: AppContext, email: string) {
@@ -141,6 +143,7 @@ export async function confirmPasswordReset(ctx: AppContext, uid: string, token: 
   // Reaching the link proves the mailbox, so the address counts as verified too.
   await repo.updateUser(db, user.id, { passwordHash: await hashPassword(password), needsPassword: false, verifiedEmail: true });
   await repo.revokeAllForUser(db, user.id, now);
+  await ctx.cache.invalidateUser(user.id);
 }
 
 export async function sendVerificationEmail(ctx: AppContext, userId: string) {
@@ -170,6 +173,7 @@ export async function verifyEmail(ctx: AppContext, key: string) {
   }
   if (!(await repo.markUserTokenUsed(db, row.id, now))) throw badRequest(BAD_LINK, [{ key: BAD_LINK }]);
   await repo.updateUser(db, row.userId, { verifiedEmail: true });
+  await ctx.cache.invalidateUser(row.userId);
 }
 
 export async function requestDemo(

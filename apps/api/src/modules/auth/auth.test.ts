@@ -251,6 +251,7 @@ describe('password reset', () => {
 describe('email verification', () => {
   it('mails a link that confirms the address once', async () => {
     await t.database.db.update(users).set({ verifiedEmail: false }).where(eq(users.email, DEMO.contractor));
+    await t.dbChanged();
     const token = await t.tokenOf(DEMO.contractor);
     const before = t.outbox().length;
     expect((await t.request('POST', '/api/auth/verify-email/resend/', { token })).statusCode).toBe(200);

@@ -72,6 +72,8 @@ export async function updateCompany(ctx: AppContext, p: Principal, id: string, b
     ...(body.address !== undefined ? { address: body.address } : {}),
     ...(body.support_contact_id !== undefined ? { supportContactId: body.support_contact_id } : {}),
   });
+  // Company names and contacts appear in every member's current-user answer.
+  await ctx.cache.invalidateAll();
   return getCompany(ctx, p, id);
 }
 

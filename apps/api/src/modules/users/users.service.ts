@@ -13,7 +13,21 @@ export const INVITE_LINK_HOURS = 72;
 
 export const monthKey = (d: Date) => d.toISOString().slice(0, 7);
 
+/** Counts a completed job or a revision for the user's month (spec §4) and refreshes their /users/me. */
+export async function recordMonthStat(ctx: AppContext, userId: string, field: 'jobsCompleted' | 'revisions', db = ctx.database.db) {
+  await repo.bumpMonthStat(db, userId, monthKey(ctx.clock.now()), field);
+  await ctx.cache.invalidateUser(userId);
+}
+
 export async function getMe(ctx: AppContext, userId: string): Promise<MeResponse> {
+  const cached = ctx.cache.me.get(userId) as MeResponse | undefined;
+  if (cached) return cached;
+  const me = await loadMe(ctx, userId);
+  ctx.cache.me.set(userId, me);
+  return me;
+}
+
+async function loadMe(ctx: AppContext, userId: string): Promise<MeResponse> {
   const db = ctx.database.db;
   const now = ctx.clock.now();
   const [user, comps, alerts, stats, sh] = await Promise.all([
@@ -94,11 +108,13 @@ export async function updateMe(ctx: AppContext, userId: string, body: MeUpdate) 
     set.needsPassword = false;
   }
   await repo.patchUser(db, userId, set);
+  await ctx.cache.invalidateUser(userId);
   return getMe(ctx, userId);
 }
 
 export async function finishOnboarding(ctx: AppContext, userId: string) {
   await repo.patchUser(ctx.database.db, userId, { needsOnboarding: false });
+  await ctx.cache.invalidateUser(userId);
   return getMe(ctx, userId);
 }
 
@@ -262,5 +278,6 @@ export async function updateUser(
     }
   });
   if (is_active === false) await revokeAllForUser(db, id, ctx.clock.now());
+  await ctx.cache.invalidateUser(id);
   return getUserById(ctx, p, id);
 }

@@ -39,6 +39,7 @@ describe('GET /api/users/me', () => {
     await bumpMonthStat(t.database.db, ids[DEMO.support]!, month, 'jobsCompleted');
     await bumpMonthStat(t.database.db, ids[DEMO.support]!, month, 'revisions');
     await bumpMonthStat(t.database.db, ids[DEMO.support]!, '1999-01', 'revisions');
+    await t.dbChanged();
     const res = await t.request('GET', '/api/users/me', { token: await as(DEMO.support) });
     expect(res.data.month_stats).toMatchObject({ jobs_completed_this_month: 2, revisions_this_month: 1 });
     await t.database.db.delete(userMonthStats);
@@ -83,6 +84,7 @@ describe('PUT /api/users/me', () => {
   });
   it('onboard-finished clears needsOnboarding', async () => {
     await t.database.db.update(users).set({ needsOnboarding: true }).where(eq(users.email, DEMO.acmeUser));
+    await t.dbChanged();
     const token = await as(DEMO.acmeUser);
     expect((await t.request('GET', '/api/users/me', { token })).data.user.needsOnboarding).toBe(true);
     const res = await t.request('PUT', '/api/users/me/onboard-finished', { token });

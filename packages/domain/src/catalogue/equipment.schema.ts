@@ -1,0 +1,150 @@
+import { z } from 'zod';
+
+/*
+ * Equipment catalogue shapes: the electrical and mechanical data the NEC and structural
+ * calculations read. Units are in the field names (V, A, W, kW, kWh, mm, kg, pct per °C).
+ * `type` refers to an item of the matching option list (option-lists.data.ts).
+ */
+
+export const ZEquipmentSource = z.object({
+  /** Datasheet the values were taken from (title and revision where known). */
+  document: z.string().min(1),
+  url: z.url(),
+});
+export type EquipmentSource = z.infer<typeof ZEquipmentSource>;
+
+const common = {
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+  manufacturer: z.string().min(1),
+  model: z.string().min(1),
+  source: ZEquipmentSource,
+  notes: z.string().optional(),
+};
+
+const pos = z.number().positive();
+const dims = {
+  lengthMm: pos.nullable(),
+  widthMm: pos.nullable(),
+  depthMm: pos.nullable(),
+  weightKg: pos.nullable(),
+};
+
+export const ZModule = z.object({
+  ...common,
+  kind: z.literal('module'),
+  type: z.string(),
+  pmaxW: pos,
+  vocV: pos,
+  iscA: pos,
+  vmpV: pos,
+  impA: pos,
+  /** Temperature coefficients in % per °C (negative for Voc and Pmax). */
+  tempCoeffVocPctPerC: z.number().max(0),
+  tempCoeffPmaxPctPerC: z.number().max(0),
+  cellCount: z.number().int().positive().nullable(),
+  maxSystemVoltageV: pos,
+  maxSeriesFuseA: pos.nullable(),
+  lengthMm: pos,
+  widthMm: pos,
+  depthMm: pos,
+  weightKg: pos,
+});
+export type Module = z.infer<typeof ZModule>;
+
+export const ZInverter = z.object({
+  ...common,
+  kind: z.literal('inverter'),
+  /** One of INVERTER_TYPES: String Inverter, Microinverter, Dual Microinverter, True String Inverter. */
+  type: z.enum(['String Inverter', 'Microinverter', 'Dual Microinverter', 'True String Inverter']),
+  /** Rated continuous AC power at the nominal voltage (W). */
+  acPowerW: pos,
+  maxContinuousOutputCurrentA: pos,
+  nominalVoltageV: pos,
+  maxDcVoltageV: pos,
+  /** Null for fixed-voltage inverters (optimizer systems) that publish no MPPT window. */
+  mpptMinV: pos.nullable(),
+  mpptMaxV: pos.nullable(),
+  /** Maximum DC input current per MPPT input (A). */
+  maxInputCurrentA: pos,
+  mpptCount: z.number().int().positive(),
+  ...dims,
+});
+export type Inverter = z.infer<typeof ZInverter>;
+
+export const ZOptimizer = z.object({
+  ...common,
+  kind: z.literal('optimizer'),
+  type: z.string(),
+  ratedInputPowerW: pos,
+  maxInputVoltageV: pos,
+  mpptMinV: pos.nullable(),
+  mpptMaxV: pos.nullable(),
+  maxInputIscA: pos,
+  maxOutputCurrentA: pos,
+  ...dims,
+});
+export type Optimizer = z.infer<typeof ZOptimizer>;
+
+export const ZBattery = z.object({
+  ...common,
+  kind: z.literal('battery'),
+  type: z.string(),
+  energyKwh: pos,
+  continuousPowerKw: pos,
+  maxContinuousCurrentA: pos,
+  nominalVoltageV: pos,
+  /** Batteries with an integrated solar inverter (e.g. Powerwall 3). */
+  maxSolarInputKw: pos.nullable(),
+  ...dims,
+});
+export type Battery = z.infer<typeof ZBattery>;
+
+export const ZMci = z.object({
+  ...common,
+  kind: z.literal('mci'),
+  type: z.string(),
+  maxSystemVoltageV: pos,
+  maxContinuousCurrentA: pos.nullable(),
+  ...dims,
+});
+export type Mci = z.infer<typeof ZMci>;
+
+export const ZMicrogridController = z.object({
+  ...common,
+  kind: z.literal('microgrid_controller'),
+  type: z.string(),
+  ratedCurrentA: pos,
+  nominalVoltageV: pos,
+  ...dims,
+});
+export type MicrogridController = z.infer<typeof ZMicrogridController>;
+
+export const ZAcDisconnect = z.object({
+  ...common,
+  kind: z.literal('ac_disconnect'),
+  /** AC_DISCONNECT_TYPES value, e.g. fused_60a. */
+  type: z.string(),
+  fused: z.boolean(),
+  ampRating: pos,
+  voltageRatingV: pos,
+  poles: z.number().int().positive(),
+  enclosure: z.string(),
+});
+export type AcDisconnect = z.infer<typeof ZAcDisconnect>;
+
+export const ZProductionMeter = z.object({
+  ...common,
+  kind: z.literal('production_meter'),
+  type: z.string(),
+  /** ANSI meter form, e.g. 2S; null for an inverter-integrated meter. */
+  form: z.string().nullable(),
+  ampClass: pos.nullable(),
+  nominalVoltageV: pos,
+});
+export type ProductionMeter = z.infer<typeof ZProductionMeter>;
+
+export const ZEquipment = z.discriminatedUnion('kind', [
+  ZModule, ZInverter, ZOptimizer, ZBattery, ZMci, ZMicrogridController, ZAcDisconnect, ZProductionMeter,
+]);
+export type Equipment = z.infer<typeof ZEquipment>;
+export type EquipmentKind = Equipment['kind'];

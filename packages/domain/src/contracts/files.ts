@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { FILE_CATEGORIES } from '../constants/files.constants.ts';
+import type { FileDeletionEvent } from '../constants/job-events.constants.ts';
+
+/**
+ * Job file contracts (issue 3). An upload is multipart: `files` (one or many), `category`
+ * (spec §9), optional `kind`, `array_index` (array images), `ahjs` (JSON list or comma list of
+ * ids) and `verification_file` ("true"/"false").
+ */
+
+/** What a file is for. Staff-only kinds are produced by staff; clients never see `internal`. */
+export const FILE_KINDS = [
+  'job_file',
+  'electrical_photos_on_cad',
+  'attic_photos_on_cad',
+  'attic',
+  'beam_space',
+  'beam_size',
+  'panel_layout',
+  'cad_intake_form',
+  'letter',
+  'cad',
+  'internal',
+  'finished_file',
+] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+export const ZFileKind = z.enum(FILE_KINDS);
+
+/** Kinds only staff (and the assigned contractor) upload. */
+export const STAFF_FILE_KINDS: readonly FileKind[] = ['letter', 'cad', 'internal', 'finished_file'];
+/** Kinds clients may not see at all. */
+export const HIDDEN_FROM_CLIENT_KINDS: readonly FileKind[] = ['internal'];
+/** Array images (spec §3 arrays with attic, beam space and beam size images) need array_index. */
+export const ARRAY_IMAGE_KINDS: readonly FileKind[] = ['attic', 'beam_space', 'beam_size'];
+/** Kinds that must be images (spec §5 allowed image types). */
+export const IMAGE_ONLY_KINDS: readonly FileKind[] = [
+  ...ARRAY_IMAGE_KINDS, 'panel_layout', 'electrical_photos_on_cad', 'attic_photos_on_cad',
+];
+
+/**
+ * The deletion event (spec §4) for a file: its own kind for letters, CAD, internal files, the CAD
+ * intake form and finished files; the other uploads are "client upload" when a client uploaded
+ * them and "internal" when staff did.
+ */
+export function fileDeletionEventOf(kind: FileKind, uploadedByClient: boolean): FileDeletionEvent {
+  switch (kind) {
+    case 'letter': return 'letter_deleted';
+    case 'cad': return 'cad_deleted';
+    case 'internal': return 'internal_file_deleted';
+    case 'cad_intake_form': return 'cad_intake_form_deleted';
+    case 'finished_file': return 'finished_file_deleted';
+    default: return uploadedByClient ? 'client_upload_deleted' : 'internal_file_deleted';
+  }
+}
+
+export const ZFileCategory = z.enum(FILE_CATEGORIES);
+
+export const ZUploadFields = z.object({
+  category: ZFileCategory.default('General'),
+  kind: ZFileKind.default('job_file'),
+  array_index: z.coerce.number().int().min(0).max(49).optional(),
+  ahjs: z.array(z.string().uuid()).max(100).default([]),
+  verification_file: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').default(false),
+});
+
+export const ZJobFile = z.object({
+  id: z.string(),
+  job_id: z.string(),
+  kind: ZFileKind,
+  category: ZFileCategory,
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  array_index: z.number().int().nullable(),
+  ahjs: z.array(z.string()),
+  verification_file: z.boolean(),
+  has_preview: z.boolean(),
+  uploaded_by: z.object({ id: z.string(), full_name: z.string() }).nullable(),
+  created_at: z.string(),
+  download_url: z.string(),
+  preview_url: z.string().nullable(),
+});
+export type JobFile = z.infer<typeof ZJobFile>;
+
+/** Limits of decisions.md: 50 MB a file, 20 files a request. */
+export const MAX_UPLOAD_FILE_BYTES = 50 * 1024 * 1024;
+export const MAX_UPLOAD_FILES = 20;

@@ -1,0 +1,260 @@
+import { z } from 'zod';
+import { ZNewJob, type JobArray } from '../jobs/job-defaults.schema.ts';
+import type { CadIntake } from '../jobs/cad-intake.schema.ts';
+import { ZClientStatus, ZJobStatus, JOB_STATUSES, CLIENT_STATUSES } from '../jobs/workflow.rules.ts';
+import { REVISION_REASON_CODES } from '../constants/revision.constants.ts';
+import { ALL_SERVICE_CODES } from '../constants/services.constants.ts';
+import { ZPageList } from '../jobs/page-list.rules.ts';
+import { SITE_PHOTO_COUNT_MAX } from '../jobs/site-photos.rules.ts';
+import { ORIENTATIONS } from '../constants/options.constants.ts';
+import { ZId, ZPage, ZPageQuery, ZQueryBool } from './common.ts';
+
+/**
+ * Job contracts (issue 3): PUT /jobs body, the job answer, the list query and the action bodies.
+ * Arrays and the CAD intake form are sent partially and completed with their defaults on the
+ * server, then validated with ZJobArray / ZCadIntake (their cross-field rules cannot be
+ * expressed on a partial schema), so here they are open objects.
+ */
+
+export const ZServiceCode = z.string().refine((c) => (ALL_SERVICE_CODES as readonly string[]).includes(c), {
+  message: 'Unknown service.',
+});
+
+/** The parcel fields of the dynamic CAD fields (spec §3 parcel_info.*). */
+export const ZParcelInfo = z.object({
+  parcel_id: z.string().max(200).nullable(),
+  county_name: z.string().max(200).nullable(),
+  muni_name: z.string().max(200).nullable(),
+  zoning: z.string().max(200).nullable(),
+  acreage_calc: z.number().nullable(),
+  bldg_sqft: z.number().nullable(),
+  roof_height: z.number().nullable(),
+  legal_desc1: z.string().max(2000).nullable(),
+});
+export type ParcelInfo = z.infer<typeof ZParcelInfo>;
+
+const { status: _status, company: _company, arrays: _arrays, ...newJobFields } = ZNewJob.shape;
+
+/**
+ * PUT /jobs: without `id` it creates a job (missing fields take the spec's new-job defaults),
+ * with `id` it updates only the fields sent. The client sends state (a /states id), city and
+ * connection_type_id (a connection-types value); the answer carries them as objects.
+ */
+export const ZJobBody = z
+  .object({
+    ...newJobFields,
+    services_requested: z.array(ZServiceCode).max(50),
+    id: ZId,
+    company: ZId.nullable(),
+    /** Only the job's current status is accepted (a Draft on create); status moves have their own routes. */
+    status: ZJobStatus,
+    state: z.number().int().positive().nullable(),
+    city: z.string().trim().max(200),
+    connection_type_id: z.string().max(100).nullable(),
+    structure_type: z.string().max(100).nullable(),
+    site_photo_count: z.number().int().min(0).max(SITE_PHOTO_COUNT_MAX),
+    structural_pages_to_stamp: ZPageList,
+    electrical_pages_to_stamp: ZPageList,
+    arrays: z.array(z.looseObject({})).max(50),
+    cad_intake: z.looseObject({}),
+    parcel_info: ZParcelInfo.partial().nullable(),
+    rejection_notice: z.string().max(5000).nullable(),
+  })
+  .partial()
+  .strict();
+export type JobBody = z.input<typeof ZJobBody>;
+
+export const ZStateRef = z.object({ id: z.number().int(), name: z.string(), abbreviation: z.string() });
+export const ZCityRef = z.object({ name: z.string(), state_id: z.number().int().nullable() });
+export const ZConnectionTypeRef = z.object({ id: z.string(), label: z.string() });
+export const ZUserRef = z.object({ id: z.string(), full_name: z.string(), email: z.string() });
+export const ZCompanyRef = z.object({ id: z.string(), name: z.string() });
+
+export const ZAllowedTransition = z.object({
+  to: ZJobStatus,
+  action: z.enum(['submit', 'move', 'ask_client', 'answer', 'approve', 'revision', 'cancel']),
+});
+
+/** The file summary carried on a job (full shape in contracts/files.ts). */
+export const ZJobFileRef = z.object({
+  id: z.string(),
+  kind: z.string(),
+  category: z.string(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  array_index: z.number().int().nullable(),
+  has_preview: z.boolean(),
+  created_at: z.string(),
+});
+
+const ZJobArrayOut = z.looseObject({
+  attic_images: z.array(ZJobFileRef),
+  beam_space_images: z.array(ZJobFileRef),
+  beam_size_images: z.array(ZJobFileRef),
+});
+
+export const ZJob = z.object({
+  id: z.string(),
+  name: z.string(),
+  client_name: z.string(),
+  client_street_address: z.string(),
+  client_zip_code: z.string(),
+  client_city: ZCityRef.nullable(),
+  client_state: ZStateRef.nullable(),
+  connection_type: ZConnectionTypeRef.nullable(),
+  structure_type: z.string().nullable(),
+  company: ZCompanyRef,
+  home_elevation: z.number().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  company_verified_inspection: z.boolean(),
+  no_pictures: z.boolean(),
+  roof_type: z.string(),
+  gypsum_type: z.string(),
+  enclosed: z.string(),
+  exposure_category: z.string().nullable(),
+  status: ZJobStatus,
+  client_status: ZClientStatus,
+  notes: z.string(),
+  services_requested: z.array(z.string()),
+  job_files_link: z.string(),
+  arrays: z.array(ZJobArrayOut),
+  requirements: z.array(z.object({ key: z.string(), value: z.unknown() })),
+  cad_intake: z.record(z.string(), z.unknown()),
+  parcel_info: ZParcelInfo.nullable(),
+  site_photo_count: z.number().int(),
+  structural_pages_to_stamp: z.string(),
+  electrical_pages_to_stamp: z.string(),
+  rejection_notice: z.string().nullable(),
+  assignee: ZUserRef.nullable(),
+  created_by: ZUserRef.nullable(),
+  is_active: z.boolean(),
+  revision_number: z.number().int(),
+  is_overdue: z.boolean(),
+  /** Hours spent pending admin so far (all periods plus the current one), two decimals. */
+  pending_admin_hours: z.number(),
+  job_files: z.array(ZJobFileRef),
+  panel_layout_images: z.array(ZJobFileRef),
+  allowed_transitions: z.array(ZAllowedTransition),
+  submitted_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Job = z.infer<typeof ZJob>;
+
+export const ZJobListItem = ZJob.pick({
+  id: true, name: true, client_name: true, client_street_address: true, client_zip_code: true,
+  client_city: true, client_state: true, company: true, status: true, client_status: true,
+  services_requested: true, assignee: true, is_active: true, revision_number: true,
+  is_overdue: true, pending_admin_hours: true, submitted_at: true, created_at: true, updated_at: true,
+});
+export type JobListItem = z.infer<typeof ZJobListItem>;
+export const ZJobPage = ZPage(ZJobListItem);
+
+export const JOB_ORDERING_FIELDS = ['created_at', 'updated_at', 'name', 'client_name', 'status', 'submitted_at'] as const;
+export const ZJobOrdering = z.enum([...JOB_ORDERING_FIELDS, ...JOB_ORDERING_FIELDS.map((f) => `-${f}` as const)] as [string, ...string[]]);
+
+const csv = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
+  z
+    .string()
+    .max(2000)
+    .transform((s, ctx) => {
+      const items = s.split(',').map((x) => x.trim()).filter(Boolean);
+      const bad = items.filter((x) => !(values as readonly string[]).includes(x));
+      if (bad.length) {
+        ctx.addIssue({ code: 'custom', message: `Unknown ${what}: ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return items as T[number][];
+    });
+
+const idCsv = z
+  .string()
+  .max(4000)
+  .transform((s, ctx) => {
+    const items = s.split(',').map((x) => x.trim()).filter(Boolean);
+    if (!items.every((x) => ZId.safeParse(x).success)) {
+      ctx.addIssue({ code: 'custom', message: 'Every item must be an id.' });
+      return z.NEVER;
+    }
+    return items;
+  });
+
+const ZDateTime = z.iso.datetime({ offset: true }).or(z.iso.date());
+
+/** GET /jobs: server-side paging (50, max 200), sort, filters and search. Lists are comma separated. */
+export const ZJobListQuery = ZPageQuery.extend({
+  ordering: ZJobOrdering.default('-created_at'),
+  status: csv(JOB_STATUSES, 'status').optional(),
+  client_status: csv(CLIENT_STATUSES, 'client status').optional(),
+  company: idCsv.optional(),
+  services: csv(ALL_SERVICE_CODES as unknown as readonly [string, ...string[]], 'service').optional(),
+  /** An id list, or "me", or "none" for unassigned jobs. */
+  assignee: z.string().max(4000).optional(),
+  overdue: ZQueryBool.optional(),
+  created_after: ZDateTime.optional(),
+  created_before: ZDateTime.optional(),
+  updated_after: ZDateTime.optional(),
+  updated_before: ZDateTime.optional(),
+  search: z.string().trim().max(200).optional(),
+  /** Staff only: include deactivated jobs. */
+  include_inactive: ZQueryBool.optional(),
+});
+export type JobListQuery = z.output<typeof ZJobListQuery>;
+
+export const ZStatusChangeBody = z.object({ status: ZJobStatus, note: z.string().trim().max(5000).optional() }).strict();
+export const ZNoteBody = z.object({ note: z.string().trim().max(5000).optional() }).strict();
+export const ZAssignBody = z.object({ assignee_id: ZId, note: z.string().trim().max(5000).optional() }).strict();
+
+export const ZRevisionReason = z.enum(REVISION_REASON_CODES);
+/** POST /jobs/{id}/revision: the job changes (as PUT /jobs, without id), the reason and the flag. */
+export const ZRevisionBody = z
+  .object({
+    reason: ZRevisionReason,
+    /** Staff may mark any revision involuntary; otherwise the reason decides (right_angle_error). */
+    involuntary: z.boolean().optional(),
+    note: z.string().trim().max(5000).optional(),
+    job: ZJobBody.optional(),
+  })
+  .strict();
+
+export const ZJobHistoryEntry = z.object({
+  id: z.number().int(),
+  event: z.string(),
+  label: z.string(),
+  actor: ZUserRef.nullable(),
+  from_status: ZJobStatus.nullable(),
+  to_status: ZJobStatus.nullable(),
+  note: z.string().nullable(),
+  data: z.unknown().nullable(),
+  at: z.string(),
+});
+
+export const ZJobRevision = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  reason: ZRevisionReason,
+  reason_label: z.string(),
+  involuntary: z.boolean(),
+  note: z.string(),
+  from_status: ZJobStatus,
+  requested_by: ZUserRef.nullable(),
+  changes: z.unknown().nullable(),
+  created_at: z.string(),
+});
+
+/** GET/PUT /settings/structural-span: inches of rafter a module needs, per orientation. */
+export const ZStructuralSpanSetting = z
+  .object(Object.fromEntries(ORIENTATIONS.map((o) => [o, z.number().positive().max(500)])) as Record<(typeof ORIENTATIONS)[number], z.ZodNumber>)
+  .strict();
+
+export const ZParcelQuery = z.object({
+  address: z.string().trim().min(1).max(300),
+  city: z.string().trim().max(200).default(''),
+  state: z.string().trim().max(100).default(''),
+  zip_code: z.string().trim().max(20).default(''),
+});
+export const ZParcelAnswer = z.object({ parcel_info: ZParcelInfo });
+
+export type { JobArray, CadIntake };
