@@ -1,5 +1,5 @@
 import { loadConfig } from './config.ts';
-import { createServer } from './server.ts';
+import { closeServer, createServer } from './server.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/seed.ts';
 
 const started = Date.now();
@@ -24,7 +24,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 15_000);
   force.unref();
   try {
-    await app.close();
+    await closeServer({ app, database });
     process.exit(0);
   } catch (e) {
     console.error(e);

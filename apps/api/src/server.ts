@@ -11,6 +11,12 @@ import { buildApp } from './app.ts';
 
 export type Server = { app: FastifyInstance; database: Database; seeded: boolean };
 
+/** Closes the app first (its listeners unsubscribe through the database), then the database. */
+export async function closeServer(s: Pick<Server, 'app' | 'database'>) {
+  await s.app.close();
+  await s.database.close();
+}
+
 /** Opens the database (PGlite in DATA_DIR, or DATABASE_URL), migrates, seeds and builds the app. */
 export async function createServer(config: Config): Promise<Server> {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -33,6 +39,5 @@ export async function createServer(config: Config): Promise<Server> {
     authSecret: resolveAuthSecret(config.authSecret, config.dataDir),
     logger,
   });
-  app.addHook('onClose', async () => database.close());
   return { app, database, seeded };
 }
