@@ -1,0 +1,272 @@
+import { z } from 'zod';
+import { WIRE_SIZES } from './tables/wire-sizes.table.ts';
+import { CONDUCTOR_TYPES, CONDUIT_TYPES, TRADE_SIZES } from './tables/nec-chapter-9.table.ts';
+
+export const ZNecEdition = z.enum(['2017', '2020', '2023']);
+export const ZAsceEdition = z.enum(['7-10', '7-16', '7-22']);
+export const ZWireSize = z.enum(WIRE_SIZES);
+export const ZConduitType = z.enum(CONDUIT_TYPES);
+export const ZTradeSize = z.enum(TRADE_SIZES);
+export const ZConductorType = z.enum(CONDUCTOR_TYPES);
+export const ZRoofZone = z.enum(["1'", '1', '2', '2e', '2n', '2r', '3', '3e', '3r']);
+export const ZInterconnectionMethod = z.enum([
+  'load-side-breaker',
+  'load-side-tap',
+  'main-breaker-derate',
+  'supply-side-tap',
+]);
+export type InterconnectionMethod = z.infer<typeof ZInterconnectionMethod>;
+
+const positive = () => z.number().positive();
+
+export const ZSite = z.object({
+  /** Extreme annual mean minimum design dry-bulb temperature (ASHRAE), °C: used for Voc (690.7). */
+  designMinTempC: z.number().min(-60).max(40),
+  /** 2 % (or 0.4 %) annual design dry-bulb temperature (ASHRAE), °C: the ambient for ampacity. */
+  highAmbientTempC: z.number().min(0).max(60),
+  /** Basic wind speed V (3-s gust, mph) for the risk category, from the edition's maps. */
+  windSpeedMph: positive(),
+  exposure: z.enum(['B', 'C', 'D']),
+  /** Ground snow load pg, psf. */
+  groundSnowLoadPsf: z.number().min(0),
+  /** Mean roof height h, ft; 29.4.4 and the C&C figures used here cover h ≤ 60 ft. */
+  meanRoofHeightFt: positive().max(60),
+  riskCategory: z.enum(['I', 'II', 'III', 'IV']).default('II'),
+  /** Ground elevation above sea level, ft (for Ke); omitted means Ke = 1.0, always permitted. */
+  groundElevationFt: z.number().min(-300).max(15000).optional(),
+  topographicFactorKzt: positive().default(1),
+  snowExposure: z.enum(['fully-exposed', 'partially-exposed', 'sheltered']).default('partially-exposed'),
+  thermalCondition: z.enum(['heated', 'cold-ventilated', 'unheated', 'freezer', 'greenhouse']).default('heated'),
+  /** 690.7 limit: 600 V for one- and two-family dwellings, 1000 V otherwise. */
+  occupancy: z.enum(['dwelling', 'other']).default('dwelling'),
+  codes: z
+    .object({
+      nec: ZNecEdition.default('2020'),
+      asce: ZAsceEdition.default('7-16'),
+      iebc: z.enum(['2015', '2018', '2021', '2024']).default('2018'),
+    })
+    .prefault({}),
+  /** Spec §9 structural methods. */
+  structuralMethod: z.enum(['prescriptive', 'forte', 'skyciv']).default('prescriptive'),
+});
+
+export const ZModule = z.object({
+  model: z.string().min(1),
+  pmaxW: positive(),
+  vocV: positive(),
+  iscA: positive(),
+  vmpV: positive(),
+  impA: positive(),
+  /** Voc temperature coefficient, %/°C (negative for silicon). Omitted: Table 690.7(A) governs. */
+  vocTempCoeffPctPerC: z.number().min(-1).max(0).optional(),
+  technology: z.enum(['crystalline', 'thin-film']).default('crystalline'),
+  lengthIn: positive(),
+  widthIn: positive(),
+  weightLb: positive(),
+  maxSystemVoltageV: positive().default(1000),
+  maxSeriesFuseA: positive().default(20),
+});
+
+export const ZInverter = z.object({
+  model: z.string().min(1),
+  kind: z.enum(['string', 'micro']),
+  /** String inverters: how many. Micro-inverters: derived from the branch circuits. */
+  count: z.number().int().positive().default(1),
+  /** Continuous (rated) AC output current of one unit, A. */
+  continuousOutputCurrentA: positive(),
+  ratedOutputW: positive(),
+  nominalAcVoltageV: positive().default(240),
+  maxDcInputVoltageV: positive().optional(),
+  /** Largest OCPD the listing permits on the output, A. */
+  maxOcpdA: positive().optional(),
+  /** Micro-inverters: modules per unit (2 for dual micro-inverters). */
+  modulesPerUnit: z.number().int().positive().default(1),
+  /** Micro-inverters: manufacturer's maximum units per branch at the nominal voltage. */
+  maxUnitsPerBranch: z.number().int().positive().optional(),
+  /** Micro-inverters: largest branch OCPD the trunk cable and units are listed for. */
+  maxBranchOcpdA: positive().default(20),
+});
+
+export const ZOptimizer = z.object({
+  model: z.string().min(1),
+  maxOutputCurrentA: positive(),
+  maxOutputVoltageV: positive(),
+  maxInputVoltageV: positive().optional(),
+  /** String voltage limit stated by the inverter/optimizer instructions (690.7(B)), V. */
+  maxStringVoltageV: positive().optional(),
+  /** Fixed operating string voltage of the optimizer system, V (used for voltage drop). */
+  stringOperatingVoltageV: positive().default(380),
+});
+
+export const ZBattery = z.object({
+  model: z.string().min(1),
+  count: z.number().int().positive().default(1),
+  /** Continuous AC output current of one unit, A (AC-coupled). */
+  continuousOutputCurrentA: positive(),
+  ratedOutputW: positive().optional(),
+  coupling: z.literal('ac').default('ac'),
+});
+
+export const ZEquipment = z.object({
+  module: ZModule,
+  inverter: ZInverter,
+  optimizer: ZOptimizer.optional(),
+  battery: ZBattery.optional(),
+  /** Rapid shutdown equipment on string inverters without optimizers. */
+  rapidShutdownDevice: z.enum(['mlpe', 'array-boundary', 'none']).optional(),
+});
+
+export const ZFraming = z.object({
+  kind: z.enum(['rafter', 'truss']).default('rafter'),
+  size: z.enum(['2x4', '2x6', '2x8', '2x10', '2x12']).default('2x6'),
+  spacingIn: positive().default(24),
+  /** Horizontal spans of the framing member between supports, in. (spec array default [168]). */
+  spansIn: z.array(positive()).min(1).default([168]),
+  species: z.enum(['DF-L', 'SP', 'HF', 'SPF']).default('DF-L'),
+  /** Module rows bearing on one member (spec num_panels_on_rafter). */
+  panelsOnRafter: z.number().int().positive().default(2),
+});
+
+export const ZArray = z.object({
+  id: z.string().min(1),
+  moduleCount: z.number().int().positive(),
+  roofPitchDeg: z.number().min(0).max(45),
+  azimuthDeg: z.number().min(0).max(360).default(180),
+  roofType: z.enum(['gable', 'hip']).default('gable'),
+  roofMaterial: z.string().default('asphalt-shingle'),
+  orientation: z.enum(['portrait', 'landscape']).default('portrait'),
+  /** Worst roof zone any attachment of the array sits in (ASCE 7 Figures 30.3-2A–D / 30.4-2A–C). */
+  windZone: ZRoofZone.default('3'),
+  /** 29.4.4 exposed panel (γE = 1.5); conservative default. */
+  exposedPanels: z.boolean().default(true),
+  /** ASCE 7 §7.4 counts glass as slippery; use non-slippery where the array's lower edge is obstructed. */
+  snowSurface: z.enum(['slippery', 'non-slippery']).default('slippery'),
+  attachmentSpacingIn: positive().default(48),
+  rail: z
+    .object({
+      profile: z.enum(['light', 'standard', 'heavy']).default('standard'),
+      allowableMomentLbFt: positive().optional(),
+    })
+    .prefault({}),
+  /** Rails, clamps and attachments, psf of array area, beyond the modules' own weight. */
+  rackingWeightPsf: z.number().min(0).default(0.5),
+  framing: ZFraming.prefault({}),
+  lag: z
+    .object({
+      diameterIn: positive().default(0.3125),
+      threadPenetrationIn: positive().default(2.5),
+      perAttachment: z.number().int().positive().default(1),
+    })
+    .prefault({}),
+  roofDeadLoadPsf: z.number().min(0).default(10),
+  roofLiveLoadPsf: z.number().min(0).default(20),
+});
+
+export const ZString = z.object({
+  id: z.string().min(1),
+  arrayId: z.string().optional(),
+  modulesInSeries: z.number().int().positive(),
+  /** Identical strings in parallel, each on its own conductor pair unless combined. */
+  parallel: z.number().int().positive().default(1),
+});
+
+export const ZBranchCircuit = z.object({
+  id: z.string().min(1),
+  units: z.number().int().positive(),
+});
+
+export const ZRunCarries = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('strings'), ids: z.array(z.string()).min(1), combined: z.boolean().default(false) }),
+  z.object({ kind: z.literal('branches'), ids: z.array(z.string()).min(1) }),
+  z.object({ kind: z.literal('inverter-output'), includeBattery: z.boolean().default(false) }),
+  z.object({ kind: z.literal('battery') }),
+  z.object({ kind: z.literal('supply-side-tap') }),
+]);
+
+export const ZRun = z.object({
+  id: z.string().min(1),
+  from: z.string().min(1),
+  to: z.string().min(1),
+  lengthFt: positive(),
+  location: z.enum(['rooftop-raceway', 'free-air', 'attic', 'exterior', 'interior']),
+  /** Rooftop runs: bottom of raceway above the roof, in. (below 7/8 in. adds 33 °C). */
+  heightAboveRoofIn: z.number().min(0).default(1),
+  /** Ambient override, °C (e.g. a measured attic temperature). */
+  ambientTempC: z.number().min(-40).max(90).optional(),
+  /** Omitted: requirements.conduitNaming; ignored for free-air runs. */
+  conduit: ZConduitType.optional(),
+  conductor: ZConductorType.optional(),
+  carries: ZRunCarries,
+  currentCarryingConductors: z.number().int().positive().optional(),
+  includeNeutral: z.boolean().optional(),
+  /** Lowest temperature rating of the terminations at either end (110.14(C)). */
+  terminalTempC: z.union([z.literal(60), z.literal(75), z.literal(90)]).default(75),
+});
+
+export const ZService = z.object({
+  mainBreakerA: positive(),
+  busbarA: positive(),
+  serviceA: positive().optional(),
+  panelFeed: z.enum(['end-fed', 'center-fed']).default('end-fed'),
+  /** Sum of all breakers on the busbar except the main, A (for the sum-of-breakers rule). */
+  sumOfBranchBreakersA: positive().optional(),
+  /** Ampacity of the feeder a load-side tap would land on, A. */
+  feederAmpacityA: positive().optional(),
+  /** OCPD on the load side of a load-side tap protecting the rest of the feeder, A. */
+  loadSideOcpdA: positive().optional(),
+  /** Calculated load (Article 220), A: checked against a derated main breaker. */
+  calculatedLoadA: positive().optional(),
+  preferredMethod: ZInterconnectionMethod.optional(),
+  nominalVoltageV: positive().default(240),
+});
+
+export const ZBeamSpanLimit = z.object({ maxPanelsOnRafter: z.number().int().positive(), limitIn: positive() });
+
+export const ZRequirements = z.object({
+  tapsNotAllowed: z.boolean().default(false),
+  supplySideTapsNotAllowed: z.boolean().default(false),
+  loadSideTapsNotAllowed: z.boolean().default(false),
+  mbDerateNotAllowed: z.boolean().default(false),
+  fusedAcDisconnectRequired: z.boolean().default(false),
+  acDisconnect: z.enum(['not-required', 'always', 'over-10kw']).default('always'),
+  productionMeter: z.enum(['none', 'always', 'over-10kw', 'over-20kw', 'solar-rewards']).default('none'),
+  /** Empty means calculated by NEC rules (spec §3). */
+  wireSizes: z
+    .object({ ac: ZWireSize.optional(), acGround: ZWireSize.optional(), dc: ZWireSize.optional(), dcGround: ZWireSize.optional() })
+    .prefault({}),
+  conduitNaming: ZConduitType.default('EMT'),
+  /** conduit_sizing: smallest trade size to specify. */
+  conduitMinTradeSize: ZTradeSize.default('3/4'),
+  voltageDropLimitPct: positive().default(3),
+  upsizeForVoltageDrop: z.boolean().default(true),
+  /** stress_analysis: a 5 % letter is prohibited. */
+  stressAnalysis: z.boolean().default(false),
+  unreducedSnowLoad: z.boolean().default(false),
+  /** Sunstamp span rule (decisions.md "Structural span limit"): admin-editable. */
+  beamSpanLimits: z
+    .array(ZBeamSpanLimit)
+    .min(1)
+    .default([
+      { maxPanelsOnRafter: 1, limitIn: 240 },
+      { maxPanelsOnRafter: 2, limitIn: 216 },
+      { maxPanelsOnRafter: 99, limitIn: 192 },
+    ]),
+});
+
+/** The engineering engine's input. Units are in the field names; every default is documented. */
+export const ZDesignInput = z.object({
+  projectName: z.string().default(''),
+  site: ZSite,
+  equipment: ZEquipment,
+  arrays: z.array(ZArray).min(1),
+  strings: z.array(ZString).default([]),
+  branchCircuits: z.array(ZBranchCircuit).default([]),
+  runs: z.array(ZRun).default([]),
+  service: ZService,
+  requirements: ZRequirements.prefault({}),
+});
+
+export type DesignInput = z.output<typeof ZDesignInput>;
+export type DesignInputRaw = z.input<typeof ZDesignInput>;
+export type ArrayInput = DesignInput['arrays'][number];
+export type RunInput = DesignInput['runs'][number];

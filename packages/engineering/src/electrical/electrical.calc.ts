@@ -1,0 +1,636 @@
+import type { DesignInput, RunInput } from '../design-input.schema.ts';
+import type { Check, ConductorScheduleRow, Label, Section, Report } from '../report.schema.ts';
+import { check, house, nec, round } from '../report.builder.ts';
+import { necSection, sourceCircuitName, type NecEdition } from '../tables/nec-sections.table.ts';
+import { NEC_690_7_LIMIT_V } from '../tables/nec-690-7.table.ts';
+import { AC_DISCONNECT_RATINGS, standardRatingAtOrAbove } from '../tables/nec-240-6.table.ts';
+import { rooftopAdderC } from '../tables/nec-310-15.table.ts';
+import { SMALLEST_SELECTABLE_SIZE, formatWireSize, sizeIndex, type WireSize } from '../tables/wire-sizes.table.ts';
+import type { ConductorType } from '../tables/nec-chapter-9.table.ts';
+import { maxModulesInSeries, stringMaxVoltage } from './voltage.calc.ts';
+import { judgeConductor, selectConductorSize, selectEgcSize, type AmpacityConditions } from './conductor.calc.ts';
+import { sizeForVoltageDrop, voltageDropPct } from './voltage-drop.calc.ts';
+import { sizeConduit } from './conduit.calc.ts';
+import { chooseInterconnection, type InterconnectionDecision } from './interconnection.calc.ts';
+
+export interface ElectricalResult {
+  sections: Section[];
+  conductorSchedule: ConductorScheduleRow[];
+  interconnection: Report['interconnection'];
+  labels: Label[];
+  equipment: Report['equipment'];
+  systemDcKw: number;
+  systemAcKw: number;
+}
+
+interface CircuitDemand {
+  label: string;
+  dc: boolean;
+  circuits: number;
+  maxCurrentA: number;
+  currentFormula: string;
+  currentInputs: Array<[string, number | string, string?]>;
+  currentSection: string;
+  operatingCurrentA: number;
+  operatingVoltageV: number;
+  ocpdA: number | null;
+  ocpdNote: string;
+  minSize: WireSize;
+  minSizeNote?: string;
+}
+
+function totalUnits(input: DesignInput): number {
+  return input.branchCircuits.reduce((n, b) => n + b.units, 0);
+}
+
+function inverterOutputCurrent(input: DesignInput): number {
+  const inv = input.equipment.inverter;
+  const units = inv.kind === 'micro' ? totalUnits(input) : inv.count;
+  return units * inv.continuousOutputCurrentA;
+}
+
+function batteryCurrent(input: DesignInput): number {
+  const b = input.equipment.battery;
+  return b ? b.count * b.continuousOutputCurrentA : 0;
+}
+
+function perStringCurrent(input: DesignInput): { value: number; formula: string; inputs: Array<[string, number, string]>; converter: boolean } {
+  const opt = input.equipment.optimizer;
+  if (opt) return { value: opt.maxOutputCurrentA, formula: 'I = I_converter,max', inputs: [['I_converter,max', opt.maxOutputCurrentA, 'A']], converter: true };
+  const isc = input.equipment.module.iscA;
+  return { value: 1.25 * isc, formula: 'I = 1.25 × I_sc', inputs: [['I_sc', isc, 'A']], converter: false };
+}
+
+function demandForRun(input: DesignInput, run: RunInput, edition: NecEdition, interconnectCurrentA: number): CircuitDemand {
+  const mod = input.equipment.module;
+  const inv = input.equipment.inverter;
+  const opt = input.equipment.optimizer;
+  const c = run.carries;
+  switch (c.kind) {
+    case 'strings': {
+      const strings = c.ids.map((id) => {
+        const s = input.strings.find((x) => x.id === id);
+        if (!s) throw new Error(`Run ${run.id} carries unknown string ${id}`);
+        return s;
+      });
+      const per = perStringCurrent(input);
+      const parallel = strings.reduce((n, s) => n + s.parallel, 0);
+      const series = Math.max(...strings.map((s) => s.modulesInSeries));
+      const opV = opt ? opt.stringOperatingVoltageV : series * mod.vmpV;
+      const opIString = opt ? (series * mod.pmaxW) / opt.stringOperatingVoltageV : mod.impA;
+      // Strings paralleled on one input can back-feed a faulted string; above the module's series
+      // fuse rating each string needs its own OCPD (690.9(A)).
+      const maxParallel = Math.max(...strings.map((s) => s.parallel));
+      const faultA = (maxParallel - 1) * 1.25 * mod.iscA;
+      const needsFuse = !opt && !c.combined && maxParallel > 2 && faultA > mod.maxSeriesFuseA;
+      const ocpdA = needsFuse ? standardRatingAtOrAbove(1.25 * per.value) : null;
+      const name = c.combined ? 'PV output circuit' : sourceCircuitName(edition);
+      if (c.combined) {
+        return {
+          label: name,
+          dc: true,
+          circuits: 1,
+          maxCurrentA: parallel * per.value,
+          currentFormula: `I = n_parallel × (${per.formula.slice(4)})`,
+          currentInputs: [['n_parallel', parallel], ...per.inputs],
+          currentSection: per.converter ? necSection('converterCurrent', edition) : necSection('sourceCurrent', edition),
+          operatingCurrentA: parallel * opIString,
+          operatingVoltageV: opV,
+          ocpdA: null,
+          ocpdNote: 'No OCPD: the combined circuit is fed only by the array (690.9(A))',
+          minSize: SMALLEST_SELECTABLE_SIZE,
+        };
+      }
+      return {
+        label: name,
+        dc: true,
+        circuits: parallel,
+        maxCurrentA: per.value,
+        currentFormula: per.formula,
+        currentInputs: per.inputs,
+        currentSection: per.converter ? necSection('converterCurrent', edition) : necSection('sourceCurrent', edition),
+        operatingCurrentA: opIString,
+        operatingVoltageV: opV,
+        ocpdA,
+        ocpdNote: needsFuse ? 'String fuse required: parallel strings can exceed the module series fuse rating' : 'No OCPD required: back-fed current cannot exceed the module series fuse rating (690.9(A))',
+        minSize: SMALLEST_SELECTABLE_SIZE,
+      };
+    }
+    case 'branches': {
+      const branches = c.ids.map((id) => {
+        const b = input.branchCircuits.find((x) => x.id === id);
+        if (!b) throw new Error(`Run ${run.id} carries unknown branch circuit ${id}`);
+        return b;
+      });
+      const maxUnits = Math.max(...branches.map((b) => b.units));
+      const current = maxUnits * inv.continuousOutputCurrentA;
+      return {
+        label: 'Micro-inverter branch circuit',
+        dc: false,
+        circuits: branches.length,
+        maxCurrentA: current,
+        currentFormula: 'I = n_units × I_out',
+        currentInputs: [['n_units', maxUnits], ['I_out', inv.continuousOutputCurrentA, 'A']],
+        currentSection: necSection('inverterOutputCurrent', edition),
+        operatingCurrentA: current,
+        operatingVoltageV: inv.nominalAcVoltageV,
+        ocpdA: standardRatingAtOrAbove(1.25 * current),
+        ocpdNote: 'Branch OCPD in the AC combiner',
+        minSize: SMALLEST_SELECTABLE_SIZE,
+      };
+    }
+    case 'inverter-output': {
+      const invA = inverterOutputCurrent(input);
+      const batA = c.includeBattery ? batteryCurrent(input) : 0;
+      const current = invA + batA;
+      const inputs: Array<[string, number | string, string?]> = [['I_inverters', invA, 'A']];
+      if (c.includeBattery) inputs.push(['I_battery', batA, 'A']);
+      return {
+        label: 'Inverter output circuit',
+        dc: false,
+        circuits: 1,
+        maxCurrentA: current,
+        currentFormula: c.includeBattery ? 'I = Σ I_inverter,cont + Σ I_battery,cont' : 'I = Σ I_inverter,cont',
+        currentInputs: inputs,
+        currentSection: necSection('inverterOutputCurrent', edition),
+        operatingCurrentA: current,
+        operatingVoltageV: inv.nominalAcVoltageV,
+        ocpdA: standardRatingAtOrAbove(1.25 * current),
+        ocpdNote: 'PV/backfeed breaker at the point of interconnection',
+        minSize: SMALLEST_SELECTABLE_SIZE,
+      };
+    }
+    case 'battery': {
+      const current = batteryCurrent(input);
+      if (current === 0) throw new Error(`Run ${run.id} carries a battery circuit but no battery is specified`);
+      return {
+        label: 'Battery output circuit',
+        dc: false,
+        circuits: 1,
+        maxCurrentA: current,
+        currentFormula: 'I = n × I_battery,cont',
+        currentInputs: [['n', input.equipment.battery?.count ?? 0], ['I_battery,cont', input.equipment.battery?.continuousOutputCurrentA ?? 0, 'A']],
+        currentSection: necSection('inverterOutputCurrent', edition),
+        operatingCurrentA: current,
+        operatingVoltageV: inv.nominalAcVoltageV,
+        ocpdA: standardRatingAtOrAbove(1.25 * current),
+        ocpdNote: 'Battery breaker',
+        minSize: SMALLEST_SELECTABLE_SIZE,
+      };
+    }
+    case 'supply-side-tap': {
+      // 2020 added a 6 AWG copper minimum for supply-side conductors; 2017 has no explicit minimum.
+      const minSize: WireSize = edition === '2017' ? SMALLEST_SELECTABLE_SIZE : '6';
+      return {
+        label: 'Supply-side tap conductors',
+        dc: false,
+        circuits: 1,
+        maxCurrentA: interconnectCurrentA,
+        currentFormula: 'I = Σ I_sources,cont',
+        currentInputs: [['I_sources', interconnectCurrentA, 'A']],
+        currentSection: necSection('inverterOutputCurrent', edition),
+        operatingCurrentA: interconnectCurrentA,
+        operatingVoltageV: inv.nominalAcVoltageV,
+        ocpdA: standardRatingAtOrAbove(1.25 * interconnectCurrentA),
+        ocpdNote: 'Fuses in the supply-side fused disconnect',
+        minSize,
+        minSizeNote: edition === '2017' ? undefined : `not smaller than 6 AWG copper (${necSection('supplySideConductor', edition)})`,
+      };
+    }
+  }
+}
+
+function conductorTypeFor(run: RunInput): ConductorType {
+  return run.conductor ?? (run.location === 'free-air' ? 'PV-WIRE' : 'THWN-2');
+}
+
+function ambientFor(input: DesignInput, run: RunInput, type: ConductorType): { ambientC: number; baseC: number; adderC: number } {
+  const baseC = run.ambientTempC ?? input.site.highAmbientTempC;
+  const adderC = run.location === 'rooftop-raceway' ? rooftopAdderC(run.heightAboveRoofIn, type) : 0;
+  return { ambientC: baseC + adderC, baseC, adderC };
+}
+
+function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, interconnectCurrentA: number, checks: Check[], schedule: ConductorScheduleRow[]): void {
+  const req = input.requirements;
+  const demand = demandForRun(input, run, edition, interconnectCurrentA);
+  const type = conductorTypeFor(run);
+  const freeAir = run.location === 'free-air';
+  const idp = `electrical.run.${run.id}`;
+  const title = `${run.id} ${demand.label} (${run.from} → ${run.to})`;
+  const ref = (rule: Parameters<typeof necSection>[0]) => nec(edition, necSection(rule, edition));
+
+  if (freeAir) {
+    const ok = type === 'PV-WIRE' || type === 'USE-2';
+    checks.push(check({
+      id: `${idp}.exposed-type`, title: `${title}: conductor type in free air`, inputs: [['type', type]],
+      formula: 'exposed single conductors shall be PV wire or USE-2', value: type, unit: '', pass: ok, ref: ref('exposedWiring'),
+      remedy: 'Use PV Wire or USE-2 for exposed conductors, or install them in a raceway',
+    }));
+  }
+
+  const includeNeutral = run.includeNeutral ?? (!demand.dc && run.carries.kind !== 'branches');
+  const ccc = run.currentCarryingConductors ?? demand.circuits * 2;
+  const amb = ambientFor(input, run, type);
+  const conditions: AmpacityConditions = { freeAir, ambientC: amb.ambientC, currentCarrying: ccc, insulationC: 90, terminalC: run.terminalTempC };
+  const sizing = { maxCurrentA: demand.maxCurrentA, ocpdA: demand.ocpdA, conditions };
+
+  checks.push(check({
+    id: `${idp}.current`, title: `${title}: maximum circuit current`, inputs: demand.currentInputs,
+    formula: demand.currentFormula, value: demand.maxCurrentA, unit: 'A', ref: nec(edition, demand.currentSection),
+  }));
+
+  const ampacitySize = selectConductorSize(sizing, demand.minSize);
+  const override = demand.dc ? req.wireSizes.dc : req.wireSizes.ac;
+  let size: WireSize = override ?? ampacitySize ?? '600';
+  const notes: string[] = [];
+  if (override) notes.push(`Wire size set by requirement (${formatWireSize(override)})`);
+  const vdLimit = req.voltageDropLimitPct;
+  if (!override && ampacitySize && req.upsizeForVoltageDrop) {
+    const vdSize = sizeForVoltageDrop(run.lengthFt, demand.operatingCurrentA, demand.operatingVoltageV, vdLimit, ampacitySize);
+    if (vdSize && vdSize !== ampacitySize) {
+      size = vdSize;
+      notes.push(`Upsized from ${formatWireSize(ampacitySize)} for voltage drop`);
+    }
+  }
+  const v = judgeConductor(size, sizing);
+  const bigger = ampacitySize && sizeIndex(ampacitySize) > sizeIndex(size) ? ampacitySize : null;
+  const biggerText = bigger ? `Use ${formatWireSize(bigger)} or larger` : 'No conductor up to 600 kcmil fits: split the circuit';
+
+  checks.push(check({
+    id: `${idp}.ampacity-continuous`, title: `${title}: ampacity at 125 % and terminal rating`,
+    inputs: [['size', formatWireSize(size)], ['I_max', demand.maxCurrentA, 'A'], ['terminal rating', run.terminalTempC, '°C'], [`${necSection('ampacityTable', edition)} ${run.terminalTempC} °C`, v.amp.terminalA, 'A']],
+    formula: 'A_terminal ≥ 1.25 × I_max', value: v.amp.terminalA, unit: 'A', limit: { relation: '>=', value: 1.25 * demand.maxCurrentA },
+    pass: v.continuousOk, ref: nec(edition, `${necSection(demand.dc ? 'conductorAmpacityDc' : 'conductorAmpacityAc', edition)}(1); ${necSection('terminals', edition)}`),
+    remedy: biggerText, notes,
+  }));
+
+  const tableName = freeAir ? necSection('ampacityFreeAirTable', edition) : necSection('ampacityTable', edition);
+  const condInputs: CheckSpecInputs = [
+    ['size', formatWireSize(size)], [`${tableName} 90 °C`, v.amp.tableA, 'A'], ['ambient', amb.baseC, '°C'],
+  ];
+  if (run.location === 'rooftop-raceway') condInputs.push([`rooftop adder (${necSection('rooftopAdder', edition)})`, amb.adderC, '°C']);
+  condInputs.push([`correction (${necSection('ambientCorrection', edition)})`, v.amp.correction]);
+  if (!freeAir) condInputs.push(['current-carrying conductors', ccc], [`adjustment (${necSection('cccAdjustment', edition)})`, v.amp.adjustment]);
+  checks.push(check({
+    id: `${idp}.ampacity-corrected`, title: `${title}: ampacity after correction and adjustment`, inputs: condInputs,
+    formula: 'A_90 × k_temp × k_ccc ≥ I_max', value: v.amp.correctedA, unit: 'A', limit: { relation: '>=', value: demand.maxCurrentA },
+    pass: v.correctedOk, ref: nec(edition, `${necSection(demand.dc ? 'conductorAmpacityDc' : 'conductorAmpacityAc', edition)}(2)`),
+    remedy: `${biggerText}, or lift the raceway, use XHHW-2 on the roof, or separate circuits`,
+    notes: includeNeutral && !demand.dc ? [`Neutral carries only unbalanced current and is not counted (${necSection('neutralNotCounted', edition)})`] : undefined,
+  }));
+
+  if (demand.ocpdA !== null) {
+    const ocpdChecks: Array<[string, number | string, string?]> = [['I_max', demand.maxCurrentA, 'A']];
+    let ocpdPass = true;
+    const ocpdNotes = [demand.ocpdNote];
+    const invMax = input.equipment.inverter.maxOcpdA;
+    if (run.carries.kind === 'inverter-output' && !run.carries.includeBattery && input.equipment.inverter.kind === 'string' && input.equipment.inverter.count === 1 && invMax !== undefined) {
+      ocpdChecks.push(['inverter max OCPD', invMax, 'A']);
+      ocpdPass = demand.ocpdA <= invMax;
+    }
+    if (run.carries.kind === 'branches') {
+      const maxBranch = input.equipment.inverter.maxBranchOcpdA;
+      ocpdChecks.push(['max branch OCPD', maxBranch, 'A']);
+      ocpdPass = demand.ocpdA <= maxBranch;
+      ocpdNotes.push(`Manufacturer limit per ${necSection('microBranch', edition)}`);
+    }
+    checks.push(check({
+      id: `${idp}.ocpd`, title: `${title}: overcurrent device rating`, inputs: ocpdChecks,
+      formula: 'OCPD = next standard rating ≥ 1.25 × I_max', value: demand.ocpdA, unit: 'A',
+      limit: { relation: '>=', value: 1.25 * demand.maxCurrentA }, pass: ocpdPass,
+      ref: nec(edition, `${necSection(demand.dc ? 'ocpdDc' : 'ocpdAc', edition)}; ${necSection('standardRatings', edition)}`),
+      remedy: run.carries.kind === 'branches' ? 'Move units to another branch circuit' : 'Split the output across more inverters or circuits',
+      notes: ocpdNotes,
+    }));
+    checks.push(check({
+      id: `${idp}.protection`, title: `${title}: conductor protected by its OCPD`,
+      inputs: [['size', formatWireSize(size)], ['conductor ampacity', v.amp.ampacityA, 'A'], ['OCPD', demand.ocpdA, 'A']],
+      formula: 'OCPD ≤ next standard rating ≥ ampacity; 240.4(D) small-conductor limits', value: demand.ocpdA, unit: 'A',
+      limit: { relation: '<=', value: standardRatingAtOrAbove(v.amp.ampacityA) }, pass: v.protectedOk,
+      ref: nec(edition, `${necSection('nextSizeUp', edition)}; ${necSection('smallConductor', edition)}`), remedy: biggerText,
+    }));
+  }
+
+  if (demand.minSizeNote) {
+    checks.push(check({
+      id: `${idp}.minimum-size`, title: `${title}: minimum conductor size`, inputs: [['size', formatWireSize(size)]],
+      formula: demand.minSizeNote, value: formatWireSize(size), unit: '', pass: sizeIndex(size) >= sizeIndex(demand.minSize),
+      ref: nec(edition, necSection('supplySideConductor', edition)), remedy: `Use ${formatWireSize(demand.minSize)} or larger`,
+    }));
+  }
+
+  // EGC: an unprotected PV source circuit uses an assumed OCPD equal to its maximum current (690.45).
+  const egcBasis = demand.ocpdA ?? demand.maxCurrentA;
+  const egc = selectEgcSize(egcBasis, ampacitySize ?? size, size);
+  const egcOverride = demand.dc ? req.wireSizes.dcGround : req.wireSizes.acGround;
+  const egcSize = egcOverride ?? egc.size;
+  checks.push(check({
+    id: `${idp}.egc`, title: `${title}: equipment grounding conductor`,
+    inputs: [[demand.ocpdA === null ? 'assumed OCPD (I_max)' : 'OCPD', egcBasis, 'A'], ['Table 250.122', formatWireSize(egc.base)], ['circuit conductor', formatWireSize(size)]],
+    formula: egc.increased ? 'Table 250.122, increased by the circular-mil ratio of the upsized conductors' : 'Table 250.122 by OCPD rating',
+    value: formatWireSize(egcSize), unit: '', limit: { relation: '>=', value: formatWireSize(egc.size) },
+    pass: sizeIndex(egcSize) >= sizeIndex(egc.size),
+    ref: nec(edition, egc.increased ? `${necSection('egc', edition)}; ${necSection('egcIncrease', edition)}` : necSection('egc', edition)),
+    remedy: `Use a ${formatWireSize(egc.size)} EGC`,
+  }));
+
+  const vd = voltageDropPct(run.lengthFt, demand.operatingCurrentA, size, demand.operatingVoltageV);
+  checks.push(check({
+    id: `${idp}.voltage-drop`, title: `${title}: voltage drop`,
+    inputs: [['L (one way)', run.lengthFt, 'ft'], ['I_operating', demand.operatingCurrentA, 'A'], ['size', formatWireSize(size)], ['V_operating', demand.operatingVoltageV, 'V']],
+    formula: 'VD% = 2 · L · I · R_75°C / 1000 / V × 100', value: vd, unit: '%', limit: { relation: '<=', value: vdLimit },
+    pass: vd <= vdLimit + 1e-9, ref: nec(edition, necSection('voltageDrop', edition)),
+    remedy: `Use a larger conductor (${formatWireSize(sizeForVoltageDrop(run.lengthFt, demand.operatingCurrentA, demand.operatingVoltageV, vdLimit, size) ?? '600')}) or shorten the run`,
+    notes: ['The limit is the requirement voltageDropLimitPct; the NEC only recommends it'],
+  }));
+
+  let raceway = 'free air';
+  if (!freeAir) {
+    const conduitType = run.conduit ?? req.conduitNaming;
+    const conductors = [
+      { type, size, count: demand.circuits * 2 + (includeNeutral ? 1 : 0) },
+      { type, size: egcSize, count: 1 },
+    ];
+    const fill = sizeConduit(conduitType, conductors, req.conduitMinTradeSize);
+    raceway = fill.tradeSize ? `${fill.tradeSize}" ${conduitType}` : `${conduitType} (too small)`;
+    checks.push(check({
+      id: `${idp}.conduit-fill`, title: `${title}: conduit fill`,
+      inputs: [['conduit', conduitType], ['conductors', fill.conductorCount], ['conductor area (Table 5)', fill.conductorAreaIn2, 'in²'], ['conduit area (Table 4)', fill.conduitAreaIn2 ?? 'none', 'in²'], ['min trade size (requirement)', req.conduitMinTradeSize]],
+      formula: 'Σ A_conductor ≤ fill% (Table 1) × A_conduit', value: fill.fillPercent ?? 100, unit: '%',
+      limit: { relation: '<=', value: fill.fillPercentAllowed }, pass: fill.tradeSize !== null,
+      ref: nec(edition, necSection('conduitFill', edition)), remedy: 'Split the circuits into two conduits',
+      notes: fill.tradeSize ? [`Trade size ${fill.tradeSize}`] : undefined,
+    }));
+  }
+
+  schedule.push({
+    runId: run.id,
+    circuit: demand.label,
+    from: run.from,
+    to: run.to,
+    conductors: `${demand.circuits * 2}${includeNeutral ? ' + N' : ''} + EGC`,
+    conductorSize: formatWireSize(size),
+    conductorType: type,
+    egcSize: formatWireSize(egcSize),
+    raceway,
+    ocpdA: demand.ocpdA,
+    maxCurrentA: round(demand.maxCurrentA, 2),
+    lengthFt: run.lengthFt,
+    voltageDropPct: round(vd, 2),
+  });
+}
+
+type CheckSpecInputs = Array<[string, number | string | boolean, string?]>;
+
+export function calculateElectrical(input: DesignInput): ElectricalResult {
+  const edition = input.site.codes.nec;
+  const ref = (rule: Parameters<typeof necSection>[0]) => nec(edition, necSection(rule, edition));
+  const mod = input.equipment.module;
+  const inv = input.equipment.inverter;
+  const opt = input.equipment.optimizer;
+  const req = input.requirements;
+  const sections: Section[] = [];
+  const labels: Label[] = [];
+
+  const arrayModules = input.arrays.reduce((n, a) => n + a.moduleCount, 0);
+  const systemDcKw = (arrayModules * mod.pmaxW) / 1000;
+  const units = inv.kind === 'micro' ? totalUnits(input) : inv.count;
+  const systemAcKw = (units * inv.ratedOutputW) / 1000;
+
+  // --- DC: strings and maximum voltage ---
+  const dcChecks: Check[] = [];
+  let maxDcVoltage = 0;
+  if (inv.kind === 'string') {
+    const stringModules = input.strings.reduce((n, s) => n + s.modulesInSeries * s.parallel, 0);
+    dcChecks.push(check({
+      id: 'electrical.strings.module-count', title: 'Modules in strings match the arrays',
+      inputs: [['modules in strings', stringModules], ['modules in arrays', arrayModules]],
+      formula: 'Σ n_series × n_parallel = Σ array modules', value: stringModules, unit: 'modules',
+      limit: { relation: '=', value: arrayModules }, pass: stringModules === arrayModules, ref: house('design consistency'),
+      remedy: 'Assign every module to exactly one string',
+    }));
+    const occupancyLimit = NEC_690_7_LIMIT_V[input.site.occupancy];
+    const limits: Array<[string, number]> = [[`690.7 ${input.site.occupancy} limit`, occupancyLimit], ['module max system voltage', mod.maxSystemVoltageV]];
+    if (inv.maxDcInputVoltageV !== undefined && !opt) limits.push(['inverter max DC input', inv.maxDcInputVoltageV]);
+    for (const s of input.strings) {
+      const sv = stringMaxVoltage(s.modulesInSeries, mod, input.site.designMinTempC);
+      const perModule = sv.governingV / s.modulesInSeries;
+      if (sv.byTableV !== null && sv.method === 'coefficient') {
+        dcChecks.push(check({
+          id: `electrical.string.${s.id}.voltage-table`, title: `String ${s.id}: Voc by Table 690.7(A) (for comparison)`,
+          inputs: [['n', s.modulesInSeries], ['Voc', mod.vocV, 'V'], ['T_min', input.site.designMinTempC, '°C'], ['factor', sv.tableFactor ?? 0]],
+          formula: 'V = n × Voc × factor', value: sv.byTableV, unit: 'V', ref: ref('maxVoltageTable'),
+        }));
+      }
+      if (opt) {
+        // With optimizers the string voltage is set by the converters (690.7(B)), not by Voc.
+        const moduleLimit = opt.maxInputVoltageV;
+        const moduleVoc = sv.governingV / s.modulesInSeries;
+        if (moduleLimit !== undefined) {
+          dcChecks.push(check({
+            id: `electrical.string.${s.id}.optimizer-input`, title: `String ${s.id}: module Voc at T_min vs optimizer input`,
+            inputs: [['Voc', mod.vocV, 'V'], ['T_min', input.site.designMinTempC, '°C']], formula: sv.method === 'coefficient' ? 'Voc × (1 + β(T_min − 25))' : 'Voc × Table 690.7(A) factor',
+            value: moduleVoc, unit: 'V', limit: { relation: '<=', value: moduleLimit }, pass: moduleVoc <= moduleLimit + 1e-9,
+            ref: ref(sv.method === 'coefficient' ? 'maxVoltageCoefficient' : 'maxVoltageTable'), remedy: 'Choose an optimizer rated for the module Voc',
+          }));
+        }
+        const converterV = opt.maxStringVoltageV ?? s.modulesInSeries * opt.maxOutputVoltageV;
+        const limitV = Math.min(occupancyLimit, inv.maxDcInputVoltageV ?? Number.POSITIVE_INFINITY);
+        maxDcVoltage = Math.max(maxDcVoltage, converterV);
+        dcChecks.push(check({
+          id: `electrical.string.${s.id}.voltage`, title: `String ${s.id}: maximum DC-to-DC converter circuit voltage`,
+          inputs: opt.maxStringVoltageV !== undefined ? [['converter string limit (instructions)', opt.maxStringVoltageV, 'V']] : [['n', s.modulesInSeries], ['V_out,max', opt.maxOutputVoltageV, 'V']],
+          formula: opt.maxStringVoltageV !== undefined ? 'V = string voltage limit of the converter system' : 'V = n × V_out,max',
+          value: converterV, unit: 'V', limit: { relation: '<=', value: limitV }, pass: converterV <= limitV + 1e-9,
+          ref: ref('converterVoltage'), remedy: 'Shorten the string',
+        }));
+        continue;
+      }
+      const limitV = Math.min(...limits.map(([, l]) => l));
+      maxDcVoltage = Math.max(maxDcVoltage, sv.governingV);
+      const maxN = maxModulesInSeries(limitV, perModule);
+      dcChecks.push(check({
+        id: `electrical.string.${s.id}.voltage`, title: `String ${s.id}: maximum system voltage`,
+        inputs: sv.method === 'coefficient'
+          ? [['n', s.modulesInSeries], ['Voc', mod.vocV, 'V'], ['β_Voc', mod.vocTempCoeffPctPerC ?? 0, '%/°C'], ['T_min', input.site.designMinTempC, '°C'], ...limits.map(([n, l]) => [n, l, 'V'] as [string, number, string])]
+          : [['n', s.modulesInSeries], ['Voc', mod.vocV, 'V'], ['T_min', input.site.designMinTempC, '°C'], ['factor', sv.tableFactor ?? 0], ...limits.map(([n, l]) => [n, l, 'V'] as [string, number, string])],
+        formula: sv.method === 'coefficient' ? 'V = n × Voc × (1 + β_Voc/100 × (T_min − 25))' : 'V = n × Voc × Table 690.7(A) factor',
+        value: sv.governingV, unit: 'V', limit: { relation: '<=', value: limitV }, pass: sv.governingV <= limitV + 1e-9,
+        ref: ref(sv.method === 'coefficient' ? 'maxVoltageCoefficient' : 'maxVoltageTable'),
+        remedy: `Use at most ${maxN} modules in series`,
+      }));
+    }
+    sections.push({ id: 'electrical.dc', title: `DC system voltage (${sourceCircuitName(edition)}s)`, checks: dcChecks });
+  }
+
+  // --- Micro-inverter branch circuits ---
+  if (inv.kind === 'micro') {
+    const mChecks: Check[] = [];
+    const modulesServed = units * inv.modulesPerUnit;
+    mChecks.push(check({
+      id: 'electrical.micro.module-count', title: 'Micro-inverter units match the modules',
+      inputs: [['units', units], ['modules per unit', inv.modulesPerUnit], ['modules in arrays', arrayModules]],
+      formula: 'n_units × modules per unit = Σ array modules', value: modulesServed, unit: 'modules',
+      limit: { relation: '=', value: arrayModules }, pass: modulesServed === arrayModules, ref: house('design consistency'),
+      remedy: 'Assign every module to a micro-inverter on a branch circuit',
+    }));
+    for (const b of input.branchCircuits) {
+      const current = b.units * inv.continuousOutputCurrentA;
+      const ocpd = standardRatingAtOrAbove(1.25 * current);
+      const maxUnits = inv.maxUnitsPerBranch;
+      const unitsOk = maxUnits === undefined || b.units <= maxUnits;
+      mChecks.push(check({
+        id: `electrical.branch.${b.id}.units`, title: `Branch ${b.id}: units and breaker`,
+        inputs: [['units', b.units], ['I_out', inv.continuousOutputCurrentA, 'A'], ['I_branch', current, 'A'], ['OCPD', ocpd, 'A'], ['max units (instructions)', maxUnits ?? 'not given'], ['max OCPD (instructions)', inv.maxBranchOcpdA, 'A']],
+        formula: 'OCPD = next standard ≥ 1.25 × n × I_out ≤ max branch OCPD; n ≤ max units', value: ocpd, unit: 'A',
+        limit: { relation: '<=', value: inv.maxBranchOcpdA }, pass: unitsOk && ocpd <= inv.maxBranchOcpdA,
+        ref: ref('microBranch'), remedy: `Split the branch: at most ${Math.min(maxUnits ?? Number.POSITIVE_INFINITY, Math.floor(inv.maxBranchOcpdA / 1.25 / inv.continuousOutputCurrentA + 1e-9))} units per branch`,
+      }));
+    }
+    sections.push({ id: 'electrical.micro', title: 'Micro-inverter branch circuits', checks: mChecks });
+  }
+
+  // --- Interconnection ---
+  const invCurrent = inverterOutputCurrent(input);
+  const batCurrent = batteryCurrent(input);
+  const sourceCurrent = invCurrent + batCurrent;
+  const svc = input.service;
+  const decision: InterconnectionDecision = chooseInterconnection({
+    edition,
+    occupancy: input.site.occupancy,
+    sourceCurrentA: sourceCurrent,
+    mainBreakerA: svc.mainBreakerA,
+    busbarA: svc.busbarA,
+    serviceA: svc.serviceA ?? svc.mainBreakerA,
+    panelFeed: svc.panelFeed,
+    sumOfBranchBreakersA: svc.sumOfBranchBreakersA,
+    feederAmpacityA: svc.feederAmpacityA,
+    loadSideOcpdA: svc.loadSideOcpdA,
+    calculatedLoadA: svc.calculatedLoadA,
+    preferredMethod: svc.preferredMethod,
+    forbids: {
+      tapsNotAllowed: req.tapsNotAllowed,
+      supplySideTapsNotAllowed: req.supplySideTapsNotAllowed,
+      loadSideTapsNotAllowed: req.loadSideTapsNotAllowed,
+      mbDerateNotAllowed: req.mbDerateNotAllowed,
+    },
+  });
+  const iChecks: Check[] = [];
+  const srcInputs: Array<[string, number, string]> = [['I_inverters', invCurrent, 'A']];
+  if (batCurrent > 0) srcInputs.push(['I_battery', batCurrent, 'A']);
+  iChecks.push(check({
+    id: 'electrical.interconnection.source-current', title: 'Power source output current at the interconnection', inputs: srcInputs,
+    formula: 'I_sources = Σ continuous output currents', value: sourceCurrent, unit: 'A', ref: ref('inverterOutputCurrent'),
+  }));
+  for (const ev of decision.evaluations) {
+    const chosen = decision.chosen === ev;
+    iChecks.push(check({
+      id: `electrical.interconnection.${ev.method}`, title: `Interconnection option: ${ev.method} (${ev.rule})`,
+      inputs: [['I_sources', sourceCurrent, 'A'], ['main breaker', svc.mainBreakerA, 'A'], ['busbar', svc.busbarA, 'A'], ['PV breaker', decision.pvBreakerA, 'A'], ['allowed by requirements', ev.allowed]],
+      formula: ev.formula, value: ev.value, unit: 'A', limit: { relation: ev.relation, value: ev.limit },
+      pass: chosen ? true : null, ref: nec(edition, ev.section),
+      notes: [chosen ? `Selected: ${ev.reason}` : `${ev.allowed ? (ev.fits ? 'Fits, not needed' : 'Does not fit') : 'Not allowed'}: ${ev.reason}`],
+    }));
+  }
+  const chosen = decision.chosen;
+  const interconnectNotes: string[] = [];
+  if (decision.preferredRejected) interconnectNotes.push(`Preferred method rejected (${decision.preferredRejected}); proposing the next allowed method`);
+  iChecks.push(check({
+    id: 'electrical.interconnection.method', title: 'Interconnection method',
+    inputs: [['preferred', svc.preferredMethod ?? 'none']], formula: 'first allowed method that fits, in order: load-side breaker, load-side tap, main breaker derate, supply-side tap',
+    value: chosen ? `${chosen.method} (${chosen.rule})` : 'none fits', unit: '', pass: chosen !== null,
+    ref: nec(edition, chosen ? chosen.section : `${necSection('busbar120', edition)}; ${necSection('supplySide', edition)}`),
+    remedy: decision.upgradeBusbarA ? `No allowed method fits: upgrade the main panel to a ${decision.upgradeBusbarA} A busbar, or reduce the system size` : 'No allowed method fits: reduce the system size or upgrade the service',
+    notes: interconnectNotes,
+  }));
+
+  const fused = req.fusedAcDisconnectRequired || chosen?.method === 'supply-side-tap';
+  const acdRequired = chosen?.method === 'supply-side-tap' || req.acDisconnect === 'always' || (req.acDisconnect === 'over-10kw' && systemAcKw > 10);
+  const ocpdForDisconnect = decision.pvBreakerA;
+  const disconnectA = acdRequired ? AC_DISCONNECT_RATINGS.find((r) => r >= ocpdForDisconnect) ?? null : null;
+  if (acdRequired) {
+    iChecks.push(check({
+      id: 'electrical.ac-disconnect', title: `AC disconnect (${fused ? 'fused' : 'non-fused'})`,
+      inputs: [['OCPD/fuse', ocpdForDisconnect, 'A'], ['rule', req.acDisconnect], ['fused required', req.fusedAcDisconnectRequired], ['system AC', systemAcKw, 'kW']],
+      formula: 'smallest of 30/60/100/200 A ≥ OCPD', value: disconnectA ?? 'none', unit: 'A', pass: disconnectA !== null,
+      ref: chosen?.method === 'supply-side-tap' ? nec(edition, necSection('supplySide', edition)) : house('ac_disconnect, fused_acd_required'),
+      remedy: 'Use a disconnect rated above 200 A (engineered)',
+    }));
+  }
+  const productionMeter = req.productionMeter === 'always' || (req.productionMeter === 'over-10kw' && systemAcKw > 10) || (req.productionMeter === 'over-20kw' && systemAcKw > 20);
+  sections.push({ id: 'electrical.interconnection', title: 'Point of interconnection', checks: iChecks });
+
+  // --- Rapid shutdown ---
+  let rsd: string;
+  let rsdPass: boolean;
+  if (inv.kind === 'micro') { rsd = 'Module-level: micro-inverters'; rsdPass = true; }
+  else if (opt) { rsd = 'Module-level: DC optimizers with the listed inverter'; rsdPass = true; }
+  else if (input.equipment.rapidShutdownDevice === 'mlpe') { rsd = 'Module-level rapid shutdown devices'; rsdPass = true; }
+  else if (input.equipment.rapidShutdownDevice === 'array-boundary') { rsd = 'Array boundary only: conductors inside the array stay energised'; rsdPass = false; }
+  else { rsd = 'None'; rsdPass = false; }
+  sections.push({
+    id: 'electrical.rapid-shutdown', title: 'Rapid shutdown',
+    checks: [check({
+      id: 'electrical.rapid-shutdown', title: 'Rapid shutdown classification',
+      inputs: [['inverter', inv.kind], ['optimizer', opt ? opt.model : 'none'], ['device', input.equipment.rapidShutdownDevice ?? 'none']],
+      formula: 'outside the array boundary ≤ 30 V and inside ≤ 80 V within 30 s, or a listed PV hazard control system', value: rsd, unit: '', pass: rsdPass,
+      ref: ref('rapidShutdown'), remedy: 'Add module-level rapid shutdown devices (or optimizers) listed with the inverter',
+    })],
+  });
+
+  // --- Conductors, conduit, voltage drop ---
+  const cChecks: Check[] = [];
+  const schedule: ConductorScheduleRow[] = [];
+  for (const run of input.runs) analyzeRun(input, run, edition, sourceCurrent, cChecks, schedule);
+  if (input.runs.length > 0) sections.push({ id: 'electrical.conductors', title: 'Conductors, grounding, conduit and voltage drop', checks: cChecks });
+
+  // --- Labels ---
+  if (inv.kind === 'string') {
+    const maxCurrent = Math.max(...input.strings.map((s) => (opt ? opt.maxOutputCurrentA : 1.25 * mod.iscA) * (s.parallel > 1 ? s.parallel : 1)));
+    const lines = edition === '2017'
+      ? ['PHOTOVOLTAIC DC POWER SOURCE', `MAXIMUM VOLTAGE: ${round(maxDcVoltage, 1)} V`, `MAXIMUM CIRCUIT CURRENT: ${round(maxCurrent, 2)} A`, ...(opt ? [`MAXIMUM RATED OUTPUT CURRENT OF DC-TO-DC CONVERTER: ${opt.maxOutputCurrentA} A`] : [])]
+      : ['MAXIMUM DC VOLTAGE OF PV SYSTEM', `${round(maxDcVoltage, 1)} V`];
+    labels.push({ id: 'label.690-53', ref: ref('labelDcSource'), location: 'DC disconnecting means', lines });
+  }
+  labels.push({
+    id: 'label.690-54', ref: ref('labelInterconnection'), location: 'Interactive system point of interconnection',
+    lines: ['PHOTOVOLTAIC SYSTEM AC OUTPUT', `RATED AC OUTPUT CURRENT: ${round(invCurrent, 2)} A`, `NOMINAL OPERATING AC VOLTAGE: ${inv.nominalAcVoltageV} V`],
+  });
+  labels.push({
+    id: 'label.690-56-c', ref: ref('labelRapidShutdown'), location: 'Service equipment',
+    lines: rsdPass
+      ? ['SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN', 'TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN PV SYSTEM AND REDUCE SHOCK HAZARD IN THE ARRAY']
+      : ['SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN', 'TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN CONDUCTORS OUTSIDE THE ARRAY', 'CONDUCTORS IN ARRAY REMAIN ENERGIZED IN SUNLIGHT'],
+  });
+  labels.push({ id: 'label.690-56-c-switch', ref: ref('labelRapidShutdownSwitch'), location: 'Rapid shutdown initiation device', lines: ['RAPID SHUTDOWN SWITCH FOR SOLAR PV SYSTEM'] });
+  if (chosen?.method === 'load-side-breaker' && chosen.rule.includes('120')) {
+    labels.push({ id: 'label.705-12-120', ref: nec(edition, chosen.section), location: 'Adjacent to the back-fed breaker', lines: ['WARNING', 'POWER SOURCE OUTPUT CONNECTION', 'DO NOT RELOCATE THIS OVERCURRENT DEVICE'] });
+  }
+  if (chosen?.method === 'main-breaker-derate') {
+    labels.push({ id: 'label.705-12-120', ref: nec(edition, chosen.section), location: 'Adjacent to the back-fed breaker', lines: ['WARNING', 'POWER SOURCE OUTPUT CONNECTION', 'DO NOT RELOCATE THIS OVERCURRENT DEVICE'] });
+  }
+  if (chosen?.method === 'load-side-breaker' && chosen.rule.startsWith('sum')) {
+    labels.push({ id: 'label.705-12-sum', ref: nec(edition, chosen.section), location: 'Panelboard', lines: ['WARNING', 'THIS EQUIPMENT FED BY MULTIPLE SOURCES. TOTAL RATING OF ALL OVERCURRENT DEVICES, EXCLUDING MAIN SUPPLY OVERCURRENT DEVICE, SHALL NOT EXCEED AMPACITY OF BUSBAR.'] });
+  }
+
+  return {
+    sections,
+    conductorSchedule: schedule,
+    interconnection: {
+      method: chosen?.method ?? null,
+      rule: chosen?.rule ?? null,
+      ref: chosen ? nec(edition, chosen.section) : null,
+      pvBreakerA: chosen && chosen.method !== 'supply-side-tap' ? decision.pvBreakerA : null,
+      mainBreakerA: chosen?.newMainBreakerA ?? svc.mainBreakerA,
+      busbarA: svc.busbarA,
+      fusedDisconnect: fused,
+      disconnectA,
+      fuseA: fused ? decision.pvBreakerA : null,
+      considered: decision.evaluations.map((e) => ({ method: e.method, allowed: e.allowed, fits: e.fits, reason: e.reason })),
+    },
+    labels,
+    equipment: { acDisconnect: { required: acdRequired, fused, ratingA: disconnectA }, productionMeter, rapidShutdown: rsd },
+    systemDcKw: round(systemDcKw, 3),
+    systemAcKw: round(systemAcKw, 3),
+  };
+}

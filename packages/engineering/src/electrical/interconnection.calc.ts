@@ -1,0 +1,170 @@
+import { PANEL_BUSBAR_RATINGS, standardRatingAtOrAbove, standardRatingAtOrBelow } from '../tables/nec-240-6.table.ts';
+import { necSection, type NecEdition } from '../tables/nec-sections.table.ts';
+import type { InterconnectionMethod } from '../design-input.schema.ts';
+
+export interface InterconnectionInput {
+  edition: NecEdition;
+  occupancy: 'dwelling' | 'other';
+  /** Sum of the continuous output currents of every source on the busbar, A. */
+  sourceCurrentA: number;
+  mainBreakerA: number;
+  busbarA: number;
+  serviceA: number;
+  panelFeed: 'end-fed' | 'center-fed';
+  sumOfBranchBreakersA?: number | undefined;
+  feederAmpacityA?: number | undefined;
+  loadSideOcpdA?: number | undefined;
+  calculatedLoadA?: number | undefined;
+  preferredMethod?: InterconnectionMethod | undefined;
+  forbids: {
+    tapsNotAllowed: boolean;
+    supplySideTapsNotAllowed: boolean;
+    loadSideTapsNotAllowed: boolean;
+    mbDerateNotAllowed: boolean;
+  };
+}
+
+export interface MethodEvaluation {
+  method: InterconnectionMethod;
+  allowed: boolean;
+  fits: boolean;
+  /** The busbar or feeder rule that made it fit (or the first that was tried). */
+  rule: string;
+  section: string;
+  formula: string;
+  value: number;
+  limit: number;
+  relation: '<=' | '>=';
+  reason: string;
+  newMainBreakerA?: number;
+}
+
+export interface InterconnectionDecision {
+  pvBreakerA: number;
+  evaluations: MethodEvaluation[];
+  chosen: MethodEvaluation | null;
+  preferredRejected: string | null;
+  upgradeBusbarA: number | null;
+}
+
+const ORDER: InterconnectionMethod[] = ['load-side-breaker', 'load-side-tap', 'main-breaker-derate', 'supply-side-tap'];
+
+function forbiddenReason(method: InterconnectionMethod, f: InterconnectionInput['forbids']): string | null {
+  if (method === 'supply-side-tap' && f.tapsNotAllowed) return 'taps not allowed (requirement)';
+  if (method === 'supply-side-tap' && f.supplySideTapsNotAllowed) return 'supply-side taps not allowed (requirement)';
+  if (method === 'load-side-tap' && f.tapsNotAllowed) return 'taps not allowed (requirement)';
+  if (method === 'load-side-tap' && f.loadSideTapsNotAllowed) return 'load-side taps not allowed (requirement)';
+  if (method === 'main-breaker-derate' && f.mbDerateNotAllowed) return 'main breaker derate not allowed (requirement)';
+  return null;
+}
+
+function evaluateLoadSideBreaker(x: InterconnectionInput, pvBreakerA: number): Omit<MethodEvaluation, 'allowed' | 'method'> {
+  const source125 = 1.25 * x.sourceCurrentA;
+  const sum = source125 + x.mainBreakerA;
+  const e = x.edition;
+  if (sum <= x.busbarA + 1e-9) {
+    return { fits: true, rule: '100 % rule', section: necSection('busbar100', e), formula: '1.25 × I_sources + I_main ≤ I_busbar', value: sum, limit: x.busbarA, relation: '<=', reason: 'fits the busbar rating' };
+  }
+  // The 120 % allowance needs the source at the far end from the main; a centre-fed panel gets it
+  // only in a dwelling, at one end (the centre-fed rule).
+  const centreFed = x.panelFeed === 'center-fed';
+  const allow120 = !centreFed || x.occupancy === 'dwelling';
+  const rule120 = centreFed ? 'centre-fed panel rule (120 %)' : '120 % rule';
+  const section120 = necSection(centreFed ? 'busbarCenterFed' : 'busbar120', e);
+  if (allow120 && sum <= 1.2 * x.busbarA + 1e-9) {
+    return { fits: true, rule: rule120, section: section120, formula: '1.25 × I_sources + I_main ≤ 1.2 × I_busbar', value: sum, limit: 1.2 * x.busbarA, relation: '<=', reason: 'PV breaker at the opposite end of the busbar from the main' };
+  }
+  if (x.sumOfBranchBreakersA !== undefined) {
+    const total = x.sumOfBranchBreakersA + pvBreakerA;
+    if (total <= x.busbarA + 1e-9) {
+      return { fits: true, rule: 'sum-of-breakers rule', section: necSection('busbarSum', e), formula: 'Σ breakers (excl. main) + PV breaker ≤ I_busbar', value: total, limit: x.busbarA, relation: '<=', reason: 'all breakers except the main fit the busbar' };
+    }
+  }
+  return {
+    fits: false,
+    rule: allow120 ? rule120 : '100 % rule',
+    section: allow120 ? section120 : necSection('busbar100', e),
+    formula: allow120 ? '1.25 × I_sources + I_main ≤ 1.2 × I_busbar' : '1.25 × I_sources + I_main ≤ I_busbar',
+    value: sum,
+    limit: allow120 ? 1.2 * x.busbarA : x.busbarA,
+    relation: '<=',
+    reason: 'busbar would be overloaded',
+  };
+}
+
+function evaluate(method: InterconnectionMethod, x: InterconnectionInput, pvBreakerA: number): MethodEvaluation {
+  const forbidden = forbiddenReason(method, x.forbids);
+  const e = x.edition;
+  let r: Omit<MethodEvaluation, 'allowed' | 'method'>;
+  switch (method) {
+    case 'load-side-breaker':
+      r = evaluateLoadSideBreaker(x, pvBreakerA);
+      break;
+    case 'load-side-tap': {
+      const need = x.mainBreakerA + 1.25 * x.sourceCurrentA;
+      const section = necSection('loadSideFeeder', e);
+      if (x.feederAmpacityA === undefined) {
+        r = { fits: false, rule: 'feeder rule', section, formula: 'I_feeder ≥ I_main + 1.25 × I_sources', value: 0, limit: need, relation: '>=', reason: 'feeder ampacity not given' };
+      } else if (x.feederAmpacityA >= need - 1e-9) {
+        r = { fits: true, rule: 'feeder ampacity rule', section, formula: 'I_feeder ≥ I_main + 1.25 × I_sources', value: x.feederAmpacityA, limit: need, relation: '>=', reason: 'feeder carries both sources' };
+      } else if (x.loadSideOcpdA !== undefined && x.loadSideOcpdA <= x.feederAmpacityA + 1e-9) {
+        r = { fits: true, rule: 'load-side OCPD rule', section, formula: 'I_feeder ≥ OCPD on the load side of the tap', value: x.feederAmpacityA, limit: x.loadSideOcpdA, relation: '>=', reason: 'an OCPD protects the feeder beyond the tap' };
+      } else {
+        r = { fits: false, rule: 'feeder rule', section, formula: 'I_feeder ≥ I_main + 1.25 × I_sources', value: x.feederAmpacityA, limit: need, relation: '>=', reason: 'feeder would be overloaded' };
+      }
+      break;
+    }
+    case 'main-breaker-derate': {
+      const allow120 = x.panelFeed === 'end-fed' || x.occupancy === 'dwelling';
+      const factor = allow120 ? 1.2 : 1.0;
+      const maxMain = factor * x.busbarA - 1.25 * x.sourceCurrentA;
+      const newMain = standardRatingAtOrBelow(maxMain);
+      const section = necSection(allow120 ? (x.panelFeed === 'center-fed' ? 'busbarCenterFed' : 'busbar120') : 'busbar100', e);
+      const formula = `I_main,new ≤ ${factor} × I_busbar − 1.25 × I_sources`;
+      if (newMain === null || newMain >= x.mainBreakerA) {
+        r = { fits: false, rule: 'derated main', section, formula, value: newMain ?? 0, limit: maxMain, relation: '<=', reason: newMain === null ? 'no standard main breaker is small enough' : 'no derate needed or possible' };
+      } else if (x.calculatedLoadA !== undefined && newMain < x.calculatedLoadA) {
+        r = { fits: false, rule: 'derated main', section, formula, value: newMain, limit: maxMain, relation: '<=', reason: `derated main ${newMain} A is below the calculated load ${x.calculatedLoadA} A`, newMainBreakerA: newMain };
+      } else {
+        r = {
+          fits: true,
+          rule: 'derated main',
+          section,
+          formula,
+          value: newMain,
+          limit: maxMain,
+          relation: '<=',
+          reason: x.calculatedLoadA === undefined ? `replace the main with ${newMain} A; an Article 220 load calculation must confirm it` : `replace the main with ${newMain} A (load ${x.calculatedLoadA} A)`,
+          newMainBreakerA: newMain,
+        };
+      }
+      break;
+    }
+    case 'supply-side-tap': {
+      const section = necSection('supplySide', e);
+      const fits = pvBreakerA <= x.serviceA + 1e-9;
+      r = { fits, rule: 'supply-side connection', section, formula: 'Σ source OCPD ≤ service rating', value: pvBreakerA, limit: x.serviceA, relation: '<=', reason: fits ? 'fused disconnect on the supply side of the service disconnect' : 'sources exceed the service rating' };
+      break;
+    }
+  }
+  return { method, allowed: forbidden === null, ...r, reason: forbidden ?? r.reason };
+}
+
+/** Picks the first allowed method that fits, trying the preferred one first. */
+export function chooseInterconnection(x: InterconnectionInput): InterconnectionDecision {
+  const pvBreakerA = standardRatingAtOrAbove(1.25 * x.sourceCurrentA);
+  const order = x.preferredMethod ? [x.preferredMethod, ...ORDER.filter((m) => m !== x.preferredMethod)] : ORDER;
+  const evaluations = order.map((m) => evaluate(m, x, pvBreakerA));
+  const chosen = evaluations.find((ev) => ev.allowed && ev.fits) ?? null;
+  let preferredRejected: string | null = null;
+  if (x.preferredMethod && chosen?.method !== x.preferredMethod) {
+    const p = evaluations[0];
+    preferredRejected = `${p.method}: ${p.reason}`;
+  }
+  let upgradeBusbarA: number | null = null;
+  if (chosen === null) {
+    const need = (x.mainBreakerA + 1.25 * x.sourceCurrentA) / 1.2;
+    upgradeBusbarA = PANEL_BUSBAR_RATINGS.find((b) => b >= need - 1e-9) ?? null;
+  }
+  return { pvBreakerA, evaluations, chosen, preferredRejected, upgradeBusbarA };
+}

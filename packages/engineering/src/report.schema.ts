@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+export const ZCodeRef = z.object({
+  /** NEC, ASCE 7, NDS, IEBC, IBC, Manufacturer, Sunstamp (a house rule, not a code). */
+  code: z.string(),
+  edition: z.string(),
+  section: z.string(),
+});
+export type CodeRef = z.infer<typeof ZCodeRef>;
+
+export const ZCheckValue = z.union([z.number(), z.string(), z.boolean()]);
+
+export const ZCheckInput = z.object({
+  name: z.string(),
+  value: ZCheckValue,
+  unit: z.string().optional(),
+});
+export type CheckInput = z.infer<typeof ZCheckInput>;
+
+export const ZCheck = z.object({
+  /** Stable id, e.g. "electrical.string.S1.voltage". */
+  id: z.string(),
+  title: z.string(),
+  inputs: z.array(ZCheckInput),
+  formula: z.string(),
+  value: ZCheckValue,
+  unit: z.string(),
+  limit: z
+    .object({ relation: z.enum(['<=', '>=', '<', '>', '=']), value: ZCheckValue, unit: z.string() })
+    .nullable(),
+  /** null: a computed quantity with nothing to pass or fail. */
+  pass: z.boolean().nullable(),
+  ref: ZCodeRef,
+  /** What to change when the check fails. */
+  remedy: z.string().optional(),
+  notes: z.array(z.string()).optional(),
+});
+export type Check = z.infer<typeof ZCheck>;
+
+export const ZSection = z.object({ id: z.string(), title: z.string(), checks: z.array(ZCheck) });
+export type Section = z.infer<typeof ZSection>;
+
+export const ZConductorScheduleRow = z.object({
+  runId: z.string(),
+  circuit: z.string(),
+  from: z.string(),
+  to: z.string(),
+  conductors: z.string(),
+  conductorSize: z.string(),
+  conductorType: z.string(),
+  egcSize: z.string(),
+  raceway: z.string(),
+  ocpdA: z.number().nullable(),
+  maxCurrentA: z.number(),
+  lengthFt: z.number(),
+  voltageDropPct: z.number(),
+});
+export type ConductorScheduleRow = z.infer<typeof ZConductorScheduleRow>;
+
+export const ZLabel = z.object({
+  id: z.string(),
+  ref: ZCodeRef,
+  location: z.string(),
+  lines: z.array(z.string()),
+});
+export type Label = z.infer<typeof ZLabel>;
+
+export const ZInterconnectionResult = z.object({
+  method: z.string().nullable(),
+  rule: z.string().nullable(),
+  ref: ZCodeRef.nullable(),
+  pvBreakerA: z.number().nullable(),
+  mainBreakerA: z.number(),
+  busbarA: z.number(),
+  fusedDisconnect: z.boolean(),
+  disconnectA: z.number().nullable(),
+  fuseA: z.number().nullable(),
+  considered: z.array(z.object({ method: z.string(), allowed: z.boolean(), fits: z.boolean(), reason: z.string() })),
+});
+
+export const ZReport = z.object({
+  engine: z.literal('@sunstamp/engineering'),
+  projectName: z.string(),
+  codes: z.object({ nec: z.string(), asce: z.string(), iebc: z.string() }),
+  summary: z.object({
+    pass: z.boolean(),
+    checks: z.number(),
+    failures: z.array(z.object({ id: z.string(), title: z.string(), remedy: z.string().optional() })),
+    systemDcKw: z.number(),
+    systemAcKw: z.number(),
+  }),
+  sections: z.array(ZSection),
+  conductorSchedule: z.array(ZConductorScheduleRow),
+  interconnection: ZInterconnectionResult,
+  labels: z.array(ZLabel),
+  equipment: z.object({
+    acDisconnect: z.object({ required: z.boolean(), fused: z.boolean(), ratingA: z.number().nullable() }),
+    productionMeter: z.boolean(),
+    rapidShutdown: z.string(),
+  }),
+  /** Inputs to enter in Forte or SkyCiv when the job's structural method is one of those. */
+  structuralExports: z.array(z.object({ arrayId: z.string(), tool: z.enum(['Forte', 'SkyCiv']), input: z.record(z.string(), z.unknown()) })),
+});
+export type Report = z.infer<typeof ZReport>;

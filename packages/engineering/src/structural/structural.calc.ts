@@ -1,0 +1,206 @@
+import type { ArrayInput, DesignInput } from '../design-input.schema.ts';
+import type { Check, Report, Section } from '../report.schema.ts';
+import { asce, check, house, round } from '../report.builder.ts';
+import { RAIL_PROFILES } from '../tables/rail-profiles.table.ts';
+import { NDS_SPECIFIC_GRAVITY } from '../tables/nds-withdrawal.table.ts';
+import { velocityPressure, panelPressure } from './wind.calc.ts';
+import { flatRoofSnow, slopedRoofSnow } from './snow.calc.ts';
+import { arrayDeadLoadPsf, lagCapacity, maxSpanForMomentFt, railLoads, railMomentLbFt } from './attachment.calc.ts';
+import { addedGravityLoad, reducedRoofLiveLoad, slopedSpanIn, spanLimitFor } from './framing.calc.ts';
+
+export interface StructuralResult {
+  sections: Section[];
+  exports: Report['structuralExports'];
+}
+
+const IEBC_SECTION: Record<string, string> = { '2015': '403.3', '2018': '503.3', '2021': '503.3', '2024': '503.3' };
+
+/** Attachment spacing to propose: the largest 6-inch step not above the limit, at least 12 in. */
+function proposeSpacingIn(maxFt: number): number {
+  return Math.max(12, Math.floor((maxFt * 12) / 6) * 6);
+}
+
+function isSlipperyRoof(material: string): boolean {
+  // ASCE 7 §7.4: metal, slate, glass and smooth membranes are "slippery".
+  return /metal|slate|glass|membrane|tpo|epdm|pvc/i.test(material);
+}
+
+function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof velocityPressure>): { section: Section; forte?: Record<string, unknown>; skyciv?: Record<string, unknown> } {
+  const ed = input.site.codes.asce;
+  const mod = input.equipment.module;
+  const req = input.requirements;
+  const checks: Check[] = [];
+  const idp = `structural.array.${a.id}`;
+  const t = `Array ${a.id}`;
+
+  const deadPsf = arrayDeadLoadPsf(mod.weightLb, mod.lengthIn, mod.widthIn, a.rackingWeightPsf);
+  checks.push(check({
+    id: `${idp}.dead-load`, title: `${t}: array dead load`,
+    inputs: [['module weight', mod.weightLb, 'lb'], ['module area', (mod.lengthIn * mod.widthIn) / 144, 'ft²'], ['racking', a.rackingWeightPsf, 'psf']],
+    formula: 'D_PV = W_module / A_module + D_racking', value: deadPsf, unit: 'psf', ref: asce(ed, '§3.1 (dead loads)'),
+  }));
+
+  const tribWidthFt = (a.orientation === 'portrait' ? mod.lengthIn : mod.widthIn) / 2 / 12;
+  const spacingFt = a.attachmentSpacingIn / 12;
+  const tribAreaFt2 = tribWidthFt * spacingFt;
+  const wind = panelPressure(ed, qh.qhPsf, a.roofPitchDeg, a.windZone, a.exposedPanels, tribAreaFt2);
+  const windRef = ed === '7-10' ? asce(ed, `§30.4, ${wind.figure}`) : asce(ed, `§29.4.4, Eq. 29.4-7, ${wind.figure}, Figure 29.4-8`);
+  const windInputs: Array<[string, number | string, string?]> = [['qh', qh.qhPsf, 'psf'], ['zone', a.windZone], ['roof slope', a.roofPitchDeg, '°'], ['A (≤ 10 ft²)', wind.areaFt2, 'ft²'], ['GCp uplift', wind.gcpUplift], ['GCp down', wind.gcpDownward]];
+  if (ed !== '7-10') windInputs.push(['γE', wind.gammaE], ['γa', wind.gammaA]);
+  windInputs.push(['minimum', wind.minimumPsf, 'psf']);
+  checks.push(check({
+    id: `${idp}.wind-uplift`, title: `${t}: wind uplift pressure on panels`, inputs: windInputs,
+    formula: ed === '7-10' ? 'p = max(qh·|GCp|, p_min)' : 'p = max(qh·|GCp|·γE·γa, p_min)', value: wind.upliftPsf, unit: 'psf', ref: windRef,
+  }));
+  checks.push(check({
+    id: `${idp}.wind-down`, title: `${t}: wind downward pressure on panels`, inputs: windInputs,
+    formula: ed === '7-10' ? 'p = max(qh·GCp, p_min)' : 'p = max(qh·GCp·γE·γa, p_min)', value: wind.downwardPsf, unit: 'psf', ref: windRef,
+  }));
+
+  const flat = flatRoofSnow(ed, input.site.groundSnowLoadPsf, input.site.exposure, input.site.snowExposure, input.site.thermalCondition, input.site.riskCategory);
+  const panelSnow = slopedRoofSnow(flat, a.roofPitchDeg, a.snowSurface === 'slippery', req.unreducedSnowLoad);
+  const roofSnow = slopedRoofSnow(flat, a.roofPitchDeg, isSlipperyRoof(a.roofMaterial), req.unreducedSnowLoad);
+  checks.push(check({
+    id: `${idp}.snow-flat`, title: `${t}: flat roof snow load`,
+    inputs: [['pg', input.site.groundSnowLoadPsf, 'psf'], ['Ce', flat.ce], ['Ct', flat.ct], ['Is', flat.is]],
+    formula: ed === '7-22' ? 'pf = 0.7 · Ce · Ct · pg' : 'pf = 0.7 · Ce · Ct · Is · pg', value: flat.pfPsf, unit: 'psf', ref: asce(ed, '§7.3, Eq. 7.3-1, Tables 7.3-1, 7.3-2'),
+  }));
+  checks.push(check({
+    id: `${idp}.snow-panels`, title: `${t}: sloped snow load on the panels`,
+    inputs: [['pf', flat.pfPsf, 'psf'], ['surface', a.snowSurface], ['slope', a.roofPitchDeg, '°'], ['Cs', panelSnow.cs], ['unreduced (requirement)', req.unreducedSnowLoad], ['pm', flat.pmPsf, 'psf']],
+    formula: 'ps = Cs · pf (pm governs below 15°)', value: panelSnow.psPsf, unit: 'psf', ref: asce(ed, '§7.4, Eq. 7.4-1, Figure 7.4-1; §7.3.4'),
+    notes: panelSnow.minimumApplied ? ['Minimum roof snow load pm governs'] : undefined,
+  }));
+
+  const loads = railLoads(tribWidthFt, deadPsf, panelSnow.psPsf, wind.downwardPsf, wind.upliftPsf);
+  const profile = RAIL_PROFILES[a.rail.profile];
+  const ma = a.rail.allowableMomentLbFt ?? profile.allowableMomentLbFt;
+  const wGov = Math.max(loads.downPlf, loads.upPlf);
+  const m = railMomentLbFt(wGov, spacingFt);
+  const maxSpanRail = maxSpanForMomentFt(wGov, ma);
+  checks.push(check({
+    id: `${idp}.rail-span`, title: `${t}: rail span between attachments`,
+    inputs: [['tributary width', tribWidthFt, 'ft'], ['D', loads.deadPlf, 'plf'], ['S', loads.snowPlf, 'plf'], ['W down', loads.windDownPlf, 'plf'], ['W up', loads.windUpPlf, 'plf'],
+      [`w down (${loads.downCombination})`, loads.downPlf, 'plf'], ['w up (0.6W − 0.6D)', loads.upPlf, 'plf'], ['span', spacingFt, 'ft'],
+      [a.rail.allowableMomentLbFt ? 'M_allow (manufacturer)' : `M_allow (${a.rail.profile} rail, assumed)`, ma, 'lb-ft']],
+    formula: 'M = w · L² / 8 ≤ M_allow', value: m, unit: 'lb-ft', limit: { relation: '<=', value: ma }, pass: m <= ma + 1e-9,
+    ref: asce(ed, '§2.4.1 (ASD combinations); rail capacity: manufacturer / Aluminum Design Manual'),
+    remedy: `Closer attachments: at most ${proposeSpacingIn(maxSpanRail)} in. on centre, or a heavier rail`,
+  }));
+
+  const lag = lagCapacity(a.framing.species, a.lag.diameterIn, a.lag.threadPenetrationIn, a.lag.perAttachment);
+  const upliftLb = loads.upPlf * spacingFt;
+  const maxSpanLag = loads.upPlf > 0 ? lag.capacityLb / loads.upPlf : Number.POSITIVE_INFINITY;
+  checks.push(check({
+    id: `${idp}.lag-withdrawal`, title: `${t}: lag screw withdrawal`,
+    inputs: [['species', a.framing.species], ['G', NDS_SPECIFIC_GRAVITY[a.framing.species]], ['D', a.lag.diameterIn, 'in'], ['W (Eq. 12.2-1)', lag.wPerInchLb, 'lb/in'], ['C_D', lag.cd], ['p', a.lag.threadPenetrationIn, 'in'], ['lags', a.lag.perAttachment], ['uplift w', loads.upPlf, 'plf'], ['spacing', spacingFt, 'ft']],
+    formula: "T = w_up · L ≤ W' = 1800 G^1.5 D^0.75 · C_D · p · n", value: upliftLb, unit: 'lb', limit: { relation: '<=', value: lag.capacityLb },
+    pass: upliftLb <= lag.capacityLb + 1e-9, ref: { code: 'NDS', edition: '2018', section: '12.2.1, Eq. 12.2-1, Table 2.3.2' },
+    remedy: `Closer attachments: at most ${proposeSpacingIn(maxSpanLag)} in. on centre, a longer lag or two lags`,
+  }));
+
+  const trib = (a.framing.spacingIn / 12) * (a.framing.spansIn.reduce((x, y) => x + y, 0) / 12);
+  const lr = reducedRoofLiveLoad(a.roofLiveLoadPsf, a.roofPitchDeg, trib);
+  const method = input.site.structuralMethod;
+  const added = addedGravityLoad(a.roofDeadLoadPsf, lr.lrPsf, roofSnow.psPsf, deadPsf, panelSnow.psPsf);
+  const iebc = input.site.codes.iebc;
+  if (method === 'prescriptive') {
+    if (req.stressAnalysis) {
+      checks.push(check({
+        id: `${idp}.method`, title: `${t}: structural method`, inputs: [['method', method], ['stress analysis required', true]],
+        formula: 'a 5 % letter is prohibited where a stress analysis is required', value: method, unit: '', pass: false,
+        ref: house('stress_analysis'), remedy: 'Run the member in Forte or SkyCiv (set structuralMethod)',
+      }));
+    }
+    checks.push(check({
+      id: `${idp}.added-load`, title: `${t}: added gravity load on existing framing (5 % rule)`,
+      inputs: [['roof dead load', a.roofDeadLoadPsf, 'psf'], ['Lr (reduced)', lr.lrPsf, 'psf'], ['R2', lr.r2], ['roof snow', roofSnow.psPsf, 'psf'], ['D_PV', deadPsf, 'psf'], ['snow on panels', panelSnow.psPsf, 'psf'],
+        [`before (${added.beforeGoverning})`, added.beforePsf, 'psf'], [`after (${added.afterGoverning})`, added.afterPsf, 'psf']],
+      formula: '(after − before) / before × 100 ≤ 5 %; no roof live load under panels', value: added.increasePct, unit: '%', limit: { relation: '<=', value: 5 },
+      pass: added.increasePct <= 5 + 1e-9, ref: { code: 'IEBC', edition: iebc, section: `${IEBC_SECTION[iebc]}; ASCE 7-${ed.slice(2)} §4.8.2, §4.17` },
+      remedy: 'Stress-check or reinforce the framing (Forte/SkyCiv), or reduce the added load',
+    }));
+  }
+  const sloped = slopedSpanIn(a.framing.spansIn, a.roofPitchDeg);
+  const limit = spanLimitFor(req.beamSpanLimits, a.framing.panelsOnRafter);
+  checks.push(check({
+    id: `${idp}.beam-span`, title: `${t}: framing span`,
+    inputs: [['spans', a.framing.spansIn.join(' + '), 'in'], ['pitch', a.roofPitchDeg, '°'], ['panels on rafter', a.framing.panelsOnRafter], ['limit (requirement)', limit, 'in']],
+    formula: 'Σ spans / cos(pitch) ≤ limit(panels on rafter)', value: sloped, unit: 'in', limit: { relation: '<=', value: limit },
+    pass: sloped <= limit + 1e-9, ref: house('beamSpanLimits (decisions.md: structural span limit)'),
+    remedy: 'Add a support (purlin or strut) to shorten the span, or run a member analysis',
+  }));
+
+  const out: { section: Section; forte?: Record<string, unknown>; skyciv?: Record<string, unknown> } = {
+    section: { id: `structural.array.${a.id}`, title: `Array ${a.id} structure`, checks },
+  };
+  const spanFt = a.framing.spansIn.reduce((x, y) => x + y, 0) / 12;
+  const loadsPsf = {
+    roofDeadPsf: a.roofDeadLoadPsf,
+    pvDeadPsf: round(deadPsf, 3),
+    roofLivePsf: round(lr.lrPsf, 3),
+    snowOnPanelsPsf: round(panelSnow.psPsf, 3),
+    snowOnRoofPsf: round(roofSnow.psPsf, 3),
+    windUpliftPsf: round(wind.upliftPsf, 3),
+    windDownwardPsf: round(wind.downwardPsf, 3),
+  };
+  if (method === 'forte') {
+    out.forte = {
+      memberType: a.framing.kind === 'truss' ? 'Roof truss top chord (verify with truss engineer)' : 'Roof rafter',
+      species: a.framing.species,
+      size: a.framing.size,
+      spacingIn: a.framing.spacingIn,
+      horizontalSpansFt: a.framing.spansIn.map((s) => round(s / 12, 3)),
+      slopeDeg: a.roofPitchDeg,
+      loads: [
+        { name: 'Roof dead', type: 'Dead', psf: loadsPsf.roofDeadPsf },
+        { name: 'PV array', type: 'Dead', psf: loadsPsf.pvDeadPsf },
+        { name: 'Snow on panels', type: 'Snow', psf: loadsPsf.snowOnPanelsPsf },
+        { name: 'Wind uplift (ASD 0.6W)', type: 'Wind', psf: round(-0.6 * wind.upliftPsf, 3) },
+      ],
+    };
+  }
+  if (method === 'skyciv') {
+    const railOffsetFt = tribWidthFt / 2;
+    out.skyciv = {
+      units: 'imperial',
+      lengthFt: round(spanFt / Math.cos((a.roofPitchDeg * Math.PI) / 180), 3),
+      supports: [{ xFt: 0, type: 'pinned' }, { xFt: round(spanFt / Math.cos((a.roofPitchDeg * Math.PI) / 180), 3), type: 'roller' }],
+      section: { material: `${a.framing.species} sawn lumber`, size: a.framing.size },
+      distributedLoadsPlf: [
+        { case: 'D', plf: round((a.roofDeadLoadPsf * a.framing.spacingIn) / 12, 3) },
+        { case: 'Lr', plf: round((lr.lrPsf * a.framing.spacingIn) / 12, 3), note: 'outside the array only' },
+      ],
+      pointLoadsLb: [
+        { case: 'D', lb: round(loads.deadPlf * spacingFt, 2), positionsNote: `one per rail crossing; rails about ${round(railOffsetFt * 2, 2)} ft apart` },
+        { case: 'S', lb: round(loads.snowPlf * spacingFt, 2) },
+        { case: 'W', lb: round(-loads.windUpPlf * 0.6 * spacingFt, 2) },
+      ],
+      loadCombinations: 'ASCE 7 §2.4.1 ASD',
+    };
+  }
+  return out;
+}
+
+export function calculateStructural(input: DesignInput): StructuralResult {
+  const s = input.site;
+  const ed = s.codes.asce;
+  const qh = velocityPressure(ed, s.exposure, s.meanRoofHeightFt, s.windSpeedMph, s.topographicFactorKzt, s.groundElevationFt);
+  const windChecks: Check[] = [
+    check({
+      id: 'structural.wind.qh', title: 'Velocity pressure at mean roof height',
+      inputs: [['V', s.windSpeedMph, 'mph'], ['exposure', s.exposure], ['h', s.meanRoofHeightFt, 'ft'], ['Kz', qh.kz], ['Kzt', qh.kzt], ['Kd', qh.kd], ['Ke', qh.ke]],
+      formula: ed === '7-10' ? 'qh = 0.00256 · Kz · Kzt · Kd · V²' : 'qh = 0.00256 · Kz · Kzt · Kd · Ke · V²', value: qh.qhPsf, unit: 'psf',
+      ref: asce(ed, ed === '7-10' ? '§30.3.2, Eq. 30.3-1, Table 30.3-1 (Case 1)' : '§26.10, Eq. 26.10-1, Tables 26.10-1, 26.6-1, 26.9-1'),
+    }),
+  ];
+  const sections: Section[] = [{ id: 'structural.site', title: `Site loads (ASCE ${ed})`, checks: windChecks }];
+  const exports: Report['structuralExports'] = [];
+  for (const a of input.arrays) {
+    const r = arraySection(input, a, qh);
+    sections.push(r.section);
+    if (r.forte) exports.push({ arrayId: a.id, tool: 'Forte', input: r.forte });
+    if (r.skyciv) exports.push({ arrayId: a.id, tool: 'SkyCiv', input: r.skyciv });
+  }
+  return { sections, exports };
+}

@@ -1,0 +1,57 @@
+import { KD_BUILDING_CC, groundElevationFactor, kzFor, type AsceEdition, type Exposure } from '../tables/asce7-kz.table.ts';
+import { GAMMA_E, figureForSlope, gammaA, gcpAt, minimumCcPressurePsf, upliftGcp, type RoofZone } from '../tables/asce7-gcp.table.ts';
+
+export interface VelocityPressure {
+  kz: number;
+  kzt: number;
+  kd: number;
+  ke: number;
+  qhPsf: number;
+}
+
+/**
+ * ASCE 7-16 Eq. 26.10-1: qh = 0.00256 Kz Kzt Kd Ke V². 7-10 (Eq. 30.3-1) has no Ke; 7-22 moved Kd
+ * into the pressure equations, which gives the same product for building C&C.
+ */
+export function velocityPressure(edition: AsceEdition, exposure: Exposure, hFt: number, windSpeedMph: number, kzt: number, groundElevationFt?: number): VelocityPressure {
+  const kz = kzFor(edition, exposure, hFt);
+  const ke = groundElevationFactor(edition, groundElevationFt);
+  const kd = KD_BUILDING_CC;
+  return { kz, kzt, kd, ke, qhPsf: 0.00256 * kz * kzt * kd * ke * windSpeedMph * windSpeedMph };
+}
+
+/**
+ * GCp and γa are read at the attachment's tributary area but never above 10 ft²: the engine only
+ * trusts the curves at and below 10 ft² (see asce7-gcp.table.ts), and a smaller area never gives
+ * a smaller pressure, so this is conservative for the usual 12–25 ft² tributary areas.
+ */
+export function effectiveAreaFt2(tributaryAreaFt2: number): number {
+  return Math.min(tributaryAreaFt2, 10);
+}
+
+export interface PanelPressure {
+  figure: string;
+  areaFt2: number;
+  gcpUplift: number;
+  gcpDownward: number;
+  gammaE: number;
+  gammaA: number;
+  upliftPsf: number;
+  downwardPsf: number;
+  minimumPsf: number;
+}
+
+/** ASCE 7-16/7-22 29.4.4 Eq. 29.4-7: p = qh (GCp)(γE)(γa); 7-10: p = qh (GCp) for the roof zone. */
+export function panelPressure(edition: AsceEdition, qhPsf: number, slopeDeg: number, zone: RoofZone, exposed: boolean, tributaryAreaFt2: number): PanelPressure {
+  const figure = figureForSlope(edition, slopeDeg);
+  const areaFt2 = effectiveAreaFt2(tributaryAreaFt2);
+  const gcpUplift = upliftGcp(figure, zone, areaFt2);
+  const gcpDownward = gcpAt(figure.downward, areaFt2);
+  const solar = edition !== '7-10';
+  const gammaE = solar ? (exposed ? GAMMA_E.exposed : GAMMA_E.nonExposed) : 1;
+  const gA = solar ? gammaA(areaFt2) : 1;
+  const minimumPsf = minimumCcPressurePsf(edition);
+  const upliftPsf = Math.max(minimumPsf, Math.abs(qhPsf * gcpUplift * gammaE * gA));
+  const downwardPsf = Math.max(minimumPsf, qhPsf * gcpDownward * gammaE * gA);
+  return { figure: figure.figure, areaFt2, gcpUplift, gcpDownward, gammaE, gammaA: gA, upliftPsf, downwardPsf, minimumPsf };
+}

@@ -1,0 +1,56 @@
+export type AsceEdition = '7-10' | '7-16' | '7-22';
+export type Exposure = 'B' | 'C' | 'D';
+
+/**
+ * Terrain exposure constants. ASCE 7-10 Table 26.9-1 and 7-16 Table 26.11-1 (α, zg in ft);
+ * ASCE 7-22 Table 26.11-1 revised them (metric 1000/750/590 m → ft) with the 2.41 multiplier.
+ * The 7-22 constants are taken from a public implementation (xcfem/xc, ASCE7_wind.py), not from
+ * the printed book: see kzFor() for how they are used conservatively.
+ */
+export const TERRAIN_CONSTANTS: Readonly<Record<AsceEdition, { coefficient: number; minZFt: number } & Record<Exposure, { alpha: number; zgFt: number }>>> = {
+  '7-10': { coefficient: 2.01, minZFt: 15, B: { alpha: 7.0, zgFt: 1200 }, C: { alpha: 9.5, zgFt: 900 }, D: { alpha: 11.5, zgFt: 700 } },
+  '7-16': { coefficient: 2.01, minZFt: 15, B: { alpha: 7.0, zgFt: 1200 }, C: { alpha: 9.5, zgFt: 900 }, D: { alpha: 11.5, zgFt: 700 } },
+  '7-22': { coefficient: 2.41, minZFt: 15, B: { alpha: 7.0, zgFt: 3280.84 }, C: { alpha: 9.8, zgFt: 2460.63 }, D: { alpha: 11.5, zgFt: 1935.7 } },
+};
+
+/**
+ * ASCE 7-16 Table 26.10-1 tabulated Kz (h ≤ 60 ft rows), used to check the formula in tests and
+ * as the value printed on letters.
+ */
+export const ASCE7_16_TABLE_26_10_1: ReadonlyArray<{ zFt: number } & Record<Exposure, number>> = [
+  { zFt: 15, B: 0.57, C: 0.85, D: 1.03 },
+  { zFt: 20, B: 0.62, C: 0.9, D: 1.08 },
+  { zFt: 25, B: 0.66, C: 0.94, D: 1.12 },
+  { zFt: 30, B: 0.7, C: 0.98, D: 1.16 },
+  { zFt: 40, B: 0.76, C: 1.04, D: 1.22 },
+  { zFt: 50, B: 0.81, C: 1.09, D: 1.27 },
+  { zFt: 60, B: 0.85, C: 1.13, D: 1.31 },
+];
+
+/** Kz from the power law; 7-10 C&C uses Case 1 (Exposure B not below z = 30 ft, Table 30.3-1 note). */
+export function kzFromFormula(edition: AsceEdition, exposure: Exposure, zFt: number): number {
+  const c = TERRAIN_CONSTANTS[edition];
+  const { alpha, zgFt } = c[exposure];
+  let zMin = c.minZFt;
+  if (edition === '7-10' && exposure === 'B') zMin = 30;
+  const z = Math.max(zFt, zMin);
+  return c.coefficient * Math.pow(z / zgFt, 2 / alpha);
+}
+
+/**
+ * Kz used by the engine. For 7-22 we take the larger of the 7-22 and 7-16 power laws because our
+ * 7-22 constants are not from the printed standard (decision recorded in the README).
+ */
+export function kzFor(edition: AsceEdition, exposure: Exposure, zFt: number): number {
+  if (edition === '7-22') return Math.max(kzFromFormula('7-22', exposure, zFt), kzFromFormula('7-16', exposure, zFt));
+  return kzFromFormula(edition, exposure, zFt);
+}
+
+/** ASCE 7-16/7-22 Table 26.6-1: Kd for components and cladding of buildings. */
+export const KD_BUILDING_CC = 0.85;
+
+/** ASCE 7-16/7-22 Table 26.9-1 note: Ke = e^(−0.0000362 zg), zg ground elevation in ft. 7-10 has no Ke. */
+export function groundElevationFactor(edition: AsceEdition, groundElevationFt: number | undefined): number {
+  if (edition === '7-10' || groundElevationFt === undefined) return 1;
+  return Math.exp(-0.0000362 * groundElevationFt);
+}
