@@ -140,7 +140,11 @@ async function serveWebApp(app: FastifyInstance, config: Config) {
     await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET' || !hasDist) {
+    const pathname = req.url.split('?')[0]!;
+    // A missing script or asset must be a 404, not index.html: a tab opened before a deploy then
+    // fails to load a chunk cleanly instead of parsing HTML as JavaScript.
+    const isAsset = pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname);
+    if (pathname.startsWith('/api/') || pathname === '/api' || req.method !== 'GET' || !hasDist || isAsset) {
       return reply.code(404).send({ message: 'Not found.' });
     }
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');

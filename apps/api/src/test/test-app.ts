@@ -62,13 +62,19 @@ export function readOutbox(dir: string): OutboxMail[] {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(opts: { seed?: boolean } = {}) {
+export async function createTestApp(opts: { seed?: boolean; webDist?: string } = {}) {
   const { database, drop } = await openTestDatabase();
   await seedReference(database);
   if (opts.seed !== false) await seedDemo(database);
-  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-outbox-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-test-'));
+  const outboxDir = path.join(dataDir, 'outbox');
   const clock = manualClock(new Date());
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: outboxDir, PUBLIC_URL: 'http://sunstamp.test' }), seedDemo: false };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://sunstamp.test' }),
+    seedDemo: false,
+    // Tests do not serve the built web app unless they bring one.
+    webDist: opts.webDist ?? path.join(dataDir, 'no-web'),
+  };
   const app = await buildApp({
     config,
     database,
@@ -135,7 +141,7 @@ export async function createTestApp(opts: { seed?: boolean } = {}) {
       await app.close();
       await database.close();
       await drop();
-      fs.rmSync(outboxDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

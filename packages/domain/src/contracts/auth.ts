@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 256;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants/auth.constants.ts';
 
 export const ZEmail = z.string().trim().toLowerCase().email().max(254);
 
@@ -35,8 +33,3 @@ export const ZRequestDemoBody = z.object({
   phone: z.string().trim().max(40).optional(),
   message: z.string().trim().max(4000).optional(),
 });
-
-/** The reply that makes the client log out silently (spec §8). */
-export const INVALID_TOKEN_MESSAGE = 'Given token not valid for any token type';
-/** Header carrying the CSRF token on state-changing calls (decisions.md). */
-export const CSRF_HEADER = 'X-CSRFToken';

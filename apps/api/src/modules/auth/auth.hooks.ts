@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { INVALID_TOKEN_MESSAGE } from '@sunstamp/domain/contracts/auth';
+import { INVALID_TOKEN_MESSAGE } from '@sunstamp/domain/constants/auth.constants';
 import type { Role } from '@sunstamp/domain/roles';
 import { AppError, unauthorized } from '../../platform/errors.ts';
 import { loadPrincipal } from './auth.repository.ts';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { INVALID_TOKEN_MESSAGE } from '@sunstamp/domain/contracts/auth';
+import { INVALID_TOKEN_MESSAGE } from '@sunstamp/domain/constants/auth.constants';
 import type { AppContext } from '../../app.ts';
 import { AppError, badRequest, tooManyRequests } from '../../platform/errors.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
-import { INVALID_TOKEN_MESSAGE } from '@sunstamp/domain/contracts/auth';
+import { INVALID_TOKEN_MESSAGE } from '@sunstamp/domain/constants/auth.constants';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
 import { demoRequests, users } from '../../db/schema.ts';
 import { MAX_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MINUTES } from './auth.service.ts';

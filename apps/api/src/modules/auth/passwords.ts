@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { PASSWORD_MIN_LENGTH } from '@sunstamp/domain/contracts/auth';
+import { PASSWORD_MIN_LENGTH } from '@sunstamp/domain/constants/auth.constants';
 import { badRequest } from '../../platform/errors.ts';
 
 // Argon2id (algorithm 2) with OWASP's second recommended profile: 19 MiB, 2 passes, 1 lane.

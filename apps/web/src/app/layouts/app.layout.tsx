@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { Link as RouterLink, NavLink, Outlet, useLocation } from 'react-router';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import Link from '@mui/material/Link';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import MenuIcon from '@mui/icons-material/Menu';
+import PersonOutline from '@mui/icons-material/PersonOutline';
+import { ROLE_LABELS } from '@sunstamp/domain/roles';
+import { getDisplayName, getInitials } from '@sunstamp/domain/format/display-name.format';
+import { BrandLogo } from '../../components/brand-logo.tsx';
+import { SiteAlerts } from '../../components/site-alerts.tsx';
+import { ThemeToggle } from '../../components/theme-toggle.tsx';
+import { useSession } from '../../features/auth/components/session.context.ts';
+import { useUserEventStream } from '../../lib/event-stream.ts';
+import { navItemsFor } from '../route-access.ts';
+
+/** The signed-in app: top bar (brand, sections, theme, user menu), site alerts, the page. */
+export function AppLayout() {
+  const { user, me, signOut } = useSession();
+  const location = useLocation();
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useUserEventStream(!!user);
+  if (!user) return null;
+  const items = navItemsFor(user.role);
+  const name = getDisplayName(user);
+
+  const closeMenu = () => setMenuAnchor(null);
+  const onSignOut = () => {
+    closeMenu();
+    void signOut();
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <AppBar
+        position="sticky"
+        color="inherit"
+        sx={(t) => ({
+          bgcolor: t.palette.mode === 'dark' ? '#101826' : '#14365d',
+          color: '#fff',
+          borderBottom: `1px solid ${t.palette.mode === 'dark' ? 'rgba(255,255,255,0.08)' : 'transparent'}`,
+        })}
+      >
+        <Toolbar sx={{ gap: 1 }}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label="Open navigation"
+            onClick={() => setDrawerOpen(true)}
+            sx={{ display: { md: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Link component={RouterLink} to="/jobs" underline="none" color="inherit" aria-label="Sunstamp, go to jobs" sx={{ mr: 3, display: 'flex', alignItems: 'center' }}>
+            <BrandLogo size={26} />
+          </Link>
+          <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flex: 1 }}>
+            {items.map((item) => (
+              <Button
+                key={item.to}
+                component={NavLink}
+                to={item.to}
+                color="inherit"
+                sx={{
+                  px: 1.5,
+                  color: 'rgba(255,255,255,0.78)',
+                  borderRadius: 2,
+                  '&:hover': { color: '#fff', bgcolor: 'rgba(255,255,255,0.08)' },
+                  '&.active': { color: '#fff', bgcolor: 'rgba(255,255,255,0.14)' },
+                }}
+              >
+                {item.label}
+              </Button>
+            ))}
+          </Box>
+          <Box sx={{ flex: { xs: 1, md: 0 } }} />
+          <ThemeToggle />
+          <Tooltip title={`${name} (${user.email})`}>
+            <IconButton
+              onClick={(e) => setMenuAnchor(e.currentTarget)}
+              aria-label="Account menu"
+              aria-haspopup="menu"
+              aria-expanded={menuAnchor ? 'true' : undefined}
+              data-testid="user-menu-button"
+              sx={{ p: 0.5, ml: 0.5 }}
+            >
+              <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', color: 'secondary.contrastText', fontSize: 14, fontWeight: 700 }}>
+                {getInitials(user)}
+              </Avatar>
+            </IconButton>
+          </Tooltip>
+          <Menu
+            anchorEl={menuAnchor}
+            open={!!menuAnchor}
+            onClose={closeMenu}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+            transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+            slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}
+          >
+            <Box sx={{ px: 2, py: 1.25 }}>
+              <Typography sx={{ fontWeight: 700 }} noWrap>
+                {name}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" noWrap>
+                {user.email}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {ROLE_LABELS[user.role]}
+                {user.companies.length ? ` · ${user.companies.map((c) => c.name).join(', ')}` : ''}
+              </Typography>
+            </Box>
+            <Divider />
+            <MenuItem component={RouterLink} to="/profile" onClick={closeMenu}>
+              <ListItemIcon>
+                <PersonOutline fontSize="small" />
+              </ListItemIcon>
+              Profile
+            </MenuItem>
+            <MenuItem onClick={onSignOut}>
+              <ListItemIcon>
+                <LogoutOutlined fontSize="small" />
+              </ListItemIcon>
+              Sign out
+            </MenuItem>
+          </Menu>
+        </Toolbar>
+      </AppBar>
+
+      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+        <Box sx={{ width: 260 }} role="presentation" onClick={() => setDrawerOpen(false)}>
+          <Box sx={{ p: 2 }}>
+            <BrandLogo size={26} />
+          </Box>
+          <Divider />
+          <List component="nav" aria-label="Main">
+            {items.map((item) => (
+              <ListItemButton
+                key={item.to}
+                component={RouterLink}
+                to={item.to}
+                selected={location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)}
+              >
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            ))}
+          </List>
+        </Box>
+      </Drawer>
+
+      <Container component="main" maxWidth="xl" sx={{ flex: 1, py: { xs: 3, md: 4 } }}>
+        <SiteAlerts alerts={me?.site_alerts ?? []} />
+        <Outlet />
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,152 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
+import { PageLoader } from '../components/page-loader.tsx';
+import { RouteErrorPage } from '../components/route-error.page.tsx';
+import { RouteGuard } from './guards/route.guard.tsx';
+import { OnboardingGuard } from './guards/onboarding.guard.tsx';
+import { SectionGuard } from './guards/section.guard.tsx';
+
+/** React.lazy over a named export: every page and layout is its own chunk. */
+function lazyNamed<M extends Record<string, unknown>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType<any> }));
+}
+
+const AppLayout = lazyNamed(() => import('./layouts/app.layout.tsx'), 'AppLayout');
+const PublicLayout = lazyNamed(() => import('./layouts/public.layout.tsx'), 'PublicLayout');
+const AuthLayout = lazyNamed(() => import('./layouts/auth.layout.tsx'), 'AuthLayout');
+
+const LoginPage = lazyNamed(() => import('../features/auth/pages/login.page.tsx'), 'LoginPage');
+const RequestDemoPage = lazyNamed(() => import('../features/auth/pages/request-demo.page.tsx'), 'RequestDemoPage');
+const PasswordResetPage = lazyNamed(() => import('../features/auth/pages/password-reset.page.tsx'), 'PasswordResetPage');
+const PasswordResetConfirmPage = lazyNamed(
+  () => import('../features/auth/pages/password-reset-confirm.page.tsx'),
+  'PasswordResetConfirmPage',
+);
+const VerifyEmailPage = lazyNamed(() => import('../features/auth/pages/verify-email.page.tsx'), 'VerifyEmailPage');
+
+const HomePage = lazyNamed(() => import('../features/marketing/pages/home.page.tsx'), 'HomePage');
+const HomeRedirectPage = lazyNamed(() => import('../features/marketing/pages/home-redirect.page.tsx'), 'HomeRedirectPage');
+const ContentPage = lazyNamed(() => import('../features/marketing/pages/content.page.tsx'), 'ContentPage');
+const BlogPage = lazyNamed(() => import('../features/marketing/pages/blog.page.tsx'), 'BlogPage');
+const BlogPostPage = lazyNamed(() => import('../features/marketing/pages/blog.page.tsx'), 'BlogPostPage');
+const HelpPage = lazyNamed(() => import('../features/marketing/pages/help.page.tsx'), 'HelpPage');
+const HelpArticlePage = lazyNamed(() => import('../features/marketing/pages/help.page.tsx'), 'HelpArticlePage');
+const ContactUsPage = lazyNamed(() => import('../features/marketing/pages/contact-us.page.tsx'), 'ContactUsPage');
+
+const OnboardingPage = lazyNamed(() => import('../features/users/pages/onboarding.page.tsx'), 'OnboardingPage');
+const ProfilePage = lazyNamed(() => import('../features/users/pages/profile.page.tsx'), 'ProfilePage');
+const UsersPage = lazyNamed(() => import('../features/users/pages/users.page.tsx'), 'UsersPage');
+const CompaniesPage = lazyNamed(() => import('../features/companies/pages/companies.page.tsx'), 'CompaniesPage');
+const JobsPage = lazyNamed(() => import('../features/jobs/pages/jobs.page.tsx'), 'JobsPage');
+const AnalyticsPage = lazyNamed(() => import('../features/analytics/pages/analytics.page.tsx'), 'AnalyticsPage');
+const RequirementsPage = lazyNamed(() => import('../features/requirements/pages/requirements.page.tsx'), 'RequirementsPage');
+const NotFoundPage = lazyNamed(() => import('../components/not-found.page.tsx'), 'NotFoundPage');
+
+const page = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
+
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}
+
+/** Marketing and content pages of spec §2, all open, under the public layout. */
+const CONTENT_SLUGS = [
+  'permit-design',
+  'engineering',
+  'structural-engineering',
+  'electrical-engineering',
+  'about',
+  'terms',
+  'privacy-policy',
+] as const;
+
+/** The route table of spec §2. */
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      // "/" is the home page only when signed out; a signed-in user goes to /jobs.
+      {
+        element: <RouteGuard access="home" />,
+        children: [{ element: <PublicLayout />, children: [{ index: true, element: page(<HomePage />) }] }],
+      },
+      // Only when signed out: a signed-in user goes to /jobs (or back to the page that asked).
+      {
+        element: <RouteGuard access="guest-only" />,
+        children: [
+          {
+            element: <AuthLayout />,
+            children: [
+              { path: 'login', element: page(<LoginPage />) },
+              { path: 'request-demo', element: page(<RequestDemoPage />) },
+            ],
+          },
+        ],
+      },
+      // Open: reset links and email verification work signed in or out.
+      {
+        element: <RouteGuard access="open" />,
+        children: [
+          {
+            element: <AuthLayout />,
+            children: [
+              { path: 'password-reset', element: page(<PasswordResetPage />) },
+              { path: 'password-reset/:uid/:token', element: page(<PasswordResetConfirmPage />) },
+              { path: 'verify-email/:key', element: page(<VerifyEmailPage />) },
+            ],
+          },
+          {
+            element: <PublicLayout />,
+            children: [
+              { path: 'home', element: page(<HomePage />) },
+              { path: 'home/redirect/:shouldClose', element: page(<HomeRedirectPage />) },
+              ...CONTENT_SLUGS.map((slug) => ({ path: slug, element: page(<ContentPage slug={slug} />) })),
+              { path: 'blog', element: page(<BlogPage />) },
+              { path: 'blog/:postId', element: page(<BlogPostPage />) },
+              { path: 'help', element: page(<HelpPage />) },
+              { path: 'help/:articleId', element: page(<HelpArticlePage />) },
+              { path: 'contact-us', element: page(<ContactUsPage />) },
+            ],
+          },
+        ],
+      },
+      // Any other path needs sign-in; signed out goes to /login remembering the path.
+      {
+        element: <RouteGuard access="auth" />,
+        children: [
+          {
+            element: <OnboardingGuard />,
+            children: [
+              { element: <AuthLayout wide />, children: [{ path: 'onboarding', element: page(<OnboardingPage />) }] },
+              {
+                element: <AppLayout />,
+                children: [
+                  { path: 'jobs', element: page(<JobsPage />) },
+                  { path: 'analytics', element: page(<AnalyticsPage />) },
+                  { path: 'requirements', element: page(<RequirementsPage />) },
+                  { path: 'profile', element: page(<ProfilePage />) },
+                  {
+                    element: <SectionGuard section="users" />,
+                    children: [{ path: 'users', element: page(<UsersPage />) }],
+                  },
+                  {
+                    element: <SectionGuard section="companies" />,
+                    children: [{ path: 'companies', element: page(<CompaniesPage />) }],
+                  },
+                  { path: '*', element: page(<NotFoundPage />) },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]);

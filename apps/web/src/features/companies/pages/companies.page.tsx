@@ -1,0 +1,125 @@
+import { useMemo, useState } from 'react';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import { isAdmin } from '@sunstamp/domain/roles';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { formatDate } from '../../../lib/format-date.ts';
+import { useSessionUser } from '../../auth/components/session.context.ts';
+import { useCompanies, type CompanyRow } from '../api/use-companies.ts';
+import { CompanyDialog } from '../components/company.dialog.tsx';
+
+/** Companies (staff): the client companies and internal ones; admins create and edit. */
+export function CompaniesPage() {
+  const me = useSessionUser();
+  const admin = isAdmin(me.role);
+  const companies = useCompanies();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<CompanyRow | 'new' | null>(null);
+
+  const rows = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    const all = companies.data ?? [];
+    return q
+      ? all.filter((c) => [c.name, c.email, c.phone_number, c.address].some((v) => v?.toLowerCase().includes(q)))
+      : all;
+  }, [companies.data, search]);
+
+  const columns = useMemo<GridColDef<CompanyRow>[]>(
+    () => [
+      {
+        field: 'name',
+        headerName: 'Name',
+        flex: 1.2,
+        minWidth: 180,
+        renderCell: ({ row }) => (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%' }}>
+            <span>{row.name}</span>
+            {row.is_internal && <Chip size="small" label="Internal" variant="outlined" color="primary" />}
+          </Box>
+        ),
+      },
+      { field: 'email', headerName: 'Email', flex: 1, minWidth: 180, valueFormatter: (v: string | null) => v ?? '—' },
+      { field: 'phone_number', headerName: 'Phone', width: 150, valueFormatter: (v: string | null) => v ?? '—' },
+      { field: 'user_count', headerName: 'Users', type: 'number', width: 90 },
+      { field: 'job_count', headerName: 'Jobs', type: 'number', width: 90 },
+      { field: 'created_at', headerName: 'Created', width: 140, valueFormatter: (v: string) => formatDate(v) },
+      ...(admin
+        ? [
+            {
+              field: 'actions',
+              headerName: '',
+              width: 64,
+              sortable: false,
+              filterable: false,
+              disableColumnMenu: true,
+              renderCell: ({ row }) => (
+                <Tooltip title={`Edit ${row.name}`}>
+                  <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)}>
+                    <EditOutlined fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              ),
+            } satisfies GridColDef<CompanyRow>,
+          ]
+        : []),
+    ],
+    [admin],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Companies"
+        subtitle="Client companies, their contacts and activity."
+        actions={
+          admin && (
+            <Button variant="contained" startIcon={<AddBusinessOutlined />} onClick={() => setEditing('new')}>
+              New company
+            </Button>
+          )
+        }
+      />
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <TextField
+          size="small"
+          placeholder="Search companies"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchOutlined fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+            htmlInput: { 'aria-label': 'Search companies' },
+          }}
+        />
+      </Paper>
+      <Box sx={{ height: 'calc(100vh - 320px)', minHeight: 420 }}>
+        <DataGrid
+          rows={rows}
+          columns={columns}
+          loading={companies.isFetching}
+          disableRowSelectionOnClick
+          pageSizeOptions={[25, 50, 100]}
+          initialState={{ pagination: { paginationModel: { pageSize: 50 } }, sorting: { sortModel: [{ field: 'name', sort: 'asc' }] } }}
+          localeText={{ noRowsLabel: search ? 'No companies match this search.' : 'No companies yet.' }}
+          sx={{ bgcolor: 'background.paper' }}
+        />
+      </Box>
+      {editing && <CompanyDialog company={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}

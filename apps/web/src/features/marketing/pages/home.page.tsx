@@ -1,0 +1,110 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArchitectureOutlined from '@mui/icons-material/ArchitectureOutlined';
+import BoltOutlined from '@mui/icons-material/BoltOutlined';
+import RoofingOutlined from '@mui/icons-material/RoofingOutlined';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { useSession } from '../../auth/components/session.context.ts';
+import { ContentHero } from '../components/content-hero.tsx';
+import { DemoCta } from '../components/demo-cta.tsx';
+
+const SERVICES = [
+  { to: '/permit-design', title: 'Permit design', icon: <ArchitectureOutlined />, text: 'PV-1 to PV-5 plan sets built to each authority’s and utility’s requirements.' },
+  { to: '/structural-engineering', title: 'Structural engineering', icon: <RoofingOutlined />, text: 'Roof and ground-mount letters, framing checks and stamps.' },
+  { to: '/electrical-engineering', title: 'Electrical engineering', icon: <BoltOutlined />, text: 'Load calculations, busbar certifications and electrical stamps.' },
+];
+
+const STEPS = [
+  { n: '1', title: 'Order', text: 'Enter the site address and equipment, choose the services.' },
+  { n: '2', title: 'We design', text: 'Pre-check, design, quality control and engineering review.' },
+  { n: '3', title: 'Approve', text: 'Download the stamped set, or ask for a revision with a reason.' },
+];
+
+export function HomePage() {
+  usePageTitle();
+  const { status } = useSession();
+  return (
+    <>
+      <ContentHero
+        title="Solar permit plan sets and engineering letters, stamped."
+        lead="Order permit design and structural or electrical engineering for your PV jobs, follow every job to approval, and keep each authority’s requirements in one place."
+      >
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          {status === 'signed-in' ? (
+            <Button variant="contained" color="secondary" size="large" component={RouterLink} to="/jobs">
+              Open your jobs
+            </Button>
+          ) : (
+            <>
+              <Button variant="contained" color="secondary" size="large" component={RouterLink} to="/request-demo">
+                Request a demo
+              </Button>
+              <Button
+                variant="outlined"
+                size="large"
+                component={RouterLink}
+                to="/login"
+                sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.6)', '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,0.08)' } }}
+              >
+                Sign in
+              </Button>
+            </>
+          )}
+        </Stack>
+      </ContentHero>
+      <Container maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
+        <Typography variant="h4" component="h2" gutterBottom>
+          Services
+        </Typography>
+        <Grid container spacing={3}>
+          {SERVICES.map((s) => (
+            <Grid key={s.to} size={{ xs: 12, md: 4 }}>
+              <Card sx={{ height: '100%' }}>
+                <CardActionArea component={RouterLink} to={s.to} sx={{ height: '100%', alignItems: 'flex-start' }}>
+                  <CardContent>
+                    <Box sx={{ color: 'primary.main', mb: 1.5, '& svg': { fontSize: 32 } }}>{s.icon}</Box>
+                    <Typography variant="h6" component="h3" gutterBottom>
+                      {s.title}
+                    </Typography>
+                    <Typography color="text.secondary">{s.text}</Typography>
+                  </CardContent>
+                </CardActionArea>
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+        <Typography variant="h4" component="h2" sx={{ mt: 8, mb: 3 }}>
+          How it works
+        </Typography>
+        <Grid container spacing={3}>
+          {STEPS.map((s) => (
+            <Grid key={s.n} size={{ xs: 12, md: 4 }}>
+              <Stack direction="row" spacing={2}>
+                <Box
+                  sx={{ width: 40, height: 40, flex: '0 0 40px', borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'secondary.main', color: 'secondary.contrastText', fontWeight: 800 }}
+                >
+                  {s.n}
+                </Box>
+                <Box>
+                  <Typography variant="h6" component="h3">
+                    {s.title}
+                  </Typography>
+                  <Typography color="text.secondary">{s.text}</Typography>
+                </Box>
+              </Stack>
+            </Grid>
+          ))}
+        </Grid>
+        {status !== 'signed-in' && <DemoCta />}
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+const baseUrl = inject('baseUrl');
+const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '.artifacts');
+const PASSWORD = 'sunstamp-demo';
+const INSTALLER = 'installer@acme-solar.test';
+
+/** The page backgrounds of apps/web/src/app/theme.ts, as computed styles. */
+const LIGHT_BG = 'rgb(244, 246, 250)';
+const DARK_BG = 'rgb(14, 20, 32)';
+
+let userDataDir: string;
+let context: BrowserContext;
+let page: Page;
+const problems: string[] = [];
+
+const pathOf = (p: Page) => new URL(p.url()).pathname;
+const theme = (p: Page) =>
+  p.evaluate(() => ({
+    mode: document.documentElement.dataset.theme,
+    background: getComputedStyle(document.body).backgroundColor,
+  }));
+
+async function signIn(p: Page, email: string) {
+  await p.getByLabel('Email', { exact: true }).fill(email);
+  await p.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await p.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+beforeAll(async () => {
+  fs.mkdirSync(artifacts, { recursive: true });
+  userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-e2e-chromium-'));
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+    viewport: { width: 1280, height: 800 },
+    colorScheme: 'light',
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+  // The CSP (script-src 'self', connect-src 'self', ...) must hold: any violation or page error fails the run.
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+});
+
+afterAll(async () => {
+  await context?.close();
+  if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
+});
+
+describe('sign-in, session restore, theme and sign-out', () => {
+  it('sends a signed-out visitor of /jobs to /login', async () => {
+    await page.goto(`${baseUrl}/jobs`);
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByText('Please sign in to continue.').waitFor();
+    await page.screenshot({ path: path.join(artifacts, 'login.png'), fullPage: true });
+  });
+
+  it('signs in as the installer and returns to /jobs', async () => {
+    await signIn(page, INSTALLER);
+    await page.waitForURL((u) => u.pathname === '/jobs');
+    await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    const stored = await page.evaluate(() => ({
+      access: localStorage.getItem('accessToken'),
+      refresh: localStorage.getItem('refreshToken'),
+      csrf: localStorage.getItem('csrfToken'),
+    }));
+    expect(stored.access).toBeTruthy();
+    expect(stored.refresh).toBeTruthy();
+    expect(stored.csrf).toBeTruthy();
+    // A client user sees no Users or Companies section.
+    await expect(page.getByRole('link', { name: 'Users' }).count()).resolves.toBe(0);
+  });
+
+  it('restores the session on reload', async () => {
+    await page.reload();
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    expect(pathOf(page)).toBe('/jobs');
+    await expect(page.getByRole('button', { name: 'Account menu' }).innerText()).resolves.toBe('II');
+  });
+
+  it('toggles the theme and remembers it across a reload', async () => {
+    const before = await theme(page);
+    expect(before).toEqual({ mode: 'light', background: LIGHT_BG });
+    await page.screenshot({ path: path.join(artifacts, 'app-layout-light.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await expect(theme(page)).resolves.toEqual({ mode: 'dark', background: DARK_BG });
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await expect(theme(page)).resolves.toEqual({ mode: 'dark', background: DARK_BG });
+    await page.screenshot({ path: path.join(artifacts, 'app-layout-dark.png'), fullPage: true });
+  });
+
+  it('signs out to /login and forgets the tokens', async () => {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    const access = await page.evaluate(() => localStorage.getItem('accessToken'));
+    expect(access).toBeNull();
+    // The user chose to leave: no "sign in to continue" for the page they were on.
+    await expect(page.getByText('Please sign in to continue.').count()).resolves.toBe(0);
+  });
+
+  it('returns to the requested page after signing in', async () => {
+    await page.goto(`${baseUrl}/profile`);
+    await page.waitForURL((u) => u.pathname === '/login');
+    await signIn(page, INSTALLER);
+    await page.waitForURL((u) => u.pathname === '/profile');
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+  });
+
+  it('raised no CSP violations or page errors', () => {
+    expect(problems).toEqual([]);
+  });
+});
