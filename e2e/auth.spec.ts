@@ -1,66 +1,28 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-
-const baseUrl = inject('baseUrl');
-const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '.artifacts');
-const PASSWORD = 'sunstamp-demo';
-const INSTALLER = 'installer@acme-solar.test';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INSTALLER, baseUrl, launchBrowser, pathOf, screenshot, signIn, type Browser } from './support.ts';
 
 /** The page backgrounds of apps/web/src/app/theme.ts, as computed styles. */
 const LIGHT_BG = 'rgb(244, 246, 250)';
 const DARK_BG = 'rgb(14, 20, 32)';
 
-let userDataDir: string;
-let context: BrowserContext;
+let browser: Browser;
 let page: Page;
-const problems: string[] = [];
+let problems: string[];
 
-const pathOf = (p: Page) => new URL(p.url()).pathname;
 const theme = (p: Page) =>
   p.evaluate(() => ({
     mode: document.documentElement.dataset.theme,
     background: getComputedStyle(document.body).backgroundColor,
   }));
 
-async function signIn(p: Page, email: string) {
-  await p.getByLabel('Email', { exact: true }).fill(email);
-  await p.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await p.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
 beforeAll(async () => {
-  fs.mkdirSync(artifacts, { recursive: true });
-  userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-e2e-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-    viewport: { width: 1280, height: 800 },
-    colorScheme: 'light',
-  });
-  page = context.pages()[0] ?? (await context.newPage());
-  // The CSP (script-src 'self', connect-src 'self', ...) must hold: any violation or page error fails the run.
-  page.on('console', (m) => {
-    if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  browser = await launchBrowser();
+  ({ page, problems } = browser);
 });
 
 afterAll(async () => {
-  await context?.close();
-  if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
+  await browser?.close();
 });
 
 describe('sign-in, session restore, theme and sign-out', () => {
@@ -69,7 +31,7 @@ describe('sign-in, session restore, theme and sign-out', () => {
     await page.waitForURL((u) => u.pathname === '/login');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await page.getByText('Please sign in to continue.').waitFor();
-    await page.screenshot({ path: path.join(artifacts, 'login.png'), fullPage: true });
+    await screenshot(page, 'login.png');
   });
 
   it('signs in as the installer and returns to /jobs', async () => {
@@ -99,7 +61,7 @@ describe('sign-in, session restore, theme and sign-out', () => {
   it('toggles the theme and remembers it across a reload', async () => {
     const before = await theme(page);
     expect(before).toEqual({ mode: 'light', background: LIGHT_BG });
-    await page.screenshot({ path: path.join(artifacts, 'app-layout-light.png'), fullPage: true });
+    await screenshot(page, 'app-layout-light.png');
 
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
@@ -108,7 +70,7 @@ describe('sign-in, session restore, theme and sign-out', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
     await expect(theme(page)).resolves.toEqual({ mode: 'dark', background: DARK_BG });
-    await page.screenshot({ path: path.join(artifacts, 'app-layout-dark.png'), fullPage: true });
+    await screenshot(page, 'app-layout-dark.png');
   });
 
   it('signs out to /login and forgets the tokens', async () => {

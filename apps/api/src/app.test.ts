@@ -42,6 +42,13 @@ describe('platform', () => {
     expect(res.data).toEqual({ message: 'Not found.' });
     expect((await t.request('DELETE', '/api/no-such-thing')).statusCode).toBe(404);
   });
+  it('refuses NUL characters anywhere in a request with 400 (PostgreSQL text cannot hold them)', async () => {
+    const body = await t.request('POST', '/api/auth/login/', { body: { email: 'a@b.co', password: 'x\u0000y' } });
+    expect(body.statusCode).toBe(400);
+    expect(body.data.message).toMatch(/NUL/);
+    const query = await t.request('GET', '/api/health?x=%00');
+    expect(query.statusCode).toBe(400);
+  });
   it('never leaks internals on a 500', async () => {
     t.app.ctx.database.query = async () => { throw new Error('connection string postgres://secret@db'); };
     const res = await t.request('GET', '/api/health');

@@ -13,6 +13,7 @@ import type { Mailer } from './platform/mailer.ts';
 import { EventBus } from './platform/events.ts';
 import { UserCache } from './platform/user-cache.ts';
 import { installErrorHandling } from './platform/http.ts';
+import { installNulGuard } from './platform/nul-guard.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
 import { installAuth } from './modules/auth/auth.hooks.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -20,6 +21,14 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { requirementsRoutes } from './modules/requirements/requirements.routes.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { ahjsRoutes } from './modules/ahjs/ahjs.routes.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { geocodeRoutes } from './modules/geocode/geocode.routes.ts';
+import { parcelRoutes } from './modules/parcel/parcel.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 
 export type Deps = {
   config: Config;
@@ -119,6 +128,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
 
   installAuth(app);
+  // PostgreSQL text cannot hold U+0000; refusing it here keeps every route from answering 500.
+  installNulGuard(app);
 
   await app.register(async (api) => {
     await api.register(healthRoutes);
@@ -126,6 +137,14 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     await api.register(usersRoutes);
     await api.register(companiesRoutes);
     await api.register(eventsRoutes);
+    await api.register(requirementsRoutes);
+    await api.register(catalogueRoutes);
+    await api.register(ahjsRoutes);
+    await api.register(jobsRoutes);
+    await api.register(filesRoutes);
+    await api.register(geocodeRoutes);
+    await api.register(parcelRoutes);
+    await api.register(settingsRoutes);
   }, { prefix: '/api' });
 
   await serveWebApp(app, deps.config);

@@ -19,6 +19,10 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  GEOCODER: z.enum(['offline', 'nominatim', 'google']).default('offline'),
+  NOMINATIM_URL: z.string().url().optional(),
+  NOMINATIM_USER_AGENT: z.string().optional(),
+  GOOGLE_MAPS_API_KEY: z.string().optional(),
 });
 
 export type Config = {
@@ -36,6 +40,8 @@ export type Config = {
   logLevel: string;
   webDist: string | undefined;
   trustProxy: boolean;
+  /** Address lookup provider settings, read by platform/geocoder.ts (offline by default). */
+  lookup: { GEOCODER: string; NOMINATIM_URL?: string; NOMINATIM_USER_AGENT?: string; GOOGLE_MAPS_API_KEY?: string };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,5 +68,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY === 'true',
+    lookup: {
+      GEOCODER: e.GEOCODER,
+      NOMINATIM_URL: e.NOMINATIM_URL,
+      NOMINATIM_USER_AGENT: e.NOMINATIM_USER_AGENT,
+      GOOGLE_MAPS_API_KEY: e.GOOGLE_MAPS_API_KEY,
+    },
   };
 }

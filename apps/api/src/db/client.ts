@@ -73,6 +73,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client whose connection dies (server restart, a dropped test database) emits 'error'
+  // on the pool; unhandled, that would end the process. The next query opens a new connection.
+  pool.on('error', () => {});
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   await migrate(drizzle({ client: pool, schema }), { migrationsFolder: migrationsFolder() });
   const listeners: PgClient[] = [];

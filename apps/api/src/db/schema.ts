@@ -5,3 +5,5 @@ export * from './schema/events.schema.ts';
 export * from './schema/jobs.schema.ts';
 export * from './schema/files.schema.ts';
 export * from './schema/settings.schema.ts';
+export * from './schema/catalogue.schema.ts';
+export * from './schema/requirements.schema.ts';

@@ -5,6 +5,7 @@ import { RouteErrorPage } from '../components/route-error.page.tsx';
 import { RouteGuard } from './guards/route.guard.tsx';
 import { OnboardingGuard } from './guards/onboarding.guard.tsx';
 import { SectionGuard } from './guards/section.guard.tsx';
+import { StaffGuard } from '../features/catalogue/components/staff.guard.tsx';
 
 /** React.lazy over a named export: every page and layout is its own chunk. */
 function lazyNamed<M extends Record<string, unknown>, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -37,9 +38,14 @@ const OnboardingPage = lazyNamed(() => import('../features/users/pages/onboardin
 const ProfilePage = lazyNamed(() => import('../features/users/pages/profile.page.tsx'), 'ProfilePage');
 const UsersPage = lazyNamed(() => import('../features/users/pages/users.page.tsx'), 'UsersPage');
 const CompaniesPage = lazyNamed(() => import('../features/companies/pages/companies.page.tsx'), 'CompaniesPage');
-const JobsPage = lazyNamed(() => import('../features/jobs/pages/jobs.page.tsx'), 'JobsPage');
+const JobsListPage = lazyNamed(() => import('../features/jobs/pages/jobs-list.page.tsx'), 'JobsListPage');
+const JobNewPage = lazyNamed(() => import('../features/jobs/pages/job-new.page.tsx'), 'JobNewPage');
+const JobPage = lazyNamed(() => import('../features/jobs/pages/job.page.tsx'), 'JobPage');
 const AnalyticsPage = lazyNamed(() => import('../features/analytics/pages/analytics.page.tsx'), 'AnalyticsPage');
 const RequirementsPage = lazyNamed(() => import('../features/requirements/pages/requirements.page.tsx'), 'RequirementsPage');
+const AhjsPage = lazyNamed(() => import('../features/catalogue/pages/ahjs.page.tsx'), 'AhjsPage');
+const UtilitiesPage = lazyNamed(() => import('../features/catalogue/pages/utilities.page.tsx'), 'UtilitiesPage');
+const EquipmentPage = lazyNamed(() => import('../features/catalogue/pages/equipment.page.tsx'), 'EquipmentPage');
 const NotFoundPage = lazyNamed(() => import('../components/not-found.page.tsx'), 'NotFoundPage');
 
 const page = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
@@ -128,9 +134,20 @@ export const router = createBrowserRouter([
               {
                 element: <AppLayout />,
                 children: [
-                  { path: 'jobs', element: page(<JobsPage />) },
+                  { path: 'jobs', element: page(<JobsListPage />) },
+                  { path: 'jobs/new', element: page(<JobNewPage />) },
+                  { path: 'jobs/:id', element: page(<JobPage />) },
                   { path: 'analytics', element: page(<AnalyticsPage />) },
                   { path: 'requirements', element: page(<RequirementsPage />) },
+                  {
+                    // Catalogue screens: staff only.
+                    element: <StaffGuard />,
+                    children: [
+                      { path: 'ahjs', element: page(<AhjsPage />) },
+                      { path: 'utilities', element: page(<UtilitiesPage />) },
+                      { path: 'equipment', element: page(<EquipmentPage />) },
+                    ],
+                  },
                   { path: 'profile', element: page(<ProfilePage />) },
                   {
                     element: <SectionGuard section="users" />,

@@ -1,6 +1,12 @@
 import type { OptionItem, TypedOptionList } from './option-list.schema.ts';
+import * as C from '../constants/options.constants.ts';
 
 /*
+ * Lists that options.constants.ts also types (inverter types, gypsum, racking brands, exposure,
+ * site classes, seismic categories) take their values from those tuples, so each is defined once;
+ * this file adds only the engineering data keyed by value (a Record, so a new tuple entry without
+ * its data fails to compile).
+ *
  * Reference option lists (spec §3 "Reference option lists", §7 option-list routes, §9).
  * Item values: the spec's own wording where the spec gives the list (so a stored job reads as the
  * spec shows it, e.g. gypsum_type 'No Drywall'), a snake_case slug where we chose the list.
@@ -91,18 +97,14 @@ export interface GypsumTypeItem extends OptionItem {
   /** Ceiling dead load in psf: ASCE 7 Table C3.1-1a (gypsum board 0.55 psf per 1/8 in.; plaster on wood lath 8 psf). */
   deadLoadPsf: number;
 }
+const GYPSUM_DEAD_LOAD_PSF: Record<C.GypsumType, number> = {
+  '1/2"': 2.2, '1/4"': 1.1, '3/8"': 1.65, '5/8"': 2.75, 'Lath and Plaster': 8, 'No Drywall': 0,
+};
 /** The spec's drywall list (§9), in its order. */
 export const GYPSUM_TYPES: TypedOptionList<GypsumTypeItem, 'gypsum_types'> = {
   key: 'gypsum_types',
   label: 'Gypsum Types',
-  items: [
-    { ...same('1/2"'), deadLoadPsf: 2.2 },
-    { ...same('1/4"'), deadLoadPsf: 1.1 },
-    { ...same('3/8"'), deadLoadPsf: 1.65 },
-    { ...same('5/8"'), deadLoadPsf: 2.75 },
-    { ...same('Lath and Plaster'), deadLoadPsf: 8 },
-    { ...same('No Drywall'), deadLoadPsf: 0 },
-  ],
+  items: C.GYPSUM_TYPES.map((g) => ({ ...same(g), deadLoadPsf: GYPSUM_DEAD_LOAD_PSF[g] })),
 };
 
 export interface RoofMaterialItem extends OptionItem {
@@ -203,16 +205,11 @@ export interface RackingBrandItem extends OptionItem {
 export const RACKING_BRANDS: TypedOptionList<RackingBrandItem, 'racking_brands'> = {
   key: 'racking_brands',
   label: 'Racking Brands',
-  items: [
-    { ...same('Ironridge'), recommended: true },
-    { ...same('Unirac'), recommended: false },
-    { ...same('SnapNrack'), recommended: false },
-    { ...same('Other'), recommended: false },
-  ],
+  items: C.RACKING_BRANDS.map((b) => ({ ...same(b), recommended: b === C.RECOMMENDED_RACKING_BRAND })),
 };
 
 export interface RackingTypeItem extends OptionItem {
-  brand: 'Ironridge' | 'Unirac' | 'SnapNrack' | 'Other';
+  brand: C.RackingBrand;
   railless: boolean;
 }
 const rack = (value: string, label: string, brand: RackingTypeItem['brand'], railless = false): RackingTypeItem => ({ value, label, brand, railless });
@@ -247,16 +244,14 @@ export interface InverterTypeItem extends OptionItem {
   /** Micro and dual micro are module-level: their AC side is a branch circuit, not a string. */
   moduleLevel: boolean;
 }
+const MODULE_LEVEL: Record<C.InverterType, boolean> = {
+  'String Inverter': false, Microinverter: true, 'Dual Microinverter': true, 'True String Inverter': false,
+};
 /** Spec §9, exactly. */
 export const INVERTER_TYPES: TypedOptionList<InverterTypeItem, 'inverter_types'> = {
   key: 'inverter_types',
   label: 'Inverter Types',
-  items: [
-    { ...same('String Inverter'), moduleLevel: false },
-    { ...same('Microinverter'), moduleLevel: true },
-    { ...same('Dual Microinverter'), moduleLevel: true },
-    { ...same('True String Inverter'), moduleLevel: false },
-  ],
+  items: C.INVERTER_TYPES.map((t) => ({ ...same(t), moduleLevel: MODULE_LEVEL[t] })),
 };
 
 export const MODULE_TYPES: TypedOptionList<OptionItem, 'module_types'> = {
@@ -354,28 +349,25 @@ export const WIRE_SIZES: TypedOptionList<WireSizeItem, 'wire_sizes'> = {
 export const EXPOSURE_CATEGORIES: TypedOptionList<OptionItem, 'exposure_categories'> = {
   key: 'exposure_categories',
   label: 'Exposure Categories',
-  items: [same('B'), same('C'), same('D')],
+  items: C.EXPOSURE_CATEGORIES.map(same),
 };
 
+const SITE_CLASS_NAMES: Record<C.SiteClass, string> = {
+  A: 'Hard Rock', B: 'Rock', C: 'Very Dense Soil and Soft Rock', D: 'Stiff Soil', E: 'Soft Clay Soil',
+  F: 'Soils Requiring Site Response Analysis',
+};
 /** Spec §9 "A to F": ASCE 7-16 §20.3 site classes. */
 export const SOIL_CLASSES: TypedOptionList<OptionItem, 'soil_classes'> = {
   key: 'soil_classes',
   label: 'Soil / Site Classes',
-  items: [
-    { value: 'A', label: 'A - Hard Rock' },
-    { value: 'B', label: 'B - Rock' },
-    { value: 'C', label: 'C - Very Dense Soil and Soft Rock' },
-    { value: 'D', label: 'D - Stiff Soil' },
-    { value: 'E', label: 'E - Soft Clay Soil' },
-    { value: 'F', label: 'F - Soils Requiring Site Response Analysis' },
-  ],
+  items: C.SITE_CLASSES.map((c) => ({ value: c, label: `${c} - ${SITE_CLASS_NAMES[c]}` })),
 };
 
 /** Spec §9 "A, B, C, D, D0, D1, D2, E": the IBC/IRC seismic design categories (D0–D2 are the IRC's). */
 export const SEISMIC_DESIGN_CATEGORIES: TypedOptionList<OptionItem, 'seismic_design_categories'> = {
   key: 'seismic_design_categories',
   label: 'Seismic Design Categories',
-  items: ['A', 'B', 'C', 'D', 'D0', 'D1', 'D2', 'E'].map(same),
+  items: C.SEISMIC_DESIGN_CATEGORIES.map(same),
 };
 
 export interface TrussTypeItem extends OptionItem {

@@ -4,8 +4,8 @@ import { STRUCTURE_TYPES } from '../catalogue/option-lists.data.ts';
 import { MANUFACTURED_HOME } from '../jobs/framing.rules.ts';
 import * as options from './options.constants.ts';
 
-// The catalogue's option lists carry extra data (dead loads, flags) for the same spec lists these
-// constants type; this keeps the two from drifting apart.
+// The catalogue's option lists build their items from these tuples (adding only engineering data),
+// so they agree by construction; this guards that nobody re-types one of them by hand.
 const values = (list: { items: readonly { value: string }[] }) => list.items.map((i) => i.value);
 
 describe('constants agree with the catalogue option lists', () => {

@@ -3,6 +3,7 @@ import { STATES, CANADIAN_PROVINCES } from '@sunstamp/domain/catalogue/option-li
 import type { Database } from '../client.ts';
 import { companies, groupMembers, groups, siteAlerts, states, userCompanies, users } from '../schema.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
+import { seedCatalogue } from './catalogue.seed.ts';
 
 /** Reference data every install needs; idempotent. */
 export async function seedReference(database: Database) {
@@ -12,6 +13,7 @@ export async function seedReference(database: Database) {
     country: s.country,
   }));
   await database.db.insert(states).values(rows).onConflictDoNothing();
+  await seedCatalogue(database);
 }
 
 export const DEMO_PASSWORD = 'sunstamp-demo';

@@ -121,21 +121,45 @@ function listConditions(f: JobListFilter): SQL[] {
   return c.filter((x): x is SQL => x !== undefined);
 }
 
+/** The columns a list row needs: not the forms (arrays, requirements, CAD intake), which are most of a row's bytes. */
+const listColumns = {
+  id: jobs.id, name: jobs.name, clientName: jobs.clientName, clientStreetAddress: jobs.clientStreetAddress,
+  clientZipCode: jobs.clientZipCode, clientCity: jobs.clientCity, clientStateId: jobs.clientStateId, companyId: jobs.companyId,
+  status: jobs.status, servicesRequested: jobs.servicesRequested, assigneeId: jobs.assigneeId, isActive: jobs.isActive,
+  revisionNumber: jobs.revisionNumber, createdByRole: jobs.createdByRole, pendingAdminMsClosed: jobs.pendingAdminMsClosed,
+  pendingSince: jobs.pendingSince, overdueAt: jobs.overdueAt, submittedAt: jobs.submittedAt, createdAt: jobs.createdAt, updatedAt: jobs.updatedAt,
+};
+export type JobListRow = { [K in keyof typeof listColumns]: JobRow[K] };
+
+function listRows(db: DbOrTx) {
+  return db
+    .select({ job: listColumns, ...refColumns })
+    .from(jobs)
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .leftJoin(states, eq(states.id, jobs.clientStateId))
+    .leftJoin(assignee, eq(assignee.id, jobs.assigneeId))
+    .leftJoin(creator, eq(creator.id, jobs.createdById));
+}
+
 export async function listJobs(
   db: DbOrTx,
   f: JobListFilter,
   order: { field: JobOrderField; desc: boolean },
   page: { limit: number; offset: number },
+  /** A count already known for this filter (the service caches them); skips the count query. */
+  knownCount?: number,
 ) {
   const where = and(...listConditions(f));
   const col = ORDER_COLUMNS[order.field];
   // The id breaks ties so pages never repeat or skip a row; its direction matches jobs_created_idx.
   const orderBy = order.desc ? [sql`${col} desc nulls last`, asc(jobs.id)] : [sql`${col} asc nulls first`, desc(jobs.id)];
-  const [rows, [total]] = await Promise.all([
-    withRefs(db).where(where).orderBy(...orderBy).limit(page.limit).offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(where),
+  const [rows, total] = await Promise.all([
+    listRows(db).where(where).orderBy(...orderBy).limit(page.limit).offset(page.offset),
+    knownCount !== undefined
+      ? Promise.resolve(knownCount)
+      : db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(where).then((r) => r[0]?.n ?? 0),
   ]);
-  return { rows, count: total?.n ?? 0 };
+  return { rows, count: total };
 }
 
 export type HistoryInsert = typeof jobHistory.$inferInsert;

@@ -29,6 +29,7 @@ import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { useSession } from '../../features/auth/components/session.context.ts';
 import { useUserEventStream } from '../../lib/event-stream.ts';
 import { navItemsFor } from '../route-access.ts';
+import { catalogueNavItemsFor } from '../../features/catalogue/catalogue-nav.ts';
 
 /** The signed-in app: top bar (brand, sections, theme, user menu), site alerts, the page. */
 export function AppLayout() {
@@ -38,7 +39,7 @@ export function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   useUserEventStream(!!user);
   if (!user) return null;
-  const items = navItemsFor(user.role);
+  const items = [...navItemsFor(user.role), ...catalogueNavItemsFor(user.role)];
   const name = getDisplayName(user);
 
   const closeMenu = () => setMenuAnchor(null);

@@ -1,0 +1,58 @@
+import { OPTION_LISTS } from '@sunstamp/domain/catalogue/option-lists.data';
+import { SEED_EQUIPMENT } from '@sunstamp/domain/catalogue/equipment.data';
+import type { CodeType } from '@sunstamp/domain/contracts/catalogue';
+import type { Database } from '../client.ts';
+import { codeLists, equipment, optionItems } from '../schema.ts';
+
+/** Option lists served from the states table (modules/companies) rather than option_items. */
+export const LISTS_NOT_IN_OPTION_ITEMS: ReadonlySet<string> = new Set(['states', 'canadian_provinces']);
+
+const eds = (prefix: string, years: string[]) => years.map((y) => ({ value: y, label: `${prefix} ${y}` }));
+
+/**
+ * The code editions on offer at install (issue 4). Values are what an AHJ stores: the edition year
+ * for the ICC codes, "7-16" for ASCE 7, the code and year for electrical codes. Defaults are the
+ * editions most US jurisdictions had adopted in 2025.
+ */
+export const CODE_LIST_SEED: { type: CodeType; label: string; editions: { value: string; label: string }[]; default: string }[] = [
+  { type: 'ibc', label: 'International Building Code', editions: eds('IBC', ['2015', '2018', '2021', '2024']), default: '2021' },
+  { type: 'irc', label: 'International Residential Code', editions: eds('IRC', ['2015', '2018', '2021', '2024']), default: '2021' },
+  { type: 'iebc', label: 'International Existing Building Code', editions: eds('IEBC', ['2015', '2018', '2021', '2024']), default: '2021' },
+  {
+    type: 'asce', label: 'ASCE 7 Minimum Design Loads',
+    editions: [{ value: '7-10', label: 'ASCE 7-10' }, { value: '7-16', label: 'ASCE 7-16' }, { value: '7-22', label: 'ASCE 7-22' }],
+    default: '7-16',
+  },
+  {
+    // Spec §9 "Electrical code options: NEC and CEC"; CEC is the California Electrical Code (NEC with amendments).
+    type: 'electrical', label: 'Electrical Code',
+    editions: [
+      ...['2017', '2020', '2023'].map((y) => ({ value: `NEC ${y}`, label: `NEC ${y}` })),
+      { value: 'CEC', label: 'CEC (California Electrical Code)' },
+    ],
+    default: 'NEC 2020',
+  },
+  { type: 'fire', label: 'International Fire Code', editions: eds('IFC', ['2015', '2018', '2021', '2024']), default: '2021' },
+];
+
+/**
+ * Code lists, option-list items and seed equipment. Idempotent and additive: rows that exist are
+ * left alone (a staff edit or deactivation survives a restart); missing ones are inserted, so a
+ * new item added to the domain lists appears on the next start.
+ */
+export async function seedCatalogue(database: Database) {
+  const db = database.db;
+  await db.insert(codeLists)
+    .values(CODE_LIST_SEED.map((c) => ({ type: c.type, label: c.label, editions: c.editions, defaultEdition: c.default })))
+    .onConflictDoNothing();
+
+  const items = OPTION_LISTS.filter((l) => !LISTS_NOT_IN_OPTION_ITEMS.has(l.key)).flatMap((l) =>
+    l.items.map(({ value, label, ...data }, i) => ({ listKey: l.key, value, label, data, sort: (i + 1) * 10 })),
+  );
+  await db.insert(optionItems).values(items).onConflictDoNothing();
+
+  const rows = SEED_EQUIPMENT.map(({ id: _id, kind, manufacturer, model, type, ...data }) => ({
+    kind, manufacturer, model, type, data: data as Record<string, unknown>, source: 'seed' as const,
+  }));
+  await db.insert(equipment).values(rows).onConflictDoNothing();
+}

@@ -1,0 +1,73 @@
+import { getOptionList, OPTION_LISTS, type OptionListKey } from '@sunstamp/domain/catalogue/option-lists.data';
+import type { AppContext } from '../../app.ts';
+import type { Principal } from '../auth/auth.hooks.ts';
+import { LISTS_NOT_IN_OPTION_ITEMS } from '../../db/seed/catalogue.seed.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { requireAdmin } from './catalogue.permissions.ts';
+import * as repo from './catalogue.repository.ts';
+
+/** Lists kept in option_items; states and provinces live in the states table (GET /states). */
+export const SERVED_LISTS = OPTION_LISTS.filter((l) => !LISTS_NOT_IN_OPTION_ITEMS.has(l.key)).map((l) => l.key);
+
+/** GET /api/{route} for each list: the key in kebab case, as spec §7 names them (/connection-types). */
+export const routeOfList = (key: string) => key.replace(/_/g, '-');
+
+function listOrNotFound(key: string): OptionListKey {
+  if (!(SERVED_LISTS as string[]).includes(key)) throw notFound('No such option list.');
+  return key as OptionListKey;
+}
+
+const toItem = (r: repo.OptionItemRow) => ({
+  id: r.id, list_key: r.listKey, value: r.value, label: r.label, data: r.data, sort: r.sort, is_active: r.isActive,
+});
+
+export async function listSummaries(ctx: AppContext) {
+  const counts = new Map((await repo.countActiveOptionItems(ctx.database.db)).map((r) => [r.listKey, r.n]));
+  return SERVED_LISTS.map((key) => ({
+    key, label: getOptionList(key).label, route: `/api/${routeOfList(key)}`, item_count: counts.get(key) ?? 0,
+  }));
+}
+
+/** Active items in order; with includeInactive also the deactivated ones (old jobs still show their labels). */
+export async function listItems(ctx: AppContext, key: string, includeInactive = false) {
+  const k = listOrNotFound(key);
+  return (await repo.listOptionItems(ctx.database.db, k, includeInactive)).map(toItem);
+}
+
+export async function addItem(
+  ctx: AppContext, p: Principal, key: string,
+  body: { value: string; label: string; data?: Record<string, unknown>; sort?: number },
+) {
+  requireAdmin(p);
+  const k = listOrNotFound(key);
+  const db = ctx.database.db;
+  const row = await repo.insertOptionItem(db, {
+    listKey: k, value: body.value, label: body.label, data: body.data ?? {},
+    sort: body.sort ?? (await repo.nextOptionSort(db, k)), updatedById: p.id,
+  });
+  if (!row) throw conflict(`"${body.value}" is already in this list; edit or reactivate it instead.`);
+  return toItem(row);
+}
+
+export async function updateItem(
+  ctx: AppContext, p: Principal, key: string, id: number,
+  body: { label?: string; data?: Record<string, unknown>; sort?: number; is_active?: boolean },
+) {
+  requireAdmin(p);
+  const k = listOrNotFound(key);
+  const db = ctx.database.db;
+  if (!(await repo.getOptionItem(db, k, id))) throw notFound();
+  const row = await repo.patchOptionItem(db, id, {
+    ...(body.label !== undefined ? { label: body.label } : {}),
+    ...(body.data !== undefined ? { data: body.data } : {}),
+    ...(body.sort !== undefined ? { sort: body.sort } : {}),
+    ...(body.is_active !== undefined ? { isActive: body.is_active } : {}),
+    updatedById: p.id,
+  });
+  return toItem(row);
+}
+
+/** Deactivates: jobs keep the value, so the item is hidden from new choices, never deleted. */
+export async function deactivateItem(ctx: AppContext, p: Principal, key: string, id: number) {
+  return updateItem(ctx, p, key, id, { is_active: false });
+}

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZGeocodeQuery, ZGeocodeResult, ZPlaceParams, ZReverseGeocodeQuery } from '@sunstamp/domain/contracts/geocode';
+import { geocoderFromEnv, type Geocoder } from '../../platform/geocoder.ts';
+import * as svc from './geocode.service.ts';
+
+/** Any signed-in user looks addresses up (job intake). Results best first. */
+export const geocodeRoutes: FastifyPluginAsyncZod<{ geocoder?: Geocoder }> = async (app, opts) => {
+  const ctx = app.ctx;
+  const geocoder = opts.geocoder ?? geocoderFromEnv(ctx.config.lookup);
+  const tags = ['geocode'];
+  const response = { 200: z.array(ZGeocodeResult) };
+
+  app.get('/geocode', {
+    schema: { tags, summary: 'Address, ZIP or "City, ST" to state, city, ZIP and a map centre', querystring: ZGeocodeQuery, response },
+  }, async (req) => svc.forward(ctx, geocoder, req.query.address));
+
+  app.get('/geocode/reverse', {
+    schema: { tags, summary: 'Coordinates to an address', querystring: ZReverseGeocodeQuery, response },
+  }, async (req) => svc.reverse(ctx, geocoder, req.query.lat, req.query.lng));
+
+  app.get('/geocode/place/:placeId', {
+    schema: { tags, summary: 'A place id (from a previous answer) to its address', params: ZPlaceParams, response },
+  }, async (req) => svc.place(ctx, geocoder, req.params.placeId));
+};

@@ -1,0 +1,155 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
+import {
+  CAD_INTAKE_GROUPS,
+  CAD_INTAKE_GROUP_LABELS,
+  visibleCadIntakeFields,
+  type CadIntake,
+  type CadIntakeField,
+} from '@sunstamp/domain/jobs/cad-intake.schema';
+import { isCustomChoice } from '@sunstamp/domain/jobs/custom-choice.rules';
+import { serviceLabel } from '@sunstamp/domain/constants/services.constants';
+
+/** Label/value pairs in a responsive grid; empty values show as a dash. */
+export function Facts({ items, columns = 3 }: { items: { label: string; value: ReactNode }[]; columns?: 2 | 3 | 4 }) {
+  const md = 12 / columns;
+  return (
+    <Grid container spacing={2}>
+      {items.map((i) => (
+        <Grid key={i.label} size={{ xs: 12, sm: 6, md }}>
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {i.label}
+          </Typography>
+          <Typography variant="body2" component="div" sx={{ wordBreak: 'break-word' }}>
+            {i.value === null || i.value === undefined || i.value === '' ? '—' : i.value}
+          </Typography>
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
+
+export function ServicesSummary({ services }: { services: readonly string[] }) {
+  if (!services.length) return <Typography color="text.secondary" variant="body2">No services chosen.</Typography>;
+  return (
+    <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
+      {services.map((s) => (
+        <Chip key={s} label={serviceLabel(s)} size="small" variant="outlined" color="primary" />
+      ))}
+    </Stack>
+  );
+}
+
+type ArrayLike = Partial<JobArray> & Record<string, unknown>;
+
+/** The arrays as a compact table (one row each), units in the headers. */
+export function ArraysSummary({ arrays }: { arrays: readonly ArrayLike[] }) {
+  if (!arrays.length) return <Typography color="text.secondary" variant="body2">No arrays.</Typography>;
+  const withCustom = (v: unknown, custom: unknown) => (v === 'other' || isCustomChoice(v) ? `${text(v)}: ${text(custom)}` : text(v));
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Arrays" sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>#</TableCell>
+            <TableCell>Panels</TableCell>
+            <TableCell>On rafter</TableCell>
+            <TableCell>Orientation</TableCell>
+            <TableCell>Pitch (°)</TableCell>
+            <TableCell>Module</TableCell>
+            <TableCell>Roof</TableCell>
+            <TableCell>Connection</TableCell>
+            <TableCell>Racking</TableCell>
+            <TableCell>Framing</TableCell>
+            <TableCell>Spacing (in)</TableCell>
+            <TableCell>Spans (in)</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {arrays.map((a, i) => (
+            <TableRow key={i}>
+              <TableCell>{i + 1}</TableCell>
+              <TableCell>{text(a.panel_quantity)}</TableCell>
+              <TableCell>{text(a.num_panels_on_rafter)}</TableCell>
+              <TableCell>{text(a.orientation)}</TableCell>
+              <TableCell>{text(a.roof_pitch)}</TableCell>
+              <TableCell>{text(a.module_type)}</TableCell>
+              <TableCell>{text(a.roof_material)}</TableCell>
+              <TableCell>{withCustom(a.connection_type, a.custom_connection_type)}</TableCell>
+              <TableCell>{withCustom(a.racking_type, a.custom_racking_type)}</TableCell>
+              <TableCell>{a.nonstandard_framing ? `Non-standard: ${text(a.custom_beam_shape)}` : text(a.frame_shape)}</TableCell>
+              <TableCell>{text(a.beam_spacing)}</TableCell>
+              <TableCell>{Array.isArray(a.beam_span) ? a.beam_span.join(', ') : '—'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+const yesNo = (v: unknown) => (v ? 'Yes' : 'No');
+
+/** The CAD intake answers: the parts the design needs, then only what was answered, by group. */
+export function CadIntakeSummary({ values }: { values: CadIntake }) {
+  const visible = visibleCadIntakeFields(values);
+  const flags = visible.filter((d) => d.group === 'general' && d.kind === 'bool' && (d.name.startsWith('needs_') || d.name === 'existing_solar'));
+  const on = flags.filter((d) => values[d.name]);
+  const answered = (v: unknown) => v !== null && v !== undefined && v !== '' && v !== false;
+  const groups = CAD_INTAKE_GROUPS.map((g) => {
+    const items = visible
+      .filter((d) => d.group === g && !flags.includes(d) && answered(values[d.name]))
+      .map((d) => {
+        const v = values[d.name];
+        let shown: ReactNode = d.kind === 'bool' ? yesNo(v) : text(v);
+        if (d.custom && isCustomChoice(v)) shown = `${text(v)}: ${text(values[d.custom as CadIntakeField])}`;
+        if (d.unit && d.kind !== 'bool') shown = `${shown} ${d.unit}`;
+        return { label: d.label, value: shown };
+      });
+    return { g, items };
+  }).filter((x) => x.items.length > 0);
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mb: 0.5 }}>
+          The design includes
+        </Typography>
+        {on.length ? (
+          <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
+            {on.map((d) => (
+              <Chip key={d.name} size="small" label={d.label} />
+            ))}
+          </Stack>
+        ) : (
+          <Typography variant="body2">Nothing extra</Typography>
+        )}
+      </Box>
+      {groups.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          No equipment or site details given yet.
+        </Typography>
+      )}
+      {groups.map(({ g, items }) => (
+        <Box key={g}>
+          <Typography variant="subtitle2" sx={{ mb: 1 }}>
+            {CAD_INTAKE_GROUP_LABELS[g]}
+          </Typography>
+          <Facts items={items} columns={4} />
+        </Box>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,281 @@
+import { useEffect, useRef, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Grid from '@mui/material/Grid';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
+import type { GeocodeResult } from '@sunstamp/domain/contracts/geocode';
+import { ENCLOSURES, EXPOSURE_CATEGORIES, GYPSUM_TYPES, ROOF_TYPES } from '@sunstamp/domain/constants/options.constants';
+import { GEOCODER_NO_RESULTS_MESSAGE } from '@sunstamp/domain/constants/messages.constants';
+import { errorMessageOf, isApiError } from '../../../lib/api-error.ts';
+import { geocodeAddress, lookupParcel, reverseGeocode } from '../api/use-geocode.ts';
+import { useOptionList, useStates } from '../api/use-option-list.ts';
+import { AddressMap, type LatLng } from './address.map.tsx';
+import { NumberInput, SelectInput, SwitchInput, TextInput } from './intake-fields.tsx';
+import type { IntakeValues } from './job-intake.rules.ts';
+
+const LOOKUP_DEBOUNCE_MS = 400;
+type Lookup = { status: 'idle' | 'loading' | 'done' | 'error'; message?: string };
+
+/** The geocoder's failure in the spec's words (404 'No results found', 502 'Geocoder failed due to: …'). */
+const lookupMessage = (e: unknown) => (isApiError(e) && e.status === 404 ? GEOCODER_NO_RESULTS_MESSAGE : errorMessageOf(e));
+
+/**
+ * Step 1: where the job is. Typing an address, ZIP or "City, ST" offers matches; choosing one
+ * fills the address and drops the pin; dragging the pin sets latitude/longitude and fills the
+ * rest by reverse geocoding.
+ */
+export function AddressStep({ companies }: { companies: readonly { id: string; name: string }[] }) {
+  const form = useFormContext<IntakeValues>();
+  const { setValue } = form;
+  const [lat, lng, street, city, stateId, zip, parcel] = useWatch({
+    control: form.control,
+    name: ['latitude', 'longitude', 'client_street_address', 'city', 'state', 'client_zip_code', 'parcel_info'],
+  });
+  const states = useStates();
+  const structureTypes = useOptionList('structure-types');
+  const [query, setQuery] = useState('');
+  const [options, setOptions] = useState<GeocodeResult[]>([]);
+  const [lookup, setLookup] = useState<Lookup>({ status: 'idle' });
+  const [reverse, setReverse] = useState<Lookup>({ status: 'idle' });
+  const [parcelState, setParcelState] = useState<Lookup & { severity?: 'info' | 'error' | 'success' }>({ status: 'idle' });
+  const picked = useRef<string | null>(null);
+
+  useEffect(() => {
+    const text = query.trim();
+    if (text.length < 3 || text === picked.current) return;
+    const ctrl = new AbortController();
+    const t = setTimeout(async () => {
+      setLookup({ status: 'loading' });
+      try {
+        const results = await geocodeAddress(text, ctrl.signal);
+        setOptions(results);
+        setLookup({ status: 'done' });
+      } catch (e) {
+        if ((e as { name?: string })?.name === 'AbortError') return;
+        setOptions([]);
+        setLookup({ status: 'error', message: lookupMessage(e) });
+      }
+    }, LOOKUP_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(t);
+      ctrl.abort();
+    };
+  }, [query]);
+
+  const set = <K extends keyof IntakeValues>(k: K, v: IntakeValues[K]) =>
+    setValue(k as never, v as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted || !!form.getFieldState(k).error });
+
+  const apply = (r: GeocodeResult) => {
+    // The offline geocoder knows ZIPs and cities, not streets: keep a street already entered.
+    const nextStreet = r.street_address || street;
+    if (nextStreet) set('client_street_address', nextStreet);
+    if (r.city) set('city', r.city);
+    if (r.state_id !== null) set('state', r.state_id);
+    if (r.zip_code) set('client_zip_code', r.zip_code);
+    set('latitude', r.lat);
+    set('longitude', r.lng);
+  };
+
+  const onPin = async (p: LatLng) => {
+    set('latitude', p.lat);
+    set('longitude', p.lng);
+    setReverse({ status: 'loading' });
+    try {
+      const [r] = await reverseGeocode(p.lat, p.lng);
+      if (r) {
+        if (r.street_address) set('client_street_address', r.street_address);
+        if (r.city) set('city', r.city);
+        if (r.state_id !== null) set('state', r.state_id);
+        if (r.zip_code) set('client_zip_code', r.zip_code);
+      }
+      setReverse({ status: 'done', message: r ? `Pin near ${r.formatted_address}.` : undefined });
+    } catch (e) {
+      setReverse({ status: 'error', message: lookupMessage(e) });
+    }
+  };
+
+  const stateAbbr = states.data?.find((s) => s.id === stateId)?.abbreviation ?? '';
+  const onParcel = async () => {
+    if (!street.trim()) {
+      setParcelState({ status: 'error', severity: 'error', message: 'Enter the street address first.' });
+      return;
+    }
+    setParcelState({ status: 'loading' });
+    try {
+      const { parcel_info } = await lookupParcel({ address: street, city, state: stateAbbr, zip_code: zip });
+      set('parcel_info', parcel_info);
+      setParcelState({ status: 'done', severity: 'success', message: 'Parcel details added to the job.' });
+    } catch (e) {
+      const notConfigured = isApiError(e) && e.status === 501;
+      setParcelState({ status: 'error', severity: notConfigured ? 'info' : 'error', message: errorMessageOf(e) });
+    }
+  };
+
+  const position = lat !== null && lng !== null && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
+
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Stack spacing={2}>
+          <TextInput name="name" label="Job name" required helperText="How you refer to this job, e.g. the homeowner's last name." maxLength={200} />
+          <TextInput name="client_name" label="Homeowner / client name" maxLength={200} />
+          {companies.length > 1 && (
+            <SelectInput name="company" label="Company" required options={companies.map((c) => ({ value: c.id, label: c.name }))} emptyValue={null} />
+          )}
+          <Autocomplete<GeocodeResult, false, false, true>
+            freeSolo
+            filterOptions={(x) => x}
+            options={options}
+            getOptionLabel={(o) => (typeof o === 'string' ? o : o.formatted_address)}
+            inputValue={query}
+            onInputChange={(_, v, reason) => {
+              if (reason === 'input' || reason === 'clear') {
+                picked.current = null;
+                setQuery(v);
+                if (!v.trim()) setLookup({ status: 'idle' });
+              }
+            }}
+            onChange={(_, v) => {
+              if (v && typeof v !== 'string') {
+                picked.current = v.formatted_address;
+                apply(v);
+                setQuery(v.formatted_address);
+                setLookup({ status: 'done', message: undefined });
+              }
+            }}
+            noOptionsText={lookup.status === 'loading' ? 'Looking up…' : 'Type an address, ZIP or "City, ST"'}
+            renderOption={(props, o) => {
+              const { key, ...rest } = props as typeof props & { key: string };
+              return (
+                <li key={key} {...rest}>
+                  <PlaceOutlined fontSize="small" sx={{ mr: 1, color: 'text.secondary' }} />
+                  {o.formatted_address}
+                </li>
+              );
+            }}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label="Find the site"
+                placeholder='123 Main St, 78701 — or a ZIP, or "Austin, TX"'
+                error={lookup.status === 'error'}
+                helperText={lookup.status === 'error' ? lookup.message : 'Choose a match to fill the address and place the pin.'}
+                slotProps={{
+                  input: {
+                    ...params.InputProps,
+                    startAdornment: (
+                      <InputAdornment position="start">
+                        <TravelExploreOutlined fontSize="small" />
+                      </InputAdornment>
+                    ),
+                    endAdornment: (
+                      <>
+                        {lookup.status === 'loading' && <CircularProgress size={18} />}
+                        {params.InputProps.endAdornment}
+                      </>
+                    ),
+                  },
+                  htmlInput: { ...params.inputProps, 'aria-label': 'Find the site' },
+                }}
+              />
+            )}
+          />
+          <TextInput name="client_street_address" label="Street address" required maxLength={300} />
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 5 }}>
+              <TextInput name="city" label="City" maxLength={200} />
+            </Grid>
+            <Grid size={{ xs: 7, sm: 4 }}>
+              <SelectInput
+                name="state"
+                label="State"
+                emptyLabel="Not set"
+                emptyValue={null}
+                numeric
+                options={(states.data ?? []).map((s) => ({ value: String(s.id), label: `${s.name} (${s.abbreviation})` }))}
+              />
+            </Grid>
+            <Grid size={{ xs: 5, sm: 3 }}>
+              <TextInput name="client_zip_code" label="ZIP" maxLength={20} />
+            </Grid>
+          </Grid>
+        </Stack>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <AddressMap position={position} onPick={onPin} />
+        <Typography variant="caption" color={reverse.status === 'error' ? 'error' : 'text.secondary'} sx={{ display: 'block', mt: 0.5 }} role={reverse.status === 'error' ? 'alert' : undefined}>
+          {reverse.status === 'loading'
+            ? 'Finding the address of the pin…'
+            : reverse.message ?? (position ? 'Drag the pin (or click the map) to the exact spot on the roof.' : 'Find the site to place the pin, or click the map.')}
+        </Typography>
+        <Grid container spacing={2} sx={{ mt: 1 }}>
+          <Grid size={{ xs: 6, sm: 4 }}>
+            <NumberInput name="latitude" label="Latitude" />
+          </Grid>
+          <Grid size={{ xs: 6, sm: 4 }}>
+            <NumberInput name="longitude" label="Longitude" />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <NumberInput name="home_elevation" label="Elevation" unit="ft" />
+          </Grid>
+        </Grid>
+        <Box sx={{ mt: 2 }}>
+          <Button variant="outlined" size="small" onClick={onParcel} loading={parcelState.status === 'loading'}>
+            Look up parcel
+          </Button>
+          {parcelState.message && (
+            <Alert severity={parcelState.severity ?? 'info'} sx={{ mt: 1 }} data-testid="parcel-message">
+              {parcelState.message}
+            </Alert>
+          )}
+          {parcel && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              Parcel {parcel.parcel_id ?? '—'} · {parcel.county_name ?? ''} {parcel.zoning ? `· zoning ${parcel.zoning}` : ''}
+            </Typography>
+          )}
+        </Box>
+      </Grid>
+      <Grid size={12}>
+        <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 1.5 }}>
+          Building
+        </Typography>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+            <SelectInput name="structure_type" label="Structure type" emptyLabel="Not set" emptyValue={null} options={structureTypes.data ?? []} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 2 }}>
+            <SelectInput name="roof_type" label="Roof type" options={ROOF_TYPES} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 2 }}>
+            <SelectInput name="gypsum_type" label="Drywall" options={GYPSUM_TYPES} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 2 }}>
+            <SelectInput name="enclosed" label="Enclosure" options={ENCLOSURES} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 2 }}>
+            <SelectInput name="exposure_category" label="Exposure" emptyLabel="Not set" emptyValue={null} options={EXPOSURE_CATEGORIES} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <TextInput name="notes" label="Notes" multiline rows={3} maxLength={10000} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Stack spacing={1}>
+              <TextInput name="job_files_link" label="Shared folder link" helperText="Google Drive, Dropbox or OneDrive folder with site photos (optional)." maxLength={2000} />
+              <SwitchInput name="company_verified_inspection" label="Company verified the site inspection" />
+              <SwitchInput name="no_pictures" label="No site pictures available" />
+            </Stack>
+          </Grid>
+        </Grid>
+      </Grid>
+    </Grid>
+  );
+}

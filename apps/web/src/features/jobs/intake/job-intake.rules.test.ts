@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { ZJobBody } from '@sunstamp/domain/contracts/jobs';
+import { ARRAY_DEFAULTS, NEW_JOB_DEFAULTS } from '@sunstamp/domain/jobs/job-defaults.schema';
+import { CAD_INTAKE_DEFAULTS } from '@sunstamp/domain/jobs/cad-intake.schema';
+import {
+  INTAKE_STEPS,
+  defaultIntakeValues,
+  firstInvalidStep,
+  stepOfField,
+  toJobBody,
+  validateStep,
+  type IntakeValues,
+} from './job-intake.rules.ts';
+
+const filled = (over: Partial<IntakeValues> = {}): IntakeValues => ({
+  ...defaultIntakeValues(),
+  name: 'Smith residence',
+  client_street_address: '1 Main St',
+  services_requested: ['cad_packet'],
+  ...over,
+});
+
+describe('intake defaults', () => {
+  it('start from the spec defaults with one array', () => {
+    const v = defaultIntakeValues();
+    expect(v.roof_type).toBe(NEW_JOB_DEFAULTS.roof_type);
+    expect(v.gypsum_type).toBe('No Drywall');
+    expect(v.enclosed).toBe('Enclosed');
+    expect(v.arrays).toEqual([ARRAY_DEFAULTS]);
+    expect(v.arrays[0]!.beam_span).not.toBe(ARRAY_DEFAULTS.beam_span);
+    expect(v.cad_intake).toEqual(CAD_INTAKE_DEFAULTS);
+    expect(v.cad_intake.needs_structural_cad).toBe(true);
+  });
+});
+
+describe('step validation', () => {
+  it('address needs a name and a street (and a company when asked)', () => {
+    expect(validateStep('address', defaultIntakeValues())).toEqual({
+      name: 'Give the job a name.',
+      client_street_address: 'Enter the site address.',
+    });
+    expect(validateStep('address', filled())).toEqual({});
+    expect(validateStep('address', filled(), { needsCompany: true })).toEqual({ company: 'Choose the company this job is for.' });
+  });
+
+  it('arrays use the domain rules, with messages on the array fields', () => {
+    expect(validateStep('arrays', filled())).toEqual({});
+    const bad = filled({ arrays: [{ ...ARRAY_DEFAULTS, beam_span: [], roof_pitch: 95, nonstandard_framing: true }] });
+    const errors = validateStep('arrays', bad);
+    expect(Object.keys(errors).sort()).toEqual(['arrays.0.beam_span', 'arrays.0.custom_beam_shape', 'arrays.0.roof_pitch']);
+    expect(errors['arrays.0.custom_beam_shape']).toBe('Please describe the framing');
+    expect(validateStep('arrays', filled({ arrays: [] }))).toEqual({ arrays: 'Add at least one array.' });
+  });
+
+  it('the CAD intake asks for custom text only in shown groups', () => {
+    const other = { ...CAD_INTAKE_DEFAULTS, optimizer_type: 'Other' };
+    expect(validateStep('cad', filled({ cad_intake: other }))).toEqual({});
+    const shown = { ...other, needs_optimizer: true };
+    expect(validateStep('cad', filled({ cad_intake: shown }))).toEqual({ 'cad_intake.custom_optimizer_type': 'Please describe your choice' });
+  });
+
+  it('services need at least one known code', () => {
+    expect(validateStep('services', filled({ services_requested: [] }))).toEqual({ services_requested: 'Choose at least one service.' });
+    expect(validateStep('services', filled({ services_requested: ['nope'] }))).toEqual({ 'services_requested.0': 'Unknown service.' });
+  });
+
+  it('points the review at the first incomplete step', () => {
+    expect(firstInvalidStep(filled())).toBe(-1);
+    expect(firstInvalidStep(filled({ services_requested: [] }))).toBe(INTAKE_STEPS.findIndex((s) => s.key === 'services'));
+    expect(firstInvalidStep(defaultIntakeValues())).toBe(0);
+  });
+
+  it('maps server field paths to their step', () => {
+    expect(stepOfField('client_street_address')).toBe(0);
+    expect(stepOfField('arrays.1.beam_span')).toBe(1);
+    expect(stepOfField('cad_intake.custom_mci')).toBe(2);
+    expect(stepOfField('services_requested')).toBe(3);
+    expect(stepOfField('unknown')).toBe(-1);
+  });
+});
+
+describe('the PUT /jobs body', () => {
+  it('is a valid body, with the id only when updating and no company when unset', () => {
+    const body = toJobBody(filled({ state: 44, city: 'Austin', latitude: 30.27, longitude: -97.74 }));
+    expect(ZJobBody.safeParse(body).success).toBe(true);
+    expect(body).not.toHaveProperty('id');
+    expect(body).not.toHaveProperty('company');
+    const id = '7f0a3e0e-93c3-4c5e-9a7c-9d2f0c0b1a11';
+    expect(toJobBody(filled({ company: id }), id)).toMatchObject({ id, company: id });
+  });
+});

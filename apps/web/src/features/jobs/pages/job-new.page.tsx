@@ -1,0 +1,318 @@
+import { useEffect, useRef, useState } from 'react';
+import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepButton from '@mui/material/StepButton';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import SendOutlined from '@mui/icons-material/SendOutlined';
+import WorkOffOutlined from '@mui/icons-material/WorkOffOutlined';
+import { isInternalStaff } from '@sunstamp/domain/roles';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { errorMessageOf, isApiError } from '../../../lib/api-error.ts';
+import { friendlyErrors } from '../../../lib/form-resolver.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useSessionUser } from '../../auth/components/session.context.ts';
+import { useCompanies } from '../../companies/api/use-companies.ts';
+import { useJob } from '../api/use-job.ts';
+import { useSaveJob, useSubmitJob } from '../api/use-job-actions.ts';
+import { useStates } from '../api/use-option-list.ts';
+import { FileUploadPanel } from '../components/file-upload.panel.tsx';
+import { JobFilesPanel } from '../components/job-files.panel.tsx';
+import { ArraysSummary, CadIntakeSummary, Facts, ServicesSummary } from '../components/job-details.sections.tsx';
+import { AddressStep } from '../intake/address.step.tsx';
+import { ArraysStep } from '../intake/arrays.step.tsx';
+import { CadIntakeStep } from '../intake/cad-intake.step.tsx';
+import { ServicesStep } from '../intake/services.step.tsx';
+import {
+  FILES_STEP,
+  INTAKE_STEPS,
+  REVIEW_STEP,
+  defaultIntakeValues,
+  firstInvalidStep,
+  intakeValuesOf,
+  stepOfField,
+  stepSchema,
+  toJobBody,
+  type IntakeValues,
+} from '../intake/job-intake.rules.ts';
+import { mayCreateJob } from '../jobs.rules.ts';
+
+const STEP_HINTS: Record<(typeof INTAKE_STEPS)[number]['key'], string> = {
+  address: 'Where is the system going? Find the site, then fine-tune the pin on the map.',
+  arrays: 'One card per array of modules. The defaults are typical values: change what differs.',
+  cad: 'What the designer needs for the plan set. Turn on the parts that apply.',
+  services: 'Choose what you are ordering.',
+  files: 'Add site photos, bills, spec sheets or anything else the team should see. You can also add files later.',
+  review: 'Check everything, then submit the job to our team.',
+};
+
+function Section({ title, onEdit, children }: { title: string; onEdit?: () => void; children: React.ReactNode }) {
+  return (
+    <Box>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+        <Typography variant="subtitle1" sx={{ fontWeight: 700, flex: 1 }}>
+          {title}
+        </Typography>
+        {onEdit && (
+          <Button size="small" onClick={onEdit}>
+            Edit
+          </Button>
+        )}
+      </Stack>
+      {children}
+    </Box>
+  );
+}
+
+/** The new-job intake (issue 3): a stepper that saves the draft as it goes and submits at the end. */
+export function JobNewPage() {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const resumeId = params.get('id');
+  const staff = isInternalStaff(user.role);
+  const companiesQuery = useCompanies(staff);
+  const companies = staff ? (companiesQuery.data ?? []) : user.companies;
+  const needsCompany = staff || user.companies.length > 1;
+
+  const [step, setStepState] = useState(0);
+  const stepRef = useRef(0);
+  stepRef.current = step;
+  const [draftId, setDraftId] = useState<string | null>(resumeId);
+  const loaded = useRef<string | null>(null);
+  const lastSaved = useRef<string | null>(null);
+  const resumed = useJob(resumeId ?? undefined);
+  const save = useSaveJob();
+  const states = useStates();
+  const submit = useSubmitJob();
+
+  const setStep = (next: number | ((s: number) => number)) => {
+    const to = typeof next === 'function' ? next(stepRef.current) : next;
+    stepRef.current = to;
+    setStepState(to);
+  };
+  const resolver: Resolver<IntakeValues> = (values, ctx, opts) =>
+    (zodResolver(stepSchema(INTAKE_STEPS[stepRef.current]!.key, { needsCompany }) as never, friendlyErrors) as unknown as Resolver<IntakeValues>)(values, ctx, opts);
+  const form = useForm<IntakeValues>({
+    defaultValues: defaultIntakeValues(user.companies.length === 1 && !staff ? user.companies[0]!.id : null),
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+
+  // Resuming a draft (/jobs/new?id=…): load it into the form once.
+  useEffect(() => {
+    const job = resumed.data;
+    if (!job || loaded.current === job.id) return;
+    loaded.current = job.id;
+    const values = intakeValuesOf(job);
+    form.reset(values);
+    lastSaved.current = JSON.stringify(toJobBody(values, job.id));
+    setDraftId(job.id);
+  }, [resumed.data, form]);
+
+  if (!mayCreateJob(user.role)) {
+    return (
+      <>
+        <PageHeader title="New job" />
+        <EmptyState icon={<WorkOffOutlined />} title="Contractors do not create jobs">
+          Jobs are created by the client companies and our team. Your assigned jobs are in the jobs list.
+        </EmptyState>
+      </>
+    );
+  }
+  if (resumeId && resumed.isLoading) return <PageLoader />;
+  if (resumed.data && resumed.data.status !== 'Draft') {
+    return (
+      <>
+        <PageHeader title="New job" />
+        <Alert severity="info" action={<Button component={RouterLink} to={`/jobs/${resumed.data.id}`}>Open job</Button>}>
+          This job was already submitted. Changes now go through a revision request on the job page.
+        </Alert>
+      </>
+    );
+  }
+
+  const showServerErrors = (e: unknown): boolean => {
+    if (!isApiError(e)) return false;
+    const fields = Object.entries(e.fieldErrors);
+    let first = -1;
+    for (const [path, message] of fields) {
+      form.setError(path as never, { type: 'server', message });
+      const s = stepOfField(path);
+      if (s >= 0 && (first < 0 || s < first)) first = s;
+    }
+    if (first >= 0) setStep(first);
+    return first >= 0;
+  };
+
+  /** PUT /jobs: the first save creates the draft (and the URL remembers it), later ones update it. */
+  const saveDraft = async (): Promise<string | null> => {
+    form.clearErrors('root');
+    const body = toJobBody(form.getValues(), draftId);
+    const text = JSON.stringify(body);
+    // Nothing changed since the last save: no PUT (and no "Drafted" line in the history).
+    if (draftId && lastSaved.current === text) return draftId;
+    try {
+      const job = await save.mutateAsync(body);
+      lastSaved.current = JSON.stringify(toJobBody(form.getValues(), job.id));
+      if (!draftId) {
+        loaded.current = job.id;
+        setDraftId(job.id);
+        void navigate(`/jobs/new?id=${encodeURIComponent(job.id)}`, { replace: true });
+      }
+      return job.id;
+    } catch (e) {
+      if (!showServerErrors(e)) {
+        if (!(isApiError(e) && e.silent)) {
+          form.setError('root.server' as never, { type: 'server', message: errorMessageOf(e) });
+          notify(errorMessageOf(e), { variant: 'error' });
+        }
+      }
+      return null;
+    }
+  };
+
+  /** After the step passed its checks (handleSubmit runs the current step's schema). */
+  const next = async () => {
+    if (step < FILES_STEP || !draftId) {
+      const id = await saveDraft();
+      if (!id) return;
+    }
+    setStep((s) => Math.min(s + 1, REVIEW_STEP));
+    window.scrollTo({ top: 0 });
+  };
+
+  const onSubmitJob = async () => {
+    const values = form.getValues();
+    const bad = firstInvalidStep(values, { needsCompany });
+    if (bad >= 0 && bad < REVIEW_STEP) {
+      setStep(bad);
+      // Show the messages once the step is on screen (the resolver validates the current step).
+      setTimeout(() => void form.trigger(), 0);
+      return;
+    }
+    const id = await saveDraft();
+    if (!id) return;
+    try {
+      await submit.mutateAsync({ id });
+      notify('Job submitted. Our team will pick it up shortly.', { variant: 'success' });
+      void navigate(`/jobs/${encodeURIComponent(id)}`, { replace: true });
+    } catch (e) {
+      showServerErrors(e);
+    }
+  };
+
+  const values = form.watch();
+  const key = INTAKE_STEPS[step]!.key;
+  const stateAbbr = states.data?.find((s) => s.id === values.state)?.abbreviation;
+  const cityLine = [values.city, [stateAbbr, values.client_zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+
+  return (
+    <FormProvider {...form}>
+      <PageHeader
+        title={resumeId ? `Draft: ${values.name || 'untitled job'}` : 'New job'}
+        subtitle={draftId ? 'Saved as a draft as you go. You can leave and continue later from the jobs list.' : 'Six short steps. Nothing is sent to our team until you submit.'}
+        actions={
+          <Button component={RouterLink} to={draftId ? `/jobs/${draftId}` : '/jobs'} color="inherit" startIcon={<ArrowBack />}>
+            {draftId ? 'Job page' : 'Jobs'}
+          </Button>
+        }
+      />
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        <Stepper nonLinear activeStep={step} alternativeLabel sx={{ mb: 3, overflowX: 'auto', pb: 1 }}>
+          {INTAKE_STEPS.map((s, i) => (
+            <Step key={s.key} completed={i < step}>
+              <StepButton onClick={() => i < step && setStep(i)} disabled={i > step}>
+                {s.label}
+              </StepButton>
+            </Step>
+          ))}
+        </Stepper>
+        <Typography variant="h6" component="h2">
+          {INTAKE_STEPS[step]!.label}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {STEP_HINTS[key]}
+        </Typography>
+        <FormError message={(form.formState.errors.root as { server?: { message?: string } } | undefined)?.server?.message} />
+        <Box component="form" noValidate onSubmit={form.handleSubmit(() => (step === REVIEW_STEP ? onSubmitJob() : next()))}>
+          {key === 'address' && <AddressStep companies={needsCompany ? companies : []} />}
+          {key === 'arrays' && <ArraysStep />}
+          {key === 'cad' && <CadIntakeStep />}
+          {key === 'services' && <ServicesStep />}
+          {key === 'files' && draftId && (
+            <Stack spacing={3}>
+              <FileUploadPanel jobId={draftId} />
+              <Divider />
+              <JobFilesPanel jobId={draftId} role={user.role} />
+            </Stack>
+          )}
+          {key === 'review' && (
+            <Stack spacing={3} divider={<Divider flexItem />}>
+              <Section title="Address" onEdit={() => setStep(0)}>
+                <Facts
+                  items={[
+                    { label: 'Job name', value: values.name },
+                    { label: 'Client', value: values.client_name },
+                    { label: 'Street address', value: values.client_street_address },
+                    { label: 'City, state, ZIP', value: cityLine },
+                    { label: 'Coordinates', value: values.latitude !== null && values.longitude !== null ? `${values.latitude}, ${values.longitude}` : '' },
+                    { label: 'Structure', value: [values.structure_type, values.roof_type].filter(Boolean).join(' · ') },
+                  ]}
+                />
+              </Section>
+              <Section title={`Arrays (${values.arrays.length})`} onEdit={() => setStep(1)}>
+                <ArraysSummary arrays={values.arrays} />
+              </Section>
+              <Section title="CAD intake" onEdit={() => setStep(2)}>
+                <CadIntakeSummary values={values.cad_intake} />
+              </Section>
+              <Section title="Services" onEdit={() => setStep(3)}>
+                <ServicesSummary services={values.services_requested} />
+              </Section>
+              <Section title="Files" onEdit={() => setStep(FILES_STEP)}>
+                {draftId && <JobFilesPanel jobId={draftId} role={user.role} />}
+              </Section>
+            </Stack>
+          )}
+          <Divider sx={{ my: 3 }} />
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Button color="inherit" startIcon={<ArrowBack />} disabled={step === 0} onClick={() => setStep((s) => Math.max(0, s - 1))}>
+              Back
+            </Button>
+            <Box sx={{ flex: 1 }} />
+            {draftId && step < REVIEW_STEP && (
+              <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.5 }}>
+                <CheckCircleOutline fontSize="inherit" color="success" /> Draft saved
+              </Typography>
+            )}
+            {step < REVIEW_STEP ? (
+              <Button type="submit" variant="contained" endIcon={<ArrowForward />} loading={save.isPending}>
+                {step === FILES_STEP ? 'Continue to review' : 'Next'}
+              </Button>
+            ) : (
+              <Button type="submit" variant="contained" endIcon={<SendOutlined />} loading={save.isPending || submit.isPending}>
+                Submit job
+              </Button>
+            )}
+          </Stack>
+        </Box>
+      </Paper>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,331 @@
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
+import CancelOutlined from '@mui/icons-material/CancelOutlined';
+import DoneAllOutlined from '@mui/icons-material/DoneAllOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
+import ReplyOutlined from '@mui/icons-material/ReplyOutlined';
+import SendOutlined from '@mui/icons-material/SendOutlined';
+import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import type { Job } from '@sunstamp/domain/contracts/jobs';
+import type { CadIntake } from '@sunstamp/domain/jobs/cad-intake.schema';
+import { isInternalStaff } from '@sunstamp/domain/roles';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useSessionUser } from '../../auth/components/session.context.ts';
+import { useJob } from '../api/use-job.ts';
+import { useCancelJob, useChangeStatus, useSubmitJob, useUnassignJob } from '../api/use-job-actions.ts';
+import { AssignDialog } from '../components/assign.dialog.tsx';
+import { FileUploadPanel } from '../components/file-upload.panel.tsx';
+import { JobFilesPanel } from '../components/job-files.panel.tsx';
+import { ArraysSummary, CadIntakeSummary, Facts, ServicesSummary } from '../components/job-details.sections.tsx';
+import { JobHistoryTimeline, NoteText } from '../components/job-history.timeline.tsx';
+import { JobRevisionsTable } from '../components/job-revisions.table.tsx';
+import { JobStatusChip } from '../components/job-status.chip.tsx';
+import { OverdueChip } from '../components/overdue.chip.tsx';
+import { RevisionRequestDialog } from '../components/revision-request.dialog.tsx';
+import { StatusActionDialog } from '../components/status-action.dialog.tsx';
+import { groupTransitions, mayAssign, mayEditJob, showsInternalStatus, transitionsFor } from '../jobs.rules.ts';
+
+function Card({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 2.5 } }}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5, minHeight: 32 }}>
+        <Typography variant="h6" component="h2" sx={{ flex: 1, fontSize: '1.05rem' }}>
+          {title}
+        </Typography>
+        {action}
+      </Stack>
+      {children}
+    </Paper>
+  );
+}
+
+const addressOf = (j: Job) =>
+  [j.client_street_address, j.client_city?.name, [j.client_state?.abbreviation, j.client_zip_code].filter(Boolean).join(' ')]
+    .filter((s) => s && s.trim())
+    .join(', ');
+
+type Dialog =
+  | { kind: 'submit' | 'approve' | 'answer' | 'cancel' | 'unassign' | 'revision' | 'assign' }
+  | { kind: 'move'; to: Job['status'] }
+  | null;
+
+/** One job (issue 3): summary, arrays, CAD intake, services, files, history, revisions and the actions the role allows. */
+export function JobPage() {
+  const { id = '' } = useParams();
+  const user = useSessionUser();
+  const job = useJob(id);
+  const submit = useSubmitJob();
+  const change = useChangeStatus();
+  const cancel = useCancelJob();
+  const unassign = useUnassignJob();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [moveAnchor, setMoveAnchor] = useState<HTMLElement | null>(null);
+
+  if (job.isLoading) return <PageLoader />;
+  if (!job.data) {
+    const missing = isApiError(job.error) && job.error.status === 404;
+    return (
+      <>
+        <PageHeader title="Job" />
+        <EmptyState
+          icon={<SearchOffOutlined />}
+          title={missing ? 'Job not found' : 'The job could not be loaded'}
+          action={
+            <Button component={RouterLink} to="/jobs" variant="outlined">
+              Back to jobs
+            </Button>
+          }
+        >
+          {missing ? 'It does not exist, or it is not shared with you.' : 'Please try again in a moment.'}
+        </EmptyState>
+      </>
+    );
+  }
+
+  const j = job.data;
+  const staff = isInternalStaff(user.role);
+  const internal = showsInternalStatus(user.role);
+  const actions = groupTransitions(transitionsFor(j, user.role));
+  const editable = mayEditJob(j, user.role);
+
+  const primary: ReactNode[] = [];
+  if (j.status === 'Draft' && editable) {
+    primary.push(
+      <Button key="edit" variant="outlined" startIcon={<EditOutlined />} component={RouterLink} to={`/jobs/new?id=${encodeURIComponent(j.id)}`}>
+        Continue editing
+      </Button>,
+    );
+  }
+  if (actions.submit) primary.push(<Button key="submit" variant="contained" startIcon={<SendOutlined />} onClick={() => setDialog({ kind: 'submit' })}>Submit</Button>);
+  if (actions.approve) primary.push(<Button key="approve" variant="contained" color="success" startIcon={<DoneAllOutlined />} onClick={() => setDialog({ kind: 'approve' })}>Approve</Button>);
+  if (actions.answer) primary.push(<Button key="answer" variant="contained" startIcon={<ReplyOutlined />} onClick={() => setDialog({ kind: 'answer' })}>Send answer</Button>);
+  if (actions.revision) primary.push(<Button key="revision" variant="outlined" startIcon={<HistoryEduOutlined />} onClick={() => setDialog({ kind: 'revision' })}>Request revision</Button>);
+  if (actions.moves.length) {
+    primary.push(
+      <Button key="move" variant="outlined" endIcon={<ExpandMore />} onClick={(e) => setMoveAnchor(e.currentTarget)} aria-haspopup="menu">
+        Move status
+      </Button>,
+    );
+  }
+  if (mayAssign(user.role) && j.is_active && j.status !== 'Cancelled') {
+    primary.push(
+      <Button key="assign" variant="outlined" startIcon={<AssignmentIndOutlined />} onClick={() => setDialog({ kind: 'assign' })}>
+        {j.assignee ? 'Reassign' : 'Assign'}
+      </Button>,
+    );
+  }
+  if (actions.cancel) primary.push(<Button key="cancel" color="error" startIcon={<CancelOutlined />} onClick={() => setDialog({ kind: 'cancel' })}>Cancel job</Button>);
+
+  return (
+    <>
+      <PageHeader
+        title={j.name || 'Untitled job'}
+        subtitle={addressOf(j) || 'No address yet'}
+        actions={
+          <Button component={RouterLink} to="/jobs" color="inherit" startIcon={<ArrowBack />}>
+            Jobs
+          </Button>
+        }
+      />
+      {!j.is_active && <Alert severity="warning" sx={{ mb: 2 }}>This job is deactivated: it is hidden from the client and from the default list.</Alert>}
+      {j.rejection_notice && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          <NoteText note={j.rejection_notice} />
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 2.5 }, mb: 2 }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+            <JobStatusChip status={internal ? j.status : j.client_status} size="medium" />
+            {internal && j.client_status !== j.status && (
+              <Typography variant="body2" color="text.secondary">
+                Client sees: {j.client_status}
+              </Typography>
+            )}
+            {j.is_overdue && <OverdueChip hours={j.pending_admin_hours} size="medium" />}
+            {j.revision_number > 0 && <Typography variant="body2" color="text.secondary">Revision {j.revision_number}</Typography>}
+          </Stack>
+          <Box sx={{ flex: 1 }} />
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="job-actions">
+            {primary}
+          </Stack>
+        </Stack>
+        <Divider sx={{ my: 2 }} />
+        <Facts
+          columns={4}
+          items={[
+            { label: 'Company', value: j.company.name },
+            { label: 'Client', value: j.client_name },
+            { label: 'Assignee', value: j.assignee ? j.assignee.full_name || j.assignee.email : staff ? 'Unassigned' : '' },
+            { label: 'Created', value: `${formatDateTime(j.created_at)}${j.created_by ? ` by ${j.created_by.full_name || j.created_by.email}` : ''}` },
+            { label: 'Submitted', value: j.submitted_at ? formatDateTime(j.submitted_at) : 'Not yet' },
+            { label: 'Coordinates', value: j.latitude !== null && j.longitude !== null ? `${j.latitude}, ${j.longitude}` : '' },
+            { label: 'Structure', value: [j.structure_type, j.roof_type, j.enclosed].filter(Boolean).join(' · ') },
+            { label: 'Shared folder', value: j.job_files_link },
+          ]}
+        />
+        {j.notes && (
+          <Typography variant="body2" sx={{ mt: 2, whiteSpace: 'pre-wrap' }}>
+            <NoteText note={j.notes} />
+          </Typography>
+        )}
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mb: 0.5 }}>
+            Services
+          </Typography>
+          <ServicesSummary services={j.services_requested} />
+        </Box>
+      </Paper>
+
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, lg: 8 }}>
+          <Stack spacing={2}>
+            <Card title={`Arrays (${j.arrays.length})`}>
+              <ArraysSummary arrays={j.arrays} />
+            </Card>
+            <Card title="CAD intake">
+              <CadIntakeSummary values={j.cad_intake as CadIntake} />
+            </Card>
+            <Card title="Files">
+              {j.is_active && j.status !== 'Cancelled' && user.role !== 'contractor' && (
+                <Box sx={{ mb: 2 }}>
+                  <FileUploadPanel jobId={j.id} />
+                </Box>
+              )}
+              <JobFilesPanel jobId={j.id} role={user.role} editable={j.is_active} />
+            </Card>
+            <Card title="Revisions">
+              <JobRevisionsTable jobId={j.id} />
+            </Card>
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 4 }}>
+          <Card title="History">
+            <JobHistoryTimeline jobId={j.id} />
+          </Card>
+        </Grid>
+      </Grid>
+
+      <Menu anchorEl={moveAnchor} open={!!moveAnchor} onClose={() => setMoveAnchor(null)}>
+        {actions.moves.map((t) => (
+          <MenuItem
+            key={t.to}
+            onClick={() => {
+              setMoveAnchor(null);
+              setDialog({ kind: 'move', to: t.to });
+            }}
+          >
+            {t.action === 'ask_client' ? `Ask the client (${t.to})` : t.to}
+          </MenuItem>
+        ))}
+        {j.assignee && staff && <Divider />}
+        {j.assignee && staff && (
+          <MenuItem
+            onClick={() => {
+              setMoveAnchor(null);
+              setDialog({ kind: 'unassign' });
+            }}
+          >
+            Unassign {j.assignee.full_name || j.assignee.email}
+          </MenuItem>
+        )}
+      </Menu>
+
+      {dialog?.kind === 'submit' && (
+        <StatusActionDialog
+          title="Submit this job?"
+          text="Our team starts with a pre-check. You can still add files and answer questions afterwards."
+          confirmLabel="Submit"
+          onClose={() => setDialog(null)}
+          run={async ({ note }) => {
+            await submit.mutateAsync({ id: j.id, note });
+            notify('Job submitted.', { variant: 'success' });
+          }}
+        />
+      )}
+      {dialog?.kind === 'approve' && actions.approve && (
+        <StatusActionDialog
+          title="Approve the design?"
+          text="Approving closes the job. You can still request a revision later."
+          confirmLabel="Approve"
+          onClose={() => setDialog(null)}
+          run={async ({ note }) => {
+            await change.mutateAsync({ id: j.id, status: actions.approve!.to, note });
+            notify('Job approved.', { variant: 'success' });
+          }}
+        />
+      )}
+      {dialog?.kind === 'answer' && actions.answer && (
+        <StatusActionDialog
+          title="Send your answer"
+          text={`Add what the team asked for (files above, or a note here). The job goes back to ${actions.answer.to}.`}
+          confirmLabel="Send"
+          onClose={() => setDialog(null)}
+          run={async ({ note }) => {
+            await change.mutateAsync({ id: j.id, status: actions.answer!.to, note });
+            notify('Answer sent.', { variant: 'success' });
+          }}
+        />
+      )}
+      {dialog?.kind === 'move' && (
+        <StatusActionDialog
+          title="Move status"
+          text={`From ${j.status} to ${dialog.to}.`}
+          confirmLabel="Move"
+          targets={[dialog.to]}
+          onClose={() => setDialog(null)}
+          run={async ({ to, note }) => {
+            await change.mutateAsync({ id: j.id, status: to!, note });
+            notify(`Moved to ${to}.`, { variant: 'success' });
+          }}
+        />
+      )}
+      {dialog?.kind === 'cancel' && (
+        <StatusActionDialog
+          title="Cancel this job?"
+          text="A cancelled job can no longer be edited or moved."
+          confirmLabel="Cancel job"
+          danger
+          onClose={() => setDialog(null)}
+          run={async ({ note }) => {
+            await cancel.mutateAsync({ id: j.id, note });
+            notify('Job cancelled.', { variant: 'info' });
+          }}
+        />
+      )}
+      {dialog?.kind === 'unassign' && (
+        <StatusActionDialog
+          title="Unassign the job?"
+          text={`${j.assignee?.full_name || 'The assignee'} will no longer have this job.`}
+          confirmLabel="Unassign"
+          onClose={() => setDialog(null)}
+          run={async ({ note }) => {
+            await unassign.mutateAsync({ id: j.id, note });
+            notify('Job unassigned.', { variant: 'info' });
+          }}
+        />
+      )}
+      {dialog?.kind === 'revision' && <RevisionRequestDialog jobId={j.id} staff={staff} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'assign' && <AssignDialog jobId={j.id} currentId={j.assignee?.id} onClose={() => setDialog(null)} />}
+    </>
+  );
+}

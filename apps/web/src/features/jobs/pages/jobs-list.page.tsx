@@ -1,0 +1,257 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import {
+  DataGrid,
+  GridPreferencePanelsValue,
+  useGridApiRef,
+  type GridColDef,
+  type GridColumnVisibilityModel,
+  type GridPaginationModel,
+  type GridSortModel,
+} from '@mui/x-data-grid';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import type { JobListItem } from '@sunstamp/domain/contracts/jobs';
+import { JOB_ORDERING_FIELDS } from '@sunstamp/domain/contracts/jobs';
+import { serviceLabel } from '@sunstamp/domain/constants/services.constants';
+import { isInternalStaff } from '@sunstamp/domain/roles';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { browserStorage } from '../../../lib/storage.ts';
+import { useSession, useSessionUser } from '../../auth/components/session.context.ts';
+import { useCompanies } from '../../companies/api/use-companies.ts';
+import { useJobs } from '../api/use-jobs.ts';
+import { JobStatusChip } from '../components/job-status.chip.tsx';
+import { JobsFilterBar } from '../components/jobs-filter.bar.tsx';
+import { OverdueChip } from '../components/overdue.chip.tsx';
+import { buildJobsListParams } from '../jobs-list.query.ts';
+import {
+  JOBS_LIST_PAGE_SIZES,
+  activeFilterCount,
+  readJobsListSettings,
+  writeJobsListSettings,
+  type JobsListSettings,
+  type OrderingField,
+} from '../jobs-list.settings.ts';
+import { mayCreateJob, showsInternalStatus } from '../jobs.rules.ts';
+
+const SEARCH_DEBOUNCE_MS = 300;
+const storage = browserStorage();
+
+/** The search text after it stopped changing for a moment (one request per pause, not per key). */
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+function MonthStat({ value, label }: { value: number; label: string }) {
+  return (
+    <Paper variant="outlined" sx={{ px: 2, py: 1, minWidth: 150 }}>
+      <Typography variant="h6" component="p" sx={{ lineHeight: 1.2 }}>
+        {value}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+    </Paper>
+  );
+}
+
+const addressOf = (j: JobListItem) =>
+  [j.client_street_address, j.client_city?.name, [j.client_state?.abbreviation, j.client_zip_code].filter(Boolean).join(' ')]
+    .filter((s) => s && s.trim())
+    .join(', ');
+
+/** The jobs list (spec §2): server-side paging, sort, filters and search, remembered per user. */
+export function JobsListPage() {
+  const user = useSessionUser();
+  const { me } = useSession();
+  const navigate = useNavigate();
+  const apiRef = useGridApiRef();
+  const staff = showsInternalStatus(user.role);
+  const [settings, setSettings] = useState<JobsListSettings>(() => readJobsListSettings(storage, user.id));
+  const [page, setPage] = useState(0);
+  const search = useDebounced(settings.search, SEARCH_DEBOUNCE_MS);
+
+  useEffect(() => writeJobsListSettings(storage, user.id, settings), [settings, user.id]);
+  const update = (patch: Partial<JobsListSettings>, resetPage = true) => {
+    setSettings((s) => ({ ...s, ...patch }));
+    if (resetPage) setPage(0);
+  };
+  // A new search starts at the first page.
+  useEffect(() => setPage(0), [search]);
+
+  const params = buildJobsListParams({ filters: settings.filters, search, sort: settings.sort, page, pageSize: settings.pageSize });
+  const jobs = useJobs(params);
+  const companiesQuery = useCompanies(isInternalStaff(user.role) || user.companies.length > 1);
+  const companies = isInternalStaff(user.role) ? (companiesQuery.data ?? []) : user.companies;
+
+  const columns = useMemo<GridColDef<JobListItem>[]>(() => {
+    const sortable = (f: string) => (JOB_ORDERING_FIELDS as readonly string[]).includes(f);
+    const cols: GridColDef<JobListItem>[] = [
+      {
+        field: 'name',
+        headerName: 'Job',
+        flex: 1.1,
+        minWidth: 180,
+        renderCell: ({ row }) => (
+          <Typography variant="body2" sx={{ fontWeight: 600, height: '100%', display: 'flex', alignItems: 'center' }} title={row.name}>
+            <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {row.name || 'Untitled job'}
+            </Box>
+          </Typography>
+        ),
+      },
+      { field: 'client_name', headerName: 'Client', flex: 0.9, minWidth: 140 },
+      {
+        field: 'address',
+        headerName: 'Address',
+        flex: 1.4,
+        minWidth: 220,
+        valueGetter: (_v, row) => addressOf(row),
+      },
+      {
+        field: 'status',
+        headerName: 'Status',
+        width: staff ? 230 : 190,
+        renderCell: ({ row }) => (
+          <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', height: '100%' }}>
+            <JobStatusChip status={staff ? row.status : row.client_status} />
+            {row.is_overdue && <OverdueChip hours={row.pending_admin_hours} />}
+          </Stack>
+        ),
+      },
+      {
+        field: 'services_requested',
+        headerName: 'Services',
+        flex: 1.2,
+        minWidth: 180,
+        valueGetter: (_v, row) => row.services_requested.map(serviceLabel).join(', '),
+        renderCell: ({ value }) => (
+          <Tooltip title={value as string}>
+            <Typography variant="body2" sx={{ height: '100%', display: 'flex', alignItems: 'center' }}>
+              <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                {(value as string) || '—'}
+              </Box>
+            </Typography>
+          </Tooltip>
+        ),
+      },
+      { field: 'company', headerName: 'Company', flex: 0.8, minWidth: 140, valueGetter: (_v, row) => row.company.name },
+      {
+        field: 'assignee',
+        headerName: 'Assignee',
+        flex: 0.8,
+        minWidth: 140,
+        valueGetter: (_v, row) => (row.assignee ? row.assignee.full_name || row.assignee.email : ''),
+      },
+      { field: 'revision_number', headerName: 'Rev.', width: 70, type: 'number' },
+      { field: 'submitted_at', headerName: 'Submitted', width: 170, valueFormatter: (v: string | null) => (v ? formatDateTime(v) : '—') },
+      { field: 'created_at', headerName: 'Created', width: 170, valueFormatter: (v: string) => formatDateTime(v) },
+      { field: 'updated_at', headerName: 'Updated', width: 170, valueFormatter: (v: string) => formatDateTime(v) },
+    ];
+    return cols.map((c) => ({ ...c, sortable: sortable(c.field), filterable: false }));
+  }, [staff]);
+
+  // Hidden by default: the staff-only and secondary columns; a user's choice wins once made.
+  const defaultHidden: GridColumnVisibilityModel = {
+    submitted_at: false,
+    updated_at: false,
+    revision_number: false,
+    ...(staff ? {} : { assignee: false }),
+    ...(companies.length > 1 || staff ? {} : { company: false }),
+  };
+  const columnVisibilityModel = { ...defaultHidden, ...settings.columns };
+
+  const sortModel: GridSortModel = settings.sort ? [{ field: settings.sort.field, sort: settings.sort.sort }] : [];
+  const onSortModelChange = (m: GridSortModel) => {
+    const first = m[0];
+    update({
+      sort:
+        first && first.sort && (JOB_ORDERING_FIELDS as readonly string[]).includes(first.field)
+          ? { field: first.field as OrderingField, sort: first.sort }
+          : null,
+    });
+  };
+  const onPaginationModelChange = (m: GridPaginationModel) => {
+    if (m.pageSize !== settings.pageSize) {
+      update({ pageSize: m.pageSize });
+    } else {
+      setPage(m.page);
+    }
+  };
+
+  const stats = me?.month_stats;
+  return (
+    <>
+      <PageHeader
+        title="Jobs"
+        subtitle={staff ? 'Every job in the workflow.' : 'Your permit and engineering jobs.'}
+        actions={
+          mayCreateJob(user.role) && (
+            <Button variant="contained" startIcon={<AddOutlined />} component={RouterLink} to="/jobs/new">
+              New job
+            </Button>
+          )
+        }
+      />
+      {stats && (
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+          <MonthStat value={stats.jobs_completed_this_month} label="Jobs completed this month" />
+          <MonthStat value={stats.revisions_this_month} label="Revisions this month" />
+        </Stack>
+      )}
+      <JobsFilterBar
+        search={settings.search}
+        onSearch={(s) => update({ search: s }, false)}
+        filters={settings.filters}
+        onFilters={(filters) => update({ filters })}
+        staff={staff}
+        companies={companies}
+        onShowColumns={() => apiRef.current?.showPreferences(GridPreferencePanelsValue.columns)}
+      />
+      <Box sx={{ height: 'calc(100vh - 300px)', minHeight: 440 }}>
+        <DataGrid
+          apiRef={apiRef}
+          rows={jobs.data?.results ?? []}
+          rowCount={jobs.data?.count ?? 0}
+          columns={columns}
+          loading={jobs.isFetching}
+          getRowId={(r) => r.id}
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          disableColumnFilter
+          disableRowSelectionOnClick
+          sortingOrder={['desc', 'asc', null]}
+          pageSizeOptions={[...JOBS_LIST_PAGE_SIZES]}
+          paginationModel={{ page, pageSize: settings.pageSize }}
+          onPaginationModelChange={onPaginationModelChange}
+          sortModel={sortModel}
+          onSortModelChange={onSortModelChange}
+          columnVisibilityModel={columnVisibilityModel}
+          onColumnVisibilityModelChange={(m) => update({ columns: m }, false)}
+          onRowClick={({ id }) => navigate(`/jobs/${id}`)}
+          localeText={{
+            noRowsLabel:
+              activeFilterCount(settings.filters) > 0 || search
+                ? 'No jobs match these filters.'
+                : mayCreateJob(user.role)
+                  ? 'No jobs yet. Start one with "New job".'
+                  : 'No jobs assigned to you yet.',
+          }}
+          sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+        />
+      </Box>
+    </>
+  );
+}

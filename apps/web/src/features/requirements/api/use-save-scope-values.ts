@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { saveScopeValues, scopeValuesQueryKey } from './use-scope-values.ts';
+
+/**
+ * Saves one scope's values. Field errors come back beside the fields (the form reads the
+ * envelope's args), so the mutation cache's toast is silenced here and the form toasts itself.
+ */
+export function useSaveScopeValues() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: saveScopeValues,
+    meta: { silentError: true },
+    onSuccess: (data, { scope }) => {
+      qc.setQueryData(scopeValuesQueryKey(scope), data);
+      // Every resolved view (job pages, previews) may have changed.
+      void qc.invalidateQueries({ queryKey: ['requirements', 'resolve'] });
+    },
+  });
+}

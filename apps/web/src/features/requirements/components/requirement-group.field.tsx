@@ -1,0 +1,105 @@
+import { memo } from 'react';
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Grid from '@mui/material/Grid';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { defaultGroupValue } from '@sunstamp/domain/requirements/requirement-definitions.data';
+import type { RequirementDefinition, RequirementItemDefinition } from '@sunstamp/domain/requirements/requirement.schema';
+import { formatRequirementValue, SOURCE_LABELS, textRowsFor, widgetFor } from '../requirements.rules.ts';
+import { FieldBox, FieldMeta, type FieldAction, type Inherited } from './requirement-field.tsx';
+import { RequirementWidget } from './requirement-widget.tsx';
+
+const isOn = (v: unknown) => v !== null && v !== undefined;
+
+/** Grid width of a group item: multi-line text spans the row, the rest share it. */
+function itemSize(item: RequirementItemDefinition) {
+  if (widgetFor(item) === 'text' && textRowsFor(item)) return { xs: 12 };
+  if (widgetFor(item) === 'switch') return { xs: 12, sm: 6 };
+  return { xs: 12, sm: 6, md: 3 };
+}
+
+/**
+ * A repeating group (sticker 1–12, stamp 1–9): an on/off switch and, when on, its fields. Off is
+ * "not set here" (the API stores no row), so a group switched on below cannot be switched off here.
+ */
+export const RequirementGroupField = memo(function RequirementGroupField({
+  def, value, setHere, inherited, errors, readOnly, dispatch,
+}: {
+  def: RequirementDefinition;
+  value: unknown;
+  setHere: boolean;
+  inherited: Inherited;
+  /** Messages by path: `sticker_1` and `sticker_1.title`. */
+  errors?: Readonly<Record<string, string>>;
+  readOnly: boolean;
+  dispatch: (a: FieldAction) => void;
+}) {
+  const on = isOn(value);
+  const inheritedOn = isOn(inherited.value);
+  const lockedOn = on && !setHere && inheritedOn;
+  const group = (on ? value : {}) as Record<string, unknown>;
+  const ownError = errors?.[def.key];
+  const hasError = !!errors && Object.keys(errors).length > 0;
+  const toggle = (checked: boolean) => {
+    if (checked) dispatch({ type: 'set', key: def.key, value: inheritedOn ? inherited.value : defaultGroupValue(def) });
+    else dispatch({ type: 'reset', key: def.key });
+  };
+  const summary = on ? formatRequirementValue(def, value) : 'Off';
+  const switchEl = (
+    <Switch
+      id={`req-${def.key}`}
+      checked={on}
+      disabled={readOnly || lockedOn}
+      onChange={(_, c) => toggle(c)}
+      slotProps={{ input: { 'aria-label': `${def.label} on` } }}
+    />
+  );
+
+  return (
+    <FieldBox setHere={setHere} error={hasError} testId={`req-${def.key}`}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
+        <FormControlLabel
+          sx={{ mr: 0 }}
+          control={lockedOn ? <Tooltip title={`Switched on by the ${SOURCE_LABELS[inherited.source]} scope; it cannot be switched off here.`}><span>{switchEl}</span></Tooltip> : switchEl}
+          label={
+            <Typography component="span" sx={{ fontWeight: 600 }}>
+              {def.label}
+            </Typography>
+          }
+        />
+        <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0, flex: 1 }}>
+          {summary}
+        </Typography>
+        <FieldMeta def={def} setHere={setHere} inherited={inherited} readOnly={readOnly} onReset={() => dispatch({ type: 'reset', key: def.key })} inline />
+      </Box>
+      {(on || ownError) && (
+        <FormHelperText error={!!ownError} sx={{ mt: 0, ml: 0 }}>
+          {ownError ?? def.helperText}
+        </FormHelperText>
+      )}
+      <Collapse in={on} unmountOnExit>
+        <Grid container spacing={2} sx={{ pt: 2 }}>
+          {(def.items ?? []).map((item) => {
+            const path = `${def.key}.${item.key}`;
+            return (
+              <Grid key={item.key} size={itemSize(item)}>
+                <RequirementWidget
+                  id={`req-${def.key}-${item.key}`}
+                  def={item}
+                  value={group[item.key] === undefined ? item.default : group[item.key]}
+                  error={errors?.[path]}
+                  readOnly={readOnly}
+                  onChange={(v) => dispatch({ type: 'setItem', key: def.key, item: item.key, value: v, base: group })}
+                />
+              </Grid>
+            );
+          })}
+        </Grid>
+      </Collapse>
+    </FieldBox>
+  );
+});

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { CHIP_GROUPS, REQUIREMENT_HEADINGS } from '@sunstamp/domain/requirements/chip-groups.data';
+import { REQUIREMENT_DEFINITIONS, defaultGroupValue } from '@sunstamp/domain/requirements/requirement-definitions.data';
+import { validateRequirementValue } from '@sunstamp/domain/requirements/validate.rules';
+import {
+  canEditScope, changedKeys, errorsOfKey, formatRequirementValue, inheritedOf, matchesSearch, parseNumberInput,
+  scopeBody, scopeTypesFor, sectionsFor, textRowsFor, widgetFor, type RequirementWidget,
+} from './requirements.rules.ts';
+
+const WIDGET_OF_TYPE: Record<string, RequirementWidget> = {
+  bool: 'switch', text: 'text', int: 'number', float: 'number', select: 'select', file: 'file', group: 'group',
+};
+
+describe('every definition renders in the form', () => {
+  it('walks all 141 definitions: each has a widget for its type', () => {
+    expect(REQUIREMENT_DEFINITIONS.length).toBe(141);
+    for (const def of REQUIREMENT_DEFINITIONS) {
+      expect(widgetFor(def), def.key).toBe(WIDGET_OF_TYPE[def.type]);
+      if (def.type === 'select') expect(def.options?.length, def.key).toBeGreaterThan(0);
+      if (def.type === 'group') {
+        expect(def.items?.length, def.key).toBeGreaterThan(0);
+        // Group items are drawn by the same widgets; a group never nests a group.
+        for (const item of def.items ?? []) expect(['switch', 'text', 'number', 'select', 'file'], `${def.key}.${item.key}`).toContain(widgetFor(item));
+      }
+    }
+  });
+
+  it('each definition sits in exactly one section of the unfiltered form, under its chip and heading', () => {
+    const sections = sectionsFor(REQUIREMENT_DEFINITIONS, null);
+    const seen = sections.flatMap((s) => s.groups.flatMap((g) => g.definitions.map((d) => d.key)));
+    expect(seen.sort()).toEqual(REQUIREMENT_DEFINITIONS.map((d) => d.key).sort());
+  });
+
+  it('clicking each chip shows exactly its definitions, and together the chips show all of them', () => {
+    const shown = new Set<string>();
+    for (const chip of CHIP_GROUPS) {
+      const sections = sectionsFor(REQUIREMENT_DEFINITIONS, chip.key);
+      const keys = sections.flatMap((s) => s.groups.flatMap((g) => g.definitions.map((d) => d.key)));
+      expect(keys.length, chip.key).toBeGreaterThan(0);
+      expect(sections.map((s) => s.heading), chip.key).toEqual([chip.heading]);
+      keys.forEach((k) => shown.add(k));
+    }
+    expect(shown.size).toBe(REQUIREMENT_DEFINITIONS.length);
+  });
+
+  it('has the 21 chip groups of spec §2, each with a heading of the spec, and every heading is used', () => {
+    expect(CHIP_GROUPS).toHaveLength(21);
+    for (const c of CHIP_GROUPS) expect(REQUIREMENT_HEADINGS, c.key).toContain(c.heading);
+    for (const h of REQUIREMENT_HEADINGS) expect(CHIP_GROUPS.some((c) => c.heading === h), h).toBe(true);
+    // Every definition's chip group is one of them.
+    for (const d of REQUIREMENT_DEFINITIONS) expect(CHIP_GROUPS.some((c) => c.key === d.chipGroup), d.key).toBe(true);
+  });
+
+  it('stickers 1–12 are under Custom Sticker and stamps 1–9 under Extra Stamps', () => {
+    const keysOf = (chip: string) => sectionsFor(REQUIREMENT_DEFINITIONS, chip).flatMap((s) => s.groups.flatMap((g) => g.definitions.map((d) => d.key)));
+    expect(keysOf('customSticker')).toEqual(Array.from({ length: 12 }, (_, i) => `sticker_${i + 1}`));
+    expect(keysOf('extraStamps')).toEqual(Array.from({ length: 9 }, (_, i) => `stamp_${i + 1}`));
+  });
+
+  it('every default is a valid value (the form starts valid), and a group switched on is valid', () => {
+    for (const def of REQUIREMENT_DEFINITIONS) {
+      expect(validateRequirementValue(def, def.default), def.key).toEqual({});
+      if (def.type === 'group') expect(validateRequirementValue(def, defaultGroupValue(def)), def.key).toEqual({});
+    }
+  });
+});
+
+describe('text rows', () => {
+  it('uses lineCount as the rows, 3 rows for notes, one line otherwise', () => {
+    expect(textRowsFor({ lineCount: 6 })).toBe(6);
+    expect(textRowsFor({ format: 'points', maxLength: 1000 })).toBe(3);
+    expect(textRowsFor({ maxLength: 4000 })).toBe(3);
+    expect(textRowsFor({ maxLength: 60 })).toBeUndefined();
+    const titleBlock = REQUIREMENT_DEFINITIONS.find((d) => d.key === 'title_block_notes')!;
+    expect(textRowsFor(titleBlock)).toBe(titleBlock.lineCount);
+  });
+});
+
+describe('search', () => {
+  it('matches every word in the label, key or helper text', () => {
+    const d = { key: 'ac_wire_size', label: 'AC Wire Size', helperText: 'Leave as Calculated' };
+    expect(matchesSearch(d, '')).toBe(true);
+    expect(matchesSearch(d, 'wire ac')).toBe(true);
+    expect(matchesSearch(d, 'ac_wire')).toBe(true);
+    expect(matchesSearch(d, 'calculated')).toBe(true);
+    expect(matchesSearch(d, 'dc wire')).toBe(false);
+    expect(sectionsFor(REQUIREMENT_DEFINITIONS, null, 'sticker').flatMap((s) => s.groups).map((g) => g.chip.key)).toContain('customSticker');
+  });
+});
+
+describe('who edits a scope (decisions.md roles table)', () => {
+  const acme = { id: 'c1', name: 'Acme' };
+  const scope = (type: 'company' | 'utility' | 'ahj', id = 'c1') => ({ type, id });
+  it('admin and support edit every scope', () => {
+    for (const role of ['admin', 'support'] as const) {
+      for (const t of ['company', 'utility', 'ahj'] as const) expect(canEditScope({ role, companies: [] }, scope(t, 'x'))).toBe(true);
+    }
+  });
+  it('a company admin edits only its own company', () => {
+    const u = { role: 'user_admin' as const, companies: [acme] };
+    expect(canEditScope(u, scope('company'))).toBe(true);
+    expect(canEditScope(u, scope('company', 'other'))).toBe(false);
+    expect(canEditScope(u, scope('utility'))).toBe(false);
+    expect(canEditScope(u, scope('ahj'))).toBe(false);
+  });
+  it('users and contractors edit nothing', () => {
+    for (const role of ['user', 'contractor'] as const) {
+      for (const t of ['company', 'utility', 'ahj'] as const) expect(canEditScope({ role, companies: [acme] }, scope(t))).toBe(false);
+    }
+  });
+  it('staff open every scope type; others their companies only', () => {
+    expect(scopeTypesFor('admin')).toEqual(['company', 'utility', 'ahj']);
+    expect(scopeTypesFor('support')).toEqual(['company', 'utility', 'ahj']);
+    expect(scopeTypesFor('user_admin')).toEqual(['company']);
+    expect(scopeTypesFor('user')).toEqual(['company']);
+  });
+});
+
+describe('values', () => {
+  const def = REQUIREMENT_DEFINITIONS.find((d) => d.key === 'ac_disconnect')!;
+  it('inherits the resolved value below, else the default', () => {
+    expect(inheritedOf(def, undefined)).toEqual({ value: 'Always Include', source: 'default' });
+    expect(inheritedOf(def, { ac_disconnect: { key: 'ac_disconnect', value: 'Not Required', source: 'company', on: false } }))
+      .toEqual({ value: 'Not Required', source: 'company' });
+  });
+  it('sends only set values', () => {
+    expect(scopeBody({ a: 1, b: undefined, c: null, d: false })).toEqual({ a: 1, d: false });
+  });
+  it('lists changed keys', () => {
+    expect(changedKeys({ a: 1, b: { x: 1 } }, { a: 1, b: { x: 2 }, c: '' }).sort()).toEqual(['b', 'c']);
+  });
+  it('picks a key’s errors with its group items', () => {
+    expect(errorsOfKey({ sticker_1: 'x', 'sticker_1.title': 'y', sticker_10: 'z' }, 'sticker_1')).toEqual({ sticker_1: 'x', 'sticker_1.title': 'y' });
+  });
+  it('formats values for reading', () => {
+    const sticker = REQUIREMENT_DEFINITIONS.find((d) => d.key === 'sticker_1')!;
+    expect(formatRequirementValue(def, 'Always Include')).toBe('Always Include');
+    expect(formatRequirementValue(sticker, null)).toBe('Off');
+    expect(formatRequirementValue(sticker, defaultGroupValue(sticker))).toBe('On: WARNING at AC Disconnect');
+    const bool = REQUIREMENT_DEFINITIONS.find((d) => d.type === 'bool')!;
+    expect(formatRequirementValue(bool, true)).toBe('Yes');
+    const file = REQUIREMENT_DEFINITIONS.find((d) => d.type === 'file')!;
+    expect(formatRequirementValue(file, [{ id: '1', name: 'a.pdf' }, { id: '2', name: 'b.pdf' }])).toBe('a.pdf, b.pdf');
+    expect(formatRequirementValue(file, null)).toBe('No file');
+  });
+  it('reads number inputs', () => {
+    expect(parseNumberInput('')).toBeNull();
+    expect(parseNumberInput(' 12.5 ')).toBe(12.5);
+    expect(parseNumberInput('x')).toBeNaN();
+  });
+});

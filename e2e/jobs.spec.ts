@@ -1,0 +1,185 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INSTALLER, baseUrl, launchBrowser, pathOf, screenshot, signIn, type Browser } from './support.ts';
+
+/** A 1×1 PNG: the upload must be a real image, the API sniffs the bytes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const JOB_NAME = `E2E Hernandez ${Date.now().toString(36)}`;
+
+let browser: Browser;
+let page: Page;
+let problems: string[];
+let jobPath = '';
+
+/**
+ * Expected offline noise: map tiles cannot load without a network, and the parcel lookup answers
+ * 501 when no provider is configured (its message is checked on the page).
+ */
+const expectedNoise = (url: string) =>
+  /tile\.openstreetmap\.org/.test(url) || /\/api\/parcel\b/.test(url) || /\/api\/geocode\?address=Nowhere/.test(url);
+
+/** Chooses options in an MUI multiple select, then closes its menu. */
+async function chooseInSelect(p: Page, label: string, options: string[]) {
+  await p.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
+  for (const o of options) await p.getByRole('option', { name: o, exact: true }).click();
+  await p.keyboard.press('Escape');
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser({ ignore: (m) => expectedNoise(m.location().url) });
+  ({ page, problems } = browser);
+  await page.goto(`${baseUrl}/login`);
+  await signIn(page, INSTALLER);
+  await page.waitForURL((u) => u.pathname === '/jobs');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('jobs: intake, job page and the remembered list', () => {
+  it('shows the jobs list with a New job button', async () => {
+    await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
+    await page.getByRole('grid').waitFor();
+    await screenshot(page, 'jobs-list-initial.png');
+    await page.getByRole('link', { name: 'New job' }).click();
+    await page.waitForURL((u) => u.pathname === '/jobs/new');
+  });
+
+  it('address step: finds the site from a ZIP, places the pin, reports parcel lookup', async () => {
+    await page.getByRole('heading', { name: 'Address', level: 2 }).waitFor();
+    // Next with nothing filled in: the messages show beside the fields.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Give the job a name.').waitFor();
+    await page.getByText('Enter the site address.').waitFor();
+
+    await page.getByLabel('Job name').fill(JOB_NAME);
+    await page.getByLabel('Homeowner / client name').fill('Maria Hernandez');
+    await page.getByRole('combobox', { name: 'Find the site' }).fill('500 Congress Ave, 78701');
+    const option = page.getByRole('option', { name: /Austin, TX 78701/ });
+    await option.waitFor();
+    await option.click();
+    await expect(page.getByLabel('Street address').inputValue()).resolves.toBe('500 Congress Ave');
+    await expect(page.getByLabel('City', { exact: true }).inputValue()).resolves.toBe('Austin');
+    await expect(page.getByLabel('ZIP').inputValue()).resolves.toBe('78701');
+    await expect(page.getByLabel('Latitude').inputValue()).resolves.not.toBe('');
+    await page.locator('.leaflet-marker-icon').waitFor();
+    // Moving the pin (a click on the map) sets the coordinates and reverse-geocodes them.
+    const before = await page.getByLabel('Latitude').inputValue();
+    const map = page.getByTestId('address-map');
+    const box = (await map.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40);
+    await page.getByText(/^Pin near .*TX 787\d\d\.$/).waitFor();
+    await expect(page.getByLabel('Latitude').inputValue()).resolves.not.toBe(before);
+
+    await page.getByRole('button', { name: 'Look up parcel' }).click();
+    await page.getByTestId('parcel-message').getByText('Parcel lookup is not configured on this server.').waitFor();
+    await screenshot(page, 'intake-1-address.png');
+
+    // An unknown place answers the spec's message.
+    await page.getByRole('combobox', { name: 'Find the site' }).fill('Nowhere at all, ZZ');
+    await page.getByText('No results found').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+  });
+
+  it('arrays and CAD intake steps keep the spec defaults and show groups by flag', async () => {
+    await page.getByRole('heading', { name: 'Arrays', level: 2 }).waitFor();
+    await expect(page.getByLabel('Beam spacing').inputValue()).resolves.toBe('24');
+    await expect(page.getByLabel('Roof pitch').inputValue()).resolves.toBe('26');
+    await page.getByLabel('Panel quantity').fill('18');
+    await screenshot(page, 'intake-2-arrays.png');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.getByRole('heading', { name: 'CAD intake', level: 2 }).waitFor();
+    await page.getByTestId('cad-group-structural').waitFor();
+    await expect(page.getByTestId('cad-group-battery').count()).resolves.toBe(0);
+    await page.getByLabel('Battery', { exact: true }).check();
+    await page.getByTestId('cad-group-battery').waitFor();
+    await screenshot(page, 'intake-3-cad.png');
+    await page.getByRole('button', { name: 'Next' }).click();
+  });
+
+  it('services step needs one service', async () => {
+    await page.getByRole('heading', { name: 'Services', level: 2 }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Choose at least one service.').waitFor();
+    await page.getByLabel('CAD Design', { exact: true }).check();
+    await page.getByLabel('Structural Roof Letter', { exact: true }).check();
+    await screenshot(page, 'intake-4-services.png');
+    await page.getByRole('button', { name: 'Next' }).click();
+  });
+
+  it('files step uploads to the saved draft with progress', async () => {
+    await page.getByRole('heading', { name: 'Files', level: 2 }).waitFor();
+    expect(new URL(page.url()).searchParams.get('id')).toBeTruthy();
+    await page.getByTestId('file-input').setInputFiles({ name: 'roof-photo.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('button', { name: 'Download roof-photo.png' }).waitFor();
+    await screenshot(page, 'intake-5-files.png');
+    await page.getByRole('button', { name: 'Continue to review' }).click();
+  });
+
+  it('review submits the job and opens its page', async () => {
+    await page.getByRole('heading', { name: 'Review', level: 2 }).waitFor();
+    await page.getByText(JOB_NAME).first().waitFor();
+    await screenshot(page, 'intake-6-review.png');
+    await page.getByRole('button', { name: 'Submit job' }).click();
+    await page.waitForURL((u) => /^\/jobs\/[0-9a-f-]{36}$/.test(u.pathname));
+    jobPath = pathOf(page);
+    await page.getByRole('heading', { name: JOB_NAME, level: 1 }).waitFor();
+    // A client sees the client-facing status.
+    await expect(page.getByTestId('job-status-chip').first().innerText()).resolves.toBe('Submitted');
+    await page.getByRole('button', { name: 'Download roof-photo.png' }).waitFor();
+    await page.getByText('Submitted', { exact: true }).last().waitFor();
+    await page.getByRole('button', { name: 'Cancel job' }).waitFor();
+    await screenshot(page, 'job-page.png');
+  });
+
+  it('finds the job with a filter and a search, both still applied after a reload', async () => {
+    await page.getByRole('link', { name: 'Jobs', exact: true }).first().click();
+    await page.waitForURL((u) => u.pathname === '/jobs');
+    await chooseInSelect(page, 'Status', ['Submitted']);
+    await page.getByRole('textbox', { name: 'Search jobs' }).fill(JOB_NAME);
+    const row = page.getByRole('row', { name: new RegExp(JOB_NAME) });
+    await row.waitFor();
+    await expect(page.getByRole('row').count()).resolves.toBe(2); // header + the job
+
+    await page.reload();
+    await page.getByRole('grid').waitFor();
+    await expect(page.getByRole('textbox', { name: 'Search jobs' }).inputValue()).resolves.toBe(JOB_NAME);
+    await expect(page.getByRole('combobox', { name: /^Status/ }).innerText()).resolves.toContain('Submitted');
+    await row.waitFor();
+    await screenshot(page, 'jobs-list-filtered.png');
+
+    await row.click();
+    await page.waitForURL((u) => u.pathname === jobPath);
+  });
+
+  it('staff see the internal status and move the job on', async () => {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await signIn(page, 'support@sunstamp.test');
+    await page.waitForURL((u) => u.pathname === '/jobs');
+    await page.getByRole('combobox', { name: /^Client status/ }).waitFor();
+    await page.getByRole('row', { name: new RegExp(JOB_NAME) }).waitFor();
+    await screenshot(page, 'jobs-list-staff.png');
+
+    await page.goto(`${baseUrl}${jobPath}`);
+    await page.getByRole('heading', { name: JOB_NAME, level: 1 }).waitFor();
+    await expect(page.getByTestId('job-status-chip').first().innerText()).resolves.toBe('Pending Pre-Check');
+    await page.getByRole('button', { name: 'Move status' }).click();
+    await page.getByRole('menuitem', { name: 'Pending Design', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Move' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="job-status-chip"]')?.textContent === 'Pending Design');
+    await page.getByText('Pending Pre-Check → Pending Design').waitFor();
+    await screenshot(page, 'job-page-staff.png');
+  });
+
+  it('raised no CSP violations or page errors', () => {
+    expect(problems).toEqual([]);
+  });
+});
