@@ -1,0 +1,136 @@
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import type { UseQueryResult } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { DEFAULT_PAGE_SIZE } from '@sunstamp/domain/contracts/common';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import type { DirectoryQuery } from '../api/use-ahjs.ts';
+import { CsvImportDialog } from './csv-import.dialog.tsx';
+import { DirectoryToolbar } from './directory-toolbar.tsx';
+
+type Row = { id: string; name: string; is_active: boolean; updated_at: string };
+
+/**
+ * A staff directory (AHJs, utilities): search, state filter, inactive switch, server paging,
+ * create/edit dialog and CSV import. Each page brings its own columns, hook and dialog.
+ */
+export function DirectoryPage<T extends Row>(props: {
+  title: string;
+  subtitle: string;
+  /** "AHJ" / "utility": used in buttons and empty states. */
+  noun: string;
+  nounPlural: string;
+  searchPlaceholder: string;
+  useList: (q: DirectoryQuery) => UseQueryResult<{ results: T[]; count: number }>;
+  columns: GridColDef<T>[];
+  renderDialog: (row: T | null, onClose: () => void) => ReactNode;
+  importTarget: 'ahjs' | 'utilities';
+  importColumns: string;
+  importMatchRule: string;
+}) {
+  const [search, setSearch] = useState('');
+  const [state, setState] = useState('');
+  const [inactive, setInactive] = useState(false);
+  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: DEFAULT_PAGE_SIZE });
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
+  const q = useDeferredValue(search.trim());
+  const list = props.useList({
+    search: q || undefined,
+    state: state || undefined,
+    include_inactive: inactive ? 'true' : undefined,
+    page: paging.page + 1,
+    page_size: paging.pageSize,
+  });
+
+  const columns = useMemo<GridColDef<T>[]>(
+    () => [
+      ...props.columns,
+      {
+        field: 'is_active', headerName: 'Status', width: 110,
+        renderCell: ({ row }) => <Chip size="small" variant="outlined" label={row.is_active ? 'Active' : 'Inactive'} color={row.is_active ? 'success' : 'default'} />,
+      },
+      { field: 'updated_at', headerName: 'Updated', width: 170, valueFormatter: (v: string) => formatDateTime(v) },
+      {
+        field: 'actions', headerName: '', width: 64, sortable: false, filterable: false, disableColumnMenu: true,
+        renderCell: ({ row }) => (
+          <Tooltip title={`Edit ${row.name}`}>
+            <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)}>
+              <EditOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ),
+      },
+    ],
+    [props.columns],
+  );
+
+  const resetPage = () => setPaging((p) => ({ ...p, page: 0 }));
+
+  return (
+    <>
+      <PageHeader
+        title={props.title}
+        subtitle={props.subtitle}
+        actions={
+          <>
+            <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => setImporting(true)}>
+              Import CSV
+            </Button>
+            <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing('new')}>
+              New {props.noun}
+            </Button>
+          </>
+        }
+      />
+      <DirectoryToolbar
+        placeholder={props.searchPlaceholder}
+        search={search}
+        onSearch={(v) => { setSearch(v); resetPage(); }}
+        state={state}
+        onState={(v) => { setState(v); resetPage(); }}
+        inactive={inactive}
+        onInactive={(v) => { setInactive(v); resetPage(); }}
+      />
+      <Box sx={{ height: 'calc(100vh - 330px)', minHeight: 420 }}>
+        <DataGrid
+          rows={list.data?.results ?? []}
+          rowCount={list.data?.count ?? 0}
+          columns={columns}
+          loading={list.isFetching}
+          paginationMode="server"
+          paginationModel={paging}
+          onPaginationModelChange={setPaging}
+          pageSizeOptions={[25, 50, 100]}
+          disableRowSelectionOnClick
+          disableColumnFilter
+          sortingMode="server"
+          localeText={{
+            noRowsLabel: q || state
+              ? `No ${props.noun} matches these filters.`
+              : `No ${props.nounPlural} yet. Create one or import a CSV file.`,
+          }}
+          sx={{ bgcolor: 'background.paper' }}
+        />
+      </Box>
+      {editing && props.renderDialog(editing === 'new' ? null : editing, () => setEditing(null))}
+      {importing && (
+        <CsvImportDialog
+          target={props.importTarget}
+          title={`Import ${props.nounPlural}`}
+          columns={props.importColumns}
+          matchRule={props.importMatchRule}
+          onClose={() => setImporting(false)}
+        />
+      )}
+    </>
+  );
+}
