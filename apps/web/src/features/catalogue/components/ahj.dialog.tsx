@@ -2,15 +2,11 @@ import { z } from 'zod';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -24,6 +20,8 @@ import { notify } from '../../../lib/notify.ts';
 import { useSaveAhj } from '../api/use-ahjs.ts';
 import { useCodeLists } from '../api/use-codes.ts';
 import { NullableNumberField, NullableSelectField, StateSelectField } from './catalogue-fields.tsx';
+import { DialogFooter } from '../../../components/dialog-footer.tsx';
+import { ActiveSwitchField } from '../../../components/active-switch.field.tsx';
 
 const CODE_LABELS: Record<CodeType, string> = { ibc: 'IBC', irc: 'IRC', iebc: 'IEBC', asce: 'ASCE 7', electrical: 'Electrical code', fire: 'Fire code' };
 
@@ -170,28 +168,12 @@ export function AhjDialog({ ahj, onClose }: { ahj: Ahj | null; onClose: () => vo
           </Grid>
           {ahj && (
             <Grid size={12}>
-              <Controller
-                control={form.control}
-                name="is_active"
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={<Switch checked={!!field.value} onChange={(_, c) => field.onChange(c)} />}
-                    label={field.value ? 'Active: offered on new jobs' : 'Inactive: hidden from pickers; jobs keep it'}
-                  />
-                )}
-              />
+              <ActiveSwitchField control={form.control} name="is_active" activeLabel="Active: offered on new jobs" inactiveLabel="Inactive: hidden from pickers; jobs keep it" />
             </Grid>
           )}
         </Grid>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} color="inherit">
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
-          {ahj ? 'Save' : 'Create'}
-        </Button>
-      </DialogActions>
+      <DialogFooter onCancel={onClose} confirmLabel={ahj ? 'Save' : 'Create'} busy={form.formState.isSubmitting} />
     </Dialog>
   );
 }

@@ -4,7 +4,6 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
@@ -13,6 +12,7 @@ import type { ImportResult } from '@sunstamp/domain/contracts/catalogue';
 import { errorMessageOf, isApiError } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCsvImport, type CsvImportTarget } from '../api/use-csv-import.ts';
+import { DialogFooter } from '../../../components/dialog-footer.tsx';
 
 /** The line-numbered messages of a refused import ("Line 3: …"), else the error's message. */
 export function importErrorLines(error: unknown): { message: string; lines: string[] } {
@@ -104,14 +104,7 @@ export function CsvImportDialog({
           </Alert>
         )}
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button color="inherit" onClick={onClose}>
-          {result ? 'Done' : 'Cancel'}
-        </Button>
-        <Button variant="contained" disabled={!file} loading={run.isPending} onClick={submit}>
-          Import
-        </Button>
-      </DialogActions>
+      <DialogFooter onCancel={onClose} cancelLabel={result ? 'Done' : 'Cancel'} confirmLabel="Import" onConfirm={submit} busy={run.isPending} disabled={!file} />
     </Dialog>
   );
 }

@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { ZUtilityBody, type Utility } from '@sunstamp/domain/contracts/catalogue';
 import { FormError } from '../../../components/form-error.tsx';
@@ -17,6 +13,8 @@ import { friendlyErrors, showServerError } from '../../../lib/form-resolver.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSaveUtility } from '../api/use-utilities.ts';
 import { StatesField } from './catalogue-fields.tsx';
+import { DialogFooter } from '../../../components/dialog-footer.tsx';
+import { ActiveSwitchField } from '../../../components/active-switch.field.tsx';
 
 const ZUtilityForm = ZUtilityBody.extend({ is_active: z.boolean() });
 type FormValues = z.output<typeof ZUtilityForm>;
@@ -56,28 +54,12 @@ export function UtilityDialog({ utility, onClose }: { utility: Utility | null; o
           </Grid>
           {utility && (
             <Grid size={12}>
-              <Controller
-                control={form.control}
-                name="is_active"
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={<Switch checked={!!field.value} onChange={(_, c) => field.onChange(c)} />}
-                    label={field.value ? 'Active: offered on new jobs' : 'Inactive: hidden from pickers; jobs keep it'}
-                  />
-                )}
-              />
+              <ActiveSwitchField control={form.control} name="is_active" activeLabel="Active: offered on new jobs" inactiveLabel="Inactive: hidden from pickers; jobs keep it" />
             </Grid>
           )}
         </Grid>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} color="inherit">
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
-          {utility ? 'Save' : 'Create'}
-        </Button>
-      </DialogActions>
+      <DialogFooter onCancel={onClose} confirmLabel={utility ? 'Save' : 'Create'} busy={form.formState.isSubmitting} />
     </Dialog>
   );
 }

@@ -1,8 +1,6 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
@@ -16,6 +14,7 @@ import { useSimpleUsers } from '../../users/api/use-simple-users.ts';
 import type { CompanyRow } from '../api/use-companies.ts';
 import { useCreateCompany, useUpdateCompany } from '../api/use-save-company.ts';
 import { ZCompanyForm } from './company.schema.ts';
+import { DialogFooter } from '../../../components/dialog-footer.tsx';
 
 const STAFF_ROLES = ['admin', 'support'] as const;
 const FIELDS = ['name', 'email', 'phone_number', 'address', 'support_contact_id'] as const;
@@ -102,14 +101,7 @@ export function CompanyDialog({ company, onClose }: { company: CompanyRow | null
           </Grid>
         </Grid>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} color="inherit">
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
-          {company ? 'Save' : 'Create company'}
-        </Button>
-      </DialogActions>
+      <DialogFooter onCancel={onClose} confirmLabel={company ? 'Save' : 'Create company'} busy={form.formState.isSubmitting} />
     </Dialog>
   );
 }

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -13,6 +11,7 @@ import { errorMessageOf } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSimpleUsers, type SimpleUser } from '../../users/api/use-simple-users.ts';
 import { useAssignJob } from '../api/use-job-actions.ts';
+import { DialogFooter } from '../../../components/dialog-footer.tsx';
 
 const ASSIGNABLE = ['admin', 'support', 'contractor'] as const;
 
@@ -55,14 +54,7 @@ export function AssignDialog({ jobId, currentId, onClose }: { jobId: string; cur
           <TextField label="Note (optional)" multiline minRows={2} value={note} onChange={(e) => setNote(e.target.value)} />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button color="inherit" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={send} loading={assign.isPending}>
-          Assign
-        </Button>
-      </DialogActions>
+      <DialogFooter onCancel={onClose} confirmLabel="Assign" onConfirm={send} busy={assign.isPending} />
     </Dialog>
   );
 }

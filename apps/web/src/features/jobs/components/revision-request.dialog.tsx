@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -16,6 +14,7 @@ import { FormError } from '../../../components/form-error.tsx';
 import { errorMessageOf } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useRequestRevision } from '../api/use-job-actions.ts';
+import { DialogFooter } from '../../../components/dialog-footer.tsx';
 
 /** Request a revision: a reason from the spec's list, the involuntary flag (staff), a note. */
 export function RevisionRequestDialog({ jobId, staff, onClose }: { jobId: string; staff: boolean; onClose: () => void }) {
@@ -89,14 +88,7 @@ export function RevisionRequestDialog({ jobId, staff, onClose }: { jobId: string
           />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button color="inherit" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={send} loading={revise.isPending}>
-          Request revision
-        </Button>
-      </DialogActions>
+      <DialogFooter onCancel={onClose} confirmLabel="Request revision" onConfirm={send} busy={revise.isPending} />
     </Dialog>
   );
 }

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -11,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import type { JobStatus } from '@sunstamp/domain/jobs/workflow.rules';
 import { FormError } from '../../../components/form-error.tsx';
 import { errorMessageOf } from '../../../lib/api-error.ts';
+import { DialogFooter } from '../../../components/dialog-footer.tsx';
 
 /**
  * Confirms a status action with an optional note; with several targets (a staff move) the
@@ -75,14 +74,7 @@ export function StatusActionDialog({
           <TextField label="Note (optional)" multiline minRows={2} value={note} onChange={(e) => setNote(e.target.value)} slotProps={{ htmlInput: { maxLength: 5000 } }} />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button color="inherit" onClick={onClose}>
-          Back
-        </Button>
-        <Button variant="contained" color={danger ? 'error' : 'primary'} onClick={confirm} loading={busy}>
-          {confirmLabel}
-        </Button>
-      </DialogActions>
+      <DialogFooter onCancel={onClose} cancelLabel="Back" confirmLabel={confirmLabel} onConfirm={confirm} busy={busy} danger={danger} />
     </Dialog>
   );
 }

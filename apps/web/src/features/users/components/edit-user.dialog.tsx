@@ -1,13 +1,9 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ZUpdateUserBody } from '@sunstamp/domain/contracts/users';
@@ -20,6 +16,8 @@ import type { CompanyRow } from '../../companies/api/use-companies.ts';
 import { useUpdateUser } from '../api/use-update-user.ts';
 import type { UserListItem } from '../api/use-users.ts';
 import { CompaniesField, RoleField } from './user-fields.tsx';
+import { DialogFooter } from '../../../components/dialog-footer.tsx';
+import { ActiveSwitchField } from '../../../components/active-switch.field.tsx';
 
 /** Edit a user's name, phone, role, companies and whether the account is active. */
 export function EditUserDialog({
@@ -103,28 +101,12 @@ export function EditUserDialog({
           </Grid>
           {!isSelf && (
             <Grid size={12}>
-              <Controller
-                control={form.control}
-                name="is_active"
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={<Switch checked={!!field.value} onChange={(_, c) => field.onChange(c)} />}
-                    label={field.value ? 'Active: can sign in' : 'Inactive: cannot sign in'}
-                  />
-                )}
-              />
+              <ActiveSwitchField control={form.control} name="is_active" activeLabel="Active: can sign in" inactiveLabel="Inactive: cannot sign in" />
             </Grid>
           )}
         </Grid>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} color="inherit">
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
-          Save
-        </Button>
-      </DialogActions>
+      <DialogFooter onCancel={onClose} confirmLabel="Save" busy={form.formState.isSubmitting} />
     </Dialog>
   );
 }

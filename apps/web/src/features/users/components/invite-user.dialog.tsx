@@ -1,8 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -17,6 +15,7 @@ import { notify } from '../../../lib/notify.ts';
 import type { CompanyRow } from '../../companies/api/use-companies.ts';
 import { useCreateUser } from '../api/use-create-user.ts';
 import { CompaniesField, RoleField } from './user-fields.tsx';
+import { DialogFooter } from '../../../components/dialog-footer.tsx';
 
 /** Invite a user: they get an email with a link to set their password. */
 export function InviteUserDialog({
@@ -81,14 +80,7 @@ export function InviteUserDialog({
           </Grid>
         </Grid>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={close} color="inherit">
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
-          Send invitation
-        </Button>
-      </DialogActions>
+      <DialogFooter onCancel={close} confirmLabel="Send invitation" busy={form.formState.isSubmitting} />
     </Dialog>
   );
 }
