@@ -16,6 +16,12 @@ export type Database = {
   db: Db;
   /** Runs raw SQL with parameters, returning rows (used by platform code that drizzle does not cover). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs raw SQL returning each row as an array of column values, for hot paths that map rows
+   * themselves. On PostgreSQL a `name` makes it a prepared statement per connection (parsed and
+   * planned once); the name must always come with the same text.
+   */
+  queryArrays(q: { name?: string; text: string; values: unknown[] }): Promise<unknown[][]>;
   /** Subscribes to a NOTIFY channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
@@ -57,6 +63,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       const r = await client.query(text, params);
       return r.rows as T[];
     },
+    async queryArrays(q) {
+      const r = await client.query<unknown[]>(q.text, q.values, { rowMode: 'array' });
+      return r.rows;
+    },
     async listen(channel, onPayload) {
       const unsub = await client.listen(channel, onPayload);
       return async () => { await unsub(); };
@@ -85,6 +95,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     async query<T>(text: string, params: unknown[] = []) {
       const r = await pool.query(text, params);
       return r.rows as T[];
+    },
+    async queryArrays(q) {
+      const r = await pool.query<unknown[]>({ ...q, rowMode: 'array' });
+      return r.rows;
     },
     async listen(channel, onPayload) {
       // LISTEN needs a connection of its own that stays open for as long as we listen.

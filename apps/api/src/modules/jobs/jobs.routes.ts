@@ -18,6 +18,10 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/jobs', {
     schema: { tags, summary: 'Jobs the caller sees: paged, sorted, filtered and searched', querystring: ZJobListQuery, response: { 200: ZJobPage } },
+    // The hottest route: its page is built from typed rows by listItemOf, so re-parsing 50 items
+    // with zod on the way out (a quarter of a millisecond) buys nothing; jobs.test.ts checks the
+    // answer against ZJobPage instead. The schema still documents the answer in OpenAPI.
+    serializerCompiler: () => (data) => JSON.stringify(data),
   }, async (req) => svc.listJobs(ctx, principalOf(req), req.query));
 
   app.put('/jobs', {

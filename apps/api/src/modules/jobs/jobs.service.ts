@@ -121,7 +121,7 @@ const connectionTypeRef = (value: string | null) => {
   return item ? { id: item.value, label: item.label } : null;
 };
 
-type ListSource = { job: repo.JobListRow } & repo.JobRefs;
+type ListSource = { job: repo.JobListRow } & repo.JobListRefs;
 
 function listItemOf(r: ListSource, now: Date): JobListItem {
   const j = r.job;
@@ -227,11 +227,12 @@ export async function getJob(ctx: AppContext, p: Principal, id: string): Promise
  * every page request, which at 50 concurrent users is most of the budget; the rows themselves
  * come from an index in well under a millisecond. A count stays exact: every job write in any
  * process bumps a version (locally, and through NOTIFY for the other processes), and a count is
- * reused only for the same version, within a few seconds (bounding what a write made outside
- * the API, e.g. by hand in SQL, can leave stale).
+ * reused only for the same version, within a minute (bounding what a write made outside the API,
+ * e.g. by hand in SQL, can leave stale). The minute matters on PGlite, where a count of the whole
+ * table (~30–60 ms) stalls every request queued behind it in the one process.
  */
 export const JOBS_CHANGED_CHANNEL = 'sunstamp_jobs_changed';
-const COUNT_TTL_MS = 5_000;
+const COUNT_TTL_MS = 60_000;
 type CountCache = { version: number; counts: Map<string, { count: number; version: number; at: number }> };
 /** One cache per open database (tests and the bench open several in one process). */
 const countCaches = new WeakMap<object, CountCache>();
@@ -294,7 +295,7 @@ export async function listJobs(ctx: AppContext, p: Principal, q: JobListQuery) {
   const fresh = cached && cached.version === cache.version && Date.now() - cached.at < COUNT_TTL_MS ? cached.count : undefined;
   const version = cache.version;
   const { rows, count } = await repo.listJobs(
-    ctx.database.db,
+    ctx.database,
     filter,
     { field: q.ordering.replace(/^-/, '') as repo.JobOrderField, desc },
     { limit: q.page_size, offset: (q.page - 1) * q.page_size },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { ZJobPage } from '@sunstamp/domain/contracts/jobs';
 import { ARRAY_DEFAULTS } from '@sunstamp/domain/jobs/job-defaults.schema';
 import { CAD_INTAKE_DEFAULTS } from '@sunstamp/domain/jobs/cad-intake.schema';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
@@ -422,6 +423,18 @@ describe('GET /api/jobs: paging, sort, filters, search', () => {
     expect(names(await list('search=elm%20street&ordering=name'))).toEqual(['Alpha Ranch', 'Bravo House', 'Charlie Barn']);
     expect(names(await list('search=78701'))).toEqual(['Alpha Ranch']);
     expect((await list('search=100%25_')).count).toBe(0);
+  });
+  it('answers the ZJobPage contract, each item agreeing with the job it lists', async () => {
+    const page = await list('ordering=name');
+    expect(() => ZJobPage.parse(page)).not.toThrow();
+    for (const item of page.results) {
+      const one = (await call(DEMO.admin, 'GET', `/api/jobs/${item.id}`)).data;
+      for (const [k, v] of Object.entries(item)) expect(one[k], k).toEqual(v);
+    }
+    const bravo = page.results.find((j: any) => j.name === 'Bravo House');
+    expect(bravo).toMatchObject({ status: 'Pending Pre-Check', client_status: 'Submitted', company: { name: 'List Test Co' } });
+    expect(bravo.assignee.email).toBe(DEMO.contractor);
+    expect(bravo.submitted_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
   it.each([
     'page=0', 'page_size=201', 'page=x', 'ordering=password', 'status=Nope', 'client_status=Pending', 'company=nope',
