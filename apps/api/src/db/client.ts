@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import type { Client as PgClient } from 'pg';
+import { serialize } from 'pg-protocol';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -18,8 +19,9 @@ export type Database = {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /**
    * Runs raw SQL returning each row as an array of column values, for hot paths that map rows
-   * themselves. On PostgreSQL a `name` makes it a prepared statement per connection (parsed and
-   * planned once); the name must always come with the same text.
+   * themselves. A `name` makes it a prepared statement (parsed and planned once per connection);
+   * the name must always come with the same text. Values come back as the driver reads them or,
+   * for a named statement on PGlite, as text: callers convert (Number, JSON.parse).
    */
   queryArrays(q: { name?: string; text: string; values: unknown[] }): Promise<unknown[][]>;
   /** Subscribes to a NOTIFY channel; returns an unsubscribe function. */
@@ -56,6 +58,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   const db = drizzle({ client, schema }) as unknown as Db;
   await migrate(drizzle({ client, schema }), { migrationsFolder: migrationsFolder() });
+  const prepared = new Set<string>();
   return {
     kind: 'pglite',
     db,
@@ -64,8 +67,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       return r.rows as T[];
     },
     async queryArrays(q) {
-      const r = await client.query<unknown[]>(q.text, q.values, { rowMode: 'array' });
-      return r.rows;
+      if (!q.name) return (await client.query<unknown[]>(q.text, q.values, { rowMode: 'array' })).rows;
+      return preparedArrays(client, prepared, { name: q.name, text: q.text, values: q.values });
     },
     async listen(channel, onPayload) {
       const unsub = await client.listen(channel, onPayload);
@@ -76,6 +79,54 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     },
     async close() { await client.close(); },
   };
+}
+
+type PGliteClient = import('@electric-sql/pglite').PGlite;
+
+/** A parameter in PostgreSQL's text input form: instants in ISO 8601, arrays as array literals. */
+export function textParam(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString();
+  if (Array.isArray(v)) {
+    return `{${v.map((x) => {
+      const t = textParam(x);
+      return t === null ? 'NULL' : `"${t.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+    }).join(',')}}`;
+  }
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+/**
+ * A named prepared statement on PGlite, which has no API for one: PGlite's query() sends parse,
+ * describe, bind, describe and execute as five runs of the backend and plans every time, which was
+ * half the cost of a jobs-list page. Here the statement is parsed once per process and each call
+ * is one run of bind + execute + sync; values travel as text, serialised as node-postgres does.
+ * It takes PGlite's two locks in the order query() does, so it never runs inside another caller's
+ * transaction.
+ */
+async function preparedArrays(
+  client: PGliteClient,
+  prepared: Set<string>,
+  q: { name: string; text: string; values: unknown[] },
+): Promise<unknown[][]> {
+  const internals = client as unknown as { _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> };
+  return internals._runExclusiveTransaction(() => client.runExclusive(async () => {
+    const isNew = !prepared.has(q.name);
+    const message = Buffer.concat([
+      ...(isNew ? [serialize.parse({ name: q.name, text: q.text })] : []),
+      serialize.bind({ statement: q.name, values: q.values.map(textParam) }),
+      serialize.execute(),
+      serialize.sync(),
+    ]);
+    const { messages } = await client.execProtocol(message, { syncToFs: false });
+    if (isNew) prepared.add(q.name);
+    const rows: unknown[][] = [];
+    for (const m of messages) {
+      if (m.name === 'dataRow') rows.push((m as unknown as { fields: (string | null)[] }).fields);
+    }
+    return rows;
+  }));
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {

@@ -424,6 +424,14 @@ describe('GET /api/jobs: paging, sort, filters, search', () => {
     expect(names(await list('search=78701'))).toEqual(['Alpha Ranch']);
     expect((await list('search=100%25_')).count).toBe(0);
   });
+  it('filters by several values at once (array parameters) and pages through them without repeats', async () => {
+    expect(names(await list('status=Pending%20Pre-Check,Draft&ordering=name'))).toEqual(['Alpha Ranch', 'Bravo House', 'Charlie Barn']);
+    expect(names(await list(`assignee=none,${uid[DEMO.contractor]}&services=structural_roof_letter,cad_packet&ordering=-name`)))
+      .toEqual(['Charlie Barn', 'Bravo House', 'Alpha Ranch']);
+    const seen = [];
+    for (let page = 1; page <= 3; page++) seen.push(...names(await list(`status=Pending%20Pre-Check,Draft&ordering=status&page_size=1&page=${page}`)));
+    expect(seen.sort()).toEqual(['Alpha Ranch', 'Bravo House', 'Charlie Barn']);
+  });
   it('answers the ZJobPage contract, each item agreeing with the job it lists', async () => {
     const page = await list('ordering=name');
     expect(() => ZJobPage.parse(page)).not.toThrow();
