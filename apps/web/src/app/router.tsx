@@ -1,11 +1,12 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
 import { RouteErrorPage } from '../components/route-error.page.tsx';
 import { RouteGuard } from './guards/route.guard.tsx';
 import { OnboardingGuard } from './guards/onboarding.guard.tsx';
 import { SectionGuard } from './guards/section.guard.tsx';
 import { StaffGuard } from '../features/catalogue/components/staff.guard.tsx';
+import { REFERENCE_PAGES } from '../features/catalogue/catalogue-nav.ts';
 
 /** React.lazy over a named export: every page and layout is its own chunk. */
 function lazyNamed<M extends Record<string, unknown>, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -46,6 +47,8 @@ const RequirementsPage = lazyNamed(() => import('../features/requirements/pages/
 const AhjsPage = lazyNamed(() => import('../features/catalogue/pages/ahjs.page.tsx'), 'AhjsPage');
 const UtilitiesPage = lazyNamed(() => import('../features/catalogue/pages/utilities.page.tsx'), 'UtilitiesPage');
 const EquipmentPage = lazyNamed(() => import('../features/catalogue/pages/equipment.page.tsx'), 'EquipmentPage');
+const CodesPage = lazyNamed(() => import('../features/catalogue/pages/codes.page.tsx'), 'CodesPage');
+const OptionListsPage = lazyNamed(() => import('../features/catalogue/pages/option-lists.page.tsx'), 'OptionListsPage');
 const NotFoundPage = lazyNamed(() => import('../components/not-found.page.tsx'), 'NotFoundPage');
 
 const page = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
@@ -146,6 +149,10 @@ export const router = createBrowserRouter([
                       { path: 'ahjs', element: page(<AhjsPage />) },
                       { path: 'utilities', element: page(<UtilitiesPage />) },
                       { path: 'equipment', element: page(<EquipmentPage />) },
+                      // Reference data: read-only for support; admins edit (the API refuses the rest).
+                      { path: 'reference', element: <Navigate to={REFERENCE_PAGES[0].to} replace /> },
+                      { path: 'reference/option-lists', element: page(<OptionListsPage />) },
+                      { path: 'reference/codes', element: page(<CodesPage />) },
                     ],
                   },
                   { path: 'profile', element: page(<ProfilePage />) },

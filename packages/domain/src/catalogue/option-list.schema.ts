@@ -24,3 +24,13 @@ export interface TypedOptionList<TItem extends OptionItem, TKey extends string =
   label: string;
   items: readonly TItem[];
 }
+
+/**
+ * PUT /option-lists/{key}/order: the ids of every item of the list (active and inactive), in the
+ * order wanted. The whole list, not a move, so two admins reordering at once cannot interleave.
+ */
+export const ZOptionListOrderBody = z.object({
+  ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(1000)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'An item is listed twice.' }),
+}).strict();
+export type OptionListOrderBody = z.infer<typeof ZOptionListOrderBody>;

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { codeLists, equipment, optionItems } from '../../db/schema.ts';
 
@@ -53,6 +53,21 @@ export async function insertOptionItem(db: DbOrTx, v: typeof optionItems.$inferI
 export async function patchOptionItem(db: DbOrTx, id: number, set: Partial<typeof optionItems.$inferInsert>) {
   const [row] = await db.update(optionItems).set({ ...set, updatedAt: new Date() }).where(eq(optionItems.id, id)).returning();
   return row!;
+}
+
+/** Every item id of a list, locked for a reorder. */
+export async function listOptionItemIdsForUpdate(db: DbOrTx, listKey: string) {
+  const rows = await db.select({ id: optionItems.id }).from(optionItems).where(eq(optionItems.listKey, listKey)).for('update');
+  return rows.map((r) => r.id);
+}
+
+/** One statement for the whole list: sort = CASE id WHEN … THEN … END. */
+export async function setOptionItemSorts(db: DbOrTx, sorts: { id: number; sort: number }[], updatedById: string) {
+  if (sorts.length === 0) return;
+  const cases = sql.join(sorts.map((s) => sql`when ${s.id}::int then ${s.sort}::int`), sql` `);
+  await db.update(optionItems)
+    .set({ sort: sql`case ${optionItems.id} ${cases} end`, updatedById, updatedAt: new Date() })
+    .where(inArray(optionItems.id, sorts.map((s) => s.id)));
 }
 
 /** Active values of one list, for checking an equipment type. */

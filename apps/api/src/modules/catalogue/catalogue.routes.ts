@@ -5,6 +5,7 @@ import {
   ZEquipmentPage, ZEquipmentPatch, ZEquipmentQuery, ZOptionListItemBody, ZOptionListItemOut, ZOptionListItemPatch,
   ZOptionListQuery, ZOptionListSummary,
 } from '@sunstamp/domain/contracts/catalogue';
+import { ZOptionListOrderBody } from '@sunstamp/domain/catalogue/option-list.schema';
 import { principalOf } from '../auth/auth.hooks.ts';
 import { csvTextOf, installCsvBody } from './csv-upload.ts';
 import * as codes from './codes.service.ts';
@@ -54,6 +55,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/option-lists/:key/items/:id', {
     schema: { tags: ['reference'], summary: 'Edit an option-list item; its value never changes (admin)', params: ZItemParams, body: ZOptionListItemPatch, response: { 200: ZOptionListItemOut } },
   }, async (req) => lists.updateItem(ctx, principalOf(req), req.params.key, req.params.id, req.body));
+  app.put('/option-lists/:key/order', {
+    schema: {
+      tags: ['reference'], summary: 'Reorder an option list: every item id, in the order wanted (admin)',
+      params: ZKeyParams, body: ZOptionListOrderBody, response: { 200: z.array(ZOptionListItemOut) },
+    },
+  }, async (req) => lists.reorderItems(ctx, principalOf(req), req.params.key, req.body.ids));
   app.delete('/option-lists/:key/items/:id', {
     schema: { tags: ['reference'], summary: 'Deactivate an option-list item (admin)', params: ZItemParams, response: { 200: ZOptionListItemOut } },
   }, async (req) => lists.deactivateItem(ctx, principalOf(req), req.params.key, req.params.id));

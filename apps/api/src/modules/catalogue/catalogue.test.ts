@@ -106,7 +106,7 @@ describe('reference option lists (spec §7)', () => {
   it.each(ALL)('POST/PUT/DELETE items as %s: admin only', async (who) => {
     const token = await as(who);
     const isAdmin = who === DEMO.admin;
-    const add = await t.request('POST', '/api/option-lists/roof_materials/items', { token, body: { value: `clay_${who}`, label: 'Clay (Spanish)', data: { deadLoadPsf: 12 } } });
+    const add = await t.request('POST', '/api/option-lists/roof_materials/items', { token, body: { value: `clay_${who}`, label: 'Clay (Spanish)', data: { family: 'tile', gauge: null, thicknessIn: 0.75, deadLoadPsf: 12 } } });
     expect(add.statusCode).toBe(isAdmin ? 201 : 403);
     const first = (await t.request('GET', '/api/roof-materials', { token })).data[0];
     expect((await t.request('PUT', `/api/option-lists/roof_materials/items/${first.id}`, { token, body: { label: first.label } })).statusCode).toBe(isAdmin ? 200 : 403);
@@ -133,7 +133,7 @@ describe('reference option lists (spec §7)', () => {
     expect(all.find((i: any) => i.value === 'other')).toMatchObject({ is_active: false });
   });
   it.each([
-    ['a value already in the list', 'racking_types', { value: 'ironridge_xr100', label: 'Dup' }, 409],
+    ['a value already in the list', 'racking_types', { value: 'ironridge_xr100', label: 'Dup', data: { brand: 'Ironridge', railless: false } }, 409],
     ['an unknown list', 'no_such_list', { value: 'x', label: 'X' }, 404],
     ['the states list (served elsewhere)', 'states', { value: 'XX', label: 'X' }, 404],
     ['an empty label', 'racking_types', { value: 'x', label: '' }, 400],
@@ -142,6 +142,76 @@ describe('reference option lists (spec §7)', () => {
   ])('refuses %s', async (_what, key, body, status) => {
     expect((await t.request('POST', `/api/option-lists/${key}/items`, { token: await as(DEMO.admin), body })).statusCode).toBe(status);
   });
+  it.each([
+    ['a roof material without its dead load', { value: 'glass', label: 'Glass', data: { family: 'other', gauge: null, thicknessIn: 0.25 } }, 'data.deadLoadPsf'],
+    ['a roof material with no data at all', { value: 'glass', label: 'Glass' }, 'data.family'],
+    ['a negative thickness', { value: 'glass', label: 'Glass', data: { family: 'other', gauge: null, thicknessIn: -1, deadLoadPsf: 3 } }, 'data.thicknessIn'],
+    ['a text where a number goes', { value: 'glass', label: 'Glass', data: { family: 'other', gauge: null, thicknessIn: 'thick', deadLoadPsf: 3 } }, 'data.thicknessIn'],
+    ['an unknown family', { value: 'glass', label: 'Glass', data: { family: 'glass', gauge: null, thicknessIn: 0.2, deadLoadPsf: 3 } }, 'data.family'],
+    ['a key the list does not have', { value: 'glass', label: 'Glass', data: { family: 'other', gauge: null, thicknessIn: 0.2, deadLoadPsf: 3, colour: 'red' } }, 'data.colour'],
+  ])('checks a list\'s typed data on add: refuses %s (400, naming the field)', async (_what, body, field) => {
+    const res = await t.request('POST', '/api/option-lists/roof_materials/items', { token: await as(DEMO.admin), body });
+    expect(res.statusCode).toBe(400);
+    expect(res.data.args.some((a: Record<string, string>) => field in a), JSON.stringify(res.data)).toBe(true);
+  });
+  it('checks typed data on edit too; a label-only edit leaves data alone; lists without fields take any data', async () => {
+    const token = await as(DEMO.admin);
+    const wire = (await t.request('GET', '/api/wire-sizes', { token })).data.find((i: any) => i.value === '10 AWG');
+    const bad = await t.request('PUT', `/api/option-lists/wire_sizes/items/${wire.id}`, { token, body: { data: { areaCmil: 0 } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.data.args[0]).toHaveProperty(['data.areaCmil']);
+    const ok = await t.request('PUT', `/api/option-lists/wire_sizes/items/${wire.id}`, { token, body: { label: '10 AWG (Cu)' } });
+    expect(ok.data).toMatchObject({ label: '10 AWG (Cu)', data: { areaCmil: 10380 } });
+    const mod = await t.request('POST', '/api/option-lists/module_types/items', { token, body: { value: 'perovskite', label: 'Perovskite Tandem', data: { note: 'pilot' } } });
+    expect(mod.statusCode).toBe(201);
+  });
+
+  describe('PUT /api/option-lists/:key/order', () => {
+    const orderOf = async (token: string) =>
+      (await t.request('GET', '/api/gypsum-types?include_inactive=true', { token })).data as { id: number; value: string; sort: number; is_active: boolean }[];
+    it('renumbers the whole list in the order given, inactive items included', async () => {
+      const token = await as(DEMO.admin);
+      const before = await orderOf(token);
+      const last = before.at(-1)!;
+      await t.request('DELETE', `/api/option-lists/gypsum_types/items/${before[0]!.id}`, { token });
+      const ids = [last.id, ...before.slice(0, -1).map((i) => i.id)];
+      const res = await t.request('PUT', '/api/option-lists/gypsum_types/order', { token, body: { ids } });
+      expect(res.statusCode).toBe(200);
+      expect(res.data.map((i: any) => i.id)).toEqual(ids);
+      expect(res.data.map((i: any) => i.sort)).toEqual(ids.map((_, i) => (i + 1) * 10));
+      // Everyone's GET follows the new order; the deactivated item keeps its place among all items.
+      const served = (await t.request('GET', '/api/gypsum-types', { token: await as(DEMO.acmeUser) })).data;
+      expect(served[0].value).toBe('No Drywall');
+      expect(served.map((i: any) => i.value)).not.toContain(before[0]!.value);
+      expect((await orderOf(token))[1]).toMatchObject({ id: before[0]!.id, is_active: false });
+    });
+    it.each(ALL)('as %s: admin only', async (who) => {
+      const ids = (await orderOf(await as(DEMO.admin))).map((i) => i.id);
+      const res = await t.request('PUT', '/api/option-lists/gypsum_types/order', { token: await as(who), body: { ids } });
+      expect(res.statusCode).toBe(who === DEMO.admin ? 200 : 403);
+    });
+    it.each([
+      ['an id missing (the list changed)', (ids: number[]) => ({ ids: ids.slice(1) }), 409],
+      ['an id of another list', (ids: number[]) => ({ ids: [...ids.slice(1), 1] }), 409],
+      ['an id listed twice', (ids: number[]) => ({ ids: [...ids, ids[0]] }), 400],
+      ['no ids', () => ({ ids: [] }), 400],
+      ['ids that are not numbers', () => ({ ids: ['a'] }), 400],
+      ['an unknown field', (ids: number[]) => ({ ids, sort: 'asc' }), 400],
+    ])('refuses %s', async (_what, body, status) => {
+      const token = await as(DEMO.admin);
+      const before = await orderOf(token);
+      const res = await t.request('PUT', '/api/option-lists/gypsum_types/order', { token, body: body(before.map((i) => i.id)) });
+      expect(res.statusCode).toBe(status);
+      expect(typeof res.data.message).toBe('string');
+      expect(await orderOf(token)).toEqual(before);
+    });
+    it('an unknown list is 404, the states list too', async () => {
+      const token = await as(DEMO.admin);
+      expect((await t.request('PUT', '/api/option-lists/nope/order', { token, body: { ids: [1] } })).statusCode).toBe(404);
+      expect((await t.request('PUT', '/api/option-lists/states/order', { token, body: { ids: [1] } })).statusCode).toBe(404);
+    });
+  });
+
   it('refuses NUL characters with 400', async () => {
     const token = await as(DEMO.admin);
     expect((await t.request('POST', '/api/option-lists/racking_types/items', { token, body: { value: 'x', label: 'X', data: { a: 'b\u0000' } } })).statusCode).toBe(400);
@@ -212,6 +282,70 @@ describe('equipment catalogue', () => {
   });
 });
 
+describe('PUT /api/equipment/:id (staff edits)', () => {
+  const create = async (model: string, extra: Record<string, unknown> = {}) =>
+    (await t.request('POST', '/api/equipment', {
+      token: await as(DEMO.admin),
+      body: { kind: 'module', manufacturer: 'Edit Co', model, type: 'mono_perc', data: { pmaxW: 400, vocV: 37.1, sam: { aRef: 1.5 } }, ...extra },
+    })).data;
+  it('replaces data with what is sent (the client sends imported keys back) and renames', async () => {
+    const token = await as(DEMO.support);
+    const item = await create('EC-400');
+    const res = await t.request('PUT', `/api/equipment/${item.id}`, {
+      token, body: { model: 'EC-405', type: 'mono_topcon', data: { ...item.data, pmaxW: 405, weightKg: 21.5, tempCoeffVocPctPerC: -0.26 } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.data).toMatchObject({ model: 'EC-405', type: 'mono_topcon', source: 'staff', data: { pmaxW: 405, vocV: 37.1, weightKg: 21.5, sam: { aRef: 1.5 } } });
+    expect((await t.request('GET', `/api/equipment/${item.id}`, { token })).data.data.pmaxW).toBe(405);
+  });
+  it.each([
+    ['a negative weight', { data: { weightKg: -2 } }, 400, 'data.weightKg'],
+    ['a positive Voc temperature coefficient', { data: { tempCoeffVocPctPerC: 0.3 } }, 400, 'data.tempCoeffVocPctPerC'],
+    ['a text where a number goes', { data: { pmaxW: 'four hundred' } }, 400, 'data.pmaxW'],
+    ['a fractional cell count', { data: { cellCount: 60.5 } }, 400, 'data.cellCount'],
+    ['a datasheet without its URL', { data: { source: { document: 'Datasheet rev 2' } } }, 400, 'data.source.url'],
+    ['a type of another kind', { type: 'String Inverter' }, 400, 'type'],
+    ['an empty model', { model: '  ' }, 400, 'model'],
+    ['a change of kind', { kind: 'inverter' }, 400, undefined],
+    ['data that is not an object', { data: [1, 2] }, 400, 'data'],
+    ['is_active that is not a boolean', { is_active: 'no' }, 400, 'is_active'],
+  ])('refuses %s', async (_what, body, status, field) => {
+    const item = await create(`EC-bad-${_what}`);
+    const res = await t.request('PUT', `/api/equipment/${item.id}`, { token: await as(DEMO.admin), body });
+    expect(res.statusCode).toBe(status);
+    expect(typeof res.data.message).toBe('string');
+    if (field) expect(res.data.args.some((a: Record<string, string>) => field in a), JSON.stringify(res.data)).toBe(true);
+    expect((await t.request('GET', `/api/equipment/${item.id}`, { token: await as(DEMO.admin) })).data).toEqual(item);
+  });
+  it('a rename onto another item is 409; an unknown or malformed id 404', async () => {
+    const token = await as(DEMO.admin);
+    await create('EC-A');
+    const b = await create('EC-B');
+    const clash = await t.request('PUT', `/api/equipment/${b.id}`, { token, body: { model: 'EC-A' } });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.data.message).toMatch(/Edit Co EC-A is already in the catalogue/);
+    expect((await t.request('PUT', '/api/equipment/00000000-0000-4000-8000-000000000000', { token, body: { model: 'x' } })).statusCode).toBe(404);
+    expect((await t.request('PUT', '/api/equipment/not-an-id', { token, body: { model: 'x' } })).statusCode).toBe(404);
+  });
+  it('restores a deactivated item with is_active', async () => {
+    const token = await as(DEMO.support);
+    const item = await create('EC-restore');
+    await t.request('DELETE', `/api/equipment/${item.id}`, { token });
+    expect((await t.request('GET', '/api/equipment?search=EC-restore', { token })).data.count).toBe(0);
+    expect((await t.request('GET', '/api/equipment?search=EC-restore&include_inactive=true', { token })).data.count).toBe(1);
+    expect((await t.request('PUT', `/api/equipment/${item.id}`, { token, body: { is_active: true } })).data.is_active).toBe(true);
+    expect((await t.request('GET', '/api/equipment?search=EC-restore', { token })).data.count).toBe(1);
+  });
+  it('creating refuses bad data with the field named, never a 5xx', async () => {
+    const token = await as(DEMO.admin);
+    for (const data of [{ acPowerW: 0 }, { mpptMinV: 'low' }, { nominalVoltageV: null }, { source: { document: 'x', url: 'not a url' } }]) {
+      const res = await t.request('POST', '/api/equipment', { token, body: { kind: 'inverter', manufacturer: 'Bad Co', model: JSON.stringify(data), data } });
+      expect(res.statusCode, JSON.stringify(data)).toBe(400);
+      expect(Object.keys(res.data.args[0])[0]).toMatch(/^data\./);
+    }
+  });
+});
+
 describe('POST /api/equipment/import (CEC lists in SAM format)', () => {
   it('imports the 2019 CEC inverter list; a re-import updates and adds no duplicates', async () => {
     const text = fs.readFileSync(CEC_INVERTERS, 'utf8');
@@ -250,7 +384,8 @@ describe('POST /api/equipment/import (CEC lists in SAM format)', () => {
       headers: { 'content-type': `multipart/form-data; boundary=${b}` },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.data).toEqual({ kind: 'module', total: 3, created: 3, updated: 0 });
+    // The Qcells row is the built-in Q.PEAK DUO 400: it updates that item rather than adding a twin.
+    expect(res.data).toEqual({ kind: 'module', total: 3, created: 2, updated: 1 });
     expect((await t.request('POST', '/api/equipment/import?kind=module', { token, ...csv(text) })).data).toMatchObject({ created: 0, updated: 3 });
     const q = (await t.request('GET', '/api/equipment?kind=module&search=hanwha', { token })).data;
     expect(q.count).toBe(1);
@@ -259,6 +394,10 @@ describe('POST /api/equipment/import (CEC lists in SAM format)', () => {
       data: { pmaxW: 425, vocV: 39.03, cellsInSeries: 54, lengthMm: 1722, widthMm: 1134, bifacial: false },
     });
     expect(q.results[0].data.tempCoeffVocPctPerC).toBeCloseTo(-0.26, 2);
+    // "Qcells, Q.PEAK DUO …": the separating comma is not part of the model.
+    const qpeak = (await t.request('GET', '/api/equipment?kind=module&search=qcells%20peak', { token })).data.results;
+    expect(qpeak.map((e: any) => `${e.manufacturer}|${e.model}|${e.source}`).sort())
+      .toEqual(['Qcells|Q.PEAK DUO BLK ML-G10+ 400|cec_import']);
   });
   it('a bad row answers 400 listing its line, and nothing is imported', async () => {
     const token = await as(DEMO.admin);

@@ -148,7 +148,8 @@ function moduleRow(r: SamCecModule) {
   let manufacturer = r.manufacturer;
   let model = r.name;
   if (manufacturer && r.name.toLowerCase().startsWith(manufacturer.toLowerCase()) && r.name.length > manufacturer.length) {
-    model = r.name.slice(manufacturer.length).trim();
+    // Some names separate the two with punctuation ("Qcells, Q.PEAK DUO …"): the model starts after it.
+    model = r.name.slice(manufacturer.length).replace(/^[\s,;:–-]+/, '').trim() || r.name;
   } else if (!manufacturer) {
     const space = r.name.indexOf(' ');
     manufacturer = space > 0 ? r.name.slice(0, space) : r.name;

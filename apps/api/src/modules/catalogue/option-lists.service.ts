@@ -1,8 +1,9 @@
 import { getOptionList, OPTION_LISTS, type OptionListKey } from '@sunstamp/domain/catalogue/option-lists.data';
+import { optionItemDataSchema } from '@sunstamp/domain/catalogue/option-list-data.schema';
 import type { AppContext } from '../../app.ts';
 import type { Principal } from '../auth/auth.hooks.ts';
 import { LISTS_NOT_IN_OPTION_ITEMS } from '../../db/seed/catalogue.seed.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { requireAdmin } from './catalogue.permissions.ts';
 import * as repo from './catalogue.repository.ts';
 
@@ -34,12 +35,25 @@ export async function listItems(ctx: AppContext, key: string, includeInactive = 
   return (await repo.listOptionItems(ctx.database.db, k, includeInactive)).map(toItem);
 }
 
+/** A list's typed extras (dead loads, member counts, …) are checked against its declared fields. */
+function checkData(key: OptionListKey, data: Record<string, unknown>) {
+  const r = optionItemDataSchema(key).safeParse(data);
+  if (!r.success) {
+    throw badRequest('Some fields are invalid.', r.error.issues.flatMap((i) =>
+      i.code === 'unrecognized_keys'
+        ? i.keys.map((k) => ({ [['data', ...i.path.map(String), k].join('.')]: `${k} is not a field of this list.` }))
+        : [{ [['data', ...i.path.map(String)].join('.')]: i.message }],
+    ));
+  }
+}
+
 export async function addItem(
   ctx: AppContext, p: Principal, key: string,
   body: { value: string; label: string; data?: Record<string, unknown>; sort?: number },
 ) {
   requireAdmin(p);
   const k = listOrNotFound(key);
+  checkData(k, body.data ?? {});
   const db = ctx.database.db;
   const row = await repo.insertOptionItem(db, {
     listKey: k, value: body.value, label: body.label, data: body.data ?? {},
@@ -55,6 +69,7 @@ export async function updateItem(
 ) {
   requireAdmin(p);
   const k = listOrNotFound(key);
+  if (body.data !== undefined) checkData(k, body.data);
   const db = ctx.database.db;
   if (!(await repo.getOptionItem(db, k, id))) throw notFound();
   const row = await repo.patchOptionItem(db, id, {
@@ -70,4 +85,23 @@ export async function updateItem(
 /** Deactivates: jobs keep the value, so the item is hidden from new choices, never deleted. */
 export async function deactivateItem(ctx: AppContext, p: Principal, key: string, id: number) {
   return updateItem(ctx, p, key, id, { is_active: false });
+}
+
+/**
+ * PUT /option-lists/{key}/order: renumbers the list (sort 10, 20, …) in the order given. The ids
+ * must be exactly the list's items, inactive ones included; otherwise the list changed since the
+ * caller loaded it (409) and nothing moves.
+ */
+export async function reorderItems(ctx: AppContext, p: Principal, key: string, ids: number[]) {
+  requireAdmin(p);
+  const k = listOrNotFound(key);
+  return ctx.database.db.transaction(async (tx) => {
+    const current = await repo.listOptionItemIdsForUpdate(tx, k);
+    const known = new Set(current);
+    if (ids.length !== current.length || ids.some((id) => !known.has(id))) {
+      throw conflict('The list has changed since it was loaded (an item was added or is not in this list). Reload it and try again.');
+    }
+    await repo.setOptionItemSorts(tx, ids.map((id, i) => ({ id, sort: (i + 1) * 10 })), p.id);
+    return (await repo.listOptionItems(tx, k, true)).map(toItem);
+  });
 }

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportResult } from '@sunstamp/domain/contracts/catalogue';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, type QueryValue } from '../../../lib/api-client.ts';
 
 /** The imports staff run from the catalogue screens: POST the CSV as a multipart upload. */
-export type CsvImportTarget = 'ahjs' | 'utilities';
+export type CsvImportTarget = 'ahjs' | 'utilities' | 'equipment';
 
-export const importCsv = ({ target, file }: { target: CsvImportTarget; file: File }) => {
+export const importCsv = ({ target, file, query }: { target: CsvImportTarget; file: File; query?: Record<string, QueryValue> }) => {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiClient.post<ImportResult>(`/${target}/import`, form);
+  return apiClient.post<ImportResult>(`/${target}/import`, form, { query });
 };
 
 /** A bad file answers 400 with each bad line in args ("Line 3: …"); the dialog lists them. */

@@ -1,6 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ZEquipmentPage, ZEquipmentQuery } from '@sunstamp/domain/contracts/catalogue';
+import type { EquipmentBody, EquipmentItem, EquipmentPatch, ZEquipmentPage, ZEquipmentQuery } from '@sunstamp/domain/contracts/catalogue';
 import { apiClient } from '../../../lib/api-client.ts';
 
 export type EquipmentQuery = Omit<z.input<typeof ZEquipmentQuery>, 'page' | 'page_size'> & { page?: number; page_size?: number };
@@ -17,4 +17,17 @@ export const equipmentQueryOptions = (q: EquipmentQuery) =>
 
 export function useEquipment(q: EquipmentQuery) {
   return useQuery(equipmentQueryOptions(q));
+}
+
+/** POST /equipment or PUT /equipment/{id} (staff). PUT's `data` replaces the stored data. */
+export function useSaveEquipment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id?: string; body: EquipmentBody | EquipmentPatch }) =>
+      v.id
+        ? apiClient.put<EquipmentItem>(`/equipment/${encodeURIComponent(v.id)}`, v.body)
+        : apiClient.post<EquipmentItem>('/equipment', v.body),
+    meta: { silentError: true },
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['equipment'] }),
+  });
 }

@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  CODE_TYPES, ENGINEERING_REVIEWS, STAMP_TYPES, ZAhjBody, type Ahj, type AhjBody, type CodeType,
+  CODE_TYPES, ENGINEERING_REVIEWS, STAMP_TYPES, ZAhjBody, type Ahj, type AhjBody,
 } from '@sunstamp/domain/contracts/catalogue';
 import { EXPOSURE_CATEGORIES, JURISDICTION_TYPES, SEISMIC_DESIGN_CATEGORIES } from '@sunstamp/domain/constants/options.constants';
 import { FormError } from '../../../components/form-error.tsx';
@@ -22,8 +22,8 @@ import { useCodeLists } from '../api/use-codes.ts';
 import { NullableNumberField, NullableSelectField, StateSelectField } from './catalogue-fields.tsx';
 import { DialogFooter } from '../../../components/dialog-footer.tsx';
 import { ActiveSwitchField } from '../../../components/active-switch.field.tsx';
+import { CODE_SHORT_LABELS } from '../code-lists.rules.ts';
 
-const CODE_LABELS: Record<CodeType, string> = { ibc: 'IBC', irc: 'IRC', iebc: 'IEBC', asce: 'ASCE 7', electrical: 'Electrical code', fire: 'Fire code' };
 
 /** The create body plus the active flag an edit may change. */
 const ZAhjForm = ZAhjBody.extend({ is_active: z.boolean() });
@@ -132,7 +132,7 @@ export function AhjDialog({ ahj, onClose }: { ahj: Ahj | null; onClose: () => vo
                 <NullableSelectField
                   control={form.control}
                   name={t}
-                  label={CODE_LABELS[t]}
+                  label={CODE_SHORT_LABELS[t]}
                   options={(list?.editions ?? []).map((e) => ({ value: e.value, label: e.label }))}
                   emptyLabel="Not known"
                 />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Ref } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import Autocomplete from '@mui/material/Autocomplete';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -11,18 +11,23 @@ export const STATE_OPTIONS = [...STATES.items, ...CANADIAN_PROVINCES.items].map(
 const STATE_LABEL = new Map(STATE_OPTIONS.map((s) => [s.value, s.label]));
 export const stateLabel = (code: string) => STATE_LABEL.get(code) ?? code;
 
-/** A number input whose empty value is null ("not known"). */
-export function NullableNumberField<T extends FieldValues>({ control, name, label, unit }: { control: Control<T>; name: Path<T>; label: string; unit?: string }) {
+/** A number input whose empty value is null ("not known", unless `help` says what empty means). */
+export function NullableNumberField<T extends FieldValues>({ control, name, label, unit, help }: { control: Control<T, any, any>; name: Path<T>; label: string; unit?: string; help?: string }) {
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => <NumberInput value={field.value as number | null} onChange={field.onChange} onBlur={field.onBlur} label={label} unit={unit} error={fieldState.error?.message} />}
+      render={({ field, fieldState }) => (
+        <NumberInput value={field.value as number | null} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} name={field.name} label={label} unit={unit} help={help} error={fieldState.error?.message} />
+      )}
     />
   );
 }
 
-function NumberInput({ value, onChange, onBlur, label, unit, error }: { value: number | null; onChange: (v: number | null) => void; onBlur: () => void; label: string; unit?: string; error?: string }) {
+function NumberInput({ value, onChange, onBlur, inputRef, name, label, unit, help, error }: {
+  value: number | null; onChange: (v: number | null) => void; onBlur: () => void; inputRef?: Ref<HTMLInputElement>; name?: string;
+  label: string; unit?: string; help?: string; error?: string;
+}) {
   const [text, setText] = useState(value === null || value === undefined ? '' : String(value));
   useEffect(() => {
     setText((t) => ((t.trim() === '' ? null : Number(t)) === value ? t : value === null || value === undefined ? '' : String(value)));
@@ -31,6 +36,8 @@ function NumberInput({ value, onChange, onBlur, label, unit, error }: { value: n
     <TextField
       label={label}
       type="number"
+      name={name}
+      inputRef={inputRef}
       value={text}
       onBlur={onBlur}
       onChange={(e) => {
@@ -38,7 +45,7 @@ function NumberInput({ value, onChange, onBlur, label, unit, error }: { value: n
         onChange(e.target.value.trim() === '' ? null : Number(e.target.value));
       }}
       error={!!error}
-      helperText={error ?? 'Empty: not known'}
+      helperText={error ?? help ?? 'Empty: not known'}
       slotProps={{ input: unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : undefined, htmlInput: { step: 'any' } }}
     />
   );
@@ -48,7 +55,7 @@ function NumberInput({ value, onChange, onBlur, label, unit, error }: { value: n
 export function NullableSelectField<T extends FieldValues>({
   control, name, label, options, emptyLabel,
 }: {
-  control: Control<T>;
+  control: Control<T, any, any>;
   name: Path<T>;
   label: string;
   options: { value: string; label: string }[];
@@ -89,7 +96,7 @@ export function NullableSelectField<T extends FieldValues>({
 }
 
 /** One state or province, searchable by code or name. */
-export function StateSelectField<T extends FieldValues>({ control, name }: { control: Control<T>; name: Path<T> }) {
+export function StateSelectField<T extends FieldValues>({ control, name }: { control: Control<T, any, any>; name: Path<T> }) {
   return (
     <Controller
       control={control}
@@ -122,7 +129,7 @@ export function StateSelectField<T extends FieldValues>({ control, name }: { con
 }
 
 /** Several states or provinces. */
-export function StatesField<T extends FieldValues>({ control, name }: { control: Control<T>; name: Path<T> }) {
+export function StatesField<T extends FieldValues>({ control, name }: { control: Control<T, any, any>; name: Path<T> }) {
   return (
     <Controller
       control={control}

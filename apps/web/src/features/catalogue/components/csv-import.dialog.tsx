@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -12,6 +12,7 @@ import type { ImportResult } from '@sunstamp/domain/contracts/catalogue';
 import { errorMessageOf, isApiError } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCsvImport, type CsvImportTarget } from '../api/use-csv-import.ts';
+import type { QueryValue } from '../../../lib/api-client.ts';
 import { DialogFooter } from '../../../components/dialog-footer.tsx';
 
 /** The line-numbered messages of a refused import ("Line 3: …"), else the error's message. */
@@ -23,30 +24,43 @@ export function importErrorLines(error: unknown): { message: string; lines: stri
 }
 
 /**
- * Staff import AHJs or utilities from a CSV file: the file is posted as is; a file with a bad line
- * imports nothing and the server lists every bad line, shown here with its line number.
+ * Staff import AHJs, utilities or a CEC equipment list from a CSV file: the file is posted as is;
+ * a file with a bad line imports nothing and the server lists every bad line, shown here with its
+ * line number.
  */
 export function CsvImportDialog({
-  target, title, columns, matchRule, onClose,
+  target, query, title, columns, matchRule, description, children, onClose,
 }: {
   target: CsvImportTarget;
+  /** Query of the import call (the equipment import's kind); a change starts over. */
+  query?: Record<string, QueryValue>;
   title: string;
   /** The columns the file may have, shown as a hint. */
-  columns: string;
+  columns?: string;
   /** Which existing record a row updates ("same name and state"). */
-  matchRule: string;
+  matchRule?: string;
+  /** Replaces the columns/match-rule hint, for files with a format of their own (CEC lists). */
+  description?: ReactNode;
+  /** Further inputs above the file chooser (e.g. which list the file is). */
+  children?: ReactNode;
   onClose: () => void;
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const run = useCsvImport();
   const failure = run.isError ? importErrorLines(run.error) : null;
+  const queryKey = JSON.stringify(query ?? {});
+  const { reset } = run;
+  useEffect(() => {
+    setResult(null);
+    reset();
+  }, [queryKey, reset]);
 
   const submit = async () => {
     if (!file) return;
     setResult(null);
     try {
-      const r = await run.mutateAsync({ target, file });
+      const r = await run.mutateAsync({ target, file, query });
       setResult(r);
       notify(`Imported ${r.total} row${r.total === 1 ? '' : 's'}: ${r.created} new, ${r.updated} updated.`, { variant: 'success' });
     } catch {
@@ -58,11 +72,15 @@ export function CsvImportDialog({
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          The first line names the columns: {columns}. A row with the {matchRule} as an existing record updates it;
-          the others are added. If any
-          line is wrong, nothing is imported.
+        <Typography variant="body2" color="text.secondary" component="div" sx={{ mb: 2 }}>
+          {description ?? (
+            <>
+              The first line names the columns: {columns}. A row with the {matchRule} as an existing record updates it;
+              the others are added. If any line is wrong, nothing is imported.
+            </>
+          )}
         </Typography>
+        {children}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
           <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />}>
             Choose CSV file

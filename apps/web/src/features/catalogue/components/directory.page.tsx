@@ -3,18 +3,14 @@ import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data
 import type { UseQueryResult } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { DEFAULT_PAGE_SIZE } from '@sunstamp/domain/contracts/common';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import type { DirectoryQuery } from '../api/use-ahjs.ts';
 import { CsvImportDialog } from './csv-import.dialog.tsx';
 import { DirectoryToolbar } from './directory-toolbar.tsx';
+import { editColumn, statusColumn, updatedColumn } from './directory-columns.tsx';
 
 type Row = { id: string; name: string; is_active: boolean; updated_at: string };
 
@@ -52,24 +48,7 @@ export function DirectoryPage<T extends Row>(props: {
   });
 
   const columns = useMemo<GridColDef<T>[]>(
-    () => [
-      ...props.columns,
-      {
-        field: 'is_active', headerName: 'Status', width: 110,
-        renderCell: ({ row }) => <Chip size="small" variant="outlined" label={row.is_active ? 'Active' : 'Inactive'} color={row.is_active ? 'success' : 'default'} />,
-      },
-      { field: 'updated_at', headerName: 'Updated', width: 170, valueFormatter: (v: string) => formatDateTime(v) },
-      {
-        field: 'actions', headerName: '', width: 64, sortable: false, filterable: false, disableColumnMenu: true,
-        renderCell: ({ row }) => (
-          <Tooltip title={`Edit ${row.name}`}>
-            <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)}>
-              <EditOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        ),
-      },
-    ],
+    () => [...props.columns, statusColumn<T>(), updatedColumn<T>(), editColumn<T>((r) => r.name, setEditing)],
     [props.columns],
   );
 

@@ -1,49 +1,98 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
+import AddOutlined from '@mui/icons-material/AddOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import { EQUIPMENT_KINDS, type EquipmentItem } from '@sunstamp/domain/contracts/catalogue';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { EQUIPMENT_IMPORT_KINDS, EQUIPMENT_KINDS, EQUIPMENT_TYPE_LISTS, type EquipmentItem } from '@sunstamp/domain/contracts/catalogue';
 import type { EquipmentKind } from '@sunstamp/domain/catalogue/equipment.schema';
 import { DEFAULT_PAGE_SIZE } from '@sunstamp/domain/contracts/common';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { useSessionUser } from '../../auth/components/session.context.ts';
 import { useEquipment } from '../api/use-equipment.ts';
+import { useOptionListItems } from '../api/use-option-lists.ts';
+import { canEditEquipment } from '../catalogue.permissions.ts';
+import { EQUIPMENT_KIND_SINGULAR } from '../equipment-form.rules.ts';
 import { EQUIPMENT_KIND_LABELS, keyRating, SOURCE_LABELS } from '../equipment.rules.ts';
+import { CsvImportDialog } from '../components/csv-import.dialog.tsx';
+import { editColumn, statusColumn, updatedColumn } from '../components/directory-columns.tsx';
+import { EquipmentDialog } from '../components/equipment.dialog.tsx';
 
-/** /equipment (staff): the equipment catalogue by kind, searchable; read-only here. */
+type ImportKind = (typeof EQUIPMENT_IMPORT_KINDS)[number];
+
+const CEC_DESCRIPTION = (
+  <>
+    A California Energy Commission list of eligible modules or inverters, in the NREL SAM library format (the CSV files SAM
+    ships: three header rows, then one row per model). An item with the same manufacturer and model is updated, keeping the
+    type and anything staff added; the others are added. If any line is wrong, nothing is imported.
+  </>
+);
+
+/** /equipment (staff): the equipment catalogue by kind, searchable; staff add, edit and import. */
 export function EquipmentPage() {
+  const user = useSessionUser();
+  const canEdit = canEditEquipment(user.role);
   const [kind, setKind] = useState<EquipmentKind>('module');
   const [search, setSearch] = useState('');
+  const [inactive, setInactive] = useState(false);
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: DEFAULT_PAGE_SIZE });
+  const [editing, setEditing] = useState<EquipmentItem | 'new' | null>(null);
+  const [importKind, setImportKind] = useState<ImportKind | null>(null);
   const q = useDeferredValue(search.trim());
-  const equipment = useEquipment({ kind, search: q || undefined, page: paging.page + 1, page_size: paging.pageSize });
+  const equipment = useEquipment({
+    kind, search: q || undefined, include_inactive: inactive ? 'true' : undefined, page: paging.page + 1, page_size: paging.pageSize,
+  });
+  const types = useOptionListItems(EQUIPMENT_TYPE_LISTS[kind]);
+  const typeLabels = useMemo(() => new Map((types.data ?? []).map((t) => [t.value, t.label])), [types.data]);
+  const noun = EQUIPMENT_KIND_SINGULAR[kind];
 
   const columns = useMemo<GridColDef<EquipmentItem>[]>(
     () => [
       { field: 'manufacturer', headerName: 'Manufacturer', flex: 1, minWidth: 160 },
       { field: 'model', headerName: 'Model', flex: 1.2, minWidth: 200 },
-      { field: 'type', headerName: 'Type', flex: 0.8, minWidth: 150, valueFormatter: (v: string | null) => v ?? 'Not known' },
+      { field: 'type', headerName: 'Type', flex: 0.8, minWidth: 150, valueFormatter: (v: string | null) => (v ? typeLabels.get(v) ?? v : 'Not known') },
       { field: 'rating', headerName: 'Rating', flex: 1, minWidth: 170, sortable: false, valueGetter: (_v, r) => keyRating(r) },
       { field: 'source', headerName: 'Source', width: 110, valueFormatter: (v: EquipmentItem['source']) => SOURCE_LABELS[v] ?? v },
-      {
-        field: 'is_active', headerName: 'Status', width: 110,
-        renderCell: ({ row }) => <Chip size="small" variant="outlined" label={row.is_active ? 'Active' : 'Inactive'} color={row.is_active ? 'success' : 'default'} />,
-      },
-      { field: 'updated_at', headerName: 'Updated', width: 170, valueFormatter: (v: string) => formatDateTime(v) },
+      statusColumn<EquipmentItem>(),
+      updatedColumn<EquipmentItem>(),
+      ...(canEdit ? [editColumn<EquipmentItem>((r) => `${r.manufacturer} ${r.model}`, setEditing)] : []),
     ],
-    [],
+    [canEdit, typeLabels],
   );
 
   return (
     <>
-      <PageHeader title="Equipment" subtitle="Modules, inverters, batteries and balance-of-system equipment the designers choose from." />
+      <PageHeader
+        title="Equipment"
+        subtitle="Modules, inverters, batteries and balance-of-system equipment the designers choose from."
+        actions={
+          canEdit ? (
+            <>
+              <Button
+                variant="outlined"
+                startIcon={<UploadFileOutlined />}
+                onClick={() => setImportKind((EQUIPMENT_IMPORT_KINDS as readonly string[]).includes(kind) ? (kind as ImportKind) : 'module')}
+              >
+                Import CEC list
+              </Button>
+              <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing('new')}>
+                New {noun}
+              </Button>
+            </>
+          ) : undefined
+        }
+      />
       <Paper variant="outlined" sx={{ mb: 2 }}>
         <Tabs
           value={kind}
@@ -59,7 +108,7 @@ export function EquipmentPage() {
             <Tab key={k} value={k} label={EQUIPMENT_KIND_LABELS[k]} />
           ))}
         </Tabs>
-        <Stack direction="row" sx={{ p: 2, pt: 1.5, borderTop: 1, borderColor: 'divider' }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2, pt: 1.5, borderTop: 1, borderColor: 'divider', alignItems: { sm: 'center' } }}>
           <TextField
             size="small"
             placeholder="Search by manufacturer or model"
@@ -73,6 +122,12 @@ export function EquipmentPage() {
               input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> },
               htmlInput: { 'aria-label': 'Search equipment' },
             }}
+          />
+          <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
+          <FormControlLabel
+            control={<Switch checked={inactive} onChange={(_, c) => { setInactive(c); setPaging((p) => ({ ...p, page: 0 })); }} />}
+            label="Show inactive"
+            sx={{ flexShrink: 0 }}
           />
         </Stack>
       </Paper>
@@ -89,10 +144,33 @@ export function EquipmentPage() {
           disableRowSelectionOnClick
           disableColumnFilter
           sortingMode="server"
+          onRowDoubleClick={canEdit ? ({ row }) => setEditing(row) : undefined}
           localeText={{ noRowsLabel: q ? 'No equipment matches this search.' : 'No equipment of this kind yet.' }}
           sx={{ bgcolor: 'background.paper' }}
         />
       </Box>
+      {editing && (
+        <EquipmentDialog
+          key={editing === 'new' ? `new-${kind}` : editing.id}
+          kind={editing === 'new' ? kind : editing.kind}
+          item={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {importKind && (
+        <CsvImportDialog
+          target="equipment"
+          query={{ kind: importKind }}
+          title="Import a CEC equipment list"
+          description={CEC_DESCRIPTION}
+          onClose={() => setImportKind(null)}
+        >
+          <RadioGroup row value={importKind} onChange={(_, v) => setImportKind(v as ImportKind)} aria-label="Which list" sx={{ mb: 2 }}>
+            <FormControlLabel value="module" control={<Radio />} label="PV modules" />
+            <FormControlLabel value="inverter" control={<Radio />} label="Inverters" />
+          </RadioGroup>
+        </CsvImportDialog>
+      )}
     </>
   );
 }
