@@ -65,14 +65,16 @@ export function AppLayout() {
             edge="start"
             aria-label="Open navigation"
             onClick={() => setDrawerOpen(true)}
-            sx={{ display: { md: 'none' } }}
+            sx={{ display: { lg: 'none' } }}
           >
             <MenuIcon />
           </IconButton>
           <Link component={RouterLink} to="/jobs" underline="none" color="inherit" aria-label="Sunstamp, go to jobs" sx={{ mr: 3, display: 'flex', alignItems: 'center' }}>
             <BrandLogo size={26} />
           </Link>
-          <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flex: 1 }}>
+          {/* Staff see nine sections: below 1200 px they would push the account menu off screen, so
+              the drawer serves there; the row also scrolls rather than wraps if a label grows. */}
+          <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5, flex: 1, minWidth: 0, overflowX: 'auto' }}>
             {items.map((item) => (
               <Button
                 key={item.to}
@@ -81,6 +83,8 @@ export function AppLayout() {
                 color="inherit"
                 sx={{
                   px: 1.5,
+                  flexShrink: 0,
+                  whiteSpace: 'nowrap',
                   color: 'rgba(255,255,255,0.78)',
                   borderRadius: 2,
                   '&:hover': { color: '#fff', bgcolor: 'rgba(255,255,255,0.08)' },
@@ -91,7 +95,7 @@ export function AppLayout() {
               </Button>
             ))}
           </Box>
-          <Box sx={{ flex: { xs: 1, md: 0 } }} />
+          <Box sx={{ flex: { xs: 1, lg: 0 } }} />
           <ThemeToggle />
           <Tooltip title={`${name} (${user.email})`}>
             <IconButton
