@@ -35,6 +35,13 @@ describe('platform', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    // Errors and unknown paths carry them too.
+    for (const r of [await t.request('GET', '/api/no-such-thing'), await t.request('GET', '/api/jobs')]) {
+      expect(r.statusCode).toBeGreaterThanOrEqual(400);
+      expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(String(r.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    }
   });
   it('answers unknown API paths with the 404 envelope, signed in or not', async () => {
     const res = await t.request('GET', '/api/no-such-thing');

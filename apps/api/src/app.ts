@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +13,7 @@ import { EventBus } from './platform/events.ts';
 import { UserCache } from './platform/user-cache.ts';
 import { installErrorHandling } from './platform/http.ts';
 import { installNulGuard } from './platform/nul-guard.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
 import { installAuth } from './modules/auth/auth.hooks.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -90,7 +90,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   };
   app.decorate('ctx', ctx);
 
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
