@@ -138,6 +138,38 @@ describe('jobs: intake, job page and the remembered list', () => {
     await screenshot(page, 'job-page.png');
   });
 
+  it('the client edits the submitted job (Pending Pre-Check): saved in place, not submitted again', async () => {
+    await page.getByTestId('job-actions').getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/jobs/new' && u.searchParams.get('id') === jobPath.split('/').pop());
+    await page.getByRole('heading', { name: `Edit: ${JOB_NAME}`, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Address', level: 2 }).waitFor();
+    await expect(page.getByLabel('Homeowner / client name').inputValue()).resolves.toBe('Maria Hernandez');
+    await page.getByLabel('Homeowner / client name').fill('Maria Hernandez-Lopez');
+    // Next only checks each step; nothing is saved until the last one.
+    for (const step of ['Arrays', 'CAD intake', 'Services', 'Files']) {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: step, level: 2 }).waitFor();
+    }
+    await page.getByRole('button', { name: 'Continue to review' }).click();
+    await page.getByRole('heading', { name: 'Review', level: 2 }).waitFor();
+    await page.getByText('Maria Hernandez-Lopez').first().waitFor();
+    await expect(page.getByRole('button', { name: 'Submit job' }).count()).resolves.toBe(0);
+    await screenshot(page, 'intake-edit-review.png');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+
+    await page.waitForURL((u) => u.pathname === jobPath);
+    await page.getByText('Changes saved.').waitFor();
+    await page.getByRole('heading', { name: JOB_NAME, level: 1 }).waitFor();
+    await page.getByText('Maria Hernandez-Lopez').first().waitFor();
+    // Still with the team, as before the edit: the client-facing status did not change.
+    await expect(page.getByTestId('job-status-chip').first().innerText()).resolves.toBe('Submitted');
+    const history = page.getByRole('list', { name: 'Job history' });
+    await history.getByText('Edited', { exact: true }).waitFor();
+    await history.getByText('Changed client name', { exact: true }).waitFor();
+    await expect(history.getByText('Submitted', { exact: true }).count()).resolves.toBe(1);
+    await screenshot(page, 'job-page-edited.png');
+  });
+
   it('finds the job with a filter and a search, both still applied after a reload', async () => {
     await page.getByRole('link', { name: 'Jobs', exact: true }).first().click();
     await page.waitForURL((u) => u.pathname === '/jobs');
@@ -145,7 +177,8 @@ describe('jobs: intake, job page and the remembered list', () => {
     await page.getByRole('textbox', { name: 'Search jobs' }).fill(JOB_NAME);
     const row = page.getByRole('row', { name: new RegExp(JOB_NAME) });
     await row.waitFor();
-    await expect(page.getByRole('row').count()).resolves.toBe(2); // header + the job
+    // header + the job, once the (debounced) search has replaced the status-filtered page of demo jobs
+    await expect.poll(() => page.getByRole('row').count(), { timeout: 10_000 }).toBe(2);
 
     await page.reload();
     await page.getByRole('grid').waitFor();

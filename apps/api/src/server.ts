@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemo, seedReference } from './db/seed/seed.ts';
+import { seedSampleJobs } from './db/seed/sample-jobs.seed.ts';
 import { createMailer } from './platform/mailer.ts';
 import { systemClock } from './platform/clock.ts';
 import { resolveAuthSecret } from './platform/secrets.ts';
@@ -25,6 +26,8 @@ export async function createServer(config: Config): Promise<Server> {
     : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
   await seedReference(database);
   const seeded = config.seedDemo ? await seedDemo(database) : false;
+  // The demo's sample jobs: only while the install has no job at all (see sample-jobs.seed.ts).
+  if (config.seedDemo) await seedSampleJobs(database);
   const logger = config.logLevel === 'silent' ? false : { level: config.logLevel };
   const app = await buildApp({
     config: { ...config, webDist: config.webDist ?? path.resolve(here, '../../web/dist') },

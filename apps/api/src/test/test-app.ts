@@ -10,6 +10,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { DEMO_PASSWORD, seedDemo, seedReference } from '../db/seed/seed.ts';
+import { seedSampleJobs } from '../db/seed/sample-jobs.seed.ts';
 import { manualClock } from '../platform/clock.ts';
 import { createMailer } from '../platform/mailer.ts';
 
@@ -62,13 +63,18 @@ export function readOutbox(dir: string): OutboxMail[] {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(opts: { seed?: boolean; webDist?: string } = {}) {
+/**
+ * `seed` (default on): the demo accounts and companies, and no jobs, so tests count only the jobs
+ * they make. `sampleJobs`: also the demo's sample jobs, as `npm start` seeds them, at the test clock's start.
+ */
+export async function createTestApp(opts: { seed?: boolean; sampleJobs?: boolean; webDist?: string } = {}) {
   const { database, drop } = await openTestDatabase();
+  const clock = manualClock(new Date());
   await seedReference(database);
   if (opts.seed !== false) await seedDemo(database);
+  if (opts.sampleJobs) await seedSampleJobs(database, clock.now());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-test-'));
   const outboxDir = path.join(dataDir, 'outbox');
-  const clock = manualClock(new Date());
   const config = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://sunstamp.test' }),
     seedDemo: false,

@@ -1,10 +1,16 @@
 import type { z } from 'zod';
 
-/** Choices that mean "I'll type it": the matching custom_* field must then be filled. */
+/**
+ * Choices that mean "I'll type it": the matching custom_* field must then be filled. One rule for
+ * every select, whatever it stores: option lists store a slug (`other`, the connection types' and
+ * racking types' value), fixed lists and older forms the label (`Other`, `Custom`). So the match
+ * is on the trimmed value, case-insensitively.
+ */
 export const CUSTOM_CHOICES = ['Other', 'Custom'] as const;
+const CUSTOM_KEYS: ReadonlySet<string> = new Set(CUSTOM_CHOICES.map((c) => c.toLowerCase()));
 
 export function isCustomChoice(value: unknown): boolean {
-  return typeof value === 'string' && (CUSTOM_CHOICES as readonly string[]).includes(value.trim());
+  return typeof value === 'string' && CUSTOM_KEYS.has(value.trim().toLowerCase());
 }
 
 export const CUSTOM_TEXT_REQUIRED = 'Please describe your choice';

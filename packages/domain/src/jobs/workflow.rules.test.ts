@@ -4,11 +4,14 @@ import { ROLES, type Role } from '../roles.ts';
 import {
   allowedTransitions,
   canTransition,
+  CLIENT_EDITABLE,
   CLIENT_STATUSES,
   clientStatusOf,
+  editRefusalOf,
   internalStatusesOf,
   isPendingAdmin,
   JOB_STATUSES,
+  mayEditInPlace,
   type JobStatus,
   statusBeforePendingClient,
   TRANSITION_TABLE,
@@ -181,5 +184,45 @@ describe('property: walks of allowed actions', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('editing in place (PUT /jobs)', () => {
+  it('a client edits in Draft, Pending Pre-Check and Pending Client only', () => {
+    expect(CLIENT_EDITABLE).toEqual(['Draft', 'Pending Pre-Check', 'Pending Client']);
+  });
+  // status → [admin, support, contractor, user_admin, user]
+  const Y = true;
+  const N = false;
+  const table: [JobStatus, boolean, boolean, boolean, boolean, boolean][] = [
+    ['Draft', Y, Y, N, Y, Y],
+    ['Pending Pre-Check', Y, Y, N, Y, Y],
+    ['Pending Design', Y, Y, N, N, N],
+    ['Pending Design Revision', Y, Y, N, N, N],
+    ['Pending QC', Y, Y, N, N, N],
+    ['Pending Electrical Check', Y, Y, N, N, N],
+    ['Pending PE', Y, Y, N, N, N],
+    ['Pending EE', Y, Y, N, N, N],
+    ['Pending Reinforcements', Y, Y, N, N, N],
+    ['Pending Wet Stamp', Y, Y, N, N, N],
+    ['Pending Client', Y, Y, N, Y, Y],
+    ['Design Completed', Y, Y, N, N, N],
+    ['Finalized', Y, Y, N, N, N],
+    ['Waiting on AHJ', Y, Y, N, N, N],
+    ['Pending Approval', Y, Y, N, N, N],
+    ['Approved', Y, Y, N, N, N],
+    ['Cancelled', N, N, N, N, N],
+  ];
+  it('covers every status', () => expect(table.map((r) => r[0]).sort()).toEqual([...JOB_STATUSES].sort()));
+  it.each(table)('%s: admin %s, support %s, contractor %s, user_admin %s, user %s', (status, ...expected) => {
+    const roles: Role[] = ['admin', 'support', 'contractor', 'user_admin', 'user'];
+    expect(roles.map((r) => mayEditInPlace(status, r))).toEqual(expected);
+  });
+  it('says why not', () => {
+    expect(editRefusalOf('Draft', 'user', false)).toBe('inactive');
+    expect(editRefusalOf('Cancelled', 'admin')).toBe('cancelled');
+    expect(editRefusalOf('Draft', 'contractor')).toBe('role');
+    expect(editRefusalOf('Pending Design', 'user_admin')).toBe('with_team');
+    expect(editRefusalOf('Pending Client', 'user')).toBeNull();
   });
 });

@@ -54,6 +54,30 @@ export function isPendingAdmin(status: JobStatus): boolean {
 }
 
 /**
+ * Statuses in which a client (user, user_admin) edits the job in place with PUT /jobs: before
+ * submitting, while it waits for the pre-check, and while the team waits on the client's answer.
+ * Later changes go through a revision request (decisions.md workflow).
+ */
+export const CLIENT_EDITABLE: readonly JobStatus[] = ['Draft', 'Pending Pre-Check', 'Pending Client'];
+
+export type EditRefusal = 'inactive' | 'cancelled' | 'role' | 'with_team';
+
+/**
+ * Why a role may not edit a job in place, or null when it may. Staff edit anything but a
+ * cancelled job; a contractor never edits; a client only in CLIENT_EDITABLE statuses.
+ */
+export function editRefusalOf(status: JobStatus, role: Role, isActive = true): EditRefusal | null {
+  if (!isActive) return 'inactive';
+  if (status === 'Cancelled') return 'cancelled';
+  if (isInternalStaff(role)) return null;
+  if (role === 'contractor') return 'role';
+  return CLIENT_EDITABLE.includes(status) ? null : 'with_team';
+}
+
+export const mayEditInPlace = (status: JobStatus, role: Role, isActive = true): boolean =>
+  editRefusalOf(status, role, isActive) === null;
+
+/**
  * What a transition means. `move` is staff moving the job along; the others are the named
  * actions of decisions.md (a revision needs a reason; an answer leaves Pending Client).
  */

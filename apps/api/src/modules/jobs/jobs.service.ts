@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import { isClientRole, isInternalStaff, type Role } from '@sunstamp/domain/roles';
 import {
-  allowedTransitions, canTransition, clientStatusOf, findTransition, isPendingAdmin, statusBeforePendingClient,
+  allowedTransitions, canTransition, clientStatusOf, editRefusalOf, findTransition, isPendingAdmin, statusBeforePendingClient,
   type JobStatus, type TransitionAction,
 } from '@sunstamp/domain/jobs/workflow.rules';
+import { changedJobFields } from '@sunstamp/domain/jobs/job-diff.rules';
 import { getOverdueState, overdueThresholdHours, type StatusPeriod } from '@sunstamp/domain/jobs/overdue.rules';
 import { monthStatsDelta } from '@sunstamp/domain/jobs/month-stats.rules';
 import { ARRAY_DEFAULTS, NEW_JOB_DEFAULTS, ZJobArray, type JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
@@ -34,8 +35,6 @@ type Args = Record<string, string>[];
 const HOUR_MS = 3_600_000;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ASSIGNABLE_ROLES: readonly Role[] = ['admin', 'support', 'contractor'];
-/** Statuses in which a client still edits the job in place; later changes go through a revision. */
-const CLIENT_EDITABLE: readonly JobStatus[] = ['Draft', 'Pending Pre-Check', 'Pending Client'];
 
 // ---------------------------------------------------------------------------------------------
 // Visibility
@@ -91,8 +90,10 @@ export function overdueAtOf(createdByRole: string | null, services: readonly str
   return new Date(since.getTime() + overdueThresholdHours(services) * HOUR_MS - closedMs);
 }
 
-/** Pending-admin bookkeeping after a move to `to` at `now`. */
-function pendingBookkeeping(job: repo.JobRow, to: JobStatus, now: Date, services: readonly string[]) {
+/** Pending-admin bookkeeping after a move to `to` at `now` (also used by the demo seed). */
+export function pendingBookkeeping(
+  job: Pick<repo.JobRow, 'pendingAdminMsClosed' | 'pendingSince' | 'createdByRole'>, to: JobStatus, now: Date, services: readonly string[],
+) {
   let closed = job.pendingAdminMsClosed;
   let since = job.pendingSince;
   if (since && !isPendingAdmin(to)) {
@@ -478,20 +479,30 @@ async function updateJob(ctx: AppContext, p: Principal, id: string, body: JobBod
   if (body.status !== undefined && body.status !== status) {
     throw badRequest('Some fields are invalid.', [{ status: 'Change the status with POST /jobs/{id}/status.' }]);
   }
-  if (status === 'Cancelled' || (!isInternalStaff(p.role) && !CLIENT_EDITABLE.includes(status))) {
-    throw conflict(status === 'Cancelled'
+  // Staff and clients only reach here (saveJob refuses contractors); the rule is the domain's.
+  const refusal = editRefusalOf(status, p.role);
+  if (refusal) {
+    throw conflict(refusal === 'cancelled'
       ? 'A cancelled job can no longer be edited.'
       : 'This job is with our team: request a revision to change it.');
   }
   const set = await valuesOf(db, body, job);
   if (body.company !== undefined) set.companyId = await resolveCompany(db, p, body.company, job.companyId);
-  const fields = Object.keys(body).filter((k) => k !== 'id' && k !== 'status');
+  const fields = changedFieldsOf(body, set, job);
+  // The intake re-sends the whole form on every step: nothing changed, nothing written.
+  if (!fields.length) return getJob(ctx, p, id);
+  const changed: Partial<repo.JobInsert> = {};
+  for (const f of fields) {
+    const col = BODY_COLUMNS[f];
+    (changed as Record<string, unknown>)[col] = set[col];
+  }
   const now = ctx.clock.now();
   await db.transaction(async (tx) => {
-    const services = set.servicesRequested ?? job.servicesRequested;
-    // A change of services may change the threshold (16 h with cad_packet).
-    set.overdueAt = overdueAtOf(job.createdByRole, services, job.pendingAdminMsClosed, job.pendingSince);
-    await repo.updateJob(tx, id, { ...set, updatedAt: now });
+    if (changed.servicesRequested !== undefined) {
+      // A change of services may change the threshold (16 h with cad_packet).
+      changed.overdueAt = overdueAtOf(job.createdByRole, changed.servicesRequested, job.pendingAdminMsClosed, job.pendingSince);
+    }
+    await repo.updateJob(tx, id, { ...changed, updatedAt: now });
     await repo.insertHistory(tx, {
       jobId: id, event: status === 'Draft' ? 'drafted' : 'edited', actorId: p.id, actorRole: p.role, data: { fields }, at: now,
     });
@@ -500,10 +511,41 @@ async function updateJob(ctx: AppContext, p: Principal, id: string, body: JobBod
   return getJob(ctx, p, id);
 }
 
+/** Body field → the column its value lands in (valuesOf and resolveCompany fill them). */
+const BODY_COLUMNS = {
+  ...SIMPLE_FIELDS,
+  state: 'clientStateId',
+  connection_type_id: 'connectionType',
+  arrays: 'arrays',
+  cad_intake: 'cadIntake',
+  parcel_info: 'parcelInfo',
+  company: 'companyId',
+} as const satisfies Partial<Record<keyof JobBody, keyof repo.JobInsert>>;
+type BodyField = keyof typeof BODY_COLUMNS;
+
+/**
+ * The body fields whose value really changes the stored job: each compared as it will be stored
+ * (defaults filled, validated) with the stored value, normalised by the domain diff rule. The
+ * services are a set: their order is no change.
+ */
+function changedFieldsOf(body: JobBody, set: Partial<repo.JobInsert>, job: repo.JobRow): BodyField[] {
+  const incoming: Partial<Record<BodyField, unknown>> = {};
+  const stored: Partial<Record<BodyField, unknown>> = {};
+  for (const k of Object.keys(body)) {
+    if (!(k in BODY_COLUMNS)) continue;
+    const col = BODY_COLUMNS[k as BodyField];
+    if (set[col] === undefined) continue;
+    incoming[k as BodyField] = set[col];
+    stored[k as BodyField] = job[col as keyof repo.JobRow];
+  }
+  return changedJobFields(incoming, stored, { unordered: ['services_requested'] });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Workflow
 
-function eventOf(action: TransitionAction, from: JobStatus, to: JobStatus): AnyJobEvent {
+/** The history event a move writes (also used by the demo seed). */
+export function eventOf(action: TransitionAction, from: JobStatus, to: JobStatus): AnyJobEvent {
   switch (action) {
     case 'submit': return 'submitted';
     case 'approve': return 'approved';

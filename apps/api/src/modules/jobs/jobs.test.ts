@@ -179,6 +179,50 @@ describe('PUT /api/jobs: update', () => {
     expect((await call(DEMO.acmeUser, 'PUT', '/api/jobs', { id, rejection_notice: 'x' })).statusCode).toBe(403);
     expect((await call(DEMO.support, 'PUT', '/api/jobs', { id, rejection_notice: 'Missing photos' })).data.rejection_notice).toBe('Missing photos');
   });
+  it('writes no history and changes nothing when the intake re-sends what is stored', async () => {
+    const id = await newJob(DEMO.acmeUser, { ...READY, arrays: [{ panel_quantity: 18 }], cad_intake: { module_count: 18 }, latitude: 30.2672, longitude: -97.7431, state: txId, city: 'Austin', client_zip_code: '78701' });
+    const before = (await call(DEMO.acmeUser, 'GET', `/api/jobs/${id}`)).data;
+    t.clock.advance(60_000);
+    // The whole form again, as the intake sends it on every step: defaults spelled out, keys in another order, services reordered.
+    const again = await call(DEMO.acmeUser, 'PUT', '/api/jobs', {
+      id,
+      services_requested: [...READY.services_requested].reverse(),
+      client_street_address: ` ${READY.client_street_address} `,
+      name: READY.name, client_name: READY.client_name, client_zip_code: '78701', city: 'Austin', state: txId,
+      latitude: 30.2672, longitude: -97.7431, home_elevation: null, structure_type: null,
+      roof_type: 'Gable Roof', gypsum_type: 'No Drywall', enclosed: 'Enclosed', exposure_category: null,
+      notes: '', job_files_link: '', company_verified_inspection: false, no_pictures: false,
+      arrays: [Object.fromEntries(Object.entries({ ...ARRAY_DEFAULTS, panel_quantity: 18 }).reverse())],
+      cad_intake: { ...CAD_INTAKE_DEFAULTS, module_count: 18 },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.data.updated_at).toBe(before.updated_at);
+    const events = (await call(DEMO.acmeUser, 'GET', `/api/jobs/${id}/history`)).data.map((e: any) => e.event);
+    expect(events).toEqual(['created']);
+  });
+  it('names only the fields that changed', async () => {
+    const id = await newJob(DEMO.acmeUser, { ...READY, arrays: [{ panel_quantity: 18 }] });
+    const res = await call(DEMO.acmeUser, 'PUT', '/api/jobs', {
+      id, ...READY, notes: 'Gate code 1234', arrays: [{ ...ARRAY_DEFAULTS, panel_quantity: 20 }], cad_intake: { ...CAD_INTAKE_DEFAULTS },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.data.arrays[0].panel_quantity).toBe(20);
+    const h = (await call(DEMO.acmeUser, 'GET', `/api/jobs/${id}/history`)).data;
+    expect(h.map((e: any) => e.event)).toEqual(['created', 'drafted']);
+    expect(h[1].data).toEqual({ fields: ['notes', 'arrays'] });
+  });
+  it('a client edits a job in Pending Client in place: Edited, still Pending Client until the answer', async () => {
+    const id = await newJob();
+    await call(DEMO.acmeUser, 'POST', `/api/jobs/${id}/submit`);
+    await move(DEMO.support, id, 'Pending Client');
+    const res = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { id, notes: 'Attic photos uploaded', name: READY.name });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.data).toMatchObject({ status: 'Pending Client', client_status: 'Submitted', notes: 'Attic photos uploaded' });
+    expect(res.data.allowed_transitions).toContainEqual({ to: 'Pending Pre-Check', action: 'answer' });
+    const h = (await call(DEMO.acmeUser, 'GET', `/api/jobs/${id}/history`)).data;
+    expect(h.at(-1)).toMatchObject({ event: 'edited', data: { fields: ['notes'] }, from_status: null, to_status: null });
+    expect((await move(DEMO.acmeUser, id, 'Pending Pre-Check')).status).toBe('Pending Pre-Check');
+  });
   it('answers 404 for an unknown or malformed id', async () => {
     expect((await call(DEMO.admin, 'PUT', '/api/jobs', { id: '00000000-0000-4000-8000-000000000000', name: 'x' })).statusCode).toBe(404);
     expect((await call(DEMO.admin, 'PUT', '/api/jobs', { id: 'nope', name: 'x' })).statusCode).toBe(400);

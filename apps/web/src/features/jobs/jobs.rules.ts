@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Job, ZAllowedTransition } from '@sunstamp/domain/contracts/jobs';
 import { isClientRole, isInternalStaff, type Role } from '@sunstamp/domain/roles';
-import { allowedTransitions, type ClientStatus, type JobStatus } from '@sunstamp/domain/jobs/workflow.rules';
+import { allowedTransitions, mayEditInPlace, type ClientStatus, type JobStatus } from '@sunstamp/domain/jobs/workflow.rules';
 
 export type JobTransition = z.infer<typeof ZAllowedTransition>;
 
@@ -18,13 +18,17 @@ export const mayAssign = (role: Role) => isInternalStaff(role);
 export const visibleStatusOf = (job: { status: JobStatus; client_status: ClientStatus }, role: Role): string =>
   showsInternalStatus(role) ? job.status : job.client_status;
 
-/** Statuses in which a client still edits the job in the intake (the API's CLIENT_EDITABLE). */
-const CLIENT_EDITABLE: readonly JobStatus[] = ['Draft', 'Pending Pre-Check', 'Pending Client'];
-
+/** Whether the role may open the job in the intake: the API's rule (domain CLIENT_EDITABLE for clients). */
 export function mayEditJob(job: Pick<Job, 'status' | 'is_active'>, role: Role): boolean {
-  if (!job.is_active || role === 'contractor' || job.status === 'Cancelled') return false;
-  return isInternalStaff(role) || CLIENT_EDITABLE.includes(job.status);
+  return mayEditInPlace(job.status, role, job.is_active);
 }
+
+/**
+ * How the intake treats a job: a Draft is saved as the client goes and submitted at the end; a
+ * submitted job the client may still edit is saved once, on the last step, and stays where it is.
+ */
+export const intakeModeOf = (job: Pick<Job, 'status'> | null | undefined): 'draft' | 'edit' =>
+  !job || job.status === 'Draft' ? 'draft' : 'edit';
 
 /**
  * The moves the user may make: the job answer's allowed_transitions when the API sent them,

@@ -20,14 +20,15 @@ import {
 } from '@sunstamp/domain/jobs/cad-intake.schema';
 import { isCustomChoice } from '@sunstamp/domain/jobs/custom-choice.rules';
 import { serviceLabel } from '@sunstamp/domain/constants/services.constants';
+import { useOptionList } from '../api/use-option-list.ts';
 
-/** Label/value pairs in a responsive grid; empty values show as a dash. */
-export function Facts({ items, columns = 3 }: { items: { label: string; value: ReactNode }[]; columns?: 2 | 3 | 4 }) {
+/** Label/value pairs in a responsive grid; empty values show as a dash; `wide` ones take a whole row. */
+export function Facts({ items, columns = 3 }: { items: { label: string; value: ReactNode; wide?: boolean }[]; columns?: 2 | 3 | 4 }) {
   const md = 12 / columns;
   return (
     <Grid container spacing={2}>
       {items.map((i) => (
-        <Grid key={i.label} size={{ xs: 12, sm: 6, md }}>
+        <Grid key={i.label} size={i.wide ? 12 : { xs: 12, sm: 6, md }}>
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
             {i.label}
           </Typography>
@@ -41,6 +42,18 @@ export function Facts({ items, columns = 3 }: { items: { label: string; value: R
 }
 
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
+
+/**
+ * A stored option value (a slug such as `flashed_l_foot`) shown by its option-list label; the
+ * value itself while the list loads or when the list no longer has it. With `custom`, a custom
+ * choice (Other/Custom) shows its description after the label.
+ */
+function OptionText({ route, value, custom }: { route?: string; value: unknown; custom?: unknown }) {
+  const list = useOptionList(route);
+  if (value === null || value === undefined || value === '') return <>—</>;
+  const label = list.data?.find((o) => o.value === String(value))?.label ?? String(value);
+  return <>{custom !== undefined && isCustomChoice(value) ? `${label}: ${text(custom)}` : label}</>;
+}
 
 export function ServicesSummary({ services }: { services: readonly string[] }) {
   if (!services.length) return <Typography color="text.secondary" variant="body2">No services chosen.</Typography>;
@@ -58,10 +71,9 @@ type ArrayLike = Partial<JobArray> & Record<string, unknown>;
 /** The arrays as a compact table (one row each), units in the headers. */
 export function ArraysSummary({ arrays }: { arrays: readonly ArrayLike[] }) {
   if (!arrays.length) return <Typography color="text.secondary" variant="body2">No arrays.</Typography>;
-  const withCustom = (v: unknown, custom: unknown) => (v === 'other' || isCustomChoice(v) ? `${text(v)}: ${text(custom)}` : text(v));
   return (
     <TableContainer>
-      <Table size="small" aria-label="Arrays" sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
+      <Table size="small" aria-label="Arrays" sx={{ '& th': { verticalAlign: 'bottom' }, '& td': { verticalAlign: 'top' } }}>
         <TableHead>
           <TableRow>
             <TableCell>#</TableCell>
@@ -86,10 +98,10 @@ export function ArraysSummary({ arrays }: { arrays: readonly ArrayLike[] }) {
               <TableCell>{text(a.num_panels_on_rafter)}</TableCell>
               <TableCell>{text(a.orientation)}</TableCell>
               <TableCell>{text(a.roof_pitch)}</TableCell>
-              <TableCell>{text(a.module_type)}</TableCell>
-              <TableCell>{text(a.roof_material)}</TableCell>
-              <TableCell>{withCustom(a.connection_type, a.custom_connection_type)}</TableCell>
-              <TableCell>{withCustom(a.racking_type, a.custom_racking_type)}</TableCell>
+              <TableCell><OptionText route="module-types" value={a.module_type} /></TableCell>
+              <TableCell><OptionText route="roof-materials" value={a.roof_material} /></TableCell>
+              <TableCell><OptionText route="connection-types" value={a.connection_type} custom={a.custom_connection_type} /></TableCell>
+              <TableCell><OptionText route="racking-types" value={a.racking_type} custom={a.custom_racking_type} /></TableCell>
               <TableCell>{a.nonstandard_framing ? `Non-standard: ${text(a.custom_beam_shape)}` : text(a.frame_shape)}</TableCell>
               <TableCell>{text(a.beam_spacing)}</TableCell>
               <TableCell>{Array.isArray(a.beam_span) ? a.beam_span.join(', ') : '—'}</TableCell>
@@ -114,10 +126,11 @@ export function CadIntakeSummary({ values }: { values: CadIntake }) {
       .filter((d) => d.group === g && !flags.includes(d) && answered(values[d.name]))
       .map((d) => {
         const v = values[d.name];
+        const custom = d.custom ? values[d.custom as CadIntakeField] : undefined;
         let shown: ReactNode = d.kind === 'bool' ? yesNo(v) : text(v);
-        if (d.custom && isCustomChoice(v)) shown = `${text(v)}: ${text(values[d.custom as CadIntakeField])}`;
-        if (d.unit && d.kind !== 'bool') shown = `${shown} ${d.unit}`;
-        return { label: d.label, value: shown };
+        if (d.kind === 'select') shown = <OptionText route={d.optionList} value={v} custom={custom} />;
+        if (d.unit && d.kind !== 'bool') shown = <>{shown} {d.unit}</>;
+        return { label: d.label, value: shown, wide: d.name === 'cad_notes' };
       });
     return { g, items };
   }).filter((x) => x.items.length > 0);

@@ -28,8 +28,9 @@ const MAX_FIELDS = 3;
 
 function detailOf(e: JobHistoryEntry): string | null {
   if (e.from_status && e.to_status && e.from_status !== e.to_status) return `${e.from_status} → ${e.to_status}`;
-  const data = e.data as { name?: unknown; fields?: unknown } | null;
+  const data = e.data as { name?: unknown; fields?: unknown; assignee_name?: unknown } | null;
   if (data && typeof data.name === 'string') return data.name;
+  if (e.event === 'assigned' && data && typeof data.assignee_name === 'string') return `To ${data.assignee_name}`;
   if (data && Array.isArray(data.fields) && data.fields.length) {
     const names = data.fields.map((f) => String(f).replace(/_/g, ' '));
     const shown = names.slice(0, MAX_FIELDS).join(', ');

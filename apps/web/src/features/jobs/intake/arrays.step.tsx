@@ -25,8 +25,6 @@ import type { IntakeValues } from './job-intake.rules.ts';
 
 const MAX_ARRAYS = 50;
 
-/** "Other" and "Custom" (and the catalogue's `other` slug) ask for a description. */
-export const wantsCustomText = (v: unknown) => isCustomChoice(v) || (typeof v === 'string' && v.trim().toLowerCase() === 'other');
 
 /** Spans as "168, 120": inches, comma separated; a typo shows here rather than as a zod message. */
 function BeamSpanInput({ index }: { index: number }) {
@@ -112,7 +110,7 @@ function ArrayCard({ index, onRemove, canRemove }: { index: number; onRemove: ()
           <Grid size={{ xs: 12, md: 4 }}>
             <SelectInput name={`${p}.connection_type`} label="Connection type" emptyLabel="Not set" emptyValue={null} options={connectionTypes.data ?? []} />
           </Grid>
-          {wantsCustomText(a?.connection_type) && (
+          {isCustomChoice(a?.connection_type) && (
             <Grid size={{ xs: 12, md: 6 }}>
               <TextInput name={`${p}.custom_connection_type`} label="Describe the connection" required maxLength={200} />
             </Grid>
@@ -120,7 +118,7 @@ function ArrayCard({ index, onRemove, canRemove }: { index: number; onRemove: ()
           <Grid size={{ xs: 12, md: 6 }}>
             <SelectInput name={`${p}.racking_type`} label="Racking type" emptyLabel="Not set" emptyValue={null} options={rackingTypes.data ?? []} />
           </Grid>
-          {wantsCustomText(a?.racking_type) && (
+          {isCustomChoice(a?.racking_type) && (
             <Grid size={{ xs: 12, md: 6 }}>
               <TextInput name={`${p}.custom_racking_type`} label="Describe the racking" required maxLength={200} />
             </Grid>

@@ -18,12 +18,17 @@ import type { IntakeValues } from './job-intake.rules.ts';
 
 const OTHER: SelectOption = { value: 'Other', label: 'Other' };
 
-/** A select's options: fixed, or the option list with "Other" last when a custom text exists. */
+/**
+ * A select's options: fixed, or the option list, with the custom choice last when a custom text
+ * exists. A list's own Other/Custom item is kept (its value, e.g. the connection types' `other`
+ * slug, is what the arrays store too); "Other" is added only to lists without one.
+ */
 function useCadOptions(def: CadIntakeFieldDef): SelectOption[] {
   const list = useOptionList(def.optionList);
   const base: SelectOption[] = def.options ? def.options.map((o) => ({ value: o, label: o })) : (list.data ?? []);
   if (!def.custom) return base;
-  return [...base.filter((o) => o.value.toLowerCase() !== 'other' && o.value.toLowerCase() !== 'custom'), OTHER];
+  const custom = base.filter((o) => isCustomChoice(o.value));
+  return [...base.filter((o) => !isCustomChoice(o.value)), ...(custom.length ? custom : [OTHER])];
 }
 
 function CadField({ def }: { def: CadIntakeFieldDef }) {

@@ -15,6 +15,8 @@ import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import ReplyOutlined from '@mui/icons-material/ReplyOutlined';
+import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import WorkOffOutlined from '@mui/icons-material/WorkOffOutlined';
 import { isInternalStaff } from '@sunstamp/domain/roles';
@@ -28,7 +30,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useSessionUser } from '../../auth/components/session.context.ts';
 import { useCompanies } from '../../companies/api/use-companies.ts';
 import { useJob } from '../api/use-job.ts';
-import { useSaveJob, useSubmitJob } from '../api/use-job-actions.ts';
+import { useChangeStatus, useSaveJob, useSubmitJob } from '../api/use-job-actions.ts';
 import { useStates } from '../api/use-option-list.ts';
 import { FileUploadPanel } from '../components/file-upload.panel.tsx';
 import { JobFilesPanel } from '../components/job-files.panel.tsx';
@@ -49,7 +51,7 @@ import {
   toJobBody,
   type IntakeValues,
 } from '../intake/job-intake.rules.ts';
-import { mayCreateJob } from '../jobs.rules.ts';
+import { groupTransitions, intakeModeOf, mayCreateJob, mayEditJob, transitionsFor } from '../jobs.rules.ts';
 
 const STEP_HINTS: Record<(typeof INTAKE_STEPS)[number]['key'], string> = {
   address: 'Where is the system going? Find the site, then fine-tune the pin on the map.',
@@ -59,6 +61,9 @@ const STEP_HINTS: Record<(typeof INTAKE_STEPS)[number]['key'], string> = {
   files: 'Add site photos, bills, spec sheets or anything else the team should see. You can also add files later.',
   review: 'Check everything, then submit the job to our team.',
 };
+const EDIT_REVIEW_HINT = 'Check everything, then save your changes. The job stays where it is; it is not submitted again.';
+const ANSWER_REVIEW_HINT =
+  'Check everything, then save. "Save and send answer" also tells our team you are done; "Save changes" keeps the job waiting for your answer.';
 
 function Section({ title, onEdit, children }: { title: string; onEdit?: () => void; children: React.ReactNode }) {
   return (
@@ -78,7 +83,12 @@ function Section({ title, onEdit, children }: { title: string; onEdit?: () => vo
   );
 }
 
-/** The new-job intake (issue 3): a stepper that saves the draft as it goes and submits at the end. */
+/**
+ * The job intake (issue 3). A new job or a Draft: a stepper that saves the draft as it goes and
+ * submits at the end. A submitted job the role may still edit (mayEditJob: a client in Pending
+ * Pre-Check or Pending Client): the same steps, saved once on the last step ("Save changes"),
+ * without moving the job; in Pending Client the client may also send the answer with it.
+ */
 export function JobNewPage() {
   const user = useSessionUser();
   const navigate = useNavigate();
@@ -99,6 +109,8 @@ export function JobNewPage() {
   const save = useSaveJob();
   const states = useStates();
   const submit = useSubmitJob();
+  const change = useChangeStatus();
+  const editing = intakeModeOf(resumed.data) === 'edit';
 
   const setStep = (next: number | ((s: number) => number)) => {
     const to = typeof next === 'function' ? next(stepRef.current) : next;
@@ -136,16 +148,22 @@ export function JobNewPage() {
     );
   }
   if (resumeId && resumed.isLoading) return <PageLoader />;
-  if (resumed.data && resumed.data.status !== 'Draft') {
+  if (resumed.data && !mayEditJob(resumed.data, user.role)) {
+    const j = resumed.data;
     return (
       <>
-        <PageHeader title="New job" />
-        <Alert severity="info" action={<Button component={RouterLink} to={`/jobs/${resumed.data.id}`}>Open job</Button>}>
-          This job was already submitted. Changes now go through a revision request on the job page.
+        <PageHeader title={j.name || 'Job'} />
+        <Alert severity="info" action={<Button component={RouterLink} to={`/jobs/${j.id}`}>Open job</Button>}>
+          {!j.is_active
+            ? 'This job is deactivated and can no longer be edited.'
+            : j.status === 'Cancelled'
+              ? 'This job is cancelled and can no longer be edited.'
+              : 'This job is with our team. Changes now go through a revision request on the job page.'}
         </Alert>
       </>
     );
   }
+  const answer = editing && resumed.data ? groupTransitions(transitionsFor(resumed.data, user.role)).answer : null;
 
   const showServerErrors = (e: unknown): boolean => {
     if (!isApiError(e)) return false;
@@ -189,7 +207,8 @@ export function JobNewPage() {
 
   /** After the step passed its checks (handleSubmit runs the current step's schema). */
   const next = async () => {
-    if (step < FILES_STEP || !draftId) {
+    // Editing a submitted job saves once, at the end: the team never sees half an edit.
+    if (!editing && (step < FILES_STEP || !draftId)) {
       const id = await saveDraft();
       if (!id) return;
     }
@@ -197,15 +216,39 @@ export function JobNewPage() {
     window.scrollTo({ top: 0 });
   };
 
-  const onSubmitJob = async () => {
-    const values = form.getValues();
-    const bad = firstInvalidStep(values, { needsCompany });
+  /** False (and the first step with a problem on screen) when the form is not complete. */
+  const checkAllSteps = (): boolean => {
+    const bad = firstInvalidStep(form.getValues(), { needsCompany });
     if (bad >= 0 && bad < REVIEW_STEP) {
       setStep(bad);
       // Show the messages once the step is on screen (the resolver validates the current step).
       setTimeout(() => void form.trigger(), 0);
-      return;
+      return false;
     }
+    return true;
+  };
+
+  /** Editing a submitted job: one PUT with the changes; the status stays (or the answer goes with it). */
+  const onSaveChanges = async (sendAnswer: boolean) => {
+    if (!checkAllSteps()) return;
+    const changed = lastSaved.current !== JSON.stringify(toJobBody(form.getValues(), draftId));
+    const id = await saveDraft();
+    if (!id) return;
+    try {
+      if (sendAnswer && answer) {
+        await change.mutateAsync({ id, status: answer.to });
+        notify(changed ? 'Changes saved and answer sent.' : 'Answer sent.', { variant: 'success' });
+      } else {
+        notify(changed ? 'Changes saved.' : 'Nothing changed.', { variant: changed ? 'success' : 'info' });
+      }
+      void navigate(`/jobs/${encodeURIComponent(id)}`, { replace: true });
+    } catch (e) {
+      showServerErrors(e);
+    }
+  };
+
+  const onSubmitJob = async () => {
+    if (!checkAllSteps()) return;
     const id = await saveDraft();
     if (!id) return;
     try {
@@ -219,14 +262,21 @@ export function JobNewPage() {
 
   const values = form.watch();
   const key = INTAKE_STEPS[step]!.key;
+  const hint = editing && key === 'review' ? (answer ? ANSWER_REVIEW_HINT : EDIT_REVIEW_HINT) : STEP_HINTS[key];
+  const title = editing ? `Edit: ${values.name || 'untitled job'}` : resumeId ? `Draft: ${values.name || 'untitled job'}` : 'New job';
+  const subtitle = editing
+    ? 'Nothing changes for our team until you save on the last step. Saving does not submit the job again.'
+    : draftId
+      ? 'Saved as a draft as you go. You can leave and continue later from the jobs list.'
+      : 'Six short steps. Nothing is sent to our team until you submit.';
   const stateAbbr = states.data?.find((s) => s.id === values.state)?.abbreviation;
   const cityLine = [values.city, [stateAbbr, values.client_zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 
   return (
     <FormProvider {...form}>
       <PageHeader
-        title={resumeId ? `Draft: ${values.name || 'untitled job'}` : 'New job'}
-        subtitle={draftId ? 'Saved as a draft as you go. You can leave and continue later from the jobs list.' : 'Six short steps. Nothing is sent to our team until you submit.'}
+        title={title}
+        subtitle={subtitle}
         actions={
           <Button component={RouterLink} to={draftId ? `/jobs/${draftId}` : '/jobs'} color="inherit" startIcon={<ArrowBack />}>
             {draftId ? 'Job page' : 'Jobs'}
@@ -237,7 +287,7 @@ export function JobNewPage() {
         <Stepper nonLinear activeStep={step} alternativeLabel sx={{ mb: 3, overflowX: 'auto', pb: 1 }}>
           {INTAKE_STEPS.map((s, i) => (
             <Step key={s.key} completed={i < step}>
-              <StepButton onClick={() => i < step && setStep(i)} disabled={i > step}>
+              <StepButton onClick={() => (editing || i < step) && setStep(i)} disabled={!editing && i > step}>
                 {s.label}
               </StepButton>
             </Step>
@@ -247,10 +297,14 @@ export function JobNewPage() {
           {INTAKE_STEPS[step]!.label}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {STEP_HINTS[key]}
+          {hint}
         </Typography>
         <FormError message={(form.formState.errors.root as { server?: { message?: string } } | undefined)?.server?.message} />
-        <Box component="form" noValidate onSubmit={form.handleSubmit(() => (step === REVIEW_STEP ? onSubmitJob() : next()))}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={form.handleSubmit(() => (step < REVIEW_STEP ? next() : editing ? onSaveChanges(false) : onSubmitJob()))}
+        >
           {key === 'address' && <AddressStep companies={needsCompany ? companies : []} />}
           {key === 'arrays' && <ArraysStep />}
           {key === 'cad' && <CadIntakeStep />}
@@ -296,7 +350,7 @@ export function JobNewPage() {
               Back
             </Button>
             <Box sx={{ flex: 1 }} />
-            {draftId && step < REVIEW_STEP && (
+            {draftId && !editing && step < REVIEW_STEP && (
               <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.5 }}>
                 <CheckCircleOutline fontSize="inherit" color="success" /> Draft saved
               </Typography>
@@ -305,6 +359,22 @@ export function JobNewPage() {
               <Button type="submit" variant="contained" endIcon={<ArrowForward />} loading={save.isPending}>
                 {step === FILES_STEP ? 'Continue to review' : 'Next'}
               </Button>
+            ) : editing ? (
+              <>
+                {answer && (
+                  <Button
+                    variant="outlined"
+                    startIcon={<ReplyOutlined />}
+                    loading={save.isPending || change.isPending}
+                    onClick={() => void form.handleSubmit(() => onSaveChanges(true))()}
+                  >
+                    Save and send answer
+                  </Button>
+                )}
+                <Button type="submit" variant="contained" startIcon={<SaveOutlined />} loading={save.isPending || change.isPending}>
+                  Save changes
+                </Button>
+              </>
             ) : (
               <Button type="submit" variant="contained" endIcon={<SendOutlined />} loading={save.isPending || submit.isPending}>
                 Submit job

@@ -108,10 +108,11 @@ export function JobPage() {
   const editable = mayEditJob(j, user.role);
 
   const primary: ReactNode[] = [];
-  if (j.status === 'Draft' && editable) {
+  if (editable) {
+    // A Draft continues the intake; a submitted job the role may still edit opens it to save changes.
     primary.push(
       <Button key="edit" variant="outlined" startIcon={<EditOutlined />} component={RouterLink} to={`/jobs/new?id=${encodeURIComponent(j.id)}`}>
-        Continue editing
+        {j.status === 'Draft' ? 'Continue editing' : 'Edit'}
       </Button>,
     );
   }
@@ -147,6 +148,11 @@ export function JobPage() {
         }
       />
       {!j.is_active && <Alert severity="warning" sx={{ mb: 2 }}>This job is deactivated: it is hidden from the client and from the default list.</Alert>}
+      {!internal && actions.answer && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Our team is waiting for your answer. Edit the job or add files if they asked for it, then choose Send answer.
+        </Alert>
+      )}
       {j.rejection_notice && (
         <Alert severity="error" sx={{ mb: 2 }}>
           <NoteText note={j.rejection_notice} />
@@ -196,12 +202,15 @@ export function JobPage() {
         </Box>
       </Paper>
 
+      {/* Full width: the arrays table has a dozen columns. */}
+      <Box sx={{ mb: 2 }}>
+        <Card title={`Arrays (${j.arrays.length})`}>
+          <ArraysSummary arrays={j.arrays} />
+        </Card>
+      </Box>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 8 }}>
           <Stack spacing={2}>
-            <Card title={`Arrays (${j.arrays.length})`}>
-              <ArraysSummary arrays={j.arrays} />
-            </Card>
             <Card title="CAD intake">
               <CadIntakeSummary values={j.cad_intake as CadIntake} />
             </Card>

@@ -122,7 +122,8 @@ export function JobsListPage() {
       {
         field: 'status',
         headerName: 'Status',
-        width: staff ? 230 : 190,
+        // Room for the longest status chip and the overdue chip beside it.
+        width: staff ? 280 : 215,
         renderCell: ({ row }) => (
           <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', height: '100%' }}>
             <JobStatusChip status={staff ? row.status : row.client_status} />

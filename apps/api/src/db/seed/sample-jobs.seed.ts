@@ -1,0 +1,479 @@
+import crypto from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Role } from '@sunstamp/domain/roles';
+import {
+  findTransition, statusBeforePendingClient, type JobStatus, clientStatusOf,
+} from '@sunstamp/domain/jobs/workflow.rules';
+import { monthStatsDelta } from '@sunstamp/domain/jobs/month-stats.rules';
+import { createJobArray, ZJobArray, type JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
+import { CAD_INTAKE_DEFAULTS, ZCadIntake, type CadIntake } from '@sunstamp/domain/jobs/cad-intake.schema';
+import { SEED_EQUIPMENT } from '@sunstamp/domain/catalogue/equipment.data';
+import { REVISION_REASONS } from '@sunstamp/domain/constants/revision.constants';
+import type { ServiceCode } from '@sunstamp/domain/constants/services.constants';
+import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
+import type { Database } from '../client.ts';
+import { companies, jobHistory, jobRevisions, jobs, states, userMonthStats, users } from '../schema.ts';
+import { eventOf, overdueAtOf, pendingBookkeeping } from '../../modules/jobs/jobs.service.ts';
+import { monthKey } from '../../modules/users/users.service.ts';
+
+/**
+ * Sample jobs for the demo workspace, so /jobs is not empty on first look: Acme Solar and
+ * Brightside Energy jobs across the workflow, each with the history the workflow would have
+ * written. Every step is checked against the domain's transition table for the actor's role (a
+ * step the table refuses throws), and the overdue bookkeeping, events and month stats come from
+ * the same functions the jobs service uses. Times are relative to `now`, so on a fresh install
+ * exactly one job (Okafor) is overdue.
+ *
+ * Rows are written with four multi-row inserts in one transaction (a few milliseconds on PGlite):
+ * this runs on the cold start of every new demo install.
+ */
+
+type Who = 'admin' | 'support' | 'drafter' | 'acmeOwner' | 'acmeUser' | 'brightOwner';
+const EMAIL: Record<Who, string> = {
+  admin: 'admin@sunstamp.test',
+  support: 'support@sunstamp.test',
+  drafter: 'drafter@sunstamp.test',
+  acmeOwner: 'owner@acme-solar.test',
+  acmeUser: 'installer@acme-solar.test',
+  brightOwner: 'owner@brightside.test',
+};
+
+/** One thing that happened to the job, `h` hours before now (steps go forward in time). */
+export type SampleStep =
+  | { h: number; by: Who; do: 'create' }
+  | { h: number; by: Who; do: 'draft'; fields: string[] }
+  | { h: number; by: Who; do: 'move'; to: JobStatus; note?: string }
+  | { h: number; by: Who; do: 'assign'; to: Who; note?: string }
+  | { h: number; by: Who; do: 'revision'; reason: keyof typeof REVISION_REASONS; note: string };
+
+export interface SampleJob {
+  company: 'Acme Solar' | 'Brightside Energy';
+  name: string;
+  client: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  lat: number;
+  lng: number;
+  structure: string;
+  roofType?: 'Gable Roof' | 'Hip Roof' | 'Flat Roof';
+  gypsum?: string;
+  exposure?: 'B' | 'C' | 'D';
+  services: ServiceCode[];
+  notes?: string;
+  arrays: Partial<JobArray>[];
+  /** Catalogue equipment ids (SEED_EQUIPMENT): module, inverter, then any optimizer, battery, MCI. */
+  equipment: string[];
+  cad: Partial<CadIntake>;
+  steps: SampleStep[];
+}
+
+const equipmentById = new Map(SEED_EQUIPMENT.map((e) => [e.id, e]));
+function equipmentOf(id: string) {
+  const e = equipmentById.get(id);
+  if (!e) throw new Error(`sample jobs: no seeded equipment ${id}`);
+  return e;
+}
+
+const shingleArray = (o: Partial<JobArray>): Partial<JobArray> => ({
+  roof_material: 'asphalt_shingle',
+  connection_type: 'flashed_l_foot',
+  racking_type: 'ironridge_xr10',
+  frame_shape: 'Pre-Manufactured Truss (2x4)',
+  beam_shape: 'Pre-Manufactured Truss (2x4)',
+  num_panels_on_rafter: 2,
+  ...o,
+});
+
+/** The demo's sample jobs, oldest history first within each job. */
+export const SAMPLE_JOBS: readonly SampleJob[] = [
+  {
+    company: 'Acme Solar', name: 'Nguyen Residence', client: 'Linh Nguyen',
+    street: '4512 Avenue H', city: 'Austin', state: 'TX', zip: '78751', lat: 30.30841, lng: -97.72358,
+    structure: 'Single Family Residence', exposure: 'B', services: ['cad_packet', 'structural_roof_letter'],
+    notes: 'Homeowner works from home; call before arriving. Gate code 4512.',
+    arrays: [
+      shingleArray({ panel_quantity: 14, module_type: 'mono_topcon', roof_pitch: 26.6, beam_span: [168] }),
+      shingleArray({ panel_quantity: 6, module_type: 'mono_topcon', roof_pitch: 18.4, beam_span: [144], orientation: 'Landscape', num_panels_on_rafter: 1 }),
+    ],
+    equipment: ['qcells-q-tron-blk-m-g2-plus-425', 'enphase-iq8plus-72-2-us'],
+    cad: { utility: 'Other', custom_utility: 'Austin Energy', msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Garage, east wall' },
+    steps: [
+      { h: 27, by: 'acmeUser', do: 'create' },
+      { h: 26.5, by: 'acmeUser', do: 'draft', fields: ['arrays', 'cad_intake'] },
+    ],
+  },
+  {
+    company: 'Acme Solar', name: 'Patel Residence', client: 'Raj and Priya Patel',
+    street: '1709 Oxford Blvd', city: 'Round Rock', state: 'TX', zip: '78664', lat: 30.51622, lng: -97.65521,
+    structure: 'Single Family Residence', roofType: 'Hip Roof', gypsum: '1/2"', exposure: 'B',
+    services: ['structural_roof_letter', 'cad_stamp_structural'],
+    arrays: [shingleArray({ panel_quantity: 17, module_type: 'mono_perc', roof_pitch: 22.6, beam_span: [156] })],
+    equipment: ['qcells-q-peak-duo-blk-ml-g10-plus-400', 'enphase-iq8m-72-2-us'],
+    cad: { utility: 'Other', custom_utility: 'Oncor', msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Exterior, north side' },
+    steps: [
+      { h: 5, by: 'acmeOwner', do: 'create' },
+      { h: 4.5, by: 'acmeOwner', do: 'draft', fields: ['arrays', 'cad_intake', 'services_requested'] },
+      { h: 2, by: 'acmeOwner', do: 'move', to: 'Pending Pre-Check' },
+    ],
+  },
+  {
+    // The overdue one: pending our team for 14 hours, over the 8 hours without a CAD packet.
+    company: 'Acme Solar', name: 'Okafor Residence', client: 'Chidi Okafor',
+    street: '3420 E Campbell Ave', city: 'Phoenix', state: 'AZ', zip: '85018', lat: 33.50174, lng: -112.00782,
+    structure: 'Single Family Residence', roofType: 'Hip Roof', gypsum: '1/2"', exposure: 'C',
+    services: ['structural_roof_letter', 'cad_stamp_electrical'],
+    arrays: [
+      { roof_material: 'concrete_tile', connection_type: 'tile_hook', racking_type: 'ironridge_xr100', frame_shape: '2x6', beam_shape: '2x6',
+        panel_quantity: 16, num_panels_on_rafter: 2, module_type: 'mono_perc', roof_pitch: 22.6, beam_span: [180] },
+      { roof_material: 'concrete_tile', connection_type: 'tile_hook', racking_type: 'ironridge_xr100', frame_shape: '2x6', beam_shape: '2x6',
+        panel_quantity: 8, num_panels_on_rafter: 2, module_type: 'mono_perc', roof_pitch: 22.6, beam_span: [180] },
+    ],
+    equipment: ['canadian-solar-cs6r-410ms', 'solaredge-se7600h-us', 'solaredge-s440'],
+    cad: {
+      utility: 'Other', custom_utility: 'APS', msp_rating: 225, breaker_rating: 200, interconnection: 'PV Breaker in MSP with Main Breaker Derate',
+      main_breaker_derate: true, needs_optimizer: true, main_panel_location: 'Exterior, west wall',
+    },
+    steps: [
+      { h: 20, by: 'acmeUser', do: 'create' },
+      { h: 14, by: 'acmeUser', do: 'move', to: 'Pending Pre-Check' },
+      { h: 12, by: 'support', do: 'move', to: 'Pending Design', note: 'Photos and spans check out.' },
+      { h: 11.8, by: 'support', do: 'assign', to: 'drafter' },
+    ],
+  },
+  {
+    company: 'Acme Solar', name: 'Garcia Residence', client: 'Elena Garcia',
+    street: '1841 E Copper St', city: 'Tucson', state: 'AZ', zip: '85719', lat: 32.25044, lng: -110.94385,
+    structure: 'Single Family Residence', roofType: 'Flat Roof', exposure: 'C', services: ['cad_packet', 'structural_roof_letter', 'wet_stamp'],
+    arrays: [
+      { roof_material: 'tpo_membrane', connection_type: 'ballasted', racking_type: 'unirac_solarmount', frame_shape: '2x8', beam_shape: '2x8',
+        panel_quantity: 18, num_panels_on_rafter: 1, module_type: 'mono_perc', roof_pitch: 2, beam_span: [192], ballast_weight: 4.5, orientation: 'Landscape' },
+    ],
+    equipment: ['qcells-q-peak-duo-blk-ml-g10-plus-400', 'sma-sunny-boy-7-7-us'],
+    cad: { utility: 'Other', custom_utility: 'Tucson Electric Power', msp_rating: 125, breaker_rating: 100, interconnection: 'Supply Side Tap in MSP', main_panel_location: 'Carport post' },
+    steps: [
+      { h: 50, by: 'acmeUser', do: 'create' },
+      { h: 30, by: 'acmeUser', do: 'move', to: 'Pending Pre-Check' },
+      { h: 28, by: 'support', do: 'move', to: 'Pending Client', note: 'Please upload attic or roof-deck photos showing the joist size and spacing, and confirm the parapet height.' },
+    ],
+  },
+  {
+    company: 'Acme Solar', name: 'Thompson Residence', client: 'Mark Thompson',
+    street: '318 Cedar St', city: 'San Antonio', state: 'TX', zip: '78210', lat: 29.40967, lng: -98.48598,
+    structure: 'Single Family Residence', exposure: 'B', services: ['cad_packet', 'structural_roof_letter'],
+    arrays: [shingleArray({ panel_quantity: 22, module_type: 'mono_topcon', roof_pitch: 26.6, beam_span: [168], racking_type: 'snapnrack_ultra_rail' })],
+    equipment: ['qcells-q-tron-blk-m-g2-plus-425', 'tesla-powerwall-3', 'tesla-mci-2'],
+    cad: {
+      utility: 'Other', custom_utility: 'CPS Energy', msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP with Main Panel Upgrade',
+      mpu_required: true, mpu_model_number: 'Square D QO 200 A', new_msp_rating: 225, new_mb_rating: 200,
+      needs_battery_info: true, battery_backup: 'Whole Home', needs_mci: true, main_panel_location: 'Garage, north wall',
+    },
+    steps: [
+      { h: 12, by: 'acmeOwner', do: 'create' },
+      { h: 11, by: 'acmeOwner', do: 'move', to: 'Pending Pre-Check' },
+      { h: 10, by: 'support', do: 'move', to: 'Pending Design' },
+      { h: 9.9, by: 'support', do: 'assign', to: 'drafter' },
+      { h: 3, by: 'drafter', do: 'move', to: 'Pending QC', note: 'Plan set drafted; Powerwall 3 on the garage wall per site photos.' },
+    ],
+  },
+  {
+    company: 'Acme Solar', name: 'Ramirez Residence', client: 'Sofia Ramirez',
+    street: '6122 Velasco Ave', city: 'Dallas', state: 'TX', zip: '75214', lat: 32.82324, lng: -96.75546,
+    structure: 'Single Family Residence', gypsum: '1/2"', exposure: 'B',
+    services: ['cad_packet', 'structural_roof_letter', 'cad_stamp_structural', 'cad_stamp_electrical'],
+    arrays: [
+      shingleArray({ panel_quantity: 18, module_type: 'mono_perc', roof_pitch: 33.7, beam_span: [168], frame_shape: '2x6', beam_shape: '2x6' }),
+      shingleArray({ panel_quantity: 9, module_type: 'mono_perc', roof_pitch: 33.7, beam_span: [168], frame_shape: '2x6', beam_shape: '2x6' }),
+    ],
+    equipment: ['canadian-solar-cs6r-410ms', 'enphase-iq8plus-72-2-us'],
+    cad: { utility: 'Other', custom_utility: 'Oncor', msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Exterior, south side' },
+    steps: [
+      { h: 480, by: 'acmeOwner', do: 'create' },
+      { h: 479, by: 'acmeOwner', do: 'move', to: 'Pending Pre-Check' },
+      { h: 477, by: 'support', do: 'move', to: 'Pending Design' },
+      { h: 476.9, by: 'support', do: 'assign', to: 'drafter' },
+      { h: 472, by: 'drafter', do: 'move', to: 'Pending QC' },
+      { h: 470, by: 'support', do: 'move', to: 'Design Completed' },
+      { h: 468, by: 'support', do: 'move', to: 'Finalized' },
+      { h: 467, by: 'support', do: 'move', to: 'Pending Approval' },
+      { h: 340, by: 'acmeOwner', do: 'move', to: 'Approved', note: 'Permit issued by the City of Dallas. Thanks!' },
+    ],
+  },
+  {
+    company: 'Acme Solar', name: 'Chen Residence', client: 'Wei Chen',
+    street: '3305 Sherrye Dr', city: 'Plano', state: 'TX', zip: '75074', lat: 33.03072, lng: -96.67944,
+    structure: 'Single Family Residence', roofType: 'Hip Roof', gypsum: '1/2"', exposure: 'B', services: ['cad_packet', 'structural_roof_letter'],
+    arrays: [
+      shingleArray({ panel_quantity: 20, module_type: 'mono_topcon', roof_pitch: 26.6, beam_span: [168] }),
+      shingleArray({ panel_quantity: 9, module_type: 'mono_topcon', roof_pitch: 26.6, beam_span: [168] }),
+    ],
+    equipment: ['qcells-q-tron-blk-m-g2-plus-425', 'enphase-iq8m-72-2-us'],
+    cad: { utility: 'Other', custom_utility: 'Oncor', msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Garage, west wall' },
+    steps: [
+      { h: 840, by: 'acmeUser', do: 'create' },
+      { h: 839, by: 'acmeUser', do: 'move', to: 'Pending Pre-Check' },
+      { h: 838, by: 'support', do: 'move', to: 'Pending Design' },
+      { h: 835, by: 'support', do: 'move', to: 'Pending QC' },
+      { h: 834, by: 'admin', do: 'move', to: 'Design Completed' },
+      { h: 833, by: 'admin', do: 'move', to: 'Finalized' },
+      { h: 832, by: 'admin', do: 'move', to: 'Pending Approval' },
+      { h: 700, by: 'acmeUser', do: 'move', to: 'Approved' },
+      { h: 3, by: 'acmeOwner', do: 'revision', reason: 'equipment_change', note: 'Switching to Qcells Q.TRON BLK M-G2+ 425 modules and IQ8M micros; layout unchanged.' },
+    ],
+  },
+  {
+    company: 'Brightside Energy', name: 'Lee Residence', client: 'Grace Lee',
+    street: '2847 S Gilpin St', city: 'Denver', state: 'CO', zip: '80210', lat: 39.66612, lng: -104.96707,
+    structure: 'Single Family Residence', gypsum: '1/2"', exposure: 'C', services: ['cad_packet', 'structural_roof_letter'],
+    arrays: [shingleArray({ panel_quantity: 17, module_type: 'mono_perc', roof_pitch: 30.3, beam_span: [168], frame_shape: '2x6', beam_shape: '2x6' })],
+    equipment: ['canadian-solar-cs6r-410ms', 'apsystems-ds3-s'],
+    cad: { utility: 'Other', custom_utility: 'Xcel Energy', msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Basement, utility room' },
+    steps: [
+      { h: 96, by: 'brightOwner', do: 'create' },
+      { h: 95, by: 'brightOwner', do: 'move', to: 'Pending Pre-Check' },
+      { h: 92, by: 'support', do: 'move', to: 'Pending Design' },
+      { h: 91.9, by: 'support', do: 'assign', to: 'drafter' },
+      { h: 90, by: 'drafter', do: 'move', to: 'Pending QC' },
+      { h: 5, by: 'support', do: 'move', to: 'Design Completed', note: 'Stamped letter and plan set uploaded.' },
+    ],
+  },
+  {
+    company: 'Brightside Energy', name: 'Brooks Residence', client: 'Daniel Brooks',
+    street: '1455 Hawthorn Ave', city: 'Boulder', state: 'CO', zip: '80304', lat: 40.03497, lng: -105.28087,
+    structure: 'Single Family Residence', exposure: 'C', services: ['cad_packet', 'structural_roof_letter', 'cad_stamp_structural'],
+    arrays: [
+      // A corrugated metal roof on brackets the catalogue does not list: connection type "other".
+      { roof_material: 'corrugated_26ga', connection_type: 'other', custom_connection_type: 'S-5! ProteaBracket on purlins',
+        racking_type: 'other', custom_racking_type: 'S-5! PVKIT 2.0 (rail-less)', frame_shape: '2x8', beam_shape: '2x8',
+        panel_quantity: 23, num_panels_on_rafter: 2, module_type: 'mono_topcon', roof_pitch: 14, beam_span: [144] },
+    ],
+    equipment: ['qcells-q-tron-blk-m-g2-plus-425', 'solaredge-se11400h-us', 'solaredge-s500'],
+    cad: {
+      utility: 'Other', custom_utility: 'Xcel Energy', msp_rating: 200, breaker_rating: 200, interconnection: 'Supply Side Tap in MSP',
+      needs_optimizer: true, main_panel_location: 'Exterior, east wall', connection_type: 'other', custom_connection_type: 'S-5! ProteaBracket on purlins',
+      custom_racking_type: 'S-5! PVKIT 2.0 (rail-less)', preferred_racking_manufacturer: 'Other', custom_preferred_racking_manufacturer: 'S-5!',
+    },
+    steps: [
+      { h: 200, by: 'brightOwner', do: 'create' },
+      { h: 199, by: 'brightOwner', do: 'move', to: 'Pending Pre-Check' },
+      { h: 197, by: 'admin', do: 'move', to: 'Pending Design' },
+      { h: 194, by: 'admin', do: 'move', to: 'Pending QC' },
+      { h: 193, by: 'admin', do: 'move', to: 'Pending PE' },
+      { h: 190, by: 'admin', do: 'move', to: 'Design Completed' },
+      { h: 189, by: 'admin', do: 'move', to: 'Finalized' },
+      { h: 26, by: 'admin', do: 'move', to: 'Pending Approval', note: 'Final plan set attached. Please review and approve.' },
+    ],
+  },
+  {
+    company: 'Brightside Energy', name: 'Martin Residence', client: 'Claire Martin',
+    street: '1024 W Mulberry St', city: 'Fort Collins', state: 'CO', zip: '80521', lat: 40.58215, lng: -105.09307,
+    structure: 'Single Family Residence', exposure: 'C', services: ['structural_roof_letter'],
+    arrays: [shingleArray({ panel_quantity: 14, module_type: 'mono_perc', roof_pitch: 26.6, beam_span: [168] })],
+    equipment: ['qcells-q-peak-duo-blk-ml-g10-plus-400', 'enphase-iq8a-72-2-us'],
+    cad: { utility: 'Other', custom_utility: 'Fort Collins Utilities', msp_rating: 150, breaker_rating: 150, interconnection: 'PV Breaker in MSP' },
+    steps: [
+      { h: 150, by: 'brightOwner', do: 'create' },
+      { h: 148, by: 'brightOwner', do: 'move', to: 'Pending Pre-Check' },
+      { h: 146, by: 'brightOwner', do: 'move', to: 'Cancelled', note: 'The homeowner postponed the project until spring.' },
+    ],
+  },
+  {
+    company: 'Brightside Energy', name: 'Wilson Residence', client: 'Harper Wilson',
+    street: '7420 W 1st Ave', city: 'Lakewood', state: 'CO', zip: '80226', lat: 39.71797, lng: -105.07986,
+    structure: 'Single Family Residence', services: [],
+    arrays: [shingleArray({ panel_quantity: 12, module_type: 'mono_topcon', roof_pitch: 26.6, beam_span: [168] })],
+    equipment: ['qcells-q-tron-blk-m-g2-plus-425', 'enphase-iq8plus-72-2-us'],
+    cad: { utility: 'Other', custom_utility: 'Xcel Energy' },
+    steps: [{ h: 2, by: 'brightOwner', do: 'create' }],
+  },
+];
+
+type Ids = {
+  users: Map<Who, { id: string; role: Role; name: string }>;
+  companies: Map<string, string>;
+  states: Map<string, number>;
+};
+type JobInsert = typeof jobs.$inferInsert;
+type HistoryInsert = typeof jobHistory.$inferInsert;
+type RevisionInsert = typeof jobRevisions.$inferInsert;
+
+/** The CAD intake of a sample: its answers, with the equipment's types, counts and models. */
+function cadIntakeOf(s: SampleJob, moduleCount: number): CadIntake {
+  const [moduleId, inverterId, ...extras] = s.equipment;
+  const mod = equipmentOf(moduleId!);
+  const inv = equipmentOf(inverterId!);
+  const more = extras.map(equipmentOf);
+  const micro = inv.type === 'Microinverter' || inv.type === 'Dual Microinverter';
+  const optimizer = more.find((e) => e.kind === 'optimizer');
+  const battery = more.find((e) => e.kind === 'battery');
+  const mci = more.find((e) => e.kind === 'mci');
+  const models = [mod, inv, ...more].map((e) => `${e.manufacturer} ${e.model}`);
+  const first = s.arrays[0] ?? {};
+  return ZCadIntake.parse({
+    ...CAD_INTAKE_DEFAULTS,
+    state: s.state,
+    module_type: mod.type ?? '',
+    module_count: moduleCount,
+    inverter_type: inv.type ?? '',
+    inverter_count: micro ? Math.ceil(moduleCount / (inv.type === 'Dual Microinverter' ? 2 : 1)) : 1,
+    connection_type: typeof first.connection_type === 'string' ? first.connection_type : '',
+    racking_type: typeof first.racking_type === 'string' ? first.racking_type : '',
+    preferred_racking_manufacturer: 'Ironridge',
+    roof_material: typeof first.roof_material === 'string' ? first.roof_material : '',
+    roof_pitch: first.roof_pitch ?? CAD_INTAKE_DEFAULTS.roof_pitch,
+    beam_shape: typeof first.beam_shape === 'string' ? first.beam_shape : '',
+    ...(optimizer ? { optimizer_type: optimizer.type ?? '', optimizer_count: moduleCount } : {}),
+    ...(battery ? { battery_type: battery.type ?? '', battery_count: 1 } : {}),
+    ...(mci ? { mci: mci.type ?? '', mci_count: Math.ceil(moduleCount / 3) } : {}),
+    cad_notes: `Equipment: ${models.join('; ')}.`,
+    ...s.cad,
+  });
+}
+
+/** One sample as rows, walking its steps through the workflow table. Throws on a step the table refuses. */
+export function buildSampleJob(s: SampleJob, ids: Ids, now: Date) {
+  const at = (h: number) => new Date(now.getTime() - Math.round(h * 3_600_000));
+  const who = (w: Who) => {
+    const u = ids.users.get(w);
+    if (!u) throw new Error(`sample jobs: no demo user ${w}`);
+    return u;
+  };
+  const companyId = ids.companies.get(s.company);
+  const stateId = ids.states.get(s.state);
+  if (!companyId || !stateId) throw new Error(`sample jobs: unknown company or state for ${s.name}`);
+  const arrays = s.arrays.map((a) => ZJobArray.parse(createJobArray(a)));
+  const moduleCount = arrays.reduce((n, a) => n + (a.panel_quantity ?? 0), 0);
+  const id = crypto.randomUUID();
+  const history: HistoryInsert[] = [];
+  const revisions: RevisionInsert[] = [];
+  const monthStats: { userId: string; month: string; field: 'jobsCompleted' | 'revisions' }[] = [];
+  const changes: { from: JobStatus | null; to: JobStatus }[] = [];
+
+  const [create, ...rest] = s.steps;
+  if (create?.do !== 'create') throw new Error(`sample jobs: ${s.name} must start with create`);
+  const creator = who(create.by);
+  const job: JobInsert = {
+    id, companyId, name: s.name, clientName: s.client, clientStreetAddress: s.street, clientCity: s.city, clientStateId: stateId,
+    clientZipCode: s.zip, latitude: s.lat, longitude: s.lng, structureType: s.structure,
+    connectionType: typeof arrays[0]?.connection_type === 'string' ? arrays[0].connection_type : null,
+    roofType: s.roofType ?? 'Gable Roof', gypsumType: s.gypsum ?? 'No Drywall', enclosed: 'Enclosed', exposureCategory: s.exposure ?? null,
+    notes: s.notes ?? '', servicesRequested: s.services, arrays, cadIntake: cadIntakeOf(s, moduleCount),
+    status: 'Draft', clientStatus: 'Draft', createdById: creator.id, createdByRole: creator.role,
+    pendingAdminMsClosed: 0, pendingSince: null, overdueAt: null, revisionNumber: 0,
+    createdAt: at(create.h), updatedAt: at(create.h),
+  };
+  history.push({ jobId: id, event: 'created', actorId: creator.id, actorRole: creator.role, fromStatus: null, toStatus: 'Draft', at: at(create.h) });
+  changes.push({ from: null, to: 'Draft' });
+
+  let last = create.h;
+  for (const step of rest) {
+    if (step.h > last) throw new Error(`sample jobs: ${s.name} steps go back in time`);
+    last = step.h;
+    const actor = who(step.by);
+    const when = at(step.h);
+    job.updatedAt = when;
+    if (step.do === 'create') throw new Error(`sample jobs: ${s.name} is created twice`);
+    if (step.do === 'draft') {
+      history.push({ jobId: id, event: 'drafted', actorId: actor.id, actorRole: actor.role, data: { fields: step.fields }, at: when });
+      continue;
+    }
+    if (step.do === 'assign') {
+      const assignee = who(step.to);
+      job.assigneeId = assignee.id;
+      history.push({
+        jobId: id, event: 'assigned', actorId: actor.id, actorRole: actor.role, note: step.note ?? null,
+        data: { assignee_id: assignee.id, assignee_name: assignee.name }, at: when,
+      });
+      continue;
+    }
+    const from = job.status as JobStatus;
+    const to: JobStatus = step.do === 'revision' ? 'Pending Design Revision' : step.to;
+    const t = findTransition(from, to, actor.role, { previousStatus: statusBeforePendingClient(changes), assignedToActor: job.assigneeId === actor.id });
+    if (!t || (step.do === 'revision') !== (t.action === 'revision')) {
+      throw new Error(`sample jobs: ${s.name}: ${step.by} (${actor.role}) cannot move ${from} → ${to}`);
+    }
+    Object.assign(job, pendingBookkeeping({
+      pendingAdminMsClosed: job.pendingAdminMsClosed ?? 0, pendingSince: job.pendingSince ?? null, createdByRole: job.createdByRole ?? null,
+    }, to, when, s.services));
+    job.status = to;
+    job.clientStatus = clientStatusOf(to);
+    if (t.action === 'submit' && !job.submittedAt) job.submittedAt = when;
+    let data: Record<string, unknown> | null = null;
+    if (step.do === 'revision') {
+      const number = (job.revisionNumber ?? 0) + 1;
+      const involuntary = REVISION_REASONS[step.reason].involuntary;
+      job.revisionNumber = number;
+      data = { number, reason: step.reason, involuntary };
+      revisions.push({
+        jobId: id, number, reason: step.reason, involuntary, note: step.note, fromStatus: from,
+        requestedById: actor.id, changes: null, createdAt: when,
+      });
+    }
+    history.push({
+      jobId: id, event: eventOf(t.action, from, to), actorId: actor.id, actorRole: actor.role,
+      fromStatus: from, toStatus: to, note: step.note ?? null, data, at: when,
+    });
+    changes.push({ from, to });
+    const delta = monthStatsDelta(from, to);
+    if (delta.jobsCompleted) monthStats.push({ userId: actor.id, month: monthKey(when), field: 'jobsCompleted' });
+    if (delta.revisions) monthStats.push({ userId: actor.id, month: monthKey(when), field: 'revisions' });
+  }
+  // Kept equal to what the service would store after the last step.
+  job.overdueAt = overdueAtOf(job.createdByRole ?? null, s.services, job.pendingAdminMsClosed ?? 0, job.pendingSince ?? null);
+  return { job, history, revisions, monthStats };
+}
+
+/**
+ * Seeds the sample jobs when the demo accounts exist and there are no jobs at all: idempotent (a
+ * restart, or an install where someone already made a job, adds nothing). Returns how many it added.
+ */
+export async function seedSampleJobs(database: Database, now: Date = new Date()): Promise<number> {
+  const db = database.db;
+  const [anyJob] = await db.select({ id: jobs.id }).from(jobs).limit(1);
+  if (anyJob) return 0;
+  const emails = Object.values(EMAIL);
+  const [people, cos, sts] = await Promise.all([
+    db.select({ id: users.id, email: users.email, role: users.role, firstName: users.firstName, lastName: users.lastName })
+      .from(users).where(inArray(users.email, emails)),
+    db.select({ id: companies.id, name: companies.name }).from(companies)
+      .where(inArray(companies.name, [...new Set(SAMPLE_JOBS.map((s) => s.company))])),
+    db.select({ id: states.id, abbreviation: states.abbreviation }).from(states)
+      .where(and(inArray(states.abbreviation, [...new Set(SAMPLE_JOBS.map((s) => s.state))]), eq(states.country, 'US'))),
+  ]);
+  const byEmail = new Map(people.map((p) => [p.email, p]));
+  const ids: Ids = { users: new Map(), companies: new Map(cos.map((c) => [c.name, c.id])), states: new Map(sts.map((s) => [s.abbreviation, s.id])) };
+  for (const [w, email] of Object.entries(EMAIL) as [Who, string][]) {
+    const p = byEmail.get(email);
+    // Not the demo workspace (or someone changed it): leave it alone.
+    if (!p) return 0;
+    ids.users.set(w, { id: p.id, role: p.role as Role, name: getDisplayName({ firstName: p.firstName ?? '', lastName: p.lastName ?? '', email: p.email }) });
+  }
+  if (ids.companies.size < new Set(SAMPLE_JOBS.map((s) => s.company)).size) return 0;
+
+  const built = SAMPLE_JOBS.map((s) => buildSampleJob(s, ids, now));
+  const stats = new Map<string, { userId: string; month: string; jobsCompleted: number; revisions: number }>();
+  for (const m of built.flatMap((b) => b.monthStats)) {
+    const key = `${m.userId} ${m.month}`;
+    const row = stats.get(key) ?? { userId: m.userId, month: m.month, jobsCompleted: 0, revisions: 0 };
+    row[m.field]++;
+    stats.set(key, row);
+  }
+  await db.transaction(async (tx) => {
+    await tx.insert(jobs).values(built.map((b) => b.job));
+    // One statement, in order: history ids follow each job's steps.
+    await tx.insert(jobHistory).values(built.flatMap((b) => b.history));
+    const revisions = built.flatMap((b) => b.revisions);
+    if (revisions.length) await tx.insert(jobRevisions).values(revisions);
+    if (stats.size) {
+      await tx.insert(userMonthStats).values([...stats.values()]).onConflictDoUpdate({
+        target: [userMonthStats.userId, userMonthStats.month],
+        set: {
+          jobsCompleted: sql`${userMonthStats.jobsCompleted} + excluded.jobs_completed`,
+          revisions: sql`${userMonthStats.revisions} + excluded.revisions`,
+        },
+      });
+    }
+  });
+  return built.length;
+}

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canTransition, JOB_STATUSES, type JobStatus } from '@sunstamp/domain/jobs/workflow.rules';
+import { checkStructuralSpan, DEFAULT_SPAN_LIMIT_INCHES_PER_MODULE } from '@sunstamp/domain/jobs/structural-span.rules';
+import { framingOptionsFor } from '@sunstamp/domain/jobs/framing.rules';
+import type { Role } from '@sunstamp/domain/roles';
+import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
+import { SAMPLE_JOBS, seedSampleJobs } from '../../db/seed/sample-jobs.seed.ts';
+
+/** The demo's sample jobs (npm start seeds them; tests get them only with `sampleJobs: true`). */
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp({ sampleJobs: true }); });
+afterAll(async () => { await t?.close(); });
+
+const call = async (who: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
+  t.request(method, url, { token: await t.tokenOf(who), body });
+const list = async (who: string, query = '') => (await call(who, 'GET', `/api/jobs?page_size=200${query}`)).data;
+const byName = async (prefix: string) => (await list(DEMO.admin)).results.find((j: any) => j.name.startsWith(prefix));
+
+describe('demo sample jobs', () => {
+  it('seeds Acme Solar and Brightside jobs across the workflow, with the spec\'s status names', async () => {
+    const all = await list(DEMO.admin);
+    expect(all.count).toBe(SAMPLE_JOBS.length);
+    expect(all.count).toBeGreaterThanOrEqual(8);
+    expect(all.count).toBeLessThanOrEqual(12);
+    const statuses = new Set(all.results.map((j: any) => j.status));
+    for (const s of ['Draft', 'Pending Pre-Check', 'Pending Design', 'Pending Client', 'Pending QC', 'Design Completed', 'Pending Approval', 'Approved', 'Cancelled', 'Pending Design Revision']) {
+      expect(statuses.has(s), s).toBe(true);
+    }
+    for (const s of statuses) expect(JOB_STATUSES).toContain(s);
+    expect(new Set(all.results.map((j: any) => j.company.name))).toEqual(new Set(['Acme Solar', 'Brightside Energy']));
+    for (const j of all.results) {
+      expect(j.client_street_address).toMatch(/^\d+ /);
+      expect(j.client_state?.abbreviation).toMatch(/^[A-Z]{2}$/);
+      expect(j.client_zip_code).toMatch(/^\d{5}$/);
+    }
+  });
+
+  it('is overdue for exactly one job, and the list agrees with each detail', async () => {
+    const overdue = await list(DEMO.admin, '&overdue=true');
+    expect(overdue.results.map((j: any) => j.name)).toEqual([expect.stringMatching(/^Okafor Residence/)]);
+    for (const row of (await list(DEMO.admin)).results) {
+      const detail = (await call(DEMO.admin, 'GET', `/api/jobs/${row.id}`)).data;
+      expect(detail.is_overdue, row.name).toBe(row.is_overdue);
+      expect(detail.pending_admin_hours, row.name).toBe(row.pending_admin_hours);
+    }
+  });
+
+  it('assigns some to the contractor, who sees only those', async () => {
+    const mine = await list(DEMO.contractor);
+    expect(mine.count).toBeGreaterThanOrEqual(2);
+    expect(mine.results.every((j: any) => j.assignee?.email === DEMO.contractor)).toBe(true);
+    expect(mine.results.map((j: any) => j.status)).toEqual(expect.arrayContaining(['Pending Design', 'Pending QC']));
+  });
+
+  it('keeps each company to its own jobs', async () => {
+    const acme = await list(DEMO.acmeOwner);
+    const bright = await list(DEMO.brightOwner);
+    expect(acme.results.every((j: any) => j.company.name === 'Acme Solar')).toBe(true);
+    expect(bright.results.every((j: any) => j.company.name === 'Brightside Energy')).toBe(true);
+    expect(acme.count + bright.count).toBe(SAMPLE_JOBS.length);
+    // Clients see the client-facing status.
+    expect(new Set(acme.results.map((j: any) => j.client_status))).toEqual(new Set(['Draft', 'Submitted', 'Approved']));
+  });
+
+  it('has a history for every job that follows the workflow table, step by step, to its status', async () => {
+    const roleOf: Record<string, Role> = {
+      [DEMO.admin]: 'admin', [DEMO.support]: 'support', [DEMO.contractor]: 'contractor',
+      [DEMO.acmeOwner]: 'user_admin', [DEMO.acmeUser]: 'user', [DEMO.brightOwner]: 'user_admin',
+    };
+    for (const row of (await list(DEMO.admin)).results) {
+      const h = (await call(DEMO.admin, 'GET', `/api/jobs/${row.id}/history`)).data;
+      expect(h[0], row.name).toMatchObject({ event: 'created', from_status: null, to_status: 'Draft' });
+      let status: JobStatus = 'Draft';
+      let beforeClient: JobStatus | null = null;
+      let assignee: string | null = null;
+      let at = h[0].at;
+      for (const e of h.slice(1)) {
+        expect(e.at >= at, `${row.name}: ${e.event} in order`).toBe(true);
+        at = e.at;
+        if (e.event === 'assigned') assignee = e.data.assignee_id;
+        if (!e.to_status) continue;
+        expect(e.from_status, `${row.name}: ${e.event}`).toBe(status);
+        const role = roleOf[e.actor.email]!;
+        const ctx = { previousStatus: beforeClient, assignedToActor: assignee === e.actor.id };
+        expect(canTransition(status, e.to_status, role, ctx), `${row.name}: ${status} → ${e.to_status} by ${e.actor.email}`).toBe(true);
+        if (e.to_status === 'Pending Client') beforeClient = status;
+        status = e.to_status;
+      }
+      expect(status, row.name).toBe(row.status);
+      if (row.status !== 'Draft') expect(row.submitted_at, row.name).not.toBeNull();
+    }
+  });
+
+  it('records the revision of the job sent back after approval', async () => {
+    const chen = await byName('Chen Residence');
+    expect(chen).toMatchObject({ status: 'Pending Design Revision', revision_number: 1 });
+    const revs = (await call(DEMO.acmeOwner, 'GET', `/api/jobs/${chen.id}/revisions`)).data;
+    expect(revs).toEqual([expect.objectContaining({ number: 1, reason: 'equipment_change', from_status: 'Approved', involuntary: false })]);
+  });
+
+  it('fills arrays and the CAD intake with catalogue equipment that passes the spec §5 rules', async () => {
+    for (const row of (await list(DEMO.admin)).results) {
+      const j = (await call(DEMO.admin, 'GET', `/api/jobs/${row.id}`)).data;
+      expect(j.latitude, j.name).toEqual(expect.any(Number));
+      expect(j.longitude, j.name).toEqual(expect.any(Number));
+      expect(j.arrays.length, j.name).toBeGreaterThan(0);
+      expect(j.cad_intake.cad_notes, j.name).toMatch(/^Equipment: /);
+      for (const a of j.arrays) {
+        expect(framingOptionsFor(j.structure_type)).toContain(a.frame_shape);
+        const span = checkStructuralSpan(
+          { beamSpans: a.beam_span, pitchDegrees: a.roof_pitch, modulesOnRafter: a.num_panels_on_rafter, orientation: a.orientation },
+          DEFAULT_SPAN_LIMIT_INCHES_PER_MODULE,
+        );
+        expect(span.ok, `${j.name}: span`).toBe(true);
+      }
+    }
+    const brooks = (await call(DEMO.admin, 'GET', `/api/jobs/${(await byName('Brooks Residence')).id}`)).data;
+    expect(brooks.connection_type).toEqual({ id: 'other', label: 'Other' });
+    expect(brooks.arrays[0]).toMatchObject({ connection_type: 'other', custom_connection_type: expect.stringMatching(/\S/) });
+  });
+
+  it('saving a sample job unchanged through PUT passes validation and writes no history', async () => {
+    for (const row of (await list(DEMO.admin)).results) {
+      if (row.status === 'Cancelled') continue;
+      const j = (await call(DEMO.admin, 'GET', `/api/jobs/${row.id}`)).data;
+      const before = (await call(DEMO.admin, 'GET', `/api/jobs/${row.id}/history`)).data.length;
+      const arrays = j.arrays.map(({ attic_images: _a, beam_space_images: _b, beam_size_images: _c, ...a }: any) => a);
+      const res = await call(DEMO.admin, 'PUT', '/api/jobs', { id: j.id, arrays, cad_intake: j.cad_intake, services_requested: j.services_requested, notes: j.notes });
+      expect(res.statusCode, `${j.name}: ${res.body}`).toBe(200);
+      expect((await call(DEMO.admin, 'GET', `/api/jobs/${row.id}/history`)).data.length, j.name).toBe(before);
+    }
+  });
+
+  it('lets the client edit in Pending Pre-Check and Pending Client, not once design started', async () => {
+    const patel = await byName('Patel Residence');
+    const garcia = await byName('Garcia Residence');
+    const okafor = await byName('Okafor Residence');
+    expect((await call(DEMO.acmeOwner, 'PUT', '/api/jobs', { id: patel.id, notes: 'Side gate is unlocked.' })).statusCode).toBe(200);
+    const g = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { id: garcia.id, notes: 'Joists are 2x8 at 24 in; photos uploaded.' });
+    expect(g.statusCode).toBe(200);
+    expect(g.data.allowed_transitions).toContainEqual({ to: 'Pending Pre-Check', action: 'answer' });
+    expect((await call(DEMO.acmeUser, 'PUT', '/api/jobs', { id: okafor.id, notes: 'late' })).statusCode).toBe(409);
+  });
+
+  it('is idempotent: a second run adds nothing', async () => {
+    expect(await seedSampleJobs(t.database, t.clock.now())).toBe(0);
+    expect((await list(DEMO.admin)).count).toBe(SAMPLE_JOBS.length);
+  });
+});
