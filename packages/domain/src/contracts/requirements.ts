@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REQUIREMENT_HEADINGS } from '../requirements/chip-groups.data.ts';
 import {
-  ZRequirementDefinition, ZRequirementScope, ZRequirementSource,
+  ZRequirementDefinition, ZRequirementFileRef, ZRequirementScope, ZRequirementSource,
 } from '../requirements/requirement.schema.ts';
 
 /*
@@ -27,10 +27,29 @@ export const ZRequirementScopeParams = z.object({
 });
 
 /**
- * PUT /requirements/{scope_type}/{scope_id}: the scope's whole set of values. A key that is absent
- * or null is not set at this scope (its row is deleted), so the next scope down shows through.
+ * PUT /requirements/{scope_type}/{scope_id}: the scope's whole set of values. Every key present is
+ * set at this scope, whatever its value (`false`, `''`, `null` = off / no file / empty, `[]`); a
+ * key that is absent is not set here (its row is deleted): the scope inherits it from below.
  */
 export const ZRequirementScopeBody = z.record(z.string(), z.unknown());
+
+/**
+ * PATCH /requirements/{scope_type}/{scope_id}: change some keys and leave the rest alone. `set`
+ * gives explicit values (null and false included); `inherit` lists keys whose value at this scope
+ * is removed, so the scopes below show through (scope-values.rules.ts).
+ */
+export const ZRequirementScopePatch = z.strictObject({
+  set: z.record(z.string(), z.unknown()).default({}),
+  inherit: z.array(z.string().max(100)).max(1000).default([]),
+});
+export type RequirementScopePatch = z.infer<typeof ZRequirementScopePatch>;
+
+/** POST /requirements/{scope_type}/{scope_id}/files/{key}: multipart, one or more parts named `files`. */
+export const ZRequirementFileUploadParams = ZRequirementScopeParams.extend({ key: z.string().max(100) });
+/** DELETE /requirements/{scope_type}/{scope_id}/files/{key}/{file_id}. */
+export const ZRequirementFileParams = ZRequirementFileUploadParams.extend({ file_id: z.string().max(100) });
+/** GET /requirements/files/{file_id}/download. */
+export const ZRequirementFileDownloadParams = z.object({ file_id: z.string().max(100) });
 
 /** One scope's stored values, with who last changed each. */
 export const ZRequirementScopeValues = z.object({
@@ -40,6 +59,10 @@ export const ZRequirementScopeValues = z.object({
   updated: z.record(z.string(), z.object({ updated_by: z.string().nullable(), updated_at: z.string() })),
 });
 export type RequirementScopeValuesResponse = z.infer<typeof ZRequirementScopeValues>;
+
+/** An upload's answer: the scope's values after it, and the files just stored. */
+export const ZRequirementFileUploadResponse = ZRequirementScopeValues.extend({ uploaded: z.array(ZRequirementFileRef) });
+export type RequirementFileUploadResponse = z.infer<typeof ZRequirementFileUploadResponse>;
 
 /** GET /requirements/resolve: any of the three scopes, plus the plan-set facts the resolver can use. */
 export const ZResolveQuery = z.object({

@@ -10,6 +10,7 @@ import {
   PRODUCTION_METER_FEED_OPTIONS, PRODUCTION_METER_OPTIONS, STAMP_ON_CAD_OPTIONS, STAMP_TITLES,
   STICKER_COLOURS, STICKER_LOGIC_OPTIONS, WET_STAMP_OPTIONS,
 } from './requirement-options.data.ts';
+import { DEFAULT_REQUIREMENT_FILE_TYPES } from './requirement-files.rules.ts';
 import type { RequirementDefinition, RequirementItemDefinition, RequirementOption } from './requirement.schema.ts';
 
 /*
@@ -33,7 +34,9 @@ const flag = base('bool', false, true);
 /** Off by default, needs a person. */
 const manual = base('bool', false, false);
 const text = base('text', '', true);
-const file = base('file', null, true);
+/** A file field; uploads are PNG, JPEG or PDF unless `extra.fileTypes` narrows them. */
+const file = (key: string, label: string, chipGroup: ChipGroupKey, helperText: string, extra: Extra = {}): Def =>
+  base('file', null, true)(key, label, chipGroup, helperText, { fileTypes: [...DEFAULT_REQUIREMENT_FILE_TYPES], ...extra });
 const select = (key: string, label: string, chipGroup: ChipGroupKey, helperText: string, options: RequirementOption[], dflt: string, extra: Extra = {}): Def =>
   ({ key, label, helperText, type: 'select', default: dflt, chipGroup, automated: true, options, ...extra });
 const num = (type: 'int' | 'float') => (key: string, label: string, chipGroup: ChipGroupKey, helperText: string, dflt: number | null, extra: Extra = {}): Def =>
@@ -186,7 +189,8 @@ export const REQUIREMENT_DEFINITIONS: readonly Def[] = [
   flag('site_id_on_title_block', 'Site ID on Title Block', 'titleBlock', 'Show the utility site ID.', { dynamicCadFields: ['site_id'] }),
   flag('building_permit_number_on_title_block', 'Building Permit Number on Title Block', 'titleBlock', 'Show the building permit number.', { dynamicCadFields: ['building_permit_number'] }),
   flag('parcel_info_on_title_block', 'Parcel Information on Title Block', 'titleBlock', 'Show parcel ID, county, municipality, zoning, acreage, building area, roof height and legal description.', { dynamicCadFields: PARCEL_INFO_FIELDS }),
-  file('contractor_stamp', 'Contractor Stamp', 'titleBlock', 'Image, 750x500 pixels recommended. Removed when an engineering stamp is required.'),
+  // Spec §5 calls it an image; PNG and JPEG are the images the PDF sheets can embed.
+  file('contractor_stamp', 'Contractor Stamp', 'titleBlock', 'Image (PNG or JPEG), 750x500 pixels recommended. Removed when an engineering stamp is required.', { fileTypes: ['png', 'jpeg'] }),
   select('contractor_stamp_layout', 'Contractor Stamp Layout', 'titleBlock', 'Pages that carry the contractor stamp.', CONTRACTOR_STAMP_LAYOUT_OPTIONS, 'All'),
 
   // ---------------------------------------------------------------- PV1 … PV5

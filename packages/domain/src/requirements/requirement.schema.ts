@@ -41,6 +41,14 @@ export type RequirementOption = z.infer<typeof ZRequirementOption>;
 export const ZTextFormat = z.enum(['pageList', 'points']);
 export type TextFormat = z.infer<typeof ZTextFormat>;
 
+/**
+ * File types a requirement file may have, judged by content (magic bytes, files/sniff.rules.ts),
+ * never by name. The names are the sniffer's kinds.
+ */
+export const REQUIREMENT_FILE_TYPES = ['png', 'jpeg', 'pdf'] as const;
+export const ZRequirementFileType = z.enum(REQUIREMENT_FILE_TYPES);
+export type RequirementFileType = z.infer<typeof ZRequirementFileType>;
+
 const definitionShape = {
   key: z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/),
   label: z.string().min(1),
@@ -59,6 +67,8 @@ const definitionShape = {
   drawingVariables: z.boolean().optional(),
   /** File fields: a list of files allowed, not only one. */
   multiple: z.boolean().optional(),
+  /** File fields: the types an upload may have (requirement-files.rules.ts fileTypesOf). */
+  fileTypes: z.array(ZRequirementFileType).optional(),
 };
 
 export const ZRequirementItemDefinition = z.object(definitionShape);
@@ -78,14 +88,21 @@ export type RequirementDefinition = z.infer<typeof ZRequirementDefinition>;
 
 /**
  * A stored file reference. Upload fields accept one file or a list (spec §5); the bytes live in
- * file storage, the requirement value holds only the reference.
+ * file storage (uploaded through POST /requirements/{scope}/{id}/files/{key}), the requirement
+ * value holds only the reference. The API writes name, contentType and size from its own record.
  */
 export const ZRequirementFileRef = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
   contentType: z.string().optional(),
+  size: z.number().int().nonnegative().optional(),
 });
 export type RequirementFileRef = z.infer<typeof ZRequirementFileRef>;
 
-/** Values of one scope, keyed by requirement key. A key that is absent (or undefined) is not set. */
+/**
+ * Values of one scope, keyed by requirement key. A key that is present is set explicitly at that
+ * scope, whatever its value: `false`, `''`, `null` (a group switched off, no file, an empty
+ * number) and `[]` are values that override the scopes below. A key that is absent (or undefined)
+ * is not set there: the scope inherits. Stored as a row per set key; no row = inherit.
+ */
 export type RequirementValues = Readonly<Record<string, unknown>>;

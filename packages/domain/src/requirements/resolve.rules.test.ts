@@ -43,6 +43,44 @@ describe('resolveRequirements precedence', () => {
   });
 });
 
+describe('explicit "off" at a lower scope', () => {
+  const sticker = { title: 'PV DISCONNECT', color: 'Red' };
+  const company = { sticker_3: sticker, parcel_info_on_title_block: true, conduit_naming: 'PVC', structural_stamps_on_cad: 'Always Include' };
+  it('an AHJ "off" overrides a company "on", and the source is the AHJ', () => {
+    const r = resolveRequirements(REQUIREMENT_DEFINITIONS, {
+      company,
+      ahj: { sticker_3: null, parcel_info_on_title_block: false, conduit_naming: '', structural_stamps_on_cad: 'No Stamp Required' },
+    });
+    expect(r.values.sticker_3).toEqual({ key: 'sticker_3', value: null, source: 'ahj', on: false });
+    expect(r.values.parcel_info_on_title_block).toEqual({ key: 'parcel_info_on_title_block', value: false, source: 'ahj', on: false });
+    expect(r.values.conduit_naming).toMatchObject({ value: '', source: 'ahj', on: false });
+    expect(r.values.structural_stamps_on_cad).toMatchObject({ value: 'No Stamp Required', source: 'ahj', on: false });
+    expect(r.dynamicCadFields).toEqual([]);
+    expect(r.contractorStamp.removed).toBe(false);
+  });
+  it('a utility "off" overrides the company, and an AHJ "on" overrides the utility', () => {
+    const r = resolveRequirements(REQUIREMENT_DEFINITIONS, { company, utility: { sticker_3: null }, ahj: { sticker_3: { title: 'AHJ' } } });
+    expect(r.values.sticker_3).toMatchObject({ value: { title: 'AHJ' }, source: 'ahj', on: true });
+    const u = resolveRequirements(REQUIREMENT_DEFINITIONS, { company, utility: { sticker_3: null } });
+    expect(u.values.sticker_3).toMatchObject({ value: null, source: 'utility', on: false });
+  });
+  it('inherit (no value at the AHJ) falls back to the nearest scope that has one', () => {
+    const r = resolveRequirements(REQUIREMENT_DEFINITIONS, { company, utility: {}, ahj: { rail_length: 10 } });
+    expect(r.values.sticker_3).toMatchObject({ value: sticker, source: 'company', on: true });
+    expect(r.values.parcel_info_on_title_block).toMatchObject({ value: true, source: 'company', on: true });
+    expect(r.values.attachment_detail).toMatchObject({ value: true, source: 'default' });
+  });
+  it('file values resolve with their scope like any other value', () => {
+    const stamp = { id: 'f1', name: 'stamp.png', contentType: 'image/png', size: 812 };
+    const sheets = [{ id: 'f2', name: 'noa.pdf', contentType: 'application/pdf', size: 9000 }];
+    const r = resolveRequirements(REQUIREMENT_DEFINITIONS, { company: { contractor_stamp: stamp, noa_cut_sheets: [] }, ahj: { noa_cut_sheets: sheets } });
+    expect(r.values.contractor_stamp).toEqual({ key: 'contractor_stamp', value: stamp, source: 'company', on: true });
+    expect(r.values.noa_cut_sheets).toEqual({ key: 'noa_cut_sheets', value: sheets, source: 'ahj', on: true });
+    const none = resolveRequirements(REQUIREMENT_DEFINITIONS, { company: { noa_cut_sheets: sheets }, ahj: { noa_cut_sheets: [] } });
+    expect(none.values.noa_cut_sheets).toEqual({ key: 'noa_cut_sheets', value: [], source: 'ahj', on: false });
+  });
+});
+
 describe('dynamic CAD fields', () => {
   it('none by default', () => {
     expect(resolveRequirements(REQUIREMENT_DEFINITIONS, {}).dynamicCadFields).toEqual([]);

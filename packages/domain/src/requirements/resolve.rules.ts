@@ -4,7 +4,9 @@ import { evaluateStickerLogic, type PlanSetFacts } from './sticker-logic.data.ts
 
 /*
  * Requirement resolution: a job's requirements are the definitions' defaults, overridden by the
- * company's values, then the utility's, then the AHJ's (later wins). Pure and allocation-light,
+ * company's values, then the utility's, then the AHJ's (later wins). A scope that has a value for
+ * a key (a row) overrides; one that has none inherits (scope-values.rules.ts). File values are
+ * references and resolve like any other value, with the scope they came from. Pure and allocation-light,
  * because the API resolves on every job load and every plan-set run (budget: ≤ 5 ms p99 for all
  * definitions set at all four levels; see bench/requirements-resolve.bench.ts).
  */
@@ -91,7 +93,8 @@ export function resolveRequirements(
     const k = def.key;
     let value: unknown = def.default;
     let source: RequirementSource = 'default';
-    // `undefined` means "not set at this scope"; null is a value (e.g. a cleared file).
+    // The most specific scope that sets the key wins, whatever it set: false, '', null (a group
+    // or a file switched off) override a lower scope's "on". Absent (undefined) = inherit.
     let v = company[k];
     if (v !== undefined) { value = v; source = 'company'; }
     v = utility[k];
@@ -117,7 +120,10 @@ export function resolveRequirements(
   return { values, dynamicCadFields, contractorStamp: { removed: removedBy.length > 0, removedBy } };
 }
 
-/** Rows of `requirement_values` for one scope → the values object resolveRequirements takes. */
+/**
+ * Rows of `requirement_values` for one scope → the values object resolveRequirements takes. Every
+ * row is a value, a JSON null included (an explicit "off"); keys without a row stay absent.
+ */
 export function scopeValuesFromRows(rows: readonly { key: string; value: unknown }[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const r of rows) out[r.key] = r.value;

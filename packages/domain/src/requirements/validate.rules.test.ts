@@ -83,6 +83,18 @@ describe('validateRequirementValue', () => {
     expect(check('noa_cut_sheets', [f, { id: 'f2', name: 'b.pdf' }])).toBeUndefined();
     expect(check('noa_cut_sheets', 'f1')).toBe('Must be a file or a list of files.');
   });
+  it('"no file" is null for one file and [] for a list; a list holds at most 20 distinct files', () => {
+    const f = (i: number) => ({ id: `f${i}`, name: `s${i}.pdf`, contentType: 'application/pdf', size: 10 });
+    expect(check('noa_cut_sheets', [])).toBeUndefined();
+    expect(check('noa_cut_sheets', null)).toBeUndefined();
+    expect(check('noa_cut_sheets', Array.from({ length: 20 }, (_, i) => f(i)))).toBeUndefined();
+    expect(check('noa_cut_sheets', Array.from({ length: 21 }, (_, i) => f(i)))).toBe('At most 20 files.');
+    expect(check('noa_cut_sheets', [f(1), f(1)])).toBe('A file is listed twice.');
+    expect(check('contractor_stamp', { ...f(1), size: -1 })).toBe('Must be a file or a list of files.');
+    expect(check('contractor_stamp', { ...f(1), size: 1.5 })).toBe('Must be a file or a list of files.');
+    expect(check('contractor_stamp', { ...f(1), contentType: 7 })).toBe('Must be a file or a list of files.');
+    expect(check('contractor_stamp', { id: 'f1', name: '' })).toBe('Must be a file or a list of files.');
+  });
 });
 
 describe('validateRequirementValues', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parsePageList } from '../jobs/page-list.rules.ts';
 import { DRAWING_VARIABLE_NAMES } from './drawing-variables.data.ts';
 import { REQUIREMENT_DEFINITIONS } from './requirement-definitions.data.ts';
+import { isFileRef, MAX_REQUIREMENT_FILES } from './requirement-files.rules.ts';
 import type { RequirementDefinition, RequirementItemDefinition, RequirementValues } from './requirement.schema.ts';
 
 /*
@@ -37,11 +38,6 @@ function checkVariables(s: string): string | undefined {
   return undefined;
 }
 
-const isFileRef = (v: unknown) =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) &&
-  typeof (v as { id?: unknown }).id === 'string' && (v as { id: string }).id !== '' &&
-  typeof (v as { name?: unknown }).name === 'string';
-
 /** One message for a non-group value, or undefined when it is valid. */
 function checkScalar(def: RequirementItemDefinition, value: unknown): string | undefined {
   switch (def.type) {
@@ -61,10 +57,13 @@ function checkScalar(def: RequirementItemDefinition, value: unknown): string | u
       return def.options?.some((o) => o.value === value) ? undefined : `"${value}" is not one of the options.`;
     }
     case 'file': {
+      // null (and [] for a list) is an explicit "no file" at this scope.
       if (value === null) return undefined;
       if (Array.isArray(value)) {
         if (!def.multiple && value.length > 1) return 'Only one file is accepted.';
-        return value.every(isFileRef) ? undefined : 'Must be a file or a list of files.';
+        if (value.length > MAX_REQUIREMENT_FILES) return `At most ${MAX_REQUIREMENT_FILES} files.`;
+        if (!value.every(isFileRef)) return 'Must be a file or a list of files.';
+        return new Set(value.map((f) => f.id)).size === value.length ? undefined : 'A file is listed twice.';
       }
       return isFileRef(value) ? undefined : 'Must be a file or a list of files.';
     }

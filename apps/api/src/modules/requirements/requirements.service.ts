@@ -1,16 +1,25 @@
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { isInternalStaff } from '@sunstamp/domain/roles';
+import { matchesFileName, sniffFileType, type SniffResult } from '@sunstamp/domain/files/sniff.rules';
+import type { RequirementScopePatch } from '@sunstamp/domain/contracts/requirements';
 import { CHIP_GROUPS, REQUIREMENT_HEADINGS } from '@sunstamp/domain/requirements/chip-groups.data';
 import { DRAWING_VARIABLES } from '@sunstamp/domain/requirements/drawing-variables.data';
 import { DYNAMIC_CAD_FIELDS } from '@sunstamp/domain/requirements/dynamic-cad-fields.data';
-import { REQUIREMENT_DEFINITIONS } from '@sunstamp/domain/requirements/requirement-definitions.data';
-import type { RequirementScope } from '@sunstamp/domain/requirements/requirement.schema';
+import { getRequirementDefinition, REQUIREMENT_DEFINITIONS } from '@sunstamp/domain/requirements/requirement-definitions.data';
+import {
+  describeFileTypes, fileRefsOf, fileValueOf, fileValueWithout, fileValueWithUploads, isAllowedFileType, MAX_REQUIREMENT_FILES,
+} from '@sunstamp/domain/requirements/requirement-files.rules';
+import type { RequirementDefinition, RequirementFileRef, RequirementScope } from '@sunstamp/domain/requirements/requirement.schema';
 import { resolveRequirements, scopeValuesFromRows, type ResolvedRequirements } from '@sunstamp/domain/requirements/resolve.rules';
+import { checkScopePatch } from '@sunstamp/domain/requirements/scope-values.rules';
 import type { PlanSetFacts } from '@sunstamp/domain/requirements/sticker-logic.data';
-import { validateRequirementValues } from '@sunstamp/domain/requirements/validate.rules';
+import { validateRequirementValues, type FieldMessages } from '@sunstamp/domain/requirements/validate.rules';
 import type { AppContext } from '../../app.ts';
 import type { Principal } from '../auth/auth.hooks.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { getCompany } from '../companies/companies.repository.ts';
 import { findAhj } from '../ahjs/ahjs.service.ts';
 import { findUtility } from '../ahjs/utilities.service.ts';
@@ -75,28 +84,222 @@ export async function getScopeValues(ctx: AppContext, p: Principal, scopeType: R
   return toScopeValues(scopeType, scopeId, await repo.listScope(db, scopeType, scopeId));
 }
 
+function invalid(errors: FieldMessages) {
+  const fields = Object.keys(errors);
+  return badRequest(
+    `${fields.length} requirement value${fields.length === 1 ? ' is' : 's are'} invalid; nothing was saved.`,
+    fields.map((f) => ({ [f]: errors[f]! })),
+  );
+}
+
 /**
- * PUT: the body is the scope's whole set of values. A key absent or null is not set here (its row
- * goes), so the value from the scope below shows through. Every value is checked by
- * validateRequirementValues first; one bad value changes nothing (400, args {field: message}).
+ * Every write to a scope's values: under the scope's lock, `change` writes rows; then files the
+ * scope's values no longer reference (replaced, removed, or their key inherited again) are
+ * deleted, their bytes after the commit. Answers the scope's values.
  */
-export async function putScopeValues(
-  ctx: AppContext, p: Principal, scopeType: RequirementScope, scopeId: string, body: Record<string, unknown>,
+async function writeScope(
+  ctx: AppContext, storage: Storage, scopeType: RequirementScope, scopeId: string,
+  change: (tx: Tx, current: Record<string, unknown>, files: repo.RequirementFileRow[]) => Promise<void>,
 ) {
   const db = ctx.database.db;
-  await checkScopeVisible(db, p, scopeType, scopeId);
-  checkCanEdit(p, scopeType, scopeId);
-  const values = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null && v !== undefined));
-  const errors = validateRequirementValues(values);
-  const fields = Object.keys(errors);
-  if (fields.length) {
-    throw badRequest(
-      `${fields.length} requirement value${fields.length === 1 ? ' is' : 's are'} invalid; nothing was saved.`,
-      fields.map((f) => ({ [f]: errors[f]! })),
-    );
-  }
-  await db.transaction(async (tx) => repo.replaceScope(tx, scopeType, scopeId, values, p.id));
+  const unreferenced: string[] = [];
+  await db.transaction(async (tx) => {
+    await repo.lockScope(tx, scopeType, scopeId);
+    const current = scopeValuesFromRows(await repo.listScope(tx, scopeType, scopeId));
+    const files = await repo.listScopeFiles(tx, scopeType, scopeId);
+    await change(tx, current, files);
+    const after = scopeValuesFromRows(await repo.listScope(tx, scopeType, scopeId));
+    const gone = files.filter((f) => !fileRefsOf(after[f.key]).some((r) => r.id === f.id));
+    await repo.deleteFiles(tx, gone.map((f) => f.id));
+    unreferenced.push(...gone.map((f) => f.storageKey));
+  });
+  await Promise.all(unreferenced.map((k) => storage.remove(k).catch(() => {})));
   return toScopeValues(scopeType, scopeId, await repo.listScope(db, scopeType, scopeId));
+}
+
+const fileRefOf = (f: repo.RequirementFileRow): RequirementFileRef => ({ id: f.id, name: f.name, contentType: f.contentType, size: f.size });
+
+/**
+ * File values written through PUT or PATCH may only name files uploaded to that requirement at
+ * that scope (or already in its value); the references are rewritten from the stored records so
+ * a client cannot make up a name, type or size. null and [] (no file here) pass as they are.
+ */
+function normaliseFileValues(values: Record<string, unknown>, current: Record<string, unknown>, files: repo.RequirementFileRow[]) {
+  const out: Record<string, unknown> = { ...values };
+  const errors: FieldMessages = {};
+  for (const [key, value] of Object.entries(values)) {
+    const def = getRequirementDefinition(key);
+    if (def?.type !== 'file' || value === null) continue;
+    const kept = fileRefsOf(current[key]);
+    const refs: RequirementFileRef[] = [];
+    for (const ref of fileRefsOf(value)) {
+      const row = files.find((f) => f.id === ref.id && f.key === key);
+      const old = kept.find((k) => k.id === ref.id);
+      if (row) refs.push(fileRefOf(row));
+      else if (old) refs.push(old);
+      else errors[key] ??= `"${ref.name}" is not a file uploaded to this requirement here; upload it first.`;
+    }
+    out[key] = fileValueOf(def, refs);
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
+  return out;
+}
+
+/**
+ * PUT: the body is the scope's whole set of values. Every key present is set here, whatever its
+ * value (false, '', null = off); a key absent is not set here (its row goes), so the value from
+ * the scope below shows through. Every value is checked by validateRequirementValues first; one
+ * bad value changes nothing (400, args {field: message}).
+ */
+export async function putScopeValues(
+  ctx: AppContext, storage: Storage, p: Principal, scopeType: RequirementScope, scopeId: string, body: Record<string, unknown>,
+) {
+  await checkScopeVisible(ctx.database.db, p, scopeType, scopeId);
+  checkCanEdit(p, scopeType, scopeId);
+  const values = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+  const errors = validateRequirementValues(values);
+  if (Object.keys(errors).length) throw invalid(errors);
+  return writeScope(ctx, storage, scopeType, scopeId, async (tx, current, files) => {
+    await repo.replaceScope(tx, scopeType, scopeId, normaliseFileValues(values, current, files), p.id);
+  });
+}
+
+/**
+ * PATCH: `set` writes explicit values (null and false included) and leaves other keys alone;
+ * `inherit` removes this scope's value of each key listed. Same checks as PUT, all or nothing.
+ */
+export async function patchScopeValues(
+  ctx: AppContext, storage: Storage, p: Principal, scopeType: RequirementScope, scopeId: string, patch: RequirementScopePatch,
+) {
+  await checkScopeVisible(ctx.database.db, p, scopeType, scopeId);
+  checkCanEdit(p, scopeType, scopeId);
+  const set = Object.fromEntries(Object.entries(patch.set).filter(([, v]) => v !== undefined));
+  const inherit = [...new Set(patch.inherit)];
+  const errors = { ...validateRequirementValues(set), ...checkScopePatch({ set, inherit }, REQUIREMENT_DEFINITIONS) };
+  if (Object.keys(errors).length) throw invalid(errors);
+  return writeScope(ctx, storage, scopeType, scopeId, async (tx, current, files) => {
+    await repo.upsertValues(tx, scopeType, scopeId, normaliseFileValues(set, current, files), p.id);
+    await repo.deleteValues(tx, scopeType, scopeId, inherit);
+  });
+}
+
+// ------------------------------------------------------------------------------- files
+
+/** An uploaded file spooled to disk by the route, with its first bytes for sniffing. */
+export type SpooledFile = { path: string; fileName: string; head: Buffer; size: number };
+
+const unsupported = (message: string) => new AppError(415, message, 'unsupported_media_type');
+
+/** A file name safe to store and to echo back in Content-Disposition (the rule of files.service's cleanName). */
+function cleanFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return (base || 'file').slice(0, 255);
+}
+
+/** The definition of a file requirement; 400 for an unknown key or one that does not take files. */
+function fileDefinitionOf(key: string): RequirementDefinition {
+  const def = getRequirementDefinition(key);
+  if (!def) throw badRequest('Unknown requirement.', [{ [key]: 'Unknown requirement.' }]);
+  if (def.type !== 'file') {
+    throw badRequest(`${def.label} does not take files.`, [{ [key]: `Not a file requirement: it takes a ${def.type} value.` }]);
+  }
+  return def;
+}
+
+/** Before reading an upload's body: the scope is visible (404), the caller may edit it (403), the key takes files (400). */
+export async function assertMayUploadFile(ctx: AppContext, p: Principal, scopeType: RequirementScope, scopeId: string, key: string) {
+  await checkScopeVisible(ctx.database.db, p, scopeType, scopeId);
+  checkCanEdit(p, scopeType, scopeId);
+  return fileDefinitionOf(key);
+}
+
+/** The type by content (magic bytes): programs, other types and content that contradicts the extension are 415. */
+function checkFileType(def: RequirementDefinition, file: SpooledFile): SniffResult {
+  const name = cleanFileName(file.fileName);
+  const sniffed = sniffFileType(file.head);
+  if (sniffed.kind === 'executable') throw unsupported(`"${name}" is a program (${sniffed.detail}); programs cannot be uploaded.`);
+  if (!isAllowedFileType(def, sniffed.kind)) {
+    throw unsupported(`"${name}" is not a ${describeFileTypes(def)} file; ${def.label} accepts ${describeFileTypes(def)}.`);
+  }
+  if (!matchesFileName(sniffed, file.fileName)) {
+    throw unsupported(`"${name}" does not contain what its extension says: its content is ${sniffed.kind.toUpperCase()}.`);
+  }
+  return sniffed;
+}
+
+/**
+ * Stores uploaded files for a file requirement at a scope: each checked by content, the bytes put
+ * in storage, then (under the scope's lock) file rows inserted and the scope's value set: a
+ * one-file requirement takes the new file (the one it replaces is deleted), a list appends. On
+ * any failure nothing stays stored.
+ */
+export async function storeRequirementFiles(
+  ctx: AppContext, storage: Storage, p: Principal, scopeType: RequirementScope, scopeId: string, key: string, files: SpooledFile[],
+) {
+  const def = await assertMayUploadFile(ctx, p, scopeType, scopeId, key);
+  if (files.length === 0) throw badRequest('Choose a file to upload.', [{ files: 'No file was sent.' }]);
+  if (!def.multiple && files.length > 1) throw badRequest(`${def.label} takes one file.`, [{ files: 'Send one file.' }]);
+  const checked = files.map((f) => ({ file: f, sniffed: checkFileType(def, f) }));
+  const rows: Parameters<typeof repo.insertFiles>[1] = [];
+  const written: string[] = [];
+  try {
+    for (const { file, sniffed } of checked) {
+      const id = crypto.randomUUID();
+      const storageKey = `requirements/${scopeType}/${scopeId}/${id}`;
+      await storage.putFile(storageKey, file.path);
+      written.push(storageKey);
+      rows.push({
+        id, scopeType, scopeId, key, name: cleanFileName(file.fileName), contentType: sniffed.mime, size: file.size,
+        storageKey, uploadedById: p.id,
+      });
+    }
+    const uploaded = rows.map((r) => ({ id: r.id!, name: r.name, contentType: r.contentType, size: r.size }));
+    const scope = await writeScope(ctx, storage, scopeType, scopeId, async (tx, current) => {
+      const next = fileValueWithUploads(def, current[key], uploaded);
+      if (Array.isArray(next) && next.length > MAX_REQUIREMENT_FILES) {
+        throw badRequest(`${def.label} holds at most ${MAX_REQUIREMENT_FILES} files here.`, [{ files: `Remove a file first: ${MAX_REQUIREMENT_FILES - fileRefsOf(current[key]).length} more can be added.` }]);
+      }
+      await repo.insertFiles(tx, rows);
+      await repo.upsertValues(tx, scopeType, scopeId, { [key]: next }, p.id);
+    });
+    return { ...scope, uploaded };
+  } catch (e) {
+    await Promise.all(written.map((k) => storage.remove(k).catch(() => {})));
+    throw e;
+  }
+}
+
+/**
+ * Removes one file from a file requirement at a scope. The scope keeps an explicit value: null for
+ * a one-file requirement, the rest of the list for a list (maybe []), so it still overrides the
+ * scopes below; "Reset to inherited" (PATCH inherit) is the way back to their value.
+ */
+export async function deleteRequirementFile(
+  ctx: AppContext, storage: Storage, p: Principal, scopeType: RequirementScope, scopeId: string, key: string, fileId: string,
+) {
+  const def = await assertMayUploadFile(ctx, p, scopeType, scopeId, key);
+  return writeScope(ctx, storage, scopeType, scopeId, async (tx, current, files) => {
+    const stored = files.some((f) => f.id === fileId && f.key === key);
+    if (!stored && !fileRefsOf(current[key]).some((r) => r.id === fileId)) throw notFound('This requirement has no such file here.');
+    await repo.upsertValues(tx, scopeType, scopeId, { [key]: fileValueWithout(def, current[key], fileId) }, p.id);
+  });
+}
+
+/** A requirement file's bytes, for whoever may see its scope (404 otherwise). */
+export async function openRequirementFile(ctx: AppContext, storage: Storage, p: Principal, fileId: string) {
+  if (!UUID.test(fileId)) throw notFound();
+  const db = ctx.database.db;
+  const f = await repo.getFile(db, fileId);
+  if (!f) throw notFound();
+  await checkScopeVisible(db, p, f.scopeType, f.scopeId);
+  let stream: Readable;
+  try {
+    stream = await storage.read(f.storageKey);
+  } catch {
+    throw notFound('The file\'s content is missing from storage.');
+  }
+  return { name: f.name, mime: f.contentType, size: f.size, stream };
 }
 
 export type ResolveForJobInput = {

@@ -117,12 +117,18 @@ describe('PUT validation (spec §5, validateRequirementValues)', () => {
     expect(res.data.values).toMatchObject({ ...values, sticker_1: expect.objectContaining({ title: 'SOLAR DISCONNECT' }) });
     expect(res.data.updated.rail_length).toMatchObject({ updated_by: expect.any(String), updated_at: expect.any(String) });
   });
-  it('a null or absent key is unset: its row is deleted', async () => {
+  it('an absent key is inherited (its row is deleted); a key present is set, null, false and \'\' included', async () => {
     const token = await as(DEMO.admin);
     await t.request('PUT', url(), { token, body: { rail_length: 12, conduit_naming: 'PVC', ac_wire_size: '10 AWG' } });
-    const res = await t.request('PUT', url(), { token, body: { rail_length: null, conduit_naming: 'PVC' } });
+    const res = await t.request('PUT', url(), { token, body: { conduit_naming: '', sticker_2: null, attachment_detail: false, pv_equipment_distance_to_meter: null } });
     expect(res.statusCode).toBe(200);
-    expect(res.data.values).toEqual({ conduit_naming: 'PVC' });
+    expect(res.data.values).toEqual({ conduit_naming: '', sticker_2: null, attachment_detail: false, pv_equipment_distance_to_meter: null });
+    expect((await t.request('GET', url(), { token })).data.values).toEqual(res.data.values);
+  });
+  it('null is not a way to inherit a value that has no "off": a number with a default needs a number', async () => {
+    const res = await t.request('PUT', url(), { token: await as(DEMO.admin), body: { rail_length: null } });
+    expect(res.statusCode).toBe(400);
+    expect(res.data.args).toEqual([{ rail_length: 'A number is required.' }]);
   });
   it('refuses a NUL character (PostgreSQL cannot store it) with 400, not 500', async () => {
     const res = await t.request('PUT', url(), { token: await as(DEMO.admin), body: { conduit_naming: 'E\u0000MT' } });
@@ -185,5 +191,117 @@ describe('GET /api/requirements/resolve', () => {
     expect(JSON.parse(JSON.stringify(direct))).toEqual(api.data);
     const none = await resolveForJob(t.app.ctx, { companyId: null, utilityId: null, ahjId: null });
     expect(none.values.rail_length).toMatchObject({ source: 'default' });
+  });
+});
+
+describe('PATCH /api/requirements/:scope_type/:scope_id (set and inherit)', () => {
+  const scope = (type: string) => (type === 'company' ? `company/${co['Acme Solar']}` : type === 'utility' ? `utility/${utilityId}` : `ahj/${ahjId}`);
+  it.each([
+    ['company', DEMO.admin, 200], ['company', DEMO.support, 200], ['company', DEMO.acmeOwner, 200],
+    ['company', DEMO.acmeUser, 403], ['company', DEMO.brightOwner, 404], ['company', DEMO.contractor, 404],
+    ['utility', DEMO.admin, 200], ['utility', DEMO.support, 200], ['utility', DEMO.contractor, 403],
+    ['utility', DEMO.acmeOwner, 403], ['utility', DEMO.acmeUser, 403], ['utility', DEMO.brightOwner, 403],
+    ['ahj', DEMO.admin, 200], ['ahj', DEMO.support, 200], ['ahj', DEMO.contractor, 403],
+    ['ahj', DEMO.acmeOwner, 403], ['ahj', DEMO.acmeUser, 403], ['ahj', DEMO.brightOwner, 403],
+  ])('PATCH %s scope as %s → %i', async (type, who, status) => {
+    const res = await t.request('PATCH', `/api/requirements/${scope(type)}`, { token: await as(who), body: { set: { labels_page: true } } });
+    expect(res.statusCode).toBe(status);
+    if (status === 200) expect(res.data.values.labels_page).toBe(true);
+  });
+
+  it('changes only the keys it names, and inherit removes this scope\'s value', async () => {
+    const token = await as(DEMO.admin);
+    const url = `/api/requirements/company/${co['Brightside Energy']}`;
+    await t.request('PUT', url, { token, body: { rail_length: 12, conduit_naming: 'PVC', labels_page: true } });
+    const res = await t.request('PATCH', url, { token, body: { set: { labels_page: false, sticker_4: null }, inherit: ['conduit_naming'] } });
+    expect(res.statusCode).toBe(200);
+    expect(res.data.values).toEqual({ rail_length: 12, labels_page: false, sticker_4: null });
+    expect(Object.keys(res.data.updated).sort()).toEqual(['labels_page', 'rail_length', 'sticker_4']);
+    expect((await t.request('PATCH', url, { token, body: {} })).data.values).toEqual(res.data.values);
+  });
+
+  it.each([
+    ['a key both set and inherited', { set: { labels_page: true }, inherit: ['labels_page'] }, 'labels_page', /both/],
+    ['an unknown key to inherit', { inherit: ['no_such_requirement'] }, 'no_such_requirement', /Unknown requirement/],
+    ['an invalid value', { set: { sticker_1: { title: 'A'.repeat(21) } } }, 'sticker_1.title', /20/],
+    ['null for a number that has a default', { set: { rail_length: null } }, 'rail_length', /number is required/],
+  ])('refuses %s with 400 naming the field, changing nothing', async (_what, body, field, message) => {
+    const token = await as(DEMO.admin);
+    const url = `/api/requirements/company/${co['Brightside Energy']}`;
+    const before = (await t.request('GET', url, { token })).data.values;
+    const res = await t.request('PATCH', url, { token, body: { ...body, set: { ...(body as any).set, placard_directory: true } } });
+    expect(res.statusCode).toBe(400);
+    expect(res.data.args.find((a: Record<string, string>) => field in a)?.[field]).toMatch(message);
+    expect((await t.request('GET', url, { token })).data.values).toEqual(before);
+  });
+  it('refuses a body in the PUT shape (unknown top-level keys) and a non-list inherit', async () => {
+    const token = await as(DEMO.admin);
+    const url = `/api/requirements/company/${co['Brightside Energy']}`;
+    expect((await t.request('PATCH', url, { token, body: { labels_page: true } })).statusCode).toBe(400);
+    expect((await t.request('PATCH', url, { token, body: { inherit: 'labels_page' } })).statusCode).toBe(400);
+  });
+  it('answers 404 for a missing scope and needs the CSRF header', async () => {
+    const token = await as(DEMO.admin);
+    expect((await t.request('PATCH', `/api/requirements/ahj/${MISSING}`, { token, body: {} })).statusCode).toBe(404);
+    expect((await t.request('PATCH', `/api/requirements/ahj/${ahjId}`, { token, body: {}, csrf: false })).statusCode).toBe(403);
+  });
+});
+
+describe('resolution precedence with explicit "off" values', () => {
+  let ahj2 = '';
+  const company = () => co['Brightside Energy']!;
+  const resolve = async () => (await t.request('GET', `/api/requirements/resolve?company_id=${company()}&ahj_id=${ahj2}`, { token: await as(DEMO.brightOwner) })).data;
+  beforeAll(async () => {
+    const admin = await as(DEMO.admin);
+    ahj2 = (await t.request('POST', '/api/ahjs', { token: admin, body: { name: 'City of Dallas', state: 'TX', jurisdiction_type: 'City' } })).data.id;
+    const res = await t.request('PUT', `/api/requirements/company/${company()}`, {
+      token: await as(DEMO.brightOwner),
+      body: {
+        sticker_1: { title: 'PV DISCONNECT' },
+        parcel_info_on_title_block: true,
+        conduit_naming: 'PVC',
+        structural_stamps_on_cad: 'Always Include',
+        pv_equipment_distance_to_meter: 50,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('with nothing set on the AHJ, every value comes from the company', async () => {
+    const r = await resolve();
+    expect(r.values.sticker_1).toMatchObject({ source: 'company', on: true });
+    expect(r.values.parcel_info_on_title_block).toMatchObject({ value: true, source: 'company', on: true });
+    expect(r.contractorStamp.removed).toBe(true);
+  });
+
+  it('an AHJ "off" overrides the company\'s "on", and provenance names the AHJ', async () => {
+    const set = { sticker_1: null, parcel_info_on_title_block: false, conduit_naming: '', structural_stamps_on_cad: 'No Stamp Required', pv_equipment_distance_to_meter: null };
+    const res = await t.request('PATCH', `/api/requirements/ahj/${ahj2}`, { token: await as(DEMO.support), body: { set } });
+    expect(res.statusCode).toBe(200);
+    expect(res.data.values).toEqual(set);
+    const r = await resolve();
+    expect(r.values.sticker_1).toEqual({ key: 'sticker_1', value: null, source: 'ahj', on: false });
+    expect(r.values.parcel_info_on_title_block).toMatchObject({ value: false, source: 'ahj', on: false });
+    expect(r.values.conduit_naming).toMatchObject({ value: '', source: 'ahj', on: false });
+    expect(r.values.structural_stamps_on_cad).toMatchObject({ value: 'No Stamp Required', source: 'ahj', on: false });
+    expect(r.values.pv_equipment_distance_to_meter).toMatchObject({ value: null, source: 'ahj', on: false });
+    expect(r.dynamicCadFields).not.toContain('parcel_info.parcel_id');
+    expect(r.contractorStamp.removed).toBe(false);
+  });
+
+  it('"inherit" removes the AHJ\'s value and the company\'s shows through again', async () => {
+    const res = await t.request('PATCH', `/api/requirements/ahj/${ahj2}`, { token: await as(DEMO.support), body: { inherit: ['sticker_1', 'parcel_info_on_title_block'] } });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.data.values).sort()).toEqual(['conduit_naming', 'pv_equipment_distance_to_meter', 'structural_stamps_on_cad']);
+    const r = await resolve();
+    expect(r.values.sticker_1).toMatchObject({ value: expect.objectContaining({ title: 'PV DISCONNECT' }), source: 'company', on: true });
+    expect(r.values.parcel_info_on_title_block).toMatchObject({ value: true, source: 'company', on: true });
+    expect(r.values.conduit_naming).toMatchObject({ value: '', source: 'ahj' });
+  });
+
+  it('resolveForJob agrees (the jobs module reads explicit "off" rows too)', async () => {
+    const direct = await resolveForJob(t.app.ctx, { companyId: company(), ahjId: ahj2 });
+    expect(direct.values.conduit_naming).toMatchObject({ value: '', source: 'ahj' });
+    expect(direct.values.pv_equipment_distance_to_meter).toMatchObject({ value: null, source: 'ahj' });
   });
 });

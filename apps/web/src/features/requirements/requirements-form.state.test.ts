@@ -41,4 +41,21 @@ describe('requirements form state', () => {
     s = formReducer(s, { type: 'errors', errors: { rail_length: 'Server says no.' } });
     expect(s.errors).toEqual({ rail_length: 'Server says no.' });
   });
+
+  it('takes a value the server stored (a file upload or removal), or its removal', () => {
+    const ref = { id: 'f1', name: 'stamp.png', contentType: 'image/png', size: 10 };
+    let s = formReducer(empty, { type: 'set', key: 'contractor_stamp', value: 'bad' });
+    expect(s.errors.contractor_stamp).toBeDefined();
+    s = formReducer(s, { type: 'stored', key: 'contractor_stamp', value: ref });
+    expect(s).toEqual({ values: { contractor_stamp: ref }, errors: {} });
+    s = formReducer(s, { type: 'stored', key: 'contractor_stamp', value: undefined });
+    expect(s).toEqual({ values: {}, errors: {} });
+  });
+
+  it('an explicit "off" is a value set here, not a reset', () => {
+    let s = formReducer(empty, { type: 'set', key: 'sticker_2', value: null });
+    s = formReducer(s, { type: 'set', key: 'labels_page', value: false });
+    expect(s.values).toEqual({ sticker_2: null, labels_page: false });
+    expect(s.errors).toEqual({});
+  });
 });

@@ -3,9 +3,9 @@ import { validateRequirementValue, validateRequirementValues } from '@sunstamp/d
 import type { FieldAction } from './components/requirement-field.tsx';
 
 /*
- * State of the requirements form: the values set on the scope being edited (a key absent = not
- * set here, inherited) and the messages by field path (`key` or `key.item`), checked as the user
- * types with the same rules the API runs.
+ * State of the requirements form: the values set on the scope being edited (a key present is set
+ * here, null/false/'' included; a key absent is inherited) and the messages by field path (`key`
+ * or `key.item`), checked as the user types with the same rules the API runs.
  */
 
 export type FormState = {
@@ -40,6 +40,12 @@ export function formReducer(state: FormState, action: FormAction): FormState {
     }
     case 'reset': {
       const { [action.key]: _gone, ...values } = state.values;
+      return { values, errors: withoutKey(state.errors, action.key) };
+    }
+    case 'stored': {
+      // The server already holds this value (a file uploaded or removed): take it as it is.
+      const { [action.key]: _old, ...rest } = state.values;
+      const values = action.value === undefined ? rest : { ...rest, [action.key]: action.value };
       return { values, errors: withoutKey(state.errors, action.key) };
     }
     case 'load':

@@ -3,8 +3,9 @@ import { CHIP_GROUPS, REQUIREMENT_HEADINGS } from '@sunstamp/domain/requirements
 import { REQUIREMENT_DEFINITIONS, defaultGroupValue } from '@sunstamp/domain/requirements/requirement-definitions.data';
 import { validateRequirementValue } from '@sunstamp/domain/requirements/validate.rules';
 import {
-  canEditScope, changedKeys, errorsOfKey, formatRequirementValue, inheritedOf, matchesSearch, parseNumberInput,
-  scopeBody, scopeTypesFor, sectionsFor, textRowsFor, widgetFor, type RequirementWidget,
+  canEditScope, changedKeys, errorsOfKey, fileFieldHelp, formatRequirementValue, inheritedOf, matchesSearch, originText,
+  parseNumberInput, requirementUploadProblem, savePatch, scopeBody, scopeTypesFor, sectionsFor, textRowsFor, widgetFor,
+  type RequirementWidget,
 } from './requirements.rules.ts';
 
 const WIDGET_OF_TYPE: Record<string, RequirementWidget> = {
@@ -123,8 +124,20 @@ describe('values', () => {
     expect(inheritedOf(def, { ac_disconnect: { key: 'ac_disconnect', value: 'Not Required', source: 'company', on: false } }))
       .toEqual({ value: 'Not Required', source: 'company' });
   });
-  it('sends only set values', () => {
-    expect(scopeBody({ a: 1, b: undefined, c: null, d: false })).toEqual({ a: 1, d: false });
+  it('keeps every value set here, null and false included; undefined is not set', () => {
+    expect(scopeBody({ a: 1, b: undefined, c: null, d: false, e: '' })).toEqual({ a: 1, c: null, d: false, e: '' });
+  });
+  it('saves only what changed: explicit "off" values are set, reset keys inherited', () => {
+    const saved = { sticker_1: { title: 'A' }, labels_page: true, conduit_naming: 'PVC', rail_length: 12 };
+    const values = { sticker_1: null, labels_page: false, rail_length: 12, noa_cut_sheets: [] };
+    expect(savePatch(saved, values)).toEqual({ set: { sticker_1: null, labels_page: false, noa_cut_sheets: [] }, inherit: ['conduit_naming'] });
+    expect(savePatch(saved, { ...saved })).toEqual({ set: {}, inherit: [] });
+  });
+  it('says where a value comes from', () => {
+    expect(originText(true, 'AHJ', { source: 'company' })).toBe('Set on this AHJ');
+    expect(originText(false, 'AHJ', { source: 'company' })).toBe('Inherited from the company');
+    expect(originText(false, 'AHJ', { source: 'utility' })).toBe('Inherited from the utility');
+    expect(originText(false, 'company', { source: 'default' })).toBe('Inherited from the default');
   });
   it('lists changed keys', () => {
     expect(changedKeys({ a: 1, b: { x: 1 } }, { a: 1, b: { x: 2 }, c: '' }).sort()).toEqual(['b', 'c']);
@@ -147,5 +160,27 @@ describe('values', () => {
     expect(parseNumberInput('')).toBeNull();
     expect(parseNumberInput(' 12.5 ')).toBe(12.5);
     expect(parseNumberInput('x')).toBeNaN();
+  });
+});
+
+describe('requirement file uploads', () => {
+  const def = (k: string) => REQUIREMENT_DEFINITIONS.find((d) => d.key === k)!;
+  const f = (name: string, size = 1000) => ({ name, size });
+  it('checks the count, the size and the extension before sending', () => {
+    expect(requirementUploadProblem(def('contractor_stamp'), [f('stamp.png')], 0)).toBeNull();
+    expect(requirementUploadProblem(def('contractor_stamp'), [f('stamp.JPEG')], 0)).toBeNull();
+    expect(requirementUploadProblem(def('contractor_stamp'), [f('a.png'), f('b.png')], 0)).toBe('Contractor Stamp takes one file.');
+    expect(requirementUploadProblem(def('contractor_stamp'), [f('stamp.pdf')], 0)).toBe('stamp.pdf is not a PNG or JPEG file.');
+    expect(requirementUploadProblem(def('noa_cut_sheets'), [f('noa.pdf'), f('noa.png')], 0)).toBeNull();
+    expect(requirementUploadProblem(def('noa_cut_sheets'), [f('setup.exe')], 0)).toBe('setup.exe is not a PNG, JPEG or PDF file.');
+    expect(requirementUploadProblem(def('noa_cut_sheets'), [f('big.pdf', 50 * 1024 * 1024 + 1)], 0)).toBe('big.pdf is larger than the 50 MB limit.');
+    expect(requirementUploadProblem(def('noa_cut_sheets'), [f('a.pdf'), f('b.pdf')], 19)).toBe('NOA Cut Sheets holds at most 20 files; 1 more can be added.');
+    expect(requirementUploadProblem(def('noa_cut_sheets'), Array.from({ length: 21 }, (_, i) => f(`${i}.pdf`)), 0)).toBe('Choose at most 20 files at once.');
+  });
+  it('explains types, limits and when file changes are saved', () => {
+    expect(fileFieldHelp(def('contractor_stamp'))).toBe(
+      'Image (PNG or JPEG), 750x500 pixels recommended. Removed when an engineering stamp is required. PNG or JPEG, up to 50 MB. Uploads and removals are saved at once.',
+    );
+    expect(fileFieldHelp(def('noa_cut_sheets'))).toMatch(/PNG, JPEG or PDF, up to 50 MB each, 20 files at most\./);
   });
 });

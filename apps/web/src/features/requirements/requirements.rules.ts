@@ -2,6 +2,9 @@ import type { z } from 'zod';
 import type { ZResolvedRequirement } from '@sunstamp/domain/contracts/requirements';
 import type { SessionUser } from '@sunstamp/domain/contracts/users';
 import { isInternalStaff } from '@sunstamp/domain/roles';
+import { MAX_UPLOAD_FILE_BYTES, MAX_UPLOAD_FILES } from '@sunstamp/domain/contracts/files';
+import { describeFileTypes, fileTypesOf, MAX_REQUIREMENT_FILES } from '@sunstamp/domain/requirements/requirement-files.rules';
+import { scopePatchBetween, type ScopePatch } from '@sunstamp/domain/requirements/scope-values.rules';
 import { CHIP_GROUPS, REQUIREMENT_HEADINGS, type RequirementHeading } from '@sunstamp/domain/requirements/chip-groups.data';
 import type {
   RequirementDefinition, RequirementItemDefinition, RequirementScope, RequirementSource,
@@ -125,9 +128,26 @@ export function inheritedOf(
   return r ? { value: r.value, source: r.source } : { value: def.default, source: 'default' };
 }
 
-/** The PUT body: the scope's values with unset keys left out (absent = not set here). */
+/**
+ * The values set on the scope: every key present is set here, `null` (off, no file), `false` and
+ * `''` included; only undefined keys are dropped (absent = inherited).
+ */
 export function scopeBody(values: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null));
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+}
+
+/** What saving sends (PATCH): the keys changed since the last save, and the keys reset to inherited. */
+export function savePatch(saved: Readonly<Record<string, unknown>>, values: Readonly<Record<string, unknown>>): ScopePatch {
+  return scopePatchBetween(scopeBody(saved), scopeBody(values));
+}
+
+/**
+ * How a field reads its origin: "Set on this AHJ" (with what it would inherit), or "Inherited from
+ * the company" / "Inherited from the default".
+ */
+export function originText(setHere: boolean, scopeNoun: string, inherited: { source: RequirementSource }): string {
+  if (setHere) return `Set on this ${scopeNoun}`;
+  return inherited.source === 'default' ? 'Inherited from the default' : `Inherited from the ${SOURCE_LABELS[inherited.source] === 'AHJ' ? 'AHJ' : SOURCE_LABELS[inherited.source].toLowerCase()}`;
 }
 
 /** Keys whose value differs between two value sets (set, unset or changed). */
@@ -184,4 +204,37 @@ export function formatRequirementValue(def: RequirementItemDefinition | Requirem
 export function parseNumberInput(text: string): number | null {
   const t = text.trim();
   return t === '' ? null : Number(t);
+}
+
+const EXTENSION_TYPES: Record<string, string> = { png: 'png', jpg: 'jpeg', jpeg: 'jpeg', pdf: 'pdf' };
+// Worded as the API's 413 message words it ("50 MB").
+const SIZE_LIMIT = `${MAX_UPLOAD_FILE_BYTES / 1024 / 1024} MB`;
+
+/**
+ * Why a choice of files cannot be uploaded to a file requirement, checked before sending (the API
+ * checks again, by content): the count (one file, or a list of at most MAX_REQUIREMENT_FILES with
+ * `current` already set here), decisions.md's size limit, and the extension as a first hint.
+ */
+export function requirementUploadProblem(
+  def: Pick<RequirementItemDefinition, 'type' | 'multiple' | 'fileTypes' | 'label'>,
+  files: readonly { name: string; size: number }[],
+  current: number,
+): string | null {
+  if (!def.multiple && files.length > 1) return `${def.label} takes one file.`;
+  if (files.length > MAX_UPLOAD_FILES) return `Choose at most ${MAX_UPLOAD_FILES} files at once.`;
+  if (def.multiple && current + files.length > MAX_REQUIREMENT_FILES) {
+    return `${def.label} holds at most ${MAX_REQUIREMENT_FILES} files; ${Math.max(MAX_REQUIREMENT_FILES - current, 0)} more can be added.`;
+  }
+  const big = files.find((f) => f.size > MAX_UPLOAD_FILE_BYTES);
+  if (big) return `${big.name} is larger than the ${SIZE_LIMIT} limit.`;
+  const allowed = fileTypesOf(def) as readonly string[];
+  const wrong = files.find((f) => !allowed.includes(EXTENSION_TYPES[f.name.split('.').pop()?.toLowerCase() ?? ''] ?? ''));
+  if (wrong) return `${wrong.name} is not a ${describeFileTypes(def)} file.`;
+  return null;
+}
+
+/** The helper line of a file requirement: its own text, the types and limits, and when it saves. */
+export function fileFieldHelp(def: Pick<RequirementItemDefinition, 'helperText' | 'multiple' | 'fileTypes' | 'type'>): string {
+  const limits = `${describeFileTypes(def)}, up to ${SIZE_LIMIT}${def.multiple ? ` each, ${MAX_REQUIREMENT_FILES} files at most` : ''}.`;
+  return [def.helperText, limits, 'Uploads and removals are saved at once.'].filter(Boolean).join(' ');
 }

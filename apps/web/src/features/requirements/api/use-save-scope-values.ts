@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { saveScopeValues, scopeValuesQueryKey } from './use-scope-values.ts';
+import { patchScopeValues, scopeValuesQueryKey } from './use-scope-values.ts';
 
 /**
- * Saves one scope's values. Field errors come back beside the fields (the form reads the
- * envelope's args), so the mutation cache's toast is silenced here and the form toasts itself.
+ * Saves the changes made to one scope's values (PATCH: set and inherit). Field errors come back
+ * beside the fields (the form reads the envelope's args), so the mutation cache's toast is
+ * silenced here and the form toasts itself.
  */
 export function useSaveScopeValues() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: saveScopeValues,
+    mutationFn: patchScopeValues,
     meta: { silentError: true },
     onSuccess: (data, { scope }) => {
       qc.setQueryData(scopeValuesQueryKey(scope), data);

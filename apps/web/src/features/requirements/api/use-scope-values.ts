@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RequirementScopeValuesResponse } from '@sunstamp/domain/contracts/requirements';
+import type { RequirementScopePatch, RequirementScopeValuesResponse } from '@sunstamp/domain/contracts/requirements';
 import type { RequirementScope } from '@sunstamp/domain/requirements/requirement.schema';
 import { apiClient } from '../../../lib/api-client.ts';
 
@@ -7,7 +7,7 @@ export type RequirementScopeRef = { type: RequirementScope; id: string };
 
 export const scopeValuesQueryKey = (s: RequirementScopeRef) => ['requirements', 'scope', s.type, s.id] as const;
 
-const scopePath = (s: RequirementScopeRef) => `/requirements/${s.type}/${encodeURIComponent(s.id)}`;
+export const scopePath = (s: RequirementScopeRef) => `/requirements/${s.type}/${encodeURIComponent(s.id)}`;
 
 /** GET /requirements/{scope_type}/{scope_id}: the values set on one company, utility or AHJ. */
 export const fetchScopeValues = (s: RequirementScopeRef, signal?: AbortSignal) =>
@@ -23,6 +23,9 @@ export function useScopeValues(s: RequirementScopeRef | null) {
   });
 }
 
-/** PUT /requirements/{scope_type}/{scope_id}: the scope's whole set of values (absent = not set here). */
-export const saveScopeValues = ({ scope, values }: { scope: RequirementScopeRef; values: Record<string, unknown> }) =>
-  apiClient.put<RequirementScopeValuesResponse>(scopePath(scope), values);
+/**
+ * PATCH /requirements/{scope_type}/{scope_id}: only what this editor changed. `set` holds explicit
+ * values (false, '' and null — "off" — included), `inherit` the keys going back to the scopes below.
+ */
+export const patchScopeValues = ({ scope, patch }: { scope: RequirementScopeRef; patch: RequirementScopePatch }) =>
+  apiClient.patch<RequirementScopeValuesResponse>(scopePath(scope), patch);

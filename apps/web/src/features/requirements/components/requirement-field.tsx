@@ -9,7 +9,7 @@ import AutoModeOutlined from '@mui/icons-material/AutoModeOutlined';
 import RestartAltOutlined from '@mui/icons-material/RestartAltOutlined';
 import { DYNAMIC_CAD_FIELDS } from '@sunstamp/domain/requirements/dynamic-cad-fields.data';
 import type { RequirementDefinition, RequirementSource } from '@sunstamp/domain/requirements/requirement.schema';
-import { formatRequirementValue, SOURCE_LABELS } from '../requirements.rules.ts';
+import { formatRequirementValue, originText, SOURCE_LABELS } from '../requirements.rules.ts';
 import { RequirementWidget } from './requirement-widget.tsx';
 
 /** The noun of the scope being edited ("company", "utility", "AHJ"), for "Set on this company". */
@@ -18,9 +18,13 @@ export const ScopeNounContext = createContext('scope');
 export type Inherited = { value: unknown; source: RequirementSource };
 
 export type FieldAction =
+  /** An explicit value at this scope (false, '' and null — off — included). */
   | { type: 'set'; key: string; value: unknown }
   | { type: 'setItem'; key: string; item: string; value: unknown; base: Record<string, unknown> }
-  | { type: 'reset'; key: string };
+  /** Reset to inherited: this scope stops setting the key. */
+  | { type: 'reset'; key: string }
+  /** The value the server now holds (after a file upload or removal); undefined = not set here. */
+  | { type: 'stored'; key: string; value: unknown };
 
 const CAD_FIELD_LABELS = new Map<string, string>(DYNAMIC_CAD_FIELDS.map((f) => [f.key, f.label]));
 
@@ -44,12 +48,12 @@ export function FieldMeta({
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: inline ? 0 : 0.75, minHeight: 28, flexWrap: 'wrap', rowGap: 0.5 }}>
       {setHere ? (
-        <Tooltip title={`Set on this ${noun}. Without it: ${inheritedText}`}>
-          <Chip size="small" color="primary" label={`Set on this ${noun}`} sx={{ height: 22, fontWeight: 600 }} />
+        <Tooltip title={`Set on this ${noun}; it overrides what it would inherit (${inheritedText}).`}>
+          <Chip size="small" color="primary" label={originText(true, noun, inherited)} data-testid="origin" sx={{ height: 22, fontWeight: 600 }} />
         </Tooltip>
       ) : (
         <Typography variant="caption" color="text.secondary" data-testid="inherited-source">
-          Inherited from {SOURCE_LABELS[inherited.source].toLowerCase() === 'default' ? 'the default' : SOURCE_LABELS[inherited.source]}
+          {originText(false, noun, inherited)}
         </Typography>
       )}
       {def.automated && (
@@ -70,9 +74,9 @@ export function FieldMeta({
       )}
       {!inline && <Box sx={{ flex: 1 }} />}
       {setHere && !readOnly && (
-        <Tooltip title={`Reset to the inherited value (${inheritedText})`}>
+        <Tooltip title={`Stop setting it on this ${noun}: it takes the inherited value (${inheritedText}) when you save.`}>
           <Button size="small" color="inherit" startIcon={<RestartAltOutlined />} onClick={onReset} sx={{ color: 'text.secondary', py: 0 }} aria-label={`Reset ${def.label} to inherited`}>
-            Reset
+            Reset to inherited
           </Button>
         </Tooltip>
       )}

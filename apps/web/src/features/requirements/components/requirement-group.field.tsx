@@ -8,6 +8,7 @@ import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { defaultGroupValue } from '@sunstamp/domain/requirements/requirement-definitions.data';
+import { offValueOf } from '@sunstamp/domain/requirements/scope-values.rules';
 import type { RequirementDefinition, RequirementItemDefinition } from '@sunstamp/domain/requirements/requirement.schema';
 import { formatRequirementValue, SOURCE_LABELS, textRowsFor, widgetFor } from '../requirements.rules.ts';
 import { FieldBox, FieldMeta, type FieldAction, type Inherited } from './requirement-field.tsx';
@@ -23,8 +24,9 @@ function itemSize(item: RequirementItemDefinition) {
 }
 
 /**
- * A repeating group (sticker 1–12, stamp 1–9): an on/off switch and, when on, its fields. Off is
- * "not set here" (the API stores no row), so a group switched on below cannot be switched off here.
+ * A repeating group (sticker 1–12, stamp 1–9): an on/off switch and, when on, its fields.
+ * Switching it off sets an explicit "off" (null) here, which overrides a group switched on by a
+ * scope below (an AHJ can switch off a sticker its company wants); "Reset to inherited" goes back.
  */
 export const RequirementGroupField = memo(function RequirementGroupField({
   def, value, setHere, inherited, errors, readOnly, dispatch,
@@ -40,20 +42,18 @@ export const RequirementGroupField = memo(function RequirementGroupField({
 }) {
   const on = isOn(value);
   const inheritedOn = isOn(inherited.value);
-  const lockedOn = on && !setHere && inheritedOn;
   const group = (on ? value : {}) as Record<string, unknown>;
   const ownError = errors?.[def.key];
   const hasError = !!errors && Object.keys(errors).length > 0;
   const toggle = (checked: boolean) => {
-    if (checked) dispatch({ type: 'set', key: def.key, value: inheritedOn ? inherited.value : defaultGroupValue(def) });
-    else dispatch({ type: 'reset', key: def.key });
+    dispatch({ type: 'set', key: def.key, value: checked ? (inheritedOn ? inherited.value : defaultGroupValue(def)) : offValueOf(def) });
   };
-  const summary = on ? formatRequirementValue(def, value) : 'Off';
+  const summary = on ? formatRequirementValue(def, value) : setHere && inheritedOn ? `Off here (${SOURCE_LABELS[inherited.source]}: on)` : 'Off';
   const switchEl = (
     <Switch
       id={`req-${def.key}`}
       checked={on}
-      disabled={readOnly || lockedOn}
+      disabled={readOnly}
       onChange={(_, c) => toggle(c)}
       slotProps={{ input: { 'aria-label': `${def.label} on` } }}
     />
@@ -64,7 +64,7 @@ export const RequirementGroupField = memo(function RequirementGroupField({
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
         <FormControlLabel
           sx={{ mr: 0 }}
-          control={lockedOn ? <Tooltip title={`Switched on by the ${SOURCE_LABELS[inherited.source]} scope; it cannot be switched off here.`}><span>{switchEl}</span></Tooltip> : switchEl}
+          control={!setHere && inheritedOn && !readOnly ? <Tooltip title={`Switched on by the ${SOURCE_LABELS[inherited.source]}; switching it off here overrides that.`}><span>{switchEl}</span></Tooltip> : switchEl}
           label={
             <Typography component="span" sx={{ fontWeight: 600 }}>
               {def.label}

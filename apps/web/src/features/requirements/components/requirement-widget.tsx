@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
@@ -8,13 +7,11 @@ import InputAdornment from '@mui/material/InputAdornment';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DataObjectOutlined from '@mui/icons-material/DataObjectOutlined';
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { DRAWING_VARIABLES } from '@sunstamp/domain/requirements/drawing-variables.data';
 import type { RequirementItemDefinition } from '@sunstamp/domain/requirements/requirement.schema';
 import { formatRequirementValue, parseNumberInput, textRowsFor, widgetFor } from '../requirements.rules.ts';
@@ -192,28 +189,22 @@ function SwitchWidget({ def, value, error, readOnly, onChange, id }: WidgetProps
 }
 
 /**
- * File fields hold references to stored files. The API has no upload route for requirement files
- * yet (only job files), so the widget shows what is set and explains why it cannot change it.
+ * A file value read as text. Top-level file requirements are drawn by RequirementFileField (upload,
+ * download, remove), which needs the scope; this covers a file item inside a group (none today).
  */
 function FileWidget({ def, value, error, id }: WidgetProps) {
   const has = value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0);
   return (
-    <Box>
-      <Typography component="label" htmlFor={id} variant="body2" sx={{ fontWeight: 600, display: 'block', mb: 0.5 }}>
+    <Box id={id}>
+      <Typography variant="body2" sx={{ fontWeight: 600, display: 'block', mb: 0.5 }}>
         {def.label}
       </Typography>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button id={id} size="small" variant="outlined" startIcon={<UploadFileOutlined />} disabled>
-          {def.multiple ? 'Upload files' : 'Upload file'}
-        </Button>
-        <Typography variant="body2" color={has ? 'text.primary' : 'text.secondary'}>
-          {formatRequirementValue(def, value)}
-        </Typography>
-      </Stack>
+      <Typography variant="body2" color={has ? 'text.primary' : 'text.secondary'}>
+        {formatRequirementValue(def, value)}
+      </Typography>
       <FormHelperText error={!!error} sx={{ ml: 0 }}>
         {error ?? def.helperText}
       </FormHelperText>
-      <FormHelperText sx={{ ml: 0, fontStyle: 'italic' }}>Uploading requirement files is not available yet.</FormHelperText>
     </Box>
   );
 }

@@ -20,15 +20,17 @@ import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { CHIP_GROUPS } from '@sunstamp/domain/requirements/chip-groups.data';
 import { REQUIREMENT_DEFINITIONS } from '@sunstamp/domain/requirements/requirement-definitions.data';
 import type { RequirementDefinition } from '@sunstamp/domain/requirements/requirement.schema';
+import { isEmptyPatch } from '@sunstamp/domain/requirements/scope-values.rules';
 import { isApiError, errorMessageOf } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSaveScopeValues } from '../api/use-save-scope-values.ts';
 import type { RequirementScopeRef } from '../api/use-scope-values.ts';
 import { formReducer, validateAll } from '../requirements-form.state.ts';
 import {
-  changedKeys, errorsOfKey, inheritedOf, scopeBody, sectionsFor, textRowsFor, widgetFor, type ResolvedRequirement,
+  changedKeys, errorsOfKey, inheritedOf, savePatch, scopeBody, sectionsFor, textRowsFor, widgetFor, type ResolvedRequirement,
 } from '../requirements.rules.ts';
 import { RequirementField, ScopeNounContext, type FieldAction } from './requirement-field.tsx';
+import { RequirementFileField, ScopeRefContext } from './requirement-file.field.tsx';
 import { RequirementGroupField } from './requirement-group.field.tsx';
 
 const DEF_BY_KEY = new Map(REQUIREMENT_DEFINITIONS.map((d) => [d.key, d]));
@@ -56,6 +58,8 @@ export function RequirementsForm({
   readOnlyReason?: string;
 }) {
   const [state, dispatchState] = useReducer(formReducer, { values: saved, errors: {} });
+  // One object per scope, so file fields (which read it from context) do not re-render for nothing.
+  const scopeRef = useMemo(() => ({ type: scope.type, id: scope.id }), [scope.type, scope.id]);
   const dispatch = useCallback((a: FieldAction) => dispatchState(a), []);
   const [chip, setChip] = useState<string>(CHIP_GROUPS[0].key);
   const [search, setSearch] = useState('');
@@ -111,6 +115,7 @@ export function RequirementsForm({
   const submit = async () => {
     const body = scopeBody(state.values);
     const errors = validateAll(body);
+    const patch = savePatch(saved, state.values);
     const n = Object.keys(errors).length;
     if (n) {
       dispatchState({ type: 'errors', errors });
@@ -118,8 +123,11 @@ export function RequirementsForm({
       notify(`${n} field${n === 1 ? ' needs' : 's need'} attention; nothing was saved.`, { variant: 'error' });
       return;
     }
+    if (isEmptyPatch(patch)) return;
     try {
-      const res = await save.mutateAsync({ scope, values: body });
+      // Only what changed since the last save: another editor's changes and files uploaded
+      // meanwhile stay as they are.
+      const res = await save.mutateAsync({ scope, patch });
       dispatchState({ type: 'load', values: res.values });
       notify('Requirements saved.', { variant: 'success' });
     } catch (e) {
@@ -148,167 +156,179 @@ export function RequirementsForm({
   const errorCount = Object.keys(state.errors).length;
 
   return (
-    <ScopeNounContext.Provider value={scope.type === 'ahj' ? 'AHJ' : scope.type}>
-      <Box component="section" aria-label="Requirements form">
-        <Paper
-          variant="outlined"
-          sx={{ position: 'sticky', top: { xs: 56, sm: 64 }, zIndex: 3, p: 2, mb: 2, borderRadius: 2 }}
-        >
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' }, mb: 1.5 }}>
-            <TextField
-              size="small"
-              placeholder="Search all requirements"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              sx={{ flex: 1, maxWidth: { md: 420 } }}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchOutlined fontSize="small" />
-                    </InputAdornment>
-                  ),
-                  endAdornment: search ? (
-                    <InputAdornment position="end">
-                      <IconButton size="small" aria-label="Clear search" onClick={() => setSearch('')}>
-                        <Close fontSize="small" />
-                      </IconButton>
-                    </InputAdornment>
-                  ) : undefined,
-                },
-                htmlInput: { 'aria-label': 'Search requirements' },
-              }}
-            />
-            <Box sx={{ flex: 1 }} />
-            {!readOnly && (
-              <>
-                <Typography variant="body2" color={errorCount ? 'error' : 'text.secondary'} aria-live="polite">
-                  {errorCount
-                    ? `${errorCount} field${errorCount === 1 ? ' has' : 's have'} an error`
-                    : dirty
-                      ? `${dirtyKeys.length} unsaved change${dirtyKeys.length === 1 ? '' : 's'}`
-                      : 'All changes saved'}
-                </Typography>
-                <Button color="inherit" disabled={!dirty || save.isPending} onClick={() => dispatchState({ type: 'load', values: saved })}>
-                  Discard
-                </Button>
-                <Button variant="contained" onClick={submit} loading={save.isPending} disabled={!dirty}>
-                  Save
-                </Button>
-              </>
-            )}
-          </Stack>
-          <Box role="toolbar" aria-label="Requirement groups" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
-            {CHIP_GROUPS.map((c) => {
-              const selected = !search.trim() && chip === c.key;
-              const setCount = countsByChip.set.get(c.key) ?? 0;
-              const errCount = countsByChip.errs.get(c.key) ?? 0;
-              return (
-                <Chip
-                  key={c.key}
-                  data-testid={`chip-${c.key}`}
-                  label={
-                    <span>
-                      {c.label}
-                      {setCount > 0 && (
-                        <Box component="span" sx={{ ml: 0.75, fontWeight: 700, opacity: 0.85 }} aria-label={`${setCount} set here`}>
-                          {setCount}
-                        </Box>
-                      )}
-                    </span>
-                  }
-                  color={errCount ? 'error' : selected ? 'primary' : 'default'}
-                  variant={selected ? 'filled' : 'outlined'}
-                  aria-pressed={selected}
-                  onClick={() => {
-                    setSearch('');
-                    setChip(c.key);
-                  }}
-                />
-              );
-            })}
-          </Box>
-        </Paper>
-
-        {readOnly && (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {readOnlyReason ?? 'You can view these requirements but not change them.'}
-          </Alert>
-        )}
-
-        {sections.length === 0 && (
-          <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-            <Typography color="text.secondary">No requirement matches “{search.trim()}”.</Typography>
-          </Paper>
-        )}
-
-        {sections.map((section) => (
-          <Box key={section.heading} component="section" sx={{ mb: 4 }} aria-labelledby={`heading-${section.heading}`}>
-            <Typography id={`heading-${section.heading}`} variant="h5" component="h2" sx={{ mb: 1.5 }}>
-              {section.heading}
-            </Typography>
-            {section.groups.map(({ chip: c, definitions }) => (
-              <Fragment key={c.key}>
-                {(c.label !== section.heading || section.groups.length > 1) && (
-                  <Typography variant="overline" component="h3" color="text.secondary" sx={{ display: 'block', mt: 1, mb: 0.5, fontWeight: 700 }}>
-                    {c.label}
+    <ScopeRefContext.Provider value={scopeRef}>
+      <ScopeNounContext.Provider value={scope.type === 'ahj' ? 'AHJ' : scope.type}>
+        <Box component="section" aria-label="Requirements form">
+          <Paper
+            variant="outlined"
+            sx={{ position: 'sticky', top: { xs: 56, sm: 64 }, zIndex: 3, p: 2, mb: 2, borderRadius: 2 }}
+          >
+            <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' }, mb: 1.5 }}>
+              <TextField
+                size="small"
+                placeholder="Search all requirements"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                sx={{ flex: 1, maxWidth: { md: 420 } }}
+                slotProps={{
+                  input: {
+                    startAdornment: (
+                      <InputAdornment position="start">
+                        <SearchOutlined fontSize="small" />
+                      </InputAdornment>
+                    ),
+                    endAdornment: search ? (
+                      <InputAdornment position="end">
+                        <IconButton size="small" aria-label="Clear search" onClick={() => setSearch('')}>
+                          <Close fontSize="small" />
+                        </IconButton>
+                      </InputAdornment>
+                    ) : undefined,
+                  },
+                  htmlInput: { 'aria-label': 'Search requirements' },
+                }}
+              />
+              <Box sx={{ flex: 1 }} />
+              {!readOnly && (
+                <>
+                  <Typography variant="body2" color={errorCount ? 'error' : 'text.secondary'} aria-live="polite">
+                    {errorCount
+                      ? `${errorCount} field${errorCount === 1 ? ' has' : 's have'} an error`
+                      : dirty
+                        ? `${dirtyKeys.length} unsaved change${dirtyKeys.length === 1 ? '' : 's'}`
+                        : 'All changes saved'}
                   </Typography>
-                )}
-                <Grid container spacing={1.5} sx={{ mb: 2 }}>
-                  {definitions.map((def) => {
-                    const setHere = Object.prototype.hasOwnProperty.call(state.values, def.key);
-                    const inherited = inheritedByKey.get(def.key)!;
-                    const value = setHere ? state.values[def.key] : inherited.value;
-                    const errors = errorsByKey.get(def.key);
-                    return (
-                      <Grid key={def.key} size={fieldSize(def)}>
-                        {def.type === 'group' ? (
-                          <RequirementGroupField
-                            def={def}
-                            value={value}
-                            setHere={setHere}
-                            inherited={inherited}
-                            errors={errors}
-                            readOnly={readOnly}
-                            dispatch={dispatch}
-                          />
-                        ) : (
-                          <RequirementField
-                            def={def}
-                            value={value}
-                            setHere={setHere}
-                            inherited={inherited}
-                            error={errors?.[def.key]}
-                            readOnly={readOnly}
-                            dispatch={dispatch}
-                          />
+                  <Button color="inherit" disabled={!dirty || save.isPending} onClick={() => dispatchState({ type: 'load', values: saved })}>
+                    Discard
+                  </Button>
+                  <Button variant="contained" onClick={submit} loading={save.isPending} disabled={!dirty}>
+                    Save
+                  </Button>
+                </>
+              )}
+            </Stack>
+            <Box role="toolbar" aria-label="Requirement groups" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+              {CHIP_GROUPS.map((c) => {
+                const selected = !search.trim() && chip === c.key;
+                const setCount = countsByChip.set.get(c.key) ?? 0;
+                const errCount = countsByChip.errs.get(c.key) ?? 0;
+                return (
+                  <Chip
+                    key={c.key}
+                    data-testid={`chip-${c.key}`}
+                    label={
+                      <span>
+                        {c.label}
+                        {setCount > 0 && (
+                          <Box component="span" sx={{ ml: 0.75, fontWeight: 700, opacity: 0.85 }} aria-label={`${setCount} set here`}>
+                            {setCount}
+                          </Box>
                         )}
-                      </Grid>
-                    );
-                  })}
-                </Grid>
-              </Fragment>
-            ))}
-          </Box>
-        ))}
+                      </span>
+                    }
+                    color={errCount ? 'error' : selected ? 'primary' : 'default'}
+                    variant={selected ? 'filled' : 'outlined'}
+                    aria-pressed={selected}
+                    onClick={() => {
+                      setSearch('');
+                      setChip(c.key);
+                    }}
+                  />
+                );
+              })}
+            </Box>
+          </Paper>
 
-        <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()}>
-          <DialogTitle>Leave without saving?</DialogTitle>
-          <DialogContent>
-            <Typography>
-              {dirtyKeys.length} unsaved change{dirtyKeys.length === 1 ? '' : 's'} will be lost.
-            </Typography>
-          </DialogContent>
-          <DialogActions>
-            <Button color="inherit" onClick={() => blocker.reset?.()}>
-              Stay
-            </Button>
-            <Button color="error" variant="contained" onClick={() => blocker.proceed?.()}>
-              Leave
-            </Button>
-          </DialogActions>
-        </Dialog>
-      </Box>
-    </ScopeNounContext.Provider>
+          {readOnly && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {readOnlyReason ?? 'You can view these requirements but not change them.'}
+            </Alert>
+          )}
+
+          {sections.length === 0 && (
+            <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+              <Typography color="text.secondary">No requirement matches “{search.trim()}”.</Typography>
+            </Paper>
+          )}
+
+          {sections.map((section) => (
+            <Box key={section.heading} component="section" sx={{ mb: 4 }} aria-labelledby={`heading-${section.heading}`}>
+              <Typography id={`heading-${section.heading}`} variant="h5" component="h2" sx={{ mb: 1.5 }}>
+                {section.heading}
+              </Typography>
+              {section.groups.map(({ chip: c, definitions }) => (
+                <Fragment key={c.key}>
+                  {(c.label !== section.heading || section.groups.length > 1) && (
+                    <Typography variant="overline" component="h3" color="text.secondary" sx={{ display: 'block', mt: 1, mb: 0.5, fontWeight: 700 }}>
+                      {c.label}
+                    </Typography>
+                  )}
+                  <Grid container spacing={1.5} sx={{ mb: 2 }}>
+                    {definitions.map((def) => {
+                      const setHere = Object.prototype.hasOwnProperty.call(state.values, def.key);
+                      const inherited = inheritedByKey.get(def.key)!;
+                      const value = setHere ? state.values[def.key] : inherited.value;
+                      const errors = errorsByKey.get(def.key);
+                      return (
+                        <Grid key={def.key} size={fieldSize(def)}>
+                          {def.type === 'file' ? (
+                            <RequirementFileField
+                              def={def}
+                              value={value}
+                              setHere={setHere}
+                              inherited={inherited}
+                              error={errors?.[def.key]}
+                              readOnly={readOnly}
+                              dispatch={dispatch}
+                            />
+                          ) : def.type === 'group' ? (
+                            <RequirementGroupField
+                              def={def}
+                              value={value}
+                              setHere={setHere}
+                              inherited={inherited}
+                              errors={errors}
+                              readOnly={readOnly}
+                              dispatch={dispatch}
+                            />
+                          ) : (
+                            <RequirementField
+                              def={def}
+                              value={value}
+                              setHere={setHere}
+                              inherited={inherited}
+                              error={errors?.[def.key]}
+                              readOnly={readOnly}
+                              dispatch={dispatch}
+                            />
+                          )}
+                        </Grid>
+                      );
+                    })}
+                  </Grid>
+                </Fragment>
+              ))}
+            </Box>
+          ))}
+
+          <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()}>
+            <DialogTitle>Leave without saving?</DialogTitle>
+            <DialogContent>
+              <Typography>
+                {dirtyKeys.length} unsaved change{dirtyKeys.length === 1 ? '' : 's'} will be lost.
+              </Typography>
+            </DialogContent>
+            <DialogActions>
+              <Button color="inherit" onClick={() => blocker.reset?.()}>
+                Stay
+              </Button>
+              <Button color="error" variant="contained" onClick={() => blocker.proceed?.()}>
+                Leave
+              </Button>
+            </DialogActions>
+          </Dialog>
+        </Box>
+      </ScopeNounContext.Provider>
+    </ScopeRefContext.Provider>
   );
 }

@@ -134,7 +134,7 @@ export function RequirementsPage() {
           <Box sx={{ display: tab === 'values' ? 'block' : 'none' }}>
             {canEdit && (
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-                A value set here overrides the one it inherits; “Reset” goes back to the inherited value.
+                A value set here overrides the one it inherits, “off” and “no file” included; “Reset to inherited” goes back to the value below.
               </Typography>
             )}
             <RequirementsForm
