@@ -18,6 +18,12 @@ describe('equipment seed', () => {
     expect(e.source.document).not.toBe('');
   });
 
+  it('every item says whether its values were cross-checked, and against what', () => {
+    for (const e of SEED_EQUIPMENT) {
+      expect(e.source.document, e.id).toMatch(/\. (Cross-checked \d{4}-\d{2}-\d{2}\b.+|Not cross-checked: .+)$/s);
+    }
+  });
+
   it('ids are unique and every kind is seeded', () => {
     expect(new Set(SEED_EQUIPMENT.map((e) => e.id)).size).toBe(SEED_EQUIPMENT.length);
     expect(new Set(SEED_EQUIPMENT.map((e) => e.kind))).toEqual(new Set(Object.keys(TYPE_LISTS)));
