@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifacts, baseUrl, launchBrowser, pathOf, screenshot, signIn, type Browser } from './support.ts';
+import { ADMIN, artifacts, baseUrl, launchBrowser, OWNER, pathOf, screenshot, signInAs, signOut, SUPPORT, type Browser } from './support.ts';
 
 /*
  * Staff catalogue screens of issue 4: option lists, codes and equipment editing. An admin edits
@@ -10,8 +10,6 @@ import { artifacts, baseUrl, launchBrowser, pathOf, screenshot, signIn, type Bro
  * option lists read-only.
  */
 
-const ADMIN = 'admin@sunstamp.test';
-const SUPPORT = 'support@sunstamp.test';
 const CEC_MODULES_SAMPLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/domain/src/catalogue/fixtures/cec-modules-sample.csv');
 
 let browser: Browser;
@@ -24,26 +22,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signInAs(email: string) {
-  const { page } = browser;
-  await page.goto(`${baseUrl}/login`);
-  await signIn(page, email);
-  await page.waitForURL((u) => u.pathname === '/jobs');
-}
-
-async function signOut() {
-  const { page } = browser;
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await page.waitForURL((u) => u.pathname === '/login');
-}
-
 const dialog = () => browser.page.getByRole('dialog');
 const row = (text: string) => browser.page.getByRole('row').filter({ hasText: text });
 
 describe('option lists (admin)', () => {
   it('edits a value’s label and dead load, refusing an empty dead load beside the field; the change survives a reload', async () => {
-    await signInAs(ADMIN);
+    await signInAs(browser.page, ADMIN);
     const { page } = browser;
     await page.getByRole('link', { name: 'Reference' }).click();
     await page.getByRole('heading', { name: 'Option lists', level: 1 }).waitFor();
@@ -206,13 +190,13 @@ describe('codes', () => {
     await page.setViewportSize({ width: 1100, height: 800 });
     await page.screenshot({ path: `${artifacts}/catalogue-nav-1100.png` });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signOut();
+    await signOut(page);
   });
 });
 
 describe('support sees codes and option lists read-only', () => {
   it('has no edit controls there, but edits equipment', async () => {
-    await signInAs(SUPPORT);
+    await signInAs(browser.page, SUPPORT);
     const { page } = browser;
     await page.getByRole('link', { name: 'Reference' }).click();
     await page.getByRole('tab', { name: 'Codes' }).click();
@@ -227,11 +211,11 @@ describe('support sees codes and option lists read-only', () => {
     await screenshot(page, 'catalogue-option-lists-support.png');
     await page.getByRole('link', { name: 'Equipment' }).click();
     await page.getByRole('button', { name: 'New module' }).waitFor();
-    await signOut();
+    await signOut(page);
   });
 
   it('a client is sent away from the staff screens', async () => {
-    await signInAs('owner@acme-solar.test');
+    await signInAs(browser.page, OWNER);
     const { page } = browser;
     await page.goto(`${baseUrl}/reference/option-lists`);
     await page.waitForURL((u) => u.pathname === '/jobs');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSTALLER, baseUrl, launchBrowser, pathOf, screenshot, signIn, type Browser } from './support.ts';
+import { INSTALLER, SUPPORT, baseUrl, launchBrowser, pathOf, screenshot, signInAs, signOut, type Browser } from './support.ts';
 
 /** A 1×1 PNG: the upload must be a real image, the API sniffs the bytes. */
 const PNG = Buffer.from(
@@ -31,9 +31,7 @@ async function chooseInSelect(p: Page, label: string, options: string[]) {
 beforeAll(async () => {
   browser = await launchBrowser({ ignore: (m) => expectedNoise(m.location().url) });
   ({ page, problems } = browser);
-  await page.goto(`${baseUrl}/login`);
-  await signIn(page, INSTALLER);
-  await page.waitForURL((u) => u.pathname === '/jobs');
+  await signInAs(page, INSTALLER);
 });
 
 afterAll(async () => {
@@ -192,11 +190,8 @@ describe('jobs: intake, job page and the remembered list', () => {
   });
 
   it('staff see the internal status and move the job on', async () => {
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL((u) => u.pathname === '/login');
-    await signIn(page, 'support@sunstamp.test');
-    await page.waitForURL((u) => u.pathname === '/jobs');
+    await signOut(page);
+    await signInAs(page, SUPPORT);
     await page.getByRole('combobox', { name: /^Client status/ }).waitFor();
     await page.getByRole('row', { name: new RegExp(JOB_NAME) }).waitFor();
     await screenshot(page, 'jobs-list-staff.png');

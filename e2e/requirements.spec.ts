@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHIP_GROUPS } from '@sunstamp/domain/requirements/chip-groups.data';
 import { REQUIREMENT_DEFINITIONS } from '@sunstamp/domain/requirements/requirement-definitions.data';
-import { baseUrl, launchBrowser, pathOf, screenshot, signIn, type Browser } from './support.ts';
-
-const OWNER = 'owner@acme-solar.test';
-const ADMIN = 'admin@sunstamp.test';
+import { ADMIN, baseUrl, INSTALLER, launchBrowser, OWNER, pathOf, screenshot, signInAs, signOut, type Browser } from './support.ts';
 
 let browser: Browser;
 
@@ -19,23 +16,9 @@ afterAll(async () => {
 
 const chip = (key: string) => browser.page.getByTestId(`chip-${key}`);
 
-async function signInAs(email: string) {
-  const { page } = browser;
-  await page.goto(`${baseUrl}/login`);
-  await signIn(page, email);
-  await page.waitForURL((u) => u.pathname === '/jobs');
-}
-
-async function signOut() {
-  const { page } = browser;
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await page.waitForURL((u) => u.pathname === '/login');
-}
-
 describe('requirements form (company admin)', () => {
   it('opens the own company’s requirements', async () => {
-    await signInAs(OWNER);
+    await signInAs(browser.page, OWNER);
     const { page } = browser;
     await page.goto(`${baseUrl}/requirements`);
     await page.getByRole('heading', { name: 'Requirements', level: 1 }).waitFor();
@@ -103,13 +86,13 @@ describe('requirements form (company admin)', () => {
     const row = table.getByRole('row').filter({ hasText: 'Sticker 1' });
     await expect(row.innerText()).resolves.toMatch(/SOLAR DISCONNECT[\s\S]*Company/);
     await screenshot(page, 'requirements-preview.png');
-    await signOut();
+    await signOut(page);
   });
 });
 
 describe('read-only for a user', () => {
   it('shows the values without editing', async () => {
-    await signInAs('installer@acme-solar.test');
+    await signInAs(browser.page, INSTALLER);
     const { page } = browser;
     await page.goto(`${baseUrl}/requirements`);
     await chip('customSticker').click();
@@ -117,13 +100,13 @@ describe('read-only for a user', () => {
     await expect(page.getByRole('button', { name: 'Save', exact: true }).count()).resolves.toBe(0);
     await expect(page.locator('#req-sticker_1-title').getAttribute('readonly')).resolves.not.toBeNull();
     await screenshot(page, 'requirements-read-only.png');
-    await signOut();
+    await signOut(page);
   });
 });
 
 describe('catalogue screens (staff)', () => {
   it('creates an AHJ and refuses a CSV with a bad line, listing it by number', async () => {
-    await signInAs(ADMIN);
+    await signInAs(browser.page, ADMIN);
     const { page } = browser;
     await page.getByRole('link', { name: 'AHJs' }).click();
     await page.getByRole('heading', { name: 'AHJs', level: 1 }).waitFor();

@@ -10,6 +10,10 @@ import { inject } from 'vitest';
 export const baseUrl = inject('baseUrl');
 export const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '.artifacts');
 export const PASSWORD = 'sunstamp-demo';
+// Demo accounts (apps/api/src/db/seed).
+export const ADMIN = 'admin@sunstamp.test';
+export const SUPPORT = 'support@sunstamp.test';
+export const OWNER = 'owner@acme-solar.test';
 export const INSTALLER = 'installer@acme-solar.test';
 
 export const pathOf = (p: Page) => new URL(p.url()).pathname;
@@ -68,6 +72,20 @@ export async function signIn(p: Page, email: string, password = PASSWORD) {
   await p.getByLabel('Email', { exact: true }).fill(email);
   await p.getByLabel('Password', { exact: true }).fill(password);
   await p.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Opens /login, signs in and waits for the jobs list, where signing in lands. */
+export async function signInAs(p: Page, email: string) {
+  await p.goto(`${baseUrl}/login`);
+  await signIn(p, email);
+  await p.waitForURL((u) => u.pathname === '/jobs');
+}
+
+/** Signs out through the account menu and waits for /login. */
+export async function signOut(p: Page) {
+  await p.getByRole('button', { name: 'Account menu' }).click();
+  await p.getByRole('menuitem', { name: 'Sign out' }).click();
+  await p.waitForURL((u) => u.pathname === '/login');
 }
 
 /** A full-page screenshot in e2e/.artifacts (gitignored). */

@@ -83,7 +83,8 @@ export function buildQueryString(query: Record<string, QueryValue> | undefined):
  */
 export class ApiClient {
   readonly tokens: TokenStore;
-  private readonly baseUrl: string;
+  /** Where the API answers ('/api' by default), without a trailing slash. */
+  readonly baseUrl: string;
   private readonly fetchFn: typeof fetch;
   private readonly locks: LockManagerLike | null;
   private refreshing: Promise<RefreshOutcome> | null = null;

@@ -11,6 +11,7 @@ import type { AppContext } from '../../app.ts';
 import type { Principal } from '../auth/auth.hooks.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { cleanFileName, type SpooledFile } from '../../platform/uploads.ts';
 import { maySeeFile, visibleJob } from '../jobs/jobs.service.ts';
 import { insertHistory } from '../jobs/jobs.repository.ts';
 import * as repo from './files.repository.ts';
@@ -21,17 +22,7 @@ const heicConvert = createRequire(import.meta.url)('heic-convert') as (o: { buff
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BROWSER_IMAGES = ['image/jpeg', 'image/png', 'image/gif'];
 
-/** An uploaded file spooled to disk by the route, with its first bytes for sniffing. */
-export type SpooledFile = { path: string; fileName: string; head: Buffer; size: number; isVerification: boolean };
-
 const unsupported = (message: string) => new AppError(415, message, 'unsupported_media_type');
-
-/** A file name safe to store and to echo back in Content-Disposition. */
-function cleanName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"]/g, '').trim();
-  return (base || 'file').slice(0, 255);
-}
 
 function toJobFile(r: Awaited<ReturnType<typeof repo.getFile>> & object): JobFile {
   const f = r.f;
@@ -136,9 +127,9 @@ export async function storeUploads(
       await storage.putFile(key, file.path);
       written.push(key);
       rows.push({
-        id, jobId, kind: fields.kind, category: fields.category, name: cleanName(file.fileName), mime: sniffed.mime,
+        id, jobId, kind: fields.kind, category: fields.category, name: cleanFileName(file.fileName), mime: sniffed.mime,
         size: file.size, storageKey: key, previewKey, ahjs: fields.ahjs,
-        verificationFile: fields.verification_file || file.isVerification,
+        verificationFile: fields.verification_file || file.fieldName === 'verification_file',
         arrayIndex: ARRAY_IMAGE_KINDS.includes(fields.kind) ? fields.array_index! : null,
         uploadedById: p.id, uploadedByRole: p.role, createdAt: now,
       });

@@ -3,46 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
+import { EXE, file, PDF, PNG, postMultipart, type Part } from '../../test/upload-fixtures.ts';
 import { users } from '../../db/schema.ts';
 
 let t: TestApp;
 const uid: Record<string, string> = {};
 const HEIC = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'tiny.heic'));
-// A 1×1 PNG and the start of a JPEG: enough for the type check.
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 1)]);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
-
-type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer; type?: string };
-function multipart(parts: Part[]) {
-  const boundary = `----sunstamp${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    if ('value' in p) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
-    } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`));
-      chunks.push(p.content, Buffer.from('\r\n'));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function upload(who: string, jobId: string, parts: Part[]) {
-  const { payload, contentType } = multipart(parts);
-  const res = await t.app.inject({
-    method: 'POST', url: `/api/jobs/${jobId}/files`, payload,
-    headers: { authorization: `Bearer ${await t.tokenOf(who)}`, 'x-csrftoken': t.app.ctx.signer.issueCsrf(), 'content-type': contentType },
-  });
-  let data: any;
-  try { data = res.json(); } catch { data = res.body; }
-  return Object.assign(res, { data });
-}
+const upload = (who: string, jobId: string, parts: Part[]) => postMultipart(t, `/api/jobs/${jobId}/files`, parts, { as: who });
 const call = async (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
   t.request(method, url, { token: await t.tokenOf(who), body });
-const file = (filename: string, content: Buffer, name = 'files'): Part => ({ name, filename, content });
 
 let acmeJob: string;
 let brightJob: string;

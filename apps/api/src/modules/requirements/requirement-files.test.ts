@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
+import { ELF, EXE, file, GIF, JPEG, PDF, PNG, postMultipart, type Part } from '../../test/upload-fixtures.ts';
 import { companies, requirementFiles } from '../../db/schema.ts';
 
 /*
@@ -16,40 +17,8 @@ let ahjId = '';
 let utilityId = '';
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
-// A 1×1 PNG, the start of a JPEG, a minimal PDF: enough for the content check.
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 1)]);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(40, 0)]);
-const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
-const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), Buffer.alloc(200, 1)]);
-
-type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer; type?: string };
-function multipart(parts: Part[]) {
-  const boundary = `----sunstamp${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    if ('value' in p) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
-    } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`));
-      chunks.push(p.content, Buffer.from('\r\n'));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-const file = (filename: string, content: Buffer, name = 'files'): Part => ({ name, filename, content });
-
-async function upload(who: string, scope: string, key: string, parts: Part[], o: { csrf?: boolean } = {}) {
-  const { payload, contentType } = multipart(parts);
-  const headers: Record<string, string> = { authorization: `Bearer ${await t.tokenOf(who)}`, 'content-type': contentType };
-  if (o.csrf !== false) headers['x-csrftoken'] = t.app.ctx.signer.issueCsrf();
-  const res = await t.app.inject({ method: 'POST', url: `/api/requirements/${scope}/files/${key}`, payload, headers });
-  let data: any;
-  try { data = res.json(); } catch { data = res.body; }
-  return Object.assign(res, { data });
-}
+const upload = (who: string, scope: string, key: string, parts: Part[], o: { csrf?: boolean } = {}) =>
+  postMultipart(t, `/api/requirements/${scope}/files/${key}`, parts, { as: who, csrf: o.csrf });
 const call = async (who: string, method: 'GET' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
   t.request(method, url, { token: await t.tokenOf(who), body });
 const download = (who: string, id: string) => call(who, 'GET', `/api/requirements/files/${id}/download`);
@@ -191,8 +160,7 @@ describe('POST /api/requirements/:scope/:id/files/:key', () => {
   });
 
   it('needs sign-in and the CSRF header', async () => {
-    const { payload, contentType } = multipart([file('a.png', PNG)]);
-    const anon = await t.app.inject({ method: 'POST', url: `/api/requirements/${ahj()}/files/contractor_stamp`, payload, headers: { 'content-type': contentType, 'x-csrftoken': t.app.ctx.signer.issueCsrf() } });
+    const anon = await postMultipart(t, `/api/requirements/${ahj()}/files/contractor_stamp`, [file('a.png', PNG)]);
     expect(anon.statusCode).toBe(401);
     expect((await upload(DEMO.admin, ahj(), 'contractor_stamp', [file('a.png', PNG)], { csrf: false })).statusCode).toBe(403);
   });

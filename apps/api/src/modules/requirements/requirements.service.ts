@@ -20,6 +20,7 @@ import type { Principal } from '../auth/auth.hooks.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { cleanFileName, type SpooledFile } from '../../platform/uploads.ts';
 import { getCompany } from '../companies/companies.repository.ts';
 import { findAhj } from '../ahjs/ahjs.service.ts';
 import { findUtility } from '../ahjs/utilities.service.ts';
@@ -185,17 +186,7 @@ export async function patchScopeValues(
 
 // ------------------------------------------------------------------------------- files
 
-/** An uploaded file spooled to disk by the route, with its first bytes for sniffing. */
-export type SpooledFile = { path: string; fileName: string; head: Buffer; size: number };
-
 const unsupported = (message: string) => new AppError(415, message, 'unsupported_media_type');
-
-/** A file name safe to store and to echo back in Content-Disposition (the rule of files.service's cleanName). */
-function cleanFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"]/g, '').trim();
-  return (base || 'file').slice(0, 255);
-}
 
 /** The definition of a file requirement; 400 for an unknown key or one that does not take files. */
 function fileDefinitionOf(key: string): RequirementDefinition {

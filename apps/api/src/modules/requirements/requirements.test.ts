@@ -20,6 +20,16 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 const as = (who: string) => t.tokenOf(who);
 const ALL = [DEMO.admin, DEMO.support, DEMO.contractor, DEMO.acmeOwner, DEMO.acmeUser, DEMO.brightOwner];
+const scope = (type: string) => (type === 'company' ? `company/${co['Acme Solar']}` : type === 'utility' ? `utility/${utilityId}` : `ahj/${ahjId}`);
+/** Who may change each scope's values (decisions.md): PUT and PATCH answer alike. Acme Solar is the company. */
+const EDIT_MATRIX: [string, string, number][] = [
+  ['company', DEMO.admin, 200], ['company', DEMO.support, 200], ['company', DEMO.acmeOwner, 200],
+  ['company', DEMO.acmeUser, 403], ['company', DEMO.brightOwner, 404], ['company', DEMO.contractor, 404],
+  ['utility', DEMO.admin, 200], ['utility', DEMO.support, 200], ['utility', DEMO.contractor, 403],
+  ['utility', DEMO.acmeOwner, 403], ['utility', DEMO.acmeUser, 403], ['utility', DEMO.brightOwner, 403],
+  ['ahj', DEMO.admin, 200], ['ahj', DEMO.support, 200], ['ahj', DEMO.contractor, 403],
+  ['ahj', DEMO.acmeOwner, 403], ['ahj', DEMO.acmeUser, 403], ['ahj', DEMO.brightOwner, 403],
+];
 
 describe('GET /api/requirements/definitions', () => {
   it.each(ALL)('%s reads the definitions, chip groups and headings', async (who) => {
@@ -39,7 +49,6 @@ describe('GET /api/requirements/definitions', () => {
 
 describe('scope values: role matrix', () => {
   const body = { conduit_naming: 'PVC' };
-  const scope = (type: string) => (type === 'company' ? `company/${co['Acme Solar']}` : type === 'utility' ? `utility/${utilityId}` : `ahj/${ahjId}`);
   it.each([
     ['company', DEMO.admin, 200], ['company', DEMO.support, 200], ['company', DEMO.acmeOwner, 200],
     ['company', DEMO.acmeUser, 200], ['company', DEMO.brightOwner, 404], ['company', DEMO.contractor, 404],
@@ -49,14 +58,7 @@ describe('scope values: role matrix', () => {
   ])('GET %s scope as %s → %i', async (type, who, status) => {
     expect((await t.request('GET', `/api/requirements/${scope(type)}`, { token: await as(who) })).statusCode).toBe(status);
   });
-  it.each([
-    ['company', DEMO.admin, 200], ['company', DEMO.support, 200], ['company', DEMO.acmeOwner, 200],
-    ['company', DEMO.acmeUser, 403], ['company', DEMO.brightOwner, 404], ['company', DEMO.contractor, 404],
-    ['utility', DEMO.admin, 200], ['utility', DEMO.support, 200], ['utility', DEMO.contractor, 403],
-    ['utility', DEMO.acmeOwner, 403], ['utility', DEMO.acmeUser, 403], ['utility', DEMO.brightOwner, 403],
-    ['ahj', DEMO.admin, 200], ['ahj', DEMO.support, 200], ['ahj', DEMO.contractor, 403],
-    ['ahj', DEMO.acmeOwner, 403], ['ahj', DEMO.acmeUser, 403], ['ahj', DEMO.brightOwner, 403],
-  ])('PUT %s scope as %s → %i', async (type, who, status) => {
+  it.each(EDIT_MATRIX)('PUT %s scope as %s → %i', async (type, who, status) => {
     const res = await t.request('PUT', `/api/requirements/${scope(type)}`, { token: await as(who), body });
     expect(res.statusCode).toBe(status);
     if (status === 200) expect(res.data.values).toEqual(body);
@@ -195,15 +197,7 @@ describe('GET /api/requirements/resolve', () => {
 });
 
 describe('PATCH /api/requirements/:scope_type/:scope_id (set and inherit)', () => {
-  const scope = (type: string) => (type === 'company' ? `company/${co['Acme Solar']}` : type === 'utility' ? `utility/${utilityId}` : `ahj/${ahjId}`);
-  it.each([
-    ['company', DEMO.admin, 200], ['company', DEMO.support, 200], ['company', DEMO.acmeOwner, 200],
-    ['company', DEMO.acmeUser, 403], ['company', DEMO.brightOwner, 404], ['company', DEMO.contractor, 404],
-    ['utility', DEMO.admin, 200], ['utility', DEMO.support, 200], ['utility', DEMO.contractor, 403],
-    ['utility', DEMO.acmeOwner, 403], ['utility', DEMO.acmeUser, 403], ['utility', DEMO.brightOwner, 403],
-    ['ahj', DEMO.admin, 200], ['ahj', DEMO.support, 200], ['ahj', DEMO.contractor, 403],
-    ['ahj', DEMO.acmeOwner, 403], ['ahj', DEMO.acmeUser, 403], ['ahj', DEMO.brightOwner, 403],
-  ])('PATCH %s scope as %s → %i', async (type, who, status) => {
+  it.each(EDIT_MATRIX)('PATCH %s scope as %s → %i', async (type, who, status) => {
     const res = await t.request('PATCH', `/api/requirements/${scope(type)}`, { token: await as(who), body: { set: { labels_page: true } } });
     expect(res.statusCode).toBe(status);
     if (status === 200) expect(res.data.values.labels_page).toBe(true);

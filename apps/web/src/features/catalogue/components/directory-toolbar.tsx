@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import { SearchField } from '../../../components/search-field.tsx';
 import { STATE_OPTIONS } from './catalogue-fields.tsx';
 
 /** Search, state filter and "show inactive" above the AHJ and utility grids. */
@@ -25,17 +24,7 @@ export function DirectoryToolbar({
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-        <TextField
-          size="small"
-          placeholder={placeholder}
-          value={search}
-          onChange={(e) => onSearch(e.target.value)}
-          sx={{ flex: 1 }}
-          slotProps={{
-            input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> },
-            htmlInput: { 'aria-label': placeholder },
-          }}
-        />
+        <SearchField placeholder={placeholder} value={search} onChange={onSearch} sx={{ flex: 1 }} />
         <TextField select size="small" label="State" value={state} onChange={(e) => onState(e.target.value)} sx={{ minWidth: 200 }} fullWidth={false}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >

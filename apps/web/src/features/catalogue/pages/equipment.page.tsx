@@ -3,7 +3,6 @@ import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -11,14 +10,13 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { EQUIPMENT_IMPORT_KINDS, EQUIPMENT_KINDS, EQUIPMENT_TYPE_LISTS, type EquipmentItem } from '@sunstamp/domain/contracts/catalogue';
 import type { EquipmentKind } from '@sunstamp/domain/catalogue/equipment.schema';
 import { DEFAULT_PAGE_SIZE } from '@sunstamp/domain/contracts/common';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 import { useSessionUser } from '../../auth/components/session.context.ts';
 import { useEquipment } from '../api/use-equipment.ts';
 import { useOptionListItems } from '../api/use-option-lists.ts';
@@ -109,19 +107,15 @@ export function EquipmentPage() {
           ))}
         </Tabs>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2, pt: 1.5, borderTop: 1, borderColor: 'divider', alignItems: { sm: 'center' } }}>
-          <TextField
-            size="small"
+          <SearchField
             placeholder="Search by manufacturer or model"
+            label="Search equipment"
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
+            onChange={(v) => {
+              setSearch(v);
               setPaging((p) => ({ ...p, page: 0 }));
             }}
             sx={{ flex: 1, maxWidth: 520 }}
-            slotProps={{
-              input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> },
-              htmlInput: { 'aria-label': 'Search equipment' },
-            }}
           />
           <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
           <FormControlLabel

@@ -4,15 +4,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { isAdmin } from '@sunstamp/domain/roles';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useSessionUser } from '../../auth/components/session.context.ts';
 import { useCompanies, type CompanyRow } from '../api/use-companies.ts';
@@ -90,22 +88,7 @@ export function CompaniesPage() {
         }
       />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <TextField
-          size="small"
-          placeholder="Search companies"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchOutlined fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-            htmlInput: { 'aria-label': 'Search companies' },
-          }}
-        />
+        <SearchField placeholder="Search companies" value={search} onChange={setSearch} />
       </Paper>
       <Box sx={{ height: 'calc(100vh - 320px)', minHeight: 420 }}>
         <DataGrid

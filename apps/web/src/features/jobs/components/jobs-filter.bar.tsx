@@ -5,20 +5,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Collapse from '@mui/material/Collapse';
-import InputAdornment from '@mui/material/InputAdornment';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import IconButton from '@mui/material/IconButton';
 import ClearAll from '@mui/icons-material/ClearAll';
-import Close from '@mui/icons-material/Close';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
 import { CLIENT_STATUSES, JOB_STATUSES } from '@sunstamp/domain/jobs/workflow.rules';
 import { ALL_SERVICE_CODES, serviceLabel } from '@sunstamp/domain/constants/services.constants';
+import { SearchField } from '../../../components/search-field.tsx';
 import { activeFilterCount, type JobsListFilters } from '../jobs-list.settings.ts';
 
 type CompanyOption = { id: string; name: string };
@@ -111,29 +108,14 @@ export function JobsFilterBar({
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
       <Stack direction={{ xs: 'column', lg: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: { lg: 'center' } }}>
-        <TextField
-          size="small"
+        <SearchField
           placeholder="Search name, client, address…"
+          label="Search jobs"
           value={search}
-          onChange={(e) => onSearch(e.target.value)}
+          onChange={onSearch}
+          clearable
+          maxLength={200}
           sx={{ flex: 1, minWidth: 260 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchOutlined fontSize="small" />
-                </InputAdornment>
-              ),
-              endAdornment: search ? (
-                <InputAdornment position="end">
-                  <IconButton size="small" aria-label="Clear search" onClick={() => onSearch('')}>
-                    <Close fontSize="small" />
-                  </IconButton>
-                </InputAdornment>
-              ) : undefined,
-            },
-            htmlInput: { 'aria-label': 'Search jobs', maxLength: 200 },
-          }}
         />
         {staff ? (
           <MultiSelect label="Status" value={filters.status} options={JOB_STATUSES} onChange={(v) => set('status', v)} minWidth={200} />

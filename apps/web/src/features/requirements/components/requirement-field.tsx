@@ -104,10 +104,8 @@ export function FieldBox({ setHere, error, children, testId }: { setHere: boolea
   );
 }
 
-/** One scalar requirement: its widget, helper text, source and reset. Memoised: the form has 141. */
-export const RequirementField = memo(function RequirementField({
-  def, value, setHere, inherited, error, readOnly, dispatch,
-}: {
+/** What the form gives each requirement's field (scalar, file or group). */
+export type RequirementFieldProps = {
   def: RequirementDefinition;
   /** The value shown: set here, else inherited. */
   value: unknown;
@@ -116,7 +114,12 @@ export const RequirementField = memo(function RequirementField({
   error?: string;
   readOnly: boolean;
   dispatch: (a: FieldAction) => void;
-}) {
+};
+
+/** One scalar requirement: its widget, helper text, source and reset. Memoised: the form has 141. */
+export const RequirementField = memo(function RequirementField({
+  def, value, setHere, inherited, error, readOnly, dispatch,
+}: RequirementFieldProps) {
   return (
     <FieldBox setHere={setHere} error={!!error} testId={`req-${def.key}`}>
       <RequirementWidget

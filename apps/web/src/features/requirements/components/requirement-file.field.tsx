@@ -33,7 +33,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useDeleteRequirementFile, useUploadRequirementFiles } from '../api/requirement-files.ts';
 import type { RequirementScopeRef } from '../api/use-scope-values.ts';
 import { fileFieldHelp, requirementUploadProblem, SOURCE_LABELS } from '../requirements.rules.ts';
-import { FieldBox, FieldMeta, type FieldAction, type Inherited } from './requirement-field.tsx';
+import { FieldBox, FieldMeta, type RequirementFieldProps } from './requirement-field.tsx';
 
 /** The scope the form edits; file fields upload to it directly. */
 export const ScopeRefContext = createContext<RequirementScopeRef>({ type: 'company', id: '' });
@@ -96,15 +96,7 @@ function FileList({
  */
 export const RequirementFileField = memo(function RequirementFileField({
   def, value, setHere, inherited, error, readOnly, dispatch,
-}: {
-  def: RequirementDefinition;
-  value: unknown;
-  setHere: boolean;
-  inherited: Inherited;
-  error?: string;
-  readOnly: boolean;
-  dispatch: (a: FieldAction) => void;
-}) {
+}: RequirementFieldProps) {
   const scope = useContext(ScopeRefContext);
   const upload = useUploadRequirementFiles(scope);
   const remove = useDeleteRequirementFile(scope);

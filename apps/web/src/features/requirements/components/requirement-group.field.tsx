@@ -9,9 +9,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { defaultGroupValue } from '@sunstamp/domain/requirements/requirement-definitions.data';
 import { offValueOf } from '@sunstamp/domain/requirements/scope-values.rules';
-import type { RequirementDefinition, RequirementItemDefinition } from '@sunstamp/domain/requirements/requirement.schema';
+import type { RequirementItemDefinition } from '@sunstamp/domain/requirements/requirement.schema';
 import { formatRequirementValue, SOURCE_LABELS, textRowsFor, widgetFor } from '../requirements.rules.ts';
-import { FieldBox, FieldMeta, type FieldAction, type Inherited } from './requirement-field.tsx';
+import { FieldBox, FieldMeta, type RequirementFieldProps } from './requirement-field.tsx';
 import { RequirementWidget } from './requirement-widget.tsx';
 
 const isOn = (v: unknown) => v !== null && v !== undefined;
@@ -30,15 +30,9 @@ function itemSize(item: RequirementItemDefinition) {
  */
 export const RequirementGroupField = memo(function RequirementGroupField({
   def, value, setHere, inherited, errors, readOnly, dispatch,
-}: {
-  def: RequirementDefinition;
-  value: unknown;
-  setHere: boolean;
-  inherited: Inherited;
+}: Omit<RequirementFieldProps, 'error'> & {
   /** Messages by path: `sticker_1` and `sticker_1.title`. */
   errors?: Readonly<Record<string, string>>;
-  readOnly: boolean;
-  dispatch: (a: FieldAction) => void;
 }) {
   const on = isOn(value);
   const inheritedOn = isOn(inherited.value);

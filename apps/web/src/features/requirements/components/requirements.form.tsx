@@ -9,18 +9,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import Close from '@mui/icons-material/Close';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { CHIP_GROUPS } from '@sunstamp/domain/requirements/chip-groups.data';
 import { REQUIREMENT_DEFINITIONS } from '@sunstamp/domain/requirements/requirement-definitions.data';
 import type { RequirementDefinition } from '@sunstamp/domain/requirements/requirement.schema';
 import { isEmptyPatch } from '@sunstamp/domain/requirements/scope-values.rules';
+import { SearchField } from '../../../components/search-field.tsx';
 import { isApiError, errorMessageOf } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSaveScopeValues } from '../api/use-save-scope-values.ts';
@@ -164,29 +160,13 @@ export function RequirementsForm({
             sx={{ position: 'sticky', top: { xs: 56, sm: 64 }, zIndex: 3, p: 2, mb: 2, borderRadius: 2 }}
           >
             <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' }, mb: 1.5 }}>
-              <TextField
-                size="small"
+              <SearchField
                 placeholder="Search all requirements"
+                label="Search requirements"
                 value={search}
-                onChange={(e) => setSearch(e.target.value)}
+                onChange={setSearch}
+                clearable
                 sx={{ flex: 1, maxWidth: { md: 420 } }}
-                slotProps={{
-                  input: {
-                    startAdornment: (
-                      <InputAdornment position="start">
-                        <SearchOutlined fontSize="small" />
-                      </InputAdornment>
-                    ),
-                    endAdornment: search ? (
-                      <InputAdornment position="end">
-                        <IconButton size="small" aria-label="Clear search" onClick={() => setSearch('')}>
-                          <Close fontSize="small" />
-                        </IconButton>
-                      </InputAdornment>
-                    ) : undefined,
-                  },
-                  htmlInput: { 'aria-label': 'Search requirements' },
-                }}
               />
               <Box sx={{ flex: 1 }} />
               {!readOnly && (
@@ -269,38 +249,15 @@ export function RequirementsForm({
                       const inherited = inheritedByKey.get(def.key)!;
                       const value = setHere ? state.values[def.key] : inherited.value;
                       const errors = errorsByKey.get(def.key);
+                      const field = { def, value, setHere, inherited, readOnly, dispatch };
                       return (
                         <Grid key={def.key} size={fieldSize(def)}>
-                          {def.type === 'file' ? (
-                            <RequirementFileField
-                              def={def}
-                              value={value}
-                              setHere={setHere}
-                              inherited={inherited}
-                              error={errors?.[def.key]}
-                              readOnly={readOnly}
-                              dispatch={dispatch}
-                            />
-                          ) : def.type === 'group' ? (
-                            <RequirementGroupField
-                              def={def}
-                              value={value}
-                              setHere={setHere}
-                              inherited={inherited}
-                              errors={errors}
-                              readOnly={readOnly}
-                              dispatch={dispatch}
-                            />
+                          {def.type === 'group' ? (
+                            <RequirementGroupField {...field} errors={errors} />
+                          ) : def.type === 'file' ? (
+                            <RequirementFileField {...field} error={errors?.[def.key]} />
                           ) : (
-                            <RequirementField
-                              def={def}
-                              value={value}
-                              setHere={setHere}
-                              inherited={inherited}
-                              error={errors?.[def.key]}
-                              readOnly={readOnly}
-                              dispatch={dispatch}
-                            />
+                            <RequirementField {...field} error={errors?.[def.key]} />
                           )}
                         </Grid>
                       );

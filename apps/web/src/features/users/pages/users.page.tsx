@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -12,9 +11,9 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { ROLE_LABELS, ROLES, type Role } from '@sunstamp/domain/roles';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useSessionUser } from '../../auth/components/session.context.ts';
 import { useCompanies } from '../../companies/api/use-companies.ts';
@@ -118,23 +117,7 @@ export function UsersPage() {
       />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-          <TextField
-            size="small"
-            placeholder="Search by name or email"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchOutlined fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-              htmlInput: { 'aria-label': 'Search users' },
-            }}
-            sx={{ flex: 1 }}
-          />
+          <SearchField placeholder="Search by name or email" label="Search users" value={search} onChange={setSearch} sx={{ flex: 1 }} />
           <TextField select size="small" label="Account" value={status} onChange={(e) => setStatus(e.target.value as AccountStatus)} sx={{ minWidth: 160 }} fullWidth={false}>
             <MenuItem value="active">Active</MenuItem>
             <MenuItem value="inactive">Inactive</MenuItem>
