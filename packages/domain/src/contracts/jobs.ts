@@ -38,7 +38,10 @@ const { status: _status, company: _company, arrays: _arrays, ...newJobFields } =
 /**
  * PUT /jobs: without `id` it creates a job (missing fields take the spec's new-job defaults),
  * with `id` it updates only the fields sent. The client sends state (a /states id), city and
- * connection_type_id (a connection-types value); the answer carries them as objects.
+ * connection_type_id (a connection-types value); the answer carries them as objects. Option
+ * fields (connection and structure type, gypsum type, the arrays' and the CAD form's selects)
+ * are checked here for their shape only: the API checks them against the database's option
+ * lists (jobs/job-options.rules.ts).
  */
 export const ZJobBody = z
   .object({
@@ -50,8 +53,8 @@ export const ZJobBody = z
     status: ZJobStatus,
     state: z.number().int().positive().nullable(),
     city: z.string().trim().max(200),
-    connection_type_id: z.string().max(100).nullable(),
-    structure_type: z.string().max(100).nullable(),
+    connection_type_id: z.string().max(200).nullable(),
+    structure_type: z.string().max(200).nullable(),
     site_photo_count: z.number().int().min(0).max(SITE_PHOTO_COUNT_MAX),
     structural_pages_to_stamp: ZPageList,
     electrical_pages_to_stamp: ZPageList,

@@ -3,16 +3,15 @@ import {
   BACKUP_TYPES,
   GROUND_FOUNDATIONS,
   INTERCONNECTION_METHODS,
-  INVERTER_TYPES,
-  RACKING_BRANDS,
 } from '../constants/options.constants.ts';
 import { checkCustomPairs, isCustomChoice } from './custom-choice.rules.ts';
 
 /**
  * The CAD intake form of spec §3: what the designer needs to draw a plan set. Groups other than
  * general show only when their flag is on (needs_*, or existing_solar for the existing system).
- * Equipment names are free strings from the option lists (the form records what the client
- * chose, even after an option is retired); "Other"/"Custom" requires the custom_* text.
+ * Selects backed by an option list (`optionList`) store the item's value; the shape is checked
+ * here, membership by the API against the database's lists (job-options.rules.ts: any active
+ * item, or the value the job already holds). "Other"/"Custom" requires the custom_* text.
  */
 
 export const CAD_INTAKE_GROUPS = [
@@ -156,7 +155,10 @@ export interface CadIntakeFieldDef {
   kind: CadIntakeFieldKind;
   /** Fixed options; "Other" in the list means the custom field may be needed. */
   options?: readonly string[];
-  /** Options come from this option-list endpoint (spec §7), with "Other" appended. */
+  /**
+   * Options come from this endpoint (spec §7 option lists, plus the states and utilities
+   * directories); with a custom field the form adds "Other" when the list has no Other/Custom item.
+   */
   optionList?: string;
   /** The free-text field filled when Other/Custom is chosen. */
   custom?: CadIntakeField;
@@ -188,12 +190,12 @@ export const CAD_INTAKE_FIELDS: readonly CadIntakeFieldDef[] = [
   f('general', 'contractor_license_num', 'Contractor License Number', 'text'),
   f('general', 'module_type', 'Module Type', 'select', { optionList: 'module-types', custom: 'custom_module_type' }),
   f('general', 'module_count', 'Module Count', 'int'),
-  f('general', 'inverter_type', 'Inverter Type', 'select', { options: withOther(INVERTER_TYPES), custom: 'custom_inverter_type' }),
+  f('general', 'inverter_type', 'Inverter Type', 'select', { optionList: 'inverter-types', custom: 'custom_inverter_type' }),
   f('general', 'inverter_count', 'Inverter Count', 'int'),
   f('general', 'connection_type', 'Connection Type', 'select', { optionList: 'connection-types', custom: 'custom_connection_type' }),
   f('general', 'racking_type', 'Racking Type', 'select', { optionList: 'racking-types', custom: 'custom_racking_type' }),
   f('general', 'preferred_racking_manufacturer', 'Preferred Racking Manufacturer', 'select', {
-    options: RACKING_BRANDS,
+    optionList: 'racking-brands',
     custom: 'custom_preferred_racking_manufacturer',
   }),
   f('general', 'interconnection', 'Interconnection', 'select', { options: INTERCONNECTION_METHODS, custom: 'custom_interconnection' }),
@@ -228,7 +230,7 @@ export const CAD_INTAKE_FIELDS: readonly CadIntakeFieldDef[] = [
   f('ground_mount', 'racking_pitch', 'Racking Pitch', 'float', { unit: '°' }),
   f('existing_solar', 'existing_module_type', 'Existing Module Type', 'select', { optionList: 'module-types' }),
   f('existing_solar', 'existing_module_count', 'Existing Module Count', 'int'),
-  f('existing_solar', 'existing_inverter_type', 'Existing Inverter Type', 'select', { options: INVERTER_TYPES }),
+  f('existing_solar', 'existing_inverter_type', 'Existing Inverter Type', 'select', { optionList: 'inverter-types' }),
   f('existing_solar', 'existing_inverter_count', 'Existing Inverter Count', 'int'),
   f('existing_solar', 'existing_optimizer_type', 'Existing Optimizer Type', 'select', { optionList: 'optimizer-types' }),
   f('existing_solar', 'existing_optimizer_count', 'Existing Optimizer Count', 'int'),

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   ENCLOSURES,
   EXPOSURE_CATEGORIES,
-  GYPSUM_TYPES,
   ORIENTATIONS,
   ROOF_TYPES,
 } from '../constants/options.constants.ts';
@@ -14,7 +13,10 @@ import { checkCustomPairs } from './custom-choice.rules.ts';
  * overhang, collar tie and spans in inches, height from ground in feet, roof pitch in degrees.
  */
 
-/** A reference to an option list entry (id) or, for free-form forms, its name. */
+/**
+ * A reference to an option list entry (id) or its stored value. Only the shape is checked here;
+ * which values a job may hold is the database's option list (job-options.rules.ts).
+ */
 export const ZOptionRef = z.union([z.number().int(), z.string().min(1)]).nullable();
 
 export const ZTrussPoint = z.object({ x: z.number(), y: z.number() });
@@ -45,18 +47,17 @@ const array = z.object({
   truss_builder_coords: z.array(ZTrussPoint).nullable(),
 });
 
+/** An array's choices whose Other/Custom needs the matching custom_* text. */
+export const ARRAY_CUSTOM_PAIRS = {
+  connection_type: 'custom_connection_type',
+  racking_type: 'custom_racking_type',
+  beam_shape: 'custom_beam_shape',
+  frame_shape: 'custom_beam_shape',
+} as const;
+
 /** Non-standard framing is described in custom_beam_shape; Other/Custom choices need their text. */
 export const ZJobArray = array.superRefine((a, ctx) => {
-  checkCustomPairs(
-    a,
-    {
-      connection_type: 'custom_connection_type',
-      racking_type: 'custom_racking_type',
-      beam_shape: 'custom_beam_shape',
-      frame_shape: 'custom_beam_shape',
-    },
-    ctx,
-  );
+  checkCustomPairs(a, ARRAY_CUSTOM_PAIRS, ctx);
   if (a.nonstandard_framing && a.custom_beam_shape.trim() === '') {
     ctx.addIssue({ code: 'custom', path: ['custom_beam_shape'], message: 'Please describe the framing' });
   }
@@ -108,7 +109,8 @@ export const ZNewJob = z.object({
   company_verified_inspection: z.boolean(),
   no_pictures: z.boolean(),
   roof_type: z.enum(ROOF_TYPES),
-  gypsum_type: z.enum(GYPSUM_TYPES),
+  /** A gypsum-types value: any active item of the database's list (job-options.rules.ts). */
+  gypsum_type: z.string().trim().min(1).max(200),
   status: ZJobStatus,
   enclosed: z.enum(ENCLOSURES),
   exposure_category: z.enum(EXPOSURE_CATEGORIES).nullable(),

@@ -63,7 +63,7 @@ export interface SampleJob {
   services: ServiceCode[];
   notes?: string;
   arrays: Partial<JobArray>[];
-  /** Catalogue equipment ids (SEED_EQUIPMENT): module, inverter, then any optimizer, battery, MCI. */
+  /** Catalogue equipment ids (SEED_EQUIPMENT): module, inverter (or a battery with its inverter built in), then any optimizer, battery, MCI. */
   equipment: string[];
   cad: Partial<CadIntake>;
   steps: SampleStep[];
@@ -304,9 +304,12 @@ function cadIntakeOf(s: SampleJob, moduleCount: number): CadIntake {
   const mod = equipmentOf(moduleId!);
   const inv = equipmentOf(inverterId!);
   const more = extras.map(equipmentOf);
-  const micro = inv.type === 'Microinverter' || inv.type === 'Dual Microinverter';
+  // A battery in the inverter's place has its inverter built in (Powerwall 3: six MPPT string inputs).
+  const hybrid = inv.kind === 'battery';
+  const inverterType = hybrid ? 'String Inverter' : inv.type ?? '';
+  const micro = inverterType === 'Microinverter' || inverterType === 'Dual Microinverter';
   const optimizer = more.find((e) => e.kind === 'optimizer');
-  const battery = more.find((e) => e.kind === 'battery');
+  const battery = hybrid ? inv : more.find((e) => e.kind === 'battery');
   const mci = more.find((e) => e.kind === 'mci');
   const models = [mod, inv, ...more].map((e) => `${e.manufacturer} ${e.model}`);
   const first = s.arrays[0] ?? {};
@@ -315,8 +318,8 @@ function cadIntakeOf(s: SampleJob, moduleCount: number): CadIntake {
     state: s.state,
     module_type: mod.type ?? '',
     module_count: moduleCount,
-    inverter_type: inv.type ?? '',
-    inverter_count: micro ? Math.ceil(moduleCount / (inv.type === 'Dual Microinverter' ? 2 : 1)) : 1,
+    inverter_type: inverterType,
+    inverter_count: micro ? Math.ceil(moduleCount / (inverterType === 'Dual Microinverter' ? 2 : 1)) : 1,
     connection_type: typeof first.connection_type === 'string' ? first.connection_type : '',
     racking_type: typeof first.racking_type === 'string' ? first.racking_type : '',
     preferred_racking_manufacturer: 'Ironridge',

@@ -70,6 +70,13 @@ export async function setOptionItemSorts(db: DbOrTx, sorts: { id: number; sort: 
     .where(inArray(optionItems.id, sorts.map((s) => s.id)));
 }
 
+/** Every item of every list, active or not: what the option-list cache holds (a few hundred rows). */
+export async function allOptionItems(db: DbOrTx) {
+  return db.select({
+    id: optionItems.id, listKey: optionItems.listKey, value: optionItems.value, label: optionItems.label, isActive: optionItems.isActive,
+  }).from(optionItems);
+}
+
 /** Active values of one list, for checking an equipment type. */
 export async function activeOptionValues(db: DbOrTx, listKey: string) {
   const rows = await db.select({ value: optionItems.value }).from(optionItems)

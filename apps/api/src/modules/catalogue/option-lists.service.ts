@@ -6,6 +6,7 @@ import { LISTS_NOT_IN_OPTION_ITEMS } from '../../db/seed/catalogue.seed.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { requireAdmin } from './catalogue.permissions.ts';
 import * as repo from './catalogue.repository.ts';
+import { announceOptionListsChanged } from './option-lists.cache.ts';
 
 /** Lists kept in option_items; states and provinces live in the states table (GET /states). */
 export const SERVED_LISTS = OPTION_LISTS.filter((l) => !LISTS_NOT_IN_OPTION_ITEMS.has(l.key)).map((l) => l.key);
@@ -60,6 +61,8 @@ export async function addItem(
     sort: body.sort ?? (await repo.nextOptionSort(db, k)), updatedById: p.id,
   });
   if (!row) throw conflict(`"${body.value}" is already in this list; edit or reactivate it instead.`);
+  // Jobs check their option fields against these lists (option-lists.cache.ts).
+  await announceOptionListsChanged(ctx);
   return toItem(row);
 }
 
@@ -79,6 +82,7 @@ export async function updateItem(
     ...(body.is_active !== undefined ? { isActive: body.is_active } : {}),
     updatedById: p.id,
   });
+  await announceOptionListsChanged(ctx);
   return toItem(row);
 }
 
@@ -95,7 +99,7 @@ export async function deactivateItem(ctx: AppContext, p: Principal, key: string,
 export async function reorderItems(ctx: AppContext, p: Principal, key: string, ids: number[]) {
   requireAdmin(p);
   const k = listOrNotFound(key);
-  return ctx.database.db.transaction(async (tx) => {
+  const items = await ctx.database.db.transaction(async (tx) => {
     const current = await repo.listOptionItemIdsForUpdate(tx, k);
     const known = new Set(current);
     if (ids.length !== current.length || ids.some((id) => !known.has(id))) {
@@ -104,4 +108,7 @@ export async function reorderItems(ctx: AppContext, p: Principal, key: string, i
     await repo.setOptionItemSorts(tx, ids.map((id, i) => ({ id, sort: (i + 1) * 10 })), p.id);
     return (await repo.listOptionItems(tx, k, true)).map(toItem);
   });
+  // The order is not what jobs read, but every write of a list announces itself: one rule.
+  await announceOptionListsChanged(ctx);
+  return items;
 }

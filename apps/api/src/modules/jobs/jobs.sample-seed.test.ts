@@ -131,6 +131,20 @@ describe('demo sample jobs', () => {
     }
   });
 
+  it('uses only active items of the seeded option lists: each sample could be entered as a new job', async () => {
+    for (const row of (await list(DEMO.admin)).results) {
+      const j = (await call(DEMO.admin, 'GET', `/api/jobs/${row.id}`)).data;
+      const arrays = j.arrays.map(({ attic_images: _a, beam_space_images: _b, beam_size_images: _c, ...a }: any) => a);
+      const res = await call(DEMO.admin, 'PUT', '/api/jobs', {
+        company: j.company.id, connection_type_id: j.connection_type?.id ?? null, structure_type: j.structure_type,
+        gypsum_type: j.gypsum_type, arrays, cad_intake: j.cad_intake,
+      });
+      expect(res.statusCode, `${j.name}: ${res.body}`).toBe(201);
+      // Out of the list again, which the other tests count.
+      expect((await call(DEMO.admin, 'POST', `/api/jobs/${res.data.id}/deactivate`)).statusCode).toBe(200);
+    }
+  });
+
   it('lets the client edit in Pending Pre-Check and Pending Client, not once design started', async () => {
     const patel = await byName('Patel Residence');
     const garcia = await byName('Garcia Residence');

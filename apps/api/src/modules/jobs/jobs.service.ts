@@ -11,7 +11,7 @@ import { ARRAY_DEFAULTS, NEW_JOB_DEFAULTS, ZJobArray, type JobArray } from '@sun
 import { CAD_INTAKE_DEFAULTS, ZCadIntake } from '@sunstamp/domain/jobs/cad-intake.schema';
 import { framingOptionsFor } from '@sunstamp/domain/jobs/framing.rules';
 import { checkStructuralSpan } from '@sunstamp/domain/jobs/structural-span.rules';
-import { CONNECTION_TYPES, STRUCTURE_TYPES } from '@sunstamp/domain/catalogue/option-lists.data';
+import { optionChoiceProblems, optionLabelOf, type OptionChoices, type OptionLookup } from '@sunstamp/domain/jobs/job-options.rules';
 import { REVISION_REASONS } from '@sunstamp/domain/constants/revision.constants';
 import { ALL_JOB_EVENT_LABELS, type AnyJobEvent } from '@sunstamp/domain/constants/job-events.constants';
 import { ARRAY_IMAGE_KINDS, HIDDEN_FROM_CLIENT_KINDS, type FileKind } from '@sunstamp/domain/contracts/files';
@@ -26,6 +26,7 @@ import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../
 import { bumpMonthStat } from '../users/users.repository.ts';
 import { monthKey } from '../users/users.service.ts';
 import { structuralSpanLimit } from '../settings/settings.service.ts';
+import { optionLists } from '../catalogue/option-lists.cache.ts';
 import * as repo from './jobs.repository.ts';
 
 type JobBody = z.output<typeof ZJobBody>;
@@ -117,10 +118,9 @@ const userRef = (id: string | null, u: Named) =>
 type JobWithRefs = NonNullable<Awaited<ReturnType<typeof repo.getJobWithRefs>>>;
 type FileRow = Awaited<ReturnType<typeof repo.filesOfJob>>[number];
 
-const connectionTypeRef = (value: string | null) => {
-  const item = value ? CONNECTION_TYPES.items.find((i) => i.value === value) : undefined;
-  return item ? { id: item.value, label: item.label } : null;
-};
+/** The stored connection type with the database's label (a deactivated item's too; the value itself if the list lacks it). */
+const connectionTypeRef = (value: string | null, lists: OptionLookup) =>
+  value ? { id: value, label: optionLabelOf('connection_types', value, lists) } : null;
 
 type ListSource = { job: repo.JobListRow } & repo.JobListRefs;
 
@@ -166,7 +166,7 @@ export const fileRef = (f: FileRow) => ({
 export const maySeeFile = (p: Principal, kind: string) =>
   !(isClientRole(p.role) && HIDDEN_FROM_CLIENT_KINDS.includes(kind as FileKind));
 
-async function jobOf(db: DbOrTx, p: Principal, r: JobWithRefs, now: Date): Promise<Job> {
+async function jobOf(db: DbOrTx, p: Principal, r: JobWithRefs, now: Date, lists: OptionLookup): Promise<Job> {
   const j = r.job;
   const [changes, files] = await Promise.all([repo.statusChanges(db, j.id), repo.filesOfJob(db, j.id)]);
   const overdue = overdueOf(j, periodsFromChanges(changes), now);
@@ -178,7 +178,7 @@ async function jobOf(db: DbOrTx, p: Principal, r: JobWithRefs, now: Date): Promi
   };
   return {
     ...listItemOf(r, now),
-    connection_type: connectionTypeRef(j.connectionType),
+    connection_type: connectionTypeRef(j.connectionType, lists),
     structure_type: j.structureType,
     home_elevation: j.homeElevation,
     latitude: j.latitude,
@@ -217,7 +217,8 @@ async function jobOf(db: DbOrTx, p: Principal, r: JobWithRefs, now: Date): Promi
 
 export async function getJob(ctx: AppContext, p: Principal, id: string): Promise<Job> {
   const db = ctx.database.db;
-  return jobOf(db, p, await visibleJob(db, p, id), ctx.clock.now());
+  const [row, lists] = await Promise.all([visibleJob(db, p, id), optionLists(ctx)]);
+  return jobOf(db, p, row, ctx.clock.now(), lists);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -345,12 +346,22 @@ const EMPTY_PARCEL: ParcelInfo = {
   acreage_calc: null, bldg_sqft: null, roof_height: null, legal_desc1: null,
 };
 
+/** A stored job's option fields, as the option rule compares them ("the value it already holds"). */
+const storedChoices = (job: repo.JobRow): OptionChoices => ({
+  connection_type_id: job.connectionType,
+  structure_type: job.structureType,
+  gypsum_type: job.gypsumType,
+  arrays: job.arrays as JobArray[],
+  cad_intake: job.cadIntake as Record<string, unknown>,
+});
+
 /**
- * Turns a PUT body into column values: references checked, arrays and the CAD intake form
- * completed with their defaults and validated, and the spec §5 rules (framing by structure type,
- * the structural span check) applied to the result.
+ * Turns a PUT body into column values: references checked, option fields checked against the
+ * database's option lists (an active item, or the value the job already holds), arrays and the
+ * CAD intake form completed with their defaults and validated, and the spec §5 rules (framing by
+ * structure type, the structural span check) applied to the result.
  */
-async function valuesOf(db: DbOrTx, body: JobBody, current: repo.JobRow | undefined): Promise<Partial<repo.JobInsert>> {
+async function valuesOf(db: DbOrTx, body: JobBody, current: repo.JobRow | undefined, lists: OptionLookup): Promise<Partial<repo.JobInsert>> {
   const set: Partial<repo.JobInsert> = {};
   const bad: Args = [];
   for (const [k, col] of Object.entries(SIMPLE_FIELDS)) {
@@ -362,19 +373,16 @@ async function valuesOf(db: DbOrTx, body: JobBody, current: repo.JobRow | undefi
     else if (!(await repo.getState(db, body.state))) bad.push({ state: 'Unknown state.' });
     else set.clientStateId = body.state;
   }
-  if (body.connection_type_id !== undefined) {
-    if (body.connection_type_id !== null && !connectionTypeRef(body.connection_type_id)) bad.push({ connection_type_id: 'Unknown connection type.' });
-    else set.connectionType = body.connection_type_id;
-  }
-  if (body.structure_type != null && !STRUCTURE_TYPES.items.some((i) => i.value === body.structure_type)) {
-    bad.push({ structure_type: 'Unknown structure type.' });
-  }
+  if (body.connection_type_id !== undefined) set.connectionType = body.connection_type_id;
+  // Each array as it will be stored, by its index ({} for one that failed its shape check).
+  let arrayChoices: Partial<JobArray>[] | undefined;
   if (body.arrays !== undefined) {
     const arrays: JobArray[] = [];
-    body.arrays.forEach((a, i) => {
+    arrayChoices = body.arrays.map((a, i) => {
       const parsed = ZJobArray.safeParse({ ...ARRAY_DEFAULTS, beam_span: [...ARRAY_DEFAULTS.beam_span], ...a });
       if (parsed.success) arrays.push(parsed.data);
       else bad.push(...zodArgs(`arrays.${i}`, parsed.error));
+      return parsed.success ? parsed.data : {};
     });
     set.arrays = arrays;
   }
@@ -387,6 +395,14 @@ async function valuesOf(db: DbOrTx, body: JobBody, current: repo.JobRow | undefi
   if (body.parcel_info !== undefined) {
     set.parcelInfo = body.parcel_info === null ? null : { ...EMPTY_PARCEL, ...((current?.parcelInfo as object | null) ?? {}), ...body.parcel_info };
   }
+  // Option fields: the parts sent, arrays and CAD form as they will be stored (a CAD form that failed its shape check is skipped).
+  bad.push(...optionChoiceProblems({
+    connection_type_id: body.connection_type_id,
+    structure_type: body.structure_type,
+    gypsum_type: body.gypsum_type,
+    arrays: arrayChoices,
+    cad_intake: set.cadIntake as Record<string, unknown> | undefined,
+  }, current && storedChoices(current), lists));
   if (bad.length) throw badRequest('Some fields are invalid.', bad);
 
   // Spec §5 rules on the job as it will be.
@@ -447,7 +463,7 @@ async function createJob(ctx: AppContext, p: Principal, body: JobBody): Promise<
     throw badRequest('Some fields are invalid.', [{ status: 'A new job starts as a Draft.' }]);
   }
   const companyId = await resolveCompany(db, p, body.company);
-  const values = await valuesOf(db, body, undefined);
+  const values = await valuesOf(db, body, undefined, await optionLists(ctx));
   const now = ctx.clock.now();
   const id = await db.transaction(async (tx) => {
     const row = await repo.insertJob(tx, {
@@ -486,7 +502,7 @@ async function updateJob(ctx: AppContext, p: Principal, id: string, body: JobBod
       ? 'A cancelled job can no longer be edited.'
       : 'This job is with our team: request a revision to change it.');
   }
-  const set = await valuesOf(db, body, job);
+  const set = await valuesOf(db, body, job, await optionLists(ctx));
   if (body.company !== undefined) set.companyId = await resolveCompany(db, p, body.company, job.companyId);
   const fields = changedFieldsOf(body, set, job);
   // The intake re-sends the whole form on every step: nothing changed, nothing written.
@@ -653,7 +669,7 @@ export async function requestRevision(ctx: AppContext, p: Principal, id: string,
   if (changes?.id !== undefined && changes.id !== id) throw badRequest('Some fields are invalid.', [{ 'job.id': 'Does not match the job.' }]);
   if (changes?.rejection_notice !== undefined && !isInternalStaff(p.role)) throw forbidden('Only staff write the rejection notice.');
   const { id: _id, status: _status, company: _company, ...fields } = changes ?? {};
-  const extra = changes ? await valuesOf(db, fields, job) : {};
+  const extra = changes ? await valuesOf(db, fields, job, await optionLists(ctx)) : {};
   const involuntary = body.involuntary ?? REVISION_REASONS[body.reason].involuntary;
   const number = job.revisionNumber + 1;
   return moveJob(ctx, p, id, 'Pending Design Revision', {

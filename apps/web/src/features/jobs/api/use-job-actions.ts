@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Job, JobBody, ZRevisionBody } from '@sunstamp/domain/contracts/jobs';
 import type { JobStatus } from '@sunstamp/domain/jobs/workflow.rules';
 import { apiClient } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-error.ts';
 import { jobQueryKey } from './use-job.ts';
 
 export type RevisionBody = z.input<typeof ZRevisionBody>;
@@ -26,6 +27,10 @@ export function useSaveJob() {
     // The intake shows field errors beside the inputs itself.
     meta: { silentError: true },
     onSuccess: (job) => onJobChanged(qc, job),
+    // A refused value may be an option staff have since deactivated: load the lists again (spec §7 "refetch forced").
+    onError: (e) => {
+      if (isApiError(e) && e.status === 400) void qc.invalidateQueries({ queryKey: ['option-lists'] });
+    },
   });
 }
 

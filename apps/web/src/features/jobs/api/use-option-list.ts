@@ -6,11 +6,13 @@ import type { ZState } from '@sunstamp/domain/contracts/users';
 import { apiClient } from '../../../lib/api-client.ts';
 
 type State = z.infer<typeof ZState>;
-export type Option = { value: string; label: string };
+/** A choice; `inactive` items (deactivated by staff) are not offered, but a job that holds one still shows its label. */
+export type Option = { value: string; label: string; inactive?: boolean };
 
 /**
- * GET /{route} (spec §7 option lists: /connection-types, /roof-materials, …). A loaded list is
- * reused for the session unless a refetch is forced (spec §7).
+ * GET /{route}?include_inactive=true (spec §7 option lists: /connection-types, /roof-materials,
+ * …), inactive items flagged. A loaded list is reused for the session unless a refetch is forced
+ * (spec §7): an admin's edit and a save the API refused invalidate ['option-lists'].
  */
 export const optionListQueryOptions = (route: string) =>
   queryOptions({
@@ -25,8 +27,8 @@ export const optionListQueryOptions = (route: string) =>
         const page = await apiClient.get<{ results: Utility[] }>('/utilities', { query: { page_size: 200 }, signal });
         return page.results.map((u) => ({ value: u.name, label: u.name }));
       }
-      const items = await apiClient.get<OptionListItemOut[]>(`/${route}`, { signal });
-      return items.filter((i) => i.is_active).map((i) => ({ value: i.value, label: i.label }));
+      const items = await apiClient.get<OptionListItemOut[]>(`/${route}`, { query: { include_inactive: 'true' }, signal });
+      return items.map((i) => (i.is_active ? { value: i.value, label: i.label } : { value: i.value, label: i.label, inactive: true }));
     },
     staleTime: Infinity,
     meta: { silentError: true },
@@ -34,6 +36,17 @@ export const optionListQueryOptions = (route: string) =>
 
 export function useOptionList(route: string | undefined) {
   return useQuery({ ...optionListQueryOptions(route ?? ''), enabled: !!route });
+}
+
+/** A stored value's label from its list (inactive items too); the value itself while loading or when the list lacks it. */
+export function optionLabel(options: readonly Option[] | undefined, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  return options?.find((o) => o.value === String(value))?.label ?? String(value);
+}
+
+export function useOptionLabel(route: string | undefined, value: unknown): string {
+  const list = useOptionList(value === null || value === undefined || value === '' ? undefined : route);
+  return optionLabel(list.data, value);
 }
 
 /** GET /states: the job's `state` is one of these ids (the geocoder answers it as state_id). */

@@ -20,7 +20,7 @@ import {
 } from '@sunstamp/domain/jobs/cad-intake.schema';
 import { isCustomChoice } from '@sunstamp/domain/jobs/custom-choice.rules';
 import { serviceLabel } from '@sunstamp/domain/constants/services.constants';
-import { useOptionList } from '../api/use-option-list.ts';
+import { optionLabel, useOptionLabel, useOptionList } from '../api/use-option-list.ts';
 
 /** Label/value pairs in a responsive grid; empty values show as a dash; `wide` ones take a whole row. */
 export function Facts({ items, columns = 3 }: { items: { label: string; value: ReactNode; wide?: boolean }[]; columns?: 2 | 3 | 4 }) {
@@ -44,15 +44,21 @@ export function Facts({ items, columns = 3 }: { items: { label: string; value: R
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
 /**
- * A stored option value (a slug such as `flashed_l_foot`) shown by its option-list label; the
- * value itself while the list loads or when the list no longer has it. With `custom`, a custom
- * choice (Other/Custom) shows its description after the label.
+ * A stored option value (a slug such as `flashed_l_foot`) shown by its option-list label, a
+ * deactivated item's too; the value itself while the list loads or when the list lacks it. With
+ * `custom`, a custom choice (Other/Custom) shows its description after the label.
  */
 function OptionText({ route, value, custom }: { route?: string; value: unknown; custom?: unknown }) {
   const list = useOptionList(route);
   if (value === null || value === undefined || value === '') return <>—</>;
-  const label = list.data?.find((o) => o.value === String(value))?.label ?? String(value);
+  const label = optionLabel(list.data, value);
   return <>{custom !== undefined && isCustomChoice(value) ? `${label}: ${text(custom)}` : label}</>;
+}
+
+/** "Structure · roof · enclosure": the structure type by its option-list label, then the other parts. */
+export function StructureText({ structureType, rest }: { structureType: string | null; rest: readonly (string | null | undefined)[] }) {
+  const label = useOptionLabel('structure-types', structureType);
+  return <>{[label, ...rest].filter(Boolean).join(' · ') || '—'}</>;
 }
 
 export function ServicesSummary({ services }: { services: readonly string[] }) {

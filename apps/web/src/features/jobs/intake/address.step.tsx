@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
 import type { GeocodeResult } from '@sunstamp/domain/contracts/geocode';
-import { ENCLOSURES, EXPOSURE_CATEGORIES, GYPSUM_TYPES, ROOF_TYPES } from '@sunstamp/domain/constants/options.constants';
+import { ENCLOSURES, EXPOSURE_CATEGORIES, ROOF_TYPES } from '@sunstamp/domain/constants/options.constants';
 import { GEOCODER_NO_RESULTS_MESSAGE } from '@sunstamp/domain/constants/messages.constants';
 import { errorMessageOf, isApiError } from '../../../lib/api-error.ts';
 import { geocodeAddress, lookupParcel, reverseGeocode } from '../api/use-geocode.ts';
@@ -42,6 +42,7 @@ export function AddressStep({ companies }: { companies: readonly { id: string; n
   });
   const states = useStates();
   const structureTypes = useOptionList('structure-types');
+  const gypsumTypes = useOptionList('gypsum-types');
   const [query, setQuery] = useState('');
   const [options, setOptions] = useState<GeocodeResult[]>([]);
   const [lookup, setLookup] = useState<Lookup>({ status: 'idle' });
@@ -256,7 +257,7 @@ export function AddressStep({ companies }: { companies: readonly { id: string; n
             <SelectInput name="roof_type" label="Roof type" options={ROOF_TYPES} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 2 }}>
-            <SelectInput name="gypsum_type" label="Drywall" options={GYPSUM_TYPES} />
+            <SelectInput name="gypsum_type" label="Drywall" options={gypsumTypes.data ?? []} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 2 }}>
             <SelectInput name="enclosed" label="Enclosure" options={ENCLOSURES} />

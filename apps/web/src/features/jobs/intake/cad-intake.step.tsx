@@ -14,21 +14,12 @@ import {
 import { isCustomChoice } from '@sunstamp/domain/jobs/custom-choice.rules';
 import { useOptionList } from '../api/use-option-list.ts';
 import { NumberInput, SelectInput, SwitchInput, TextInput, type SelectOption } from './intake-fields.tsx';
-import type { IntakeValues } from './job-intake.rules.ts';
+import { cadSelectOptions, type IntakeValues } from './job-intake.rules.ts';
 
-const OTHER: SelectOption = { value: 'Other', label: 'Other' };
-
-/**
- * A select's options: fixed, or the option list, with the custom choice last when a custom text
- * exists. A list's own Other/Custom item is kept (its value, e.g. the connection types' `other`
- * slug, is what the arrays store too); "Other" is added only to lists without one.
- */
+/** A select's options: fixed, or the option list (job-intake.rules.ts, cadSelectOptions). */
 function useCadOptions(def: CadIntakeFieldDef): SelectOption[] {
   const list = useOptionList(def.optionList);
-  const base: SelectOption[] = def.options ? def.options.map((o) => ({ value: o, label: o })) : (list.data ?? []);
-  if (!def.custom) return base;
-  const custom = base.filter((o) => isCustomChoice(o.value));
-  return [...base.filter((o) => !isCustomChoice(o.value)), ...(custom.length ? custom : [OTHER])];
+  return cadSelectOptions(def, list.data);
 }
 
 function CadField({ def }: { def: CadIntakeFieldDef }) {

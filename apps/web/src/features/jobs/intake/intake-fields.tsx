@@ -5,11 +5,12 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import type { IntakeValues } from './job-intake.rules.ts';
+import { offeredChoices, type IntakeValues } from './job-intake.rules.ts';
 
 type Name = FieldPath<IntakeValues>;
 type Common = { name: Name; label: string; helperText?: ReactNode; required?: boolean; disabled?: boolean };
-export type SelectOption = { value: string; label: string };
+/** A choice; an `inactive` one (an option item staff deactivated) shows only while it is the field's value. */
+export type SelectOption = { value: string; label: string; inactive?: boolean };
 
 /** A text input bound to the intake form; its error shows beside it. */
 export function TextInput({ name, label, helperText, required, disabled, multiline, rows, maxLength, ...rest }: Common & {
@@ -123,8 +124,7 @@ export function SelectInput({ name, label, helperText, required, disabled, optio
       name={name}
       render={({ field, fieldState }) => {
         const current = field.value === null || field.value === undefined ? '' : String(field.value);
-        // A stored value that left the list (a retired option) still shows.
-        const all = current && !opts.some((o) => o.value === current) ? [...opts, { value: current, label: current }] : opts;
+        const all = offeredChoices(opts, current);
         return (
           <TextField
             select

@@ -4,7 +4,9 @@ import { ARRAY_DEFAULTS, NEW_JOB_DEFAULTS } from '@sunstamp/domain/jobs/job-defa
 import { CAD_INTAKE_DEFAULTS } from '@sunstamp/domain/jobs/cad-intake.schema';
 import {
   INTAKE_STEPS,
+  cadSelectOptions,
   defaultIntakeValues,
+  offeredChoices,
   firstInvalidStep,
   stepOfField,
   toJobBody,
@@ -87,5 +89,40 @@ describe('the PUT /jobs body', () => {
     expect(body).not.toHaveProperty('company');
     const id = '7f0a3e0e-93c3-4c5e-9a7c-9d2f0c0b1a11';
     expect(toJobBody(filled({ company: id }), id)).toMatchObject({ id, company: id });
+  });
+});
+
+describe('CAD select options', () => {
+  const list = (...items: [string, boolean?][]) => items.map(([v, inactive]) => ({ value: v, label: v.toUpperCase(), ...(inactive ? { inactive } : {}) }));
+
+  it('keeps the list (an admin-added item included) and adds "Other" to a list without one', () => {
+    expect(cadSelectOptions({ custom: 'custom_module_type' }, list(['mono_perc'], ['perovskite']))).toEqual([
+      { value: 'mono_perc', label: 'MONO_PERC' }, { value: 'perovskite', label: 'PEROVSKITE' }, { value: 'Other', label: 'Other' },
+    ]);
+  });
+  it('keeps a list\'s own active Other item, last, and adds no second one', () => {
+    expect(cadSelectOptions({ custom: 'custom_connection_type' }, list(['other'], ['tile_hook'])).map((o) => o.value)).toEqual(['tile_hook', 'other']);
+  });
+  it('offers "Other" when the list\'s own Other item is deactivated, keeping that item for a job that holds it', () => {
+    expect(cadSelectOptions({ custom: 'custom_connection_type' }, list(['tile_hook'], ['other', true])).map((o) => [o.value, !!o.inactive])).toEqual([
+      ['tile_hook', false], ['other', true], ['Other', false],
+    ]);
+    expect(cadSelectOptions({ custom: 'x' } as never, list(['Other', true])).map((o) => [o.value, !!o.inactive])).toEqual([['Other', false]]);
+  });
+  it('passes inactive items through (the select shows them only as a held value) and adds nothing without a custom text', () => {
+    expect(cadSelectOptions({}, list(['a'], ['b', true]))).toEqual(list(['a'], ['b', true]));
+    expect(cadSelectOptions({ options: ['X', 'Y'] }, undefined)).toEqual([{ value: 'X', label: 'X' }, { value: 'Y', label: 'Y' }]);
+  });
+});
+
+describe('select choices', () => {
+  const opts = [{ value: 'a', label: 'A' }, { value: 'b', label: 'B (old)', inactive: true }];
+  it('hides a deactivated option unless it is the value held, which keeps its label', () => {
+    expect(offeredChoices(opts, '').map((o) => o.value)).toEqual(['a']);
+    expect(offeredChoices(opts, 'a').map((o) => o.value)).toEqual(['a']);
+    expect(offeredChoices(opts, 'b')).toEqual(opts);
+  });
+  it('shows a value the list lacks as itself', () => {
+    expect(offeredChoices(opts, 'zz').at(-1)).toEqual({ value: 'zz', label: 'zz' });
   });
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZParcelInfo, ZServiceCode, type Job, type JobBody, type ParcelInfo } from '@sunstamp/domain/contracts/jobs';
 import { ARRAY_DEFAULTS, NEW_JOB_DEFAULTS, ZJobArray, ZNewJob, createJobArray, type JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
-import { CAD_INTAKE_DEFAULTS, ZCadIntake, createCadIntake, type CadIntake } from '@sunstamp/domain/jobs/cad-intake.schema';
+import { CAD_INTAKE_DEFAULTS, ZCadIntake, createCadIntake, type CadIntake, type CadIntakeFieldDef } from '@sunstamp/domain/jobs/cad-intake.schema';
+import { isCustomChoice } from '@sunstamp/domain/jobs/custom-choice.rules';
 import { friendlyZodMessage } from '../../../lib/form-resolver.ts';
 
 /** The new-job intake stepper (issue 3): address → arrays → CAD intake → services → files → review. */
@@ -230,4 +231,34 @@ export function intakeValuesOf(job: Job): IntakeValues {
     cad_intake: pick(CAD_INTAKE_DEFAULTS, CAD_KEYS, job.cad_intake),
     services_requested: [...job.services_requested],
   };
+}
+
+type Choice = { value: string; label: string; inactive?: boolean };
+
+/**
+ * What a select offers for its current value: a deactivated option is not offered, but a job that
+ * holds it keeps it, under its label; a value the list does not have at all still shows as itself.
+ */
+export function offeredChoices(options: readonly Choice[], current: string): Choice[] {
+  const offered = options.filter((o) => !o.inactive || o.value === current);
+  return current && !offered.some((o) => o.value === current) ? [...offered, { value: current, label: current }] : offered;
+}
+
+const OTHER: Choice = { value: 'Other', label: 'Other' };
+
+/**
+ * A CAD select's options: fixed, or its option list as loaded (inactive items included: the
+ * select offers them only to a job that holds one), with the custom choice last when the field
+ * has a custom text. A list's own active Other/Custom item is kept (its value, e.g. the connection
+ * types' `other` slug, is what the arrays store too); otherwise "Other" is added, which the API
+ * accepts for any field with a custom text.
+ */
+export function cadSelectOptions(def: Pick<CadIntakeFieldDef, 'options' | 'custom'>, list: readonly Choice[] | undefined): Choice[] {
+  const base: Choice[] = def.options ? def.options.map((o) => ({ value: o, label: o })) : [...(list ?? [])];
+  if (!def.custom) return base;
+  const custom = base.filter((o) => isCustomChoice(o.value));
+  const rest = base.filter((o) => !isCustomChoice(o.value));
+  if (custom.some((o) => !o.inactive)) return [...rest, ...custom];
+  // No active Other/Custom item: "Other" is offered anyway; an inactive one stays for a job that holds it.
+  return [...rest, ...custom.filter((o) => o.value !== OTHER.value), OTHER];
 }

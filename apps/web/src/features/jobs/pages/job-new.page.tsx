@@ -34,7 +34,7 @@ import { useChangeStatus, useSaveJob, useSubmitJob } from '../api/use-job-action
 import { useStates } from '../api/use-option-list.ts';
 import { FileUploadPanel } from '../components/file-upload.panel.tsx';
 import { JobFilesPanel } from '../components/job-files.panel.tsx';
-import { ArraysSummary, CadIntakeSummary, Facts, ServicesSummary } from '../components/job-details.sections.tsx';
+import { ArraysSummary, CadIntakeSummary, Facts, ServicesSummary, StructureText } from '../components/job-details.sections.tsx';
 import { AddressStep } from '../intake/address.step.tsx';
 import { ArraysStep } from '../intake/arrays.step.tsx';
 import { CadIntakeStep } from '../intake/cad-intake.step.tsx';
@@ -326,7 +326,7 @@ export function JobNewPage() {
                     { label: 'Street address', value: values.client_street_address },
                     { label: 'City, state, ZIP', value: cityLine },
                     { label: 'Coordinates', value: values.latitude !== null && values.longitude !== null ? `${values.latitude}, ${values.longitude}` : '' },
-                    { label: 'Structure', value: [values.structure_type, values.roof_type].filter(Boolean).join(' · ') },
+                    { label: 'Structure', value: <StructureText structureType={values.structure_type} rest={[values.roof_type]} /> },
                   ]}
                 />
               </Section>

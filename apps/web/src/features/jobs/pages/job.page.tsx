@@ -35,7 +35,7 @@ import { useCancelJob, useChangeStatus, useSubmitJob, useUnassignJob } from '../
 import { AssignDialog } from '../components/assign.dialog.tsx';
 import { FileUploadPanel } from '../components/file-upload.panel.tsx';
 import { JobFilesPanel } from '../components/job-files.panel.tsx';
-import { ArraysSummary, CadIntakeSummary, Facts, ServicesSummary } from '../components/job-details.sections.tsx';
+import { ArraysSummary, CadIntakeSummary, Facts, ServicesSummary, StructureText } from '../components/job-details.sections.tsx';
 import { JobHistoryTimeline, NoteText } from '../components/job-history.timeline.tsx';
 import { JobRevisionsTable } from '../components/job-revisions.table.tsx';
 import { JobStatusChip } from '../components/job-status.chip.tsx';
@@ -185,7 +185,7 @@ export function JobPage() {
             { label: 'Created', value: `${formatDateTime(j.created_at)}${j.created_by ? ` by ${j.created_by.full_name || j.created_by.email}` : ''}` },
             { label: 'Submitted', value: j.submitted_at ? formatDateTime(j.submitted_at) : 'Not yet' },
             { label: 'Coordinates', value: j.latitude !== null && j.longitude !== null ? `${j.latitude}, ${j.longitude}` : '' },
-            { label: 'Structure', value: [j.structure_type, j.roof_type, j.enclosed].filter(Boolean).join(' · ') },
+            { label: 'Structure', value: <StructureText structureType={j.structure_type} rest={[j.roof_type, j.enclosed]} /> },
             { label: 'Shared folder', value: j.job_files_link },
           ]}
         />
