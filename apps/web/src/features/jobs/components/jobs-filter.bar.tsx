@@ -107,7 +107,7 @@ export function JobsFilterBar({
 
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-      <Stack direction={{ xs: 'column', lg: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: { lg: 'center' } }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: { sm: 'center' } }}>
         <SearchField
           placeholder="Search name, client, address…"
           label="Search jobs"
@@ -164,7 +164,7 @@ export function JobsFilterBar({
             <MenuItem value="false">Not overdue</MenuItem>
           </TextField>
         )}
-        <Box sx={{ display: 'flex', gap: 1, ml: { lg: 'auto' } }}>
+        <Box sx={{ display: 'flex', gap: 1, ml: { sm: 'auto' } }}>
           <Button size="small" color="inherit" startIcon={<TuneOutlined />} onClick={() => setMore((m) => !m)} aria-expanded={more}>
             <Badge color="primary" badgeContent={dateCount} sx={{ '& .MuiBadge-badge': { right: -10 } }}>
               Dates
