@@ -309,6 +309,8 @@ describe('PUT /api/equipment/:id (staff edits)', () => {
     ['a change of kind', { kind: 'inverter' }, 400, undefined],
     ['data that is not an object', { data: [1, 2] }, 400, 'data'],
     ['is_active that is not a boolean', { is_active: 'no' }, 400, 'is_active'],
+    ['Vmp above Voc', { data: { pmaxW: 400, vocV: 37.1, vmpV: 38, impA: 10.5 } }, 400, 'data.vmpV'],
+    ['Pmax far from Vmp × Imp', { data: { pmaxW: 450, vocV: 37.1, vmpV: 30.9, impA: 12.95 } }, 400, 'data.pmaxW'],
   ])('refuses %s', async (_what, body, status, field) => {
     const item = await create(`EC-bad-${_what}`);
     const res = await t.request('PUT', `/api/equipment/${item.id}`, { token: await as(DEMO.admin), body });
@@ -316,6 +318,14 @@ describe('PUT /api/equipment/:id (staff edits)', () => {
     expect(typeof res.data.message).toBe('string');
     if (field) expect(res.data.args.some((a: Record<string, string>) => field in a), JSON.stringify(res.data)).toBe(true);
     expect((await t.request('GET', `/api/equipment/${item.id}`, { token: await as(DEMO.admin) })).data).toEqual(item);
+  });
+  it('refuses a new inverter whose MPPT window is upside down, naming the field', async () => {
+    const res = await t.request('POST', '/api/equipment', {
+      token: await as(DEMO.admin),
+      body: { kind: 'inverter', manufacturer: 'Edit Co', model: 'EC-INV-1', type: 'String Inverter', data: { mpptMinV: 480, mpptMaxV: 100 } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.data.args).toEqual([{ 'data.mpptMinV': 'The MPPT minimum must be below the maximum.' }]);
   });
   it('a rename onto another item is 409; an unknown or malformed id 404', async () => {
     const token = await as(DEMO.admin);

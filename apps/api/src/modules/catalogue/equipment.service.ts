@@ -1,3 +1,4 @@
+import { equipmentConsistencyIssues } from '@sunstamp/domain/catalogue/equipment.rules';
 import { parseSamCecInverters, parseSamCecModules, type SamCecInverter, type SamCecModule } from '@sunstamp/domain/catalogue/sam-cec.parser';
 import type { EquipmentKind } from '@sunstamp/domain/catalogue/equipment.schema';
 import {
@@ -61,12 +62,15 @@ function checkData(kind: EquipmentKind, data: Record<string, unknown>) {
   if (!r.success) {
     throw badRequest('Some fields are invalid.', r.error.issues.map((i) => ({ [['data', ...i.path.map(String)].join('.')]: i.message })));
   }
+  const issues = equipmentConsistencyIssues(kind, data);
+  if (issues.length) throw badRequest('Some fields are invalid.', issues);
 }
 
 export async function createEquipment(ctx: AppContext, p: Principal, body: EquipmentBody) {
   requireStaff(p);
   const db = ctx.database.db;
   await checkType(db, body.kind, body.type);
+  if (body.data) checkData(body.kind, body.data);
   const row = await repo.insertEquipment(db, {
     kind: body.kind, manufacturer: body.manufacturer, model: body.model, type: body.type ?? null,
     data: withoutIdentity(body.data ?? {}), source: 'staff', updatedById: p.id,
