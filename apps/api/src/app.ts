@@ -25,6 +25,7 @@ import { requirementsRoutes } from './modules/requirements/requirements.routes.t
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { ahjsRoutes } from './modules/ahjs/ahjs.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { jobRequirementsRoutes } from './modules/jobs/jobs-requirements.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { geocodeRoutes } from './modules/geocode/geocode.routes.ts';
 import { parcelRoutes } from './modules/parcel/parcel.routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     await api.register(catalogueRoutes);
     await api.register(ahjsRoutes);
     await api.register(jobsRoutes);
+    await api.register(jobRequirementsRoutes);
     await api.register(filesRoutes);
     await api.register(geocodeRoutes);
     await api.register(parcelRoutes);

@@ -61,6 +61,8 @@ export const ZJobBody = z
     arrays: z.array(z.looseObject({})).max(50),
     cad_intake: z.looseObject({}),
     parcel_info: ZParcelInfo.partial().nullable(),
+    /** The job's AHJ (issue 4 §2): an active AHJ's id, or null; a job keeps an AHJ deactivated since. */
+    ahj_id: ZId.nullable(),
     rejection_notice: z.string().max(5000).nullable(),
   })
   .partial()
@@ -72,6 +74,7 @@ export const ZCityRef = z.object({ name: z.string(), state_id: z.number().int().
 export const ZConnectionTypeRef = z.object({ id: z.string(), label: z.string() });
 export const ZUserRef = z.object({ id: z.string(), full_name: z.string(), email: z.string() });
 export const ZCompanyRef = z.object({ id: z.string(), name: z.string() });
+export const ZAhjRef = z.object({ id: z.string(), name: z.string(), state: z.string() });
 
 export const ZAllowedTransition = z.object({
   to: ZJobStatus,
@@ -126,6 +129,8 @@ export const ZJob = z.object({
   requirements: z.array(z.object({ key: z.string(), value: z.unknown() })),
   cad_intake: z.record(z.string(), z.unknown()),
   parcel_info: ZParcelInfo.nullable(),
+  /** The job's AHJ (its requirements resolve last); not on list items. */
+  ahj: ZAhjRef.nullable(),
   site_photo_count: z.number().int(),
   structural_pages_to_stamp: z.string(),
   electrical_pages_to_stamp: z.string(),

@@ -3,6 +3,7 @@ import {
   bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import { companies, states, users } from './people.schema.ts';
+import { ahjs } from './catalogue.schema.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -43,6 +44,13 @@ export const jobs = pgTable('jobs', {
   requirements: jsonb('requirements').notNull().default([]),
   cadIntake: jsonb('cad_intake').notNull(),
   parcelInfo: jsonb('parcel_info'),
+  /** The job's authority having jurisdiction (issue 4 §2): its requirement values resolve last. Kept if the AHJ is deactivated. */
+  ahjId: uuid('ahj_id').references(() => ahjs.id),
+  /**
+   * Values of the dynamic CAD fields (spec §3) other than parcel_info.*, which live in parcel_info:
+   * {key: string | number | file id[]}; a key without a value is absent.
+   */
+  cadFields: jsonb('cad_fields').$type<Record<string, unknown>>().notNull().default({}),
   sitePhotoCount: integer('site_photo_count').notNull().default(2),
   structuralPagesToStamp: text('structural_pages_to_stamp').notNull().default(''),
   electricalPagesToStamp: text('electrical_pages_to_stamp').notNull().default(''),

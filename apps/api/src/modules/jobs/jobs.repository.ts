@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { companies, jobFiles, jobHistory, jobRevisions, jobs, states, users } from '../../db/schema.ts';
+import { ahjs, companies, jobFiles, jobHistory, jobRevisions, jobs, states, users, utilities } from '../../db/schema.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobInsert = typeof jobs.$inferInsert;
@@ -19,6 +19,8 @@ const refColumns = {
   creatorFirstName: creator.firstName,
   creatorLastName: creator.lastName,
   creatorEmail: creator.email,
+  ahjName: ahjs.name,
+  ahjState: ahjs.state,
 };
 export type JobRefs = { [K in keyof typeof refColumns]: string | null };
 
@@ -43,7 +45,8 @@ function withRefs(db: DbOrTx) {
     .innerJoin(companies, eq(companies.id, jobs.companyId))
     .leftJoin(states, eq(states.id, jobs.clientStateId))
     .leftJoin(assignee, eq(assignee.id, jobs.assigneeId))
-    .leftJoin(creator, eq(creator.id, jobs.createdById));
+    .leftJoin(creator, eq(creator.id, jobs.createdById))
+    .leftJoin(ahjs, eq(ahjs.id, jobs.ahjId));
 }
 
 export async function getJobWithRefs(db: DbOrTx, id: string, scope: JobScope, includeInactive: boolean) {
@@ -271,6 +274,18 @@ export async function filesOfJob(db: DbOrTx, jobId: string) {
 export async function getState(db: DbOrTx, id: number) {
   const [s] = await db.select().from(states).where(eq(states.id, id));
   return s;
+}
+
+/** An AHJ's id, name, state and activity (PUT /jobs ahj_id). */
+export async function getAhjRow(db: DbOrTx, id: string) {
+  const [a] = await db.select({ id: ahjs.id, name: ahjs.name, state: ahjs.state, isActive: ahjs.isActive }).from(ahjs).where(eq(ahjs.id, id));
+  return a;
+}
+
+/** A utility's id and name (a job's utility scope: its CAD intake's `utility`, when that is a utility id). */
+export async function getUtilityRef(db: DbOrTx, id: string) {
+  const [u] = await db.select({ id: utilities.id, name: utilities.name }).from(utilities).where(eq(utilities.id, id));
+  return u;
 }
 
 export async function getCompanyRow(db: DbOrTx, id: string) {

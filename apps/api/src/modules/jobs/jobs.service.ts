@@ -200,6 +200,7 @@ async function jobOf(db: DbOrTx, p: Principal, r: JobWithRefs, now: Date, lists:
     requirements: j.requirements as { key: string; value: unknown }[],
     cad_intake: j.cadIntake as Record<string, unknown>,
     parcel_info: (j.parcelInfo as ParcelInfo | null) ?? null,
+    ahj: j.ahjId && r.ahjName !== null ? { id: j.ahjId, name: r.ahjName, state: r.ahjState ?? '' } : null,
     site_photo_count: j.sitePhotoCount,
     structural_pages_to_stamp: j.structuralPagesToStamp,
     electrical_pages_to_stamp: j.electricalPagesToStamp,
@@ -250,7 +251,7 @@ export function markJobsChanged(ctx: AppContext) {
   if (c.counts.size > 5_000) c.counts.clear();
 }
 
-async function announceJobsChanged(ctx: AppContext) {
+export async function announceJobsChanged(ctx: AppContext) {
   markJobsChanged(ctx);
   await ctx.database.notify(JOBS_CHANGED_CHANNEL, '1');
 }
@@ -341,7 +342,7 @@ const SIMPLE_FIELDS = {
   structure_type: 'structureType',
 } as const satisfies Partial<Record<keyof JobBody, keyof repo.JobInsert>>;
 
-const EMPTY_PARCEL: ParcelInfo = {
+export const EMPTY_PARCEL: ParcelInfo = {
   parcel_id: null, county_name: null, muni_name: null, zoning: null,
   acreage_calc: null, bldg_sqft: null, roof_height: null, legal_desc1: null,
 };
@@ -374,6 +375,12 @@ async function valuesOf(db: DbOrTx, body: JobBody, current: repo.JobRow | undefi
     else set.clientStateId = body.state;
   }
   if (body.connection_type_id !== undefined) set.connectionType = body.connection_type_id;
+  if (body.ahj_id !== undefined) {
+    // An active AHJ, or the one the job already holds (deactivated since or not).
+    if (body.ahj_id === null || body.ahj_id === current?.ahjId) set.ahjId = body.ahj_id;
+    else if ((await repo.getAhjRow(db, body.ahj_id))?.isActive) set.ahjId = body.ahj_id;
+    else bad.push({ ahj_id: 'Unknown or inactive AHJ.' });
+  }
   // Each array as it will be stored, by its index ({} for one that failed its shape check).
   let arrayChoices: Partial<JobArray>[] | undefined;
   if (body.arrays !== undefined) {
@@ -535,6 +542,7 @@ const BODY_COLUMNS = {
   arrays: 'arrays',
   cad_intake: 'cadIntake',
   parcel_info: 'parcelInfo',
+  ahj_id: 'ahjId',
   company: 'companyId',
 } as const satisfies Partial<Record<keyof JobBody, keyof repo.JobInsert>>;
 type BodyField = keyof typeof BODY_COLUMNS;

@@ -284,6 +284,24 @@ export async function openRequirementFile(ctx: AppContext, storage: Storage, p: 
   const f = await repo.getFile(db, fileId);
   if (!f) throw notFound();
   await checkScopeVisible(db, p, f.scopeType, f.scopeId);
+  return readRequirementFile(storage, f);
+}
+
+/**
+ * A requirement file that a job's resolved values reference (GET /jobs/{id}/requirements/files/…):
+ * for the jobs module, which has decided the caller may see the job and that the job's values name
+ * the file. No permission check here; 404 unless the file is stored at one of the job's `scopes`.
+ */
+export async function openJobRequirementFile(
+  ctx: Pick<AppContext, 'database'>, storage: Storage, fileId: string, scopes: { scopeType: RequirementScope; scopeId: string }[],
+) {
+  if (!UUID.test(fileId)) throw notFound();
+  const f = await repo.getFile(ctx.database.db, fileId);
+  if (!f || !scopes.some((s) => s.scopeType === f.scopeType && s.scopeId === f.scopeId)) throw notFound();
+  return readRequirementFile(storage, f);
+}
+
+async function readRequirementFile(storage: Storage, f: repo.RequirementFileRow) {
   let stream: Readable;
   try {
     stream = await storage.read(f.storageKey);
