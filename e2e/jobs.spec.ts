@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSTALLER, SUPPORT, baseUrl, launchBrowser, pathOf, screenshot, signInAs, signOut, type Browser } from './support.ts';
+import { ADMIN, INSTALLER, SUPPORT, baseUrl, launchBrowser, pathOf, screenshot, signInAs, signOut, type Browser } from './support.ts';
 
 /** A 1×1 PNG: the upload must be a real image, the API sniffs the bytes. */
 const PNG = Buffer.from(
@@ -205,6 +205,67 @@ describe('jobs: intake, job page and the remembered list', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="job-status-chip"]')?.textContent === 'Pending Design');
     await page.getByText('Pending Pre-Check → Pending Design').waitFor();
     await screenshot(page, 'job-page-staff.png');
+  });
+
+  it('admin sees the job’s requirements with their sources, a company value included', async () => {
+    await signOut(page);
+    await signInAs(page, ADMIN);
+    await page.goto(`${baseUrl}${jobPath}`);
+    await page.getByRole('heading', { name: JOB_NAME, level: 1 }).waitFor();
+    const section = page.getByRole('region', { name: 'Requirements' });
+    const scopes = section.getByTestId('job-requirement-scopes');
+    await scopes.getByText('Acme Solar').waitFor();
+    await scopes.getByText('No AHJ chosen').waitFor();
+    const table = section.getByRole('table', { name: 'Resolved requirements' });
+    await table.waitFor();
+    // Nothing set anywhere yet: every requirement that is on comes from the defaults.
+    await expect(table.getByText('Default', { exact: true }).count()).resolves.toBeGreaterThan(0);
+    await expect(table.getByText('Company', { exact: true }).count()).resolves.toBe(0);
+
+    // The company turns a sticker on: the job shows it, from the company.
+    await page.goto(`${baseUrl}/requirements?scope=company`);
+    await page.getByRole('combobox', { name: 'Company' }).click();
+    await page.getByRole('option', { name: /^Acme Solar/ }).click();
+    await page.getByTestId('chip-customSticker').click();
+    await page.getByTestId('req-sticker_1').getByLabel('Sticker 1 on').check();
+    await page.locator('#req-sticker_1-title').fill('E2E STICKER');
+    // Two requirements that ask the designer for CAD fields.
+    await page.getByTestId('chip-general').click();
+    await page.locator('#req-num_stories_on_cad').check();
+    await page.locator('#req-attic_photos_on_cad').check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Requirements saved.').waitFor();
+
+    await page.goto(`${baseUrl}${jobPath}`);
+    const row = page.getByRole('region', { name: 'Requirements' }).getByTestId('resolved-sticker_1');
+    await row.getByText(/E2E STICKER/).waitFor();
+    await expect(row.getByText('Company', { exact: true }).isVisible()).resolves.toBe(true);
+    await screenshot(page, 'job-page-requirements.png');
+  });
+
+  it('staff fill the design inputs the requirements ask for: only changed fields are saved', async () => {
+    const card = page.getByRole('region', { name: 'Design inputs' });
+    const stories = card.getByRole('textbox', { name: 'Number of Stories' });
+    await stories.waitFor();
+    await card.getByText('Asked by: Number of Stories on CAD').waitFor();
+    await card.getByText('Asked by: Attic Photos on CAD').waitFor();
+    await stories.fill('2.5');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await card.getByText('Enter a whole number.').waitFor();
+    await stories.fill('2');
+    // Files fields choose among the job's own files.
+    await card.getByRole('combobox', { name: 'Attic Photos on CAD' }).click();
+    await page.getByRole('option', { name: 'roof-photo.png' }).click();
+    await page.keyboard.press('Escape');
+    const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/cad-fields'));
+    await card.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).postDataJSON()).toEqual({
+      values: { num_stories: 2, 'cad_photos.attic_photos_on_cad': [expect.any(String)] },
+    });
+    await page.getByText('Design inputs saved.').waitFor();
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Design inputs' }).getByRole('textbox', { name: 'Number of Stories' }).inputValue()).resolves.toBe('2');
+    await screenshot(page, 'job-page-design-inputs.png');
   });
 
   it('raised no CSP violations or page errors', () => {

@@ -4,7 +4,7 @@ import { REQUIREMENT_DEFINITIONS, defaultGroupValue } from '@sunstamp/domain/req
 import { validateRequirementValue } from '@sunstamp/domain/requirements/validate.rules';
 import {
   canEditScope, changedKeys, errorsOfKey, fileFieldHelp, formatRequirementValue, inheritedOf, matchesSearch, originText,
-  parseNumberInput, requirementUploadProblem, savePatch, scopeBody, scopeTypesFor, sectionsFor, textRowsFor, widgetFor,
+  parseNumberInput, requirementUploadProblem, resolvedSectionsOf, fileDownloadKindOf, savePatch, scopeBody, scopeTypesFor, sectionsFor, textRowsFor, widgetFor,
   type RequirementWidget,
 } from './requirements.rules.ts';
 
@@ -182,5 +182,38 @@ describe('requirement file uploads', () => {
       'Image (PNG or JPEG), 750x500 pixels recommended. Removed when an engineering stamp is required. PNG or JPEG, up to 50 MB. Uploads and removals are saved at once.',
     );
     expect(fileFieldHelp(def('noa_cut_sheets'))).toMatch(/PNG, JPEG or PDF, up to 50 MB each, 20 files at most\./);
+  });
+});
+
+describe('the resolved view (requirements page and job page)', () => {
+  const [a, b, c] = REQUIREMENT_DEFINITIONS.filter((d) => d.chipGroup === 'wireSize' || d.chipGroup === 'general').slice(0, 3) as [
+    (typeof REQUIREMENT_DEFINITIONS)[number], (typeof REQUIREMENT_DEFINITIONS)[number], (typeof REQUIREMENT_DEFINITIONS)[number],
+  ];
+  const values = { [a.key]: { on: true }, [b.key]: { on: false }, [c.key]: { on: true } };
+  const keys = (onlyOn: boolean) => resolvedSectionsOf(REQUIREMENT_DEFINITIONS, values, onlyOn).flatMap((s) => s.groups.flatMap((g) => g.definitions.map((d) => d.key)));
+
+  it('lists only the requirements that are on, under their headings and chip groups', () => {
+    expect(keys(true).sort()).toEqual([a.key, c.key].sort());
+    for (const s of resolvedSectionsOf(REQUIREMENT_DEFINITIONS, values, true)) {
+      for (const g of s.groups) {
+        expect(g.chip.heading).toBe(s.heading);
+        for (const d of g.definitions) expect(d.chipGroup).toBe(g.chip.key);
+      }
+    }
+  });
+
+  it('lists every resolved requirement when asked, and none the resolver did not answer for', () => {
+    expect(keys(false).sort()).toEqual([a.key, b.key, c.key].sort());
+    expect(resolvedSectionsOf(REQUIREMENT_DEFINITIONS, {}, false)).toEqual([]);
+  });
+
+  it('keeps the form order: a full answer with everything on reads as the form does', () => {
+    const all = Object.fromEntries(REQUIREMENT_DEFINITIONS.map((d) => [d.key, { on: true }]));
+    expect(resolvedSectionsOf(REQUIREMENT_DEFINITIONS, all, true)).toEqual(sectionsFor(REQUIREMENT_DEFINITIONS, null));
+  });
+
+  it('treats a failed cut sheet download as an error, other files as a warning', () => {
+    expect(fileDownloadKindOf({ chipGroup: 'extraCutSheets' })).toBe('cut-sheet');
+    expect(fileDownloadKindOf({ chipGroup: 'extraStamps' })).toBe('file');
   });
 });

@@ -90,6 +90,22 @@ export function sectionsFor(
   return sections;
 }
 
+/**
+ * The resolved view's sections: the definitions the resolver answered for (only those that are on
+ * when onlyOn), under their headings and chip groups in the same order as the form.
+ */
+export function resolvedSectionsOf(
+  definitions: readonly RequirementDefinition[],
+  values: Readonly<Record<string, Pick<ResolvedRequirement, 'on'>>>,
+  onlyOn: boolean,
+): RequirementSection[] {
+  return sectionsFor(definitions.filter((d) => values[d.key] && (!onlyOn || values[d.key]!.on)), null);
+}
+
+/** Spec §8: a cut sheet that fails to download is an error; any other requirement file a warning. */
+export const fileDownloadKindOf = (def: Pick<RequirementDefinition, 'chipGroup'>): 'cut-sheet' | 'file' =>
+  def.chipGroup === 'extraCutSheets' ? 'cut-sheet' : 'file';
+
 export const SCOPE_LABELS: Record<RequirementScope, string> = { company: 'Company', utility: 'Utility', ahj: 'AHJ' };
 export const SOURCE_LABELS: Record<RequirementSource, string> = {
   default: 'Default', company: 'Company', utility: 'Utility', ahj: 'AHJ',

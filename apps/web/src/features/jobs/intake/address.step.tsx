@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -16,6 +17,7 @@ import type { GeocodeResult } from '@sunstamp/domain/contracts/geocode';
 import { ENCLOSURES, EXPOSURE_CATEGORIES, ROOF_TYPES } from '@sunstamp/domain/constants/options.constants';
 import { GEOCODER_NO_RESULTS_MESSAGE } from '@sunstamp/domain/constants/messages.constants';
 import { errorMessageOf, isApiError } from '../../../lib/api-error.ts';
+import { ScopeAutocomplete } from '../../requirements/components/scope-autocomplete.tsx';
 import { geocodeAddress, lookupParcel, reverseGeocode } from '../api/use-geocode.ts';
 import { useOptionList, useStates } from '../api/use-option-list.ts';
 import { AddressMap, type LatLng } from './address.map.tsx';
@@ -36,10 +38,12 @@ const lookupMessage = (e: unknown) => (isApiError(e) && e.status === 404 ? GEOCO
 export function AddressStep({ companies }: { companies: readonly { id: string; name: string }[] }) {
   const form = useFormContext<IntakeValues>();
   const { setValue } = form;
-  const [lat, lng, street, city, stateId, zip, parcel] = useWatch({
+  const [lat, lng, street, city, stateId, zip, parcel, ahj] = useWatch({
     control: form.control,
-    name: ['latitude', 'longitude', 'client_street_address', 'city', 'state', 'client_zip_code', 'parcel_info'],
+    name: ['latitude', 'longitude', 'client_street_address', 'city', 'state', 'client_zip_code', 'parcel_info', 'ahj'],
   });
+  // The AHJ search's state: the job's state until the user picks another (or all states: '').
+  const [ahjStateFilter, setAhjStateFilter] = useState<string | null>(null);
   const states = useStates();
   const structureTypes = useOptionList('structure-types');
   const gypsumTypes = useOptionList('gypsum-types');
@@ -105,6 +109,7 @@ export function AddressStep({ companies }: { companies: readonly { id: string; n
   };
 
   const stateAbbr = states.data?.find((s) => s.id === stateId)?.abbreviation ?? '';
+  const ahjState = ahjStateFilter ?? stateAbbr;
   const onParcel = async () => {
     if (!street.trim()) {
       setParcelState({ status: 'error', severity: 'error', message: 'Enter the street address first.' });
@@ -207,6 +212,36 @@ export function AddressStep({ companies }: { companies: readonly { id: string; n
             </Grid>
             <Grid size={{ xs: 5, sm: 3 }}>
               <TextInput name="client_zip_code" label="ZIP" maxLength={20} />
+            </Grid>
+          </Grid>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 8 }}>
+              <ScopeAutocomplete
+                kind="ahj"
+                label="AHJ"
+                value={ahj?.id ?? null}
+                fallback={ahj ? { id: ahj.id, label: ahj.name, detail: ahj.state, state: ahj.state } : null}
+                state={ahjState || undefined}
+                helperText="The authority having jurisdiction: its requirements apply to the plan set."
+                onChange={(id, o) => set('ahj', id && o ? { id, name: o.label, state: o.state ?? '' } : null)}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <TextField
+                select
+                fullWidth
+                label="AHJs in"
+                value={ahjState}
+                onChange={(e) => setAhjStateFilter(e.target.value)}
+                slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
+              >
+                <MenuItem value="">All states</MenuItem>
+                {(states.data ?? []).map((s) => (
+                  <MenuItem key={s.id} value={s.abbreviation}>
+                    {s.abbreviation} · {s.name}
+                  </MenuItem>
+                ))}
+              </TextField>
             </Grid>
           </Grid>
         </Stack>

@@ -90,6 +90,13 @@ describe('the PUT /jobs body', () => {
     const id = '7f0a3e0e-93c3-4c5e-9a7c-9d2f0c0b1a11';
     expect(toJobBody(filled({ company: id }), id)).toMatchObject({ id, company: id });
   });
+
+  it('sends the AHJ as ahj_id (null: none chosen)', () => {
+    expect(toJobBody(filled({}))).toMatchObject({ ahj_id: null });
+    const ahj = { id: '0b9c6a5e-1f0e-4f43-8d7e-5f7f0c5e2a10', name: 'City of Austin', state: 'TX' };
+    expect(toJobBody(filled({ ahj }))).toMatchObject({ ahj_id: ahj.id });
+    expect(ZJobBody.safeParse(toJobBody(filled({ ahj }))).success).toBe(true);
+  });
 });
 
 describe('CAD select options', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZParcelInfo, ZServiceCode, type Job, type JobBody, type ParcelInfo } from '@sunstamp/domain/contracts/jobs';
+import { ZParcelInfo, ZServiceCode, type Job, type JobBody, type ParcelInfo, type ZAhjRef } from '@sunstamp/domain/contracts/jobs';
 import { ARRAY_DEFAULTS, NEW_JOB_DEFAULTS, ZJobArray, ZNewJob, createJobArray, type JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
 import { CAD_INTAKE_DEFAULTS, ZCadIntake, createCadIntake, type CadIntake, type CadIntakeFieldDef } from '@sunstamp/domain/jobs/cad-intake.schema';
 import { isCustomChoice } from '@sunstamp/domain/jobs/custom-choice.rules';
@@ -43,6 +43,8 @@ export type IntakeValues = {
   no_pictures: boolean;
   /** Filled by "Look up parcel" when the server has a parcel provider. */
   parcel_info: ParcelInfo | null;
+  /** The job's AHJ (issue 4 §2): its requirements resolve last. Sent as `ahj_id`. */
+  ahj: z.infer<typeof ZAhjRef> | null;
   arrays: JobArray[];
   cad_intake: CadIntake;
   services_requested: string[];
@@ -71,6 +73,7 @@ export function defaultIntakeValues(company: string | null = null): IntakeValues
     company_verified_inspection: NEW_JOB_DEFAULTS.company_verified_inspection,
     no_pictures: NEW_JOB_DEFAULTS.no_pictures,
     parcel_info: null,
+    ahj: null,
     arrays: [createJobArray()],
     cad_intake: createCadIntake(),
     services_requested: [],
@@ -183,6 +186,7 @@ export function toJobBody(v: IntakeValues, id?: string | null): JobBody {
     company_verified_inspection: v.company_verified_inspection,
     no_pictures: v.no_pictures,
     ...(v.parcel_info ? { parcel_info: { ...v.parcel_info } } : {}),
+    ahj_id: v.ahj?.id ?? null,
     services_requested: [...v.services_requested],
     arrays: v.arrays.map((a) => ({ ...a, beam_span: [...a.beam_span] })),
     cad_intake: { ...v.cad_intake },
@@ -203,6 +207,7 @@ export function intakeValuesOf(job: Job): IntakeValues {
   const base = defaultIntakeValues(job.company.id);
   return {
     ...base,
+    ahj: job.ahj && { id: job.ahj.id, name: job.ahj.name, state: job.ahj.state },
     name: job.name,
     client_name: job.client_name,
     client_street_address: job.client_street_address,

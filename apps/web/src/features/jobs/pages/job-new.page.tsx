@@ -325,6 +325,7 @@ export function JobNewPage() {
                     { label: 'Client', value: values.client_name },
                     { label: 'Street address', value: values.client_street_address },
                     { label: 'City, state, ZIP', value: cityLine },
+                    { label: 'AHJ', value: values.ahj ? `${values.ahj.name} (${values.ahj.state})` : 'Not chosen' },
                     { label: 'Coordinates', value: values.latitude !== null && values.longitude !== null ? `${values.latitude}, ${values.longitude}` : '' },
                     { label: 'Structure', value: <StructureText structureType={values.structure_type} rest={[values.roof_type]} /> },
                   ]}

@@ -31,12 +31,15 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSessionUser } from '../../auth/components/session.context.ts';
 import { useJob } from '../api/use-job.ts';
+import { useJobRequirements } from '../api/use-job-requirements.ts';
 import { useCancelJob, useChangeStatus, useSubmitJob, useUnassignJob } from '../api/use-job-actions.ts';
 import { AssignDialog } from '../components/assign.dialog.tsx';
 import { FileUploadPanel } from '../components/file-upload.panel.tsx';
 import { JobFilesPanel } from '../components/job-files.panel.tsx';
 import { ArraysSummary, CadIntakeSummary, Facts, ServicesSummary, StructureText } from '../components/job-details.sections.tsx';
+import { JobCadFieldsCard } from '../components/job-cad-fields.card.tsx';
 import { JobHistoryTimeline, NoteText } from '../components/job-history.timeline.tsx';
+import { JobRequirementsSection } from '../components/job-requirements.section.tsx';
 import { JobRevisionsTable } from '../components/job-revisions.table.tsx';
 import { JobStatusChip } from '../components/job-status.chip.tsx';
 import { OverdueChip } from '../components/overdue.chip.tsx';
@@ -73,6 +76,7 @@ export function JobPage() {
   const { id = '' } = useParams();
   const user = useSessionUser();
   const job = useJob(id);
+  const requirements = useJobRequirements(job.data?.id);
   const submit = useSubmitJob();
   const change = useChangeStatus();
   const cancel = useCancelJob();
@@ -184,6 +188,7 @@ export function JobPage() {
             { label: 'Assignee', value: j.assignee ? j.assignee.full_name || j.assignee.email : staff ? 'Unassigned' : '' },
             { label: 'Created', value: `${formatDateTime(j.created_at)}${j.created_by ? ` by ${j.created_by.full_name || j.created_by.email}` : ''}` },
             { label: 'Submitted', value: j.submitted_at ? formatDateTime(j.submitted_at) : 'Not yet' },
+            { label: 'AHJ', value: j.ahj ? `${j.ahj.name} (${j.ahj.state})` : 'Not chosen' },
             { label: 'Coordinates', value: j.latitude !== null && j.longitude !== null ? `${j.latitude}, ${j.longitude}` : '' },
             { label: 'Structure', value: <StructureText structureType={j.structure_type} rest={[j.roof_type, j.enclosed]} /> },
             { label: 'Shared folder', value: j.job_files_link },
@@ -214,6 +219,21 @@ export function JobPage() {
             <Card title="CAD intake">
               <CadIntakeSummary values={j.cad_intake as CadIntake} />
             </Card>
+            {/* What the designer is asked for first; the long list of values it follows from below. */}
+            {!!requirements.data?.cad_fields.length && (
+              <JobCadFieldsCard
+                jobId={j.id}
+                fields={requirements.data.cad_fields}
+                editable={requirements.data.may_edit_cad_fields}
+              />
+            )}
+            <JobRequirementsSection
+              jobId={j.id}
+              data={requirements.data}
+              isFetching={requirements.isFetching}
+              error={requirements.isError ? requirements.error : undefined}
+              mayChooseAhj={editable}
+            />
             <Card title="Files">
               {j.is_active && j.status !== 'Cancelled' && user.role !== 'contractor' && (
                 <Box sx={{ mb: 2 }}>

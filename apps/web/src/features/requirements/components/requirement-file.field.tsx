@@ -32,7 +32,7 @@ import { downloadApiFile } from '../../../lib/download.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useDeleteRequirementFile, useUploadRequirementFiles } from '../api/requirement-files.ts';
 import type { RequirementScopeRef } from '../api/use-scope-values.ts';
-import { fileFieldHelp, requirementUploadProblem, SOURCE_LABELS } from '../requirements.rules.ts';
+import { fileDownloadKindOf, fileFieldHelp, requirementUploadProblem, SOURCE_LABELS } from '../requirements.rules.ts';
 import { FieldBox, FieldMeta, type RequirementFieldProps } from './requirement-field.tsx';
 
 /** The scope the form edits; file fields upload to it directly. */
@@ -45,8 +45,7 @@ function FileList({
   files: RequirementFileRef[];
   onRemove?: (f: RequirementFileRef) => void;
 }) {
-  // Spec §8: a cut sheet that fails to download is an error; other files a warning.
-  const kind = def.chipGroup === 'extraCutSheets' ? 'cut-sheet' : 'file';
+  const kind = fileDownloadKindOf(def);
   return (
     <List dense disablePadding aria-label={`${def.label} files`}>
       {files.map((f) => (
