@@ -218,9 +218,12 @@ describe('jobs: intake, job page and the remembered list', () => {
     await scopes.getByText('No AHJ chosen').waitFor();
     const table = section.getByRole('table', { name: 'Resolved requirements' });
     await table.waitFor();
-    // Nothing set anywhere yet: every requirement that is on comes from the defaults.
+    // No AHJ or directory utility: what is on comes from the defaults and the demo's Acme Solar
+    // values (db/seed/sample-directory.seed.ts); sticker 1 is not on yet.
     await expect(table.getByText('Default', { exact: true }).count()).resolves.toBeGreaterThan(0);
-    await expect(table.getByText('Company', { exact: true }).count()).resolves.toBe(0);
+    await section.getByTestId('resolved-sticker_2').getByText('Company', { exact: true }).waitFor();
+    await expect(table.getByText('Utility', { exact: true }).count()).resolves.toBe(0);
+    await expect(section.getByTestId('resolved-sticker_1').count()).resolves.toBe(0);
 
     // The company turns a sticker on: the job shows it, from the company.
     await page.goto(`${baseUrl}/requirements?scope=company`);

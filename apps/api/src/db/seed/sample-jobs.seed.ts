@@ -13,6 +13,7 @@ import type { ServiceCode } from '@sunstamp/domain/constants/services.constants'
 import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
 import type { Database } from '../client.ts';
 import { companies, jobHistory, jobRevisions, jobs, states, userMonthStats, users } from '../schema.ts';
+import { seedSampleDirectory, type SampleAhjName, type SampleUtilityName } from './sample-directory.seed.ts';
 import { eventOf, overdueAtOf, pendingBookkeeping } from '../../modules/jobs/jobs.service.ts';
 import { monthKey } from '../../modules/users/users.service.ts';
 
@@ -24,7 +25,11 @@ import { monthKey } from '../../modules/users/users.service.ts';
  * the same functions the jobs service uses. Times are relative to `now`, so on a fresh install
  * exactly one job (Okafor) is overdue.
  *
- * Rows are written with four multi-row inserts in one transaction (a few milliseconds on PGlite):
+ * Most jobs name a demo AHJ and a demo utility (sample-directory.seed.ts, seeded in the same
+ * transaction with their requirement values), so their Requirements section shows where each
+ * value comes from; the others keep a custom utility and no AHJ, as many real jobs do.
+ *
+ * Rows are written with a few multi-row inserts in one transaction (a few milliseconds on PGlite):
  * this runs on the cold start of every new demo install.
  */
 
@@ -60,6 +65,9 @@ export interface SampleJob {
   roofType?: 'Gable Roof' | 'Hip Roof' | 'Flat Roof';
   gypsum?: string;
   exposure?: 'B' | 'C' | 'D';
+  /** A demo AHJ (the job's ahj_id) and a demo utility (its CAD intake's `utility`, the utility's id). */
+  ahj?: SampleAhjName;
+  utility?: SampleUtilityName;
   services: ServiceCode[];
   notes?: string;
   arrays: Partial<JobArray>[];
@@ -91,14 +99,15 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
   {
     company: 'Acme Solar', name: 'Nguyen Residence', client: 'Linh Nguyen',
     street: '4512 Avenue H', city: 'Austin', state: 'TX', zip: '78751', lat: 30.30841, lng: -97.72358,
-    structure: 'Single Family Residence', exposure: 'B', services: ['cad_packet', 'structural_roof_letter'],
+    structure: 'Single Family Residence', exposure: 'B', ahj: 'City of Austin', utility: 'Austin Energy',
+    services: ['cad_packet', 'structural_roof_letter'],
     notes: 'Homeowner works from home; call before arriving. Gate code 4512.',
     arrays: [
       shingleArray({ panel_quantity: 14, module_type: 'mono_topcon', roof_pitch: 26.6, beam_span: [168] }),
       shingleArray({ panel_quantity: 6, module_type: 'mono_topcon', roof_pitch: 18.4, beam_span: [144], orientation: 'Landscape', num_panels_on_rafter: 1 }),
     ],
     equipment: ['qcells-q-tron-blk-m-g2-plus-425', 'enphase-iq8plus-72-2-us'],
-    cad: { utility: 'Other', custom_utility: 'Austin Energy', msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Garage, east wall' },
+    cad: { msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Garage, east wall' },
     steps: [
       { h: 27, by: 'acmeUser', do: 'create' },
       { h: 26.5, by: 'acmeUser', do: 'draft', fields: ['arrays', 'cad_intake'] },
@@ -108,10 +117,11 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
     company: 'Acme Solar', name: 'Patel Residence', client: 'Raj and Priya Patel',
     street: '1709 Oxford Blvd', city: 'Round Rock', state: 'TX', zip: '78664', lat: 30.51622, lng: -97.65521,
     structure: 'Single Family Residence', roofType: 'Hip Roof', gypsum: '1/2"', exposure: 'B',
+    utility: 'Oncor',
     services: ['structural_roof_letter', 'cad_stamp_structural'],
     arrays: [shingleArray({ panel_quantity: 17, module_type: 'mono_perc', roof_pitch: 22.6, beam_span: [156] })],
     equipment: ['qcells-q-peak-duo-blk-ml-g10-plus-400', 'enphase-iq8m-72-2-us'],
-    cad: { utility: 'Other', custom_utility: 'Oncor', msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Exterior, north side' },
+    cad: { msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Exterior, north side' },
     steps: [
       { h: 5, by: 'acmeOwner', do: 'create' },
       { h: 4.5, by: 'acmeOwner', do: 'draft', fields: ['arrays', 'cad_intake', 'services_requested'] },
@@ -123,6 +133,7 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
     company: 'Acme Solar', name: 'Okafor Residence', client: 'Chidi Okafor',
     street: '3420 E Campbell Ave', city: 'Phoenix', state: 'AZ', zip: '85018', lat: 33.50174, lng: -112.00782,
     structure: 'Single Family Residence', roofType: 'Hip Roof', gypsum: '1/2"', exposure: 'C',
+    ahj: 'City of Phoenix', utility: 'Arizona Public Service',
     services: ['structural_roof_letter', 'cad_stamp_electrical'],
     arrays: [
       { roof_material: 'concrete_tile', connection_type: 'tile_hook', racking_type: 'ironridge_xr100', frame_shape: '2x6', beam_shape: '2x6',
@@ -132,7 +143,7 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
     ],
     equipment: ['canadian-solar-cs6r-410ms', 'solaredge-se7600h-us', 'solaredge-s440'],
     cad: {
-      utility: 'Other', custom_utility: 'APS', msp_rating: 225, breaker_rating: 200, interconnection: 'PV Breaker in MSP with Main Breaker Derate',
+      msp_rating: 225, breaker_rating: 200, interconnection: 'PV Breaker in MSP with Main Breaker Derate',
       main_breaker_derate: true, needs_optimizer: true, main_panel_location: 'Exterior, west wall',
     },
     steps: [
@@ -145,13 +156,14 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
   {
     company: 'Acme Solar', name: 'Garcia Residence', client: 'Elena Garcia',
     street: '1841 E Copper St', city: 'Tucson', state: 'AZ', zip: '85719', lat: 32.25044, lng: -110.94385,
-    structure: 'Single Family Residence', roofType: 'Flat Roof', exposure: 'C', services: ['cad_packet', 'structural_roof_letter', 'wet_stamp'],
+    structure: 'Single Family Residence', roofType: 'Flat Roof', exposure: 'C', ahj: 'City of Tucson', utility: 'Tucson Electric Power',
+    services: ['cad_packet', 'structural_roof_letter', 'wet_stamp'],
     arrays: [
       { roof_material: 'tpo_membrane', connection_type: 'ballasted', racking_type: 'unirac_solarmount', frame_shape: '2x8', beam_shape: '2x8',
         panel_quantity: 18, num_panels_on_rafter: 1, module_type: 'mono_perc', roof_pitch: 2, beam_span: [192], ballast_weight: 4.5, orientation: 'Landscape' },
     ],
     equipment: ['qcells-q-peak-duo-blk-ml-g10-plus-400', 'sma-sunny-boy-7-7-us'],
-    cad: { utility: 'Other', custom_utility: 'Tucson Electric Power', msp_rating: 125, breaker_rating: 100, interconnection: 'Supply Side Tap in MSP', main_panel_location: 'Carport post' },
+    cad: { msp_rating: 125, breaker_rating: 100, interconnection: 'Supply Side Tap in MSP', main_panel_location: 'Carport post' },
     steps: [
       { h: 50, by: 'acmeUser', do: 'create' },
       { h: 30, by: 'acmeUser', do: 'move', to: 'Pending Pre-Check' },
@@ -161,11 +173,12 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
   {
     company: 'Acme Solar', name: 'Thompson Residence', client: 'Mark Thompson',
     street: '318 Cedar St', city: 'San Antonio', state: 'TX', zip: '78210', lat: 29.40967, lng: -98.48598,
-    structure: 'Single Family Residence', exposure: 'B', services: ['cad_packet', 'structural_roof_letter'],
+    structure: 'Single Family Residence', exposure: 'B', ahj: 'City of San Antonio', utility: 'CPS Energy',
+    services: ['cad_packet', 'structural_roof_letter'],
     arrays: [shingleArray({ panel_quantity: 22, module_type: 'mono_topcon', roof_pitch: 26.6, beam_span: [168], racking_type: 'snapnrack_ultra_rail' })],
     equipment: ['qcells-q-tron-blk-m-g2-plus-425', 'tesla-powerwall-3', 'tesla-mci-2'],
     cad: {
-      utility: 'Other', custom_utility: 'CPS Energy', msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP with Main Panel Upgrade',
+      msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP with Main Panel Upgrade',
       mpu_required: true, mpu_model_number: 'Square D QO 200 A', new_msp_rating: 225, new_mb_rating: 200,
       needs_battery_info: true, battery_backup: 'Whole Home', needs_mci: true, main_panel_location: 'Garage, north wall',
     },
@@ -181,13 +194,14 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
     company: 'Acme Solar', name: 'Ramirez Residence', client: 'Sofia Ramirez',
     street: '6122 Velasco Ave', city: 'Dallas', state: 'TX', zip: '75214', lat: 32.82324, lng: -96.75546,
     structure: 'Single Family Residence', gypsum: '1/2"', exposure: 'B',
+    ahj: 'City of Dallas', utility: 'Oncor',
     services: ['cad_packet', 'structural_roof_letter', 'cad_stamp_structural', 'cad_stamp_electrical'],
     arrays: [
       shingleArray({ panel_quantity: 18, module_type: 'mono_perc', roof_pitch: 33.7, beam_span: [168], frame_shape: '2x6', beam_shape: '2x6' }),
       shingleArray({ panel_quantity: 9, module_type: 'mono_perc', roof_pitch: 33.7, beam_span: [168], frame_shape: '2x6', beam_shape: '2x6' }),
     ],
     equipment: ['canadian-solar-cs6r-410ms', 'enphase-iq8plus-72-2-us'],
-    cad: { utility: 'Other', custom_utility: 'Oncor', msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Exterior, south side' },
+    cad: { msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Exterior, south side' },
     steps: [
       { h: 480, by: 'acmeOwner', do: 'create' },
       { h: 479, by: 'acmeOwner', do: 'move', to: 'Pending Pre-Check' },
@@ -203,13 +217,14 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
   {
     company: 'Acme Solar', name: 'Chen Residence', client: 'Wei Chen',
     street: '3305 Sherrye Dr', city: 'Plano', state: 'TX', zip: '75074', lat: 33.03072, lng: -96.67944,
-    structure: 'Single Family Residence', roofType: 'Hip Roof', gypsum: '1/2"', exposure: 'B', services: ['cad_packet', 'structural_roof_letter'],
+    structure: 'Single Family Residence', roofType: 'Hip Roof', gypsum: '1/2"', exposure: 'B', utility: 'Oncor',
+    services: ['cad_packet', 'structural_roof_letter'],
     arrays: [
       shingleArray({ panel_quantity: 20, module_type: 'mono_topcon', roof_pitch: 26.6, beam_span: [168] }),
       shingleArray({ panel_quantity: 9, module_type: 'mono_topcon', roof_pitch: 26.6, beam_span: [168] }),
     ],
     equipment: ['qcells-q-tron-blk-m-g2-plus-425', 'enphase-iq8m-72-2-us'],
-    cad: { utility: 'Other', custom_utility: 'Oncor', msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Garage, west wall' },
+    cad: { msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Garage, west wall' },
     steps: [
       { h: 840, by: 'acmeUser', do: 'create' },
       { h: 839, by: 'acmeUser', do: 'move', to: 'Pending Pre-Check' },
@@ -225,10 +240,11 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
   {
     company: 'Brightside Energy', name: 'Lee Residence', client: 'Grace Lee',
     street: '2847 S Gilpin St', city: 'Denver', state: 'CO', zip: '80210', lat: 39.66612, lng: -104.96707,
-    structure: 'Single Family Residence', gypsum: '1/2"', exposure: 'C', services: ['cad_packet', 'structural_roof_letter'],
+    structure: 'Single Family Residence', gypsum: '1/2"', exposure: 'C', ahj: 'City and County of Denver', utility: 'Xcel Energy',
+    services: ['cad_packet', 'structural_roof_letter'],
     arrays: [shingleArray({ panel_quantity: 17, module_type: 'mono_perc', roof_pitch: 30.3, beam_span: [168], frame_shape: '2x6', beam_shape: '2x6' })],
     equipment: ['canadian-solar-cs6r-410ms', 'apsystems-ds3-s'],
-    cad: { utility: 'Other', custom_utility: 'Xcel Energy', msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Basement, utility room' },
+    cad: { msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Basement, utility room' },
     steps: [
       { h: 96, by: 'brightOwner', do: 'create' },
       { h: 95, by: 'brightOwner', do: 'move', to: 'Pending Pre-Check' },
@@ -241,7 +257,8 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
   {
     company: 'Brightside Energy', name: 'Brooks Residence', client: 'Daniel Brooks',
     street: '1455 Hawthorn Ave', city: 'Boulder', state: 'CO', zip: '80304', lat: 40.03497, lng: -105.28087,
-    structure: 'Single Family Residence', exposure: 'C', services: ['cad_packet', 'structural_roof_letter', 'cad_stamp_structural'],
+    structure: 'Single Family Residence', exposure: 'C', utility: 'Xcel Energy',
+    services: ['cad_packet', 'structural_roof_letter', 'cad_stamp_structural'],
     arrays: [
       // A corrugated metal roof on brackets the catalogue does not list: connection type "other".
       { roof_material: 'corrugated_26ga', connection_type: 'other', custom_connection_type: 'S-5! ProteaBracket on purlins',
@@ -250,7 +267,7 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
     ],
     equipment: ['qcells-q-tron-blk-m-g2-plus-425', 'solaredge-se11400h-us', 'solaredge-s500'],
     cad: {
-      utility: 'Other', custom_utility: 'Xcel Energy', msp_rating: 200, breaker_rating: 200, interconnection: 'Supply Side Tap in MSP',
+      msp_rating: 200, breaker_rating: 200, interconnection: 'Supply Side Tap in MSP',
       needs_optimizer: true, main_panel_location: 'Exterior, east wall', connection_type: 'other', custom_connection_type: 'S-5! ProteaBracket on purlins',
       custom_racking_type: 'S-5! PVKIT 2.0 (rail-less)', preferred_racking_manufacturer: 'Other', custom_preferred_racking_manufacturer: 'S-5!',
     },
@@ -281,10 +298,11 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
   {
     company: 'Brightside Energy', name: 'Wilson Residence', client: 'Harper Wilson',
     street: '7420 W 1st Ave', city: 'Lakewood', state: 'CO', zip: '80226', lat: 39.71797, lng: -105.07986,
-    structure: 'Single Family Residence', services: [],
+    structure: 'Single Family Residence', utility: 'Xcel Energy',
+    services: [],
     arrays: [shingleArray({ panel_quantity: 12, module_type: 'mono_topcon', roof_pitch: 26.6, beam_span: [168] })],
     equipment: ['qcells-q-tron-blk-m-g2-plus-425', 'enphase-iq8plus-72-2-us'],
-    cad: { utility: 'Other', custom_utility: 'Xcel Energy' },
+    cad: {},
     steps: [{ h: 2, by: 'brightOwner', do: 'create' }],
   },
 ];
@@ -293,13 +311,16 @@ type Ids = {
   users: Map<Who, { id: string; role: Role; name: string }>;
   companies: Map<string, string>;
   states: Map<string, number>;
+  /** The demo directory's ids by name (sample-directory.seed.ts). */
+  ahjs: Map<string, string>;
+  utilities: Map<string, string>;
 };
 type JobInsert = typeof jobs.$inferInsert;
 type HistoryInsert = typeof jobHistory.$inferInsert;
 type RevisionInsert = typeof jobRevisions.$inferInsert;
 
 /** The CAD intake of a sample: its answers, with the equipment's types, counts and models. */
-function cadIntakeOf(s: SampleJob, moduleCount: number): CadIntake {
+function cadIntakeOf(s: SampleJob, moduleCount: number, utilityId: string | undefined): CadIntake {
   const [moduleId, inverterId, ...extras] = s.equipment;
   const mod = equipmentOf(moduleId!);
   const inv = equipmentOf(inverterId!);
@@ -330,6 +351,8 @@ function cadIntakeOf(s: SampleJob, moduleCount: number): CadIntake {
     ...(battery ? { battery_type: battery.type ?? '', battery_count: 1 } : {}),
     ...(mci ? { mci: mci.type ?? '', mci_count: Math.ceil(moduleCount / 3) } : {}),
     cad_notes: `Equipment: ${models.join('; ')}.`,
+    // The utility scope of the job's requirements is the directory utility this names.
+    ...(utilityId ? { utility: utilityId, custom_utility: '' } : {}),
     ...s.cad,
   });
 }
@@ -345,6 +368,9 @@ export function buildSampleJob(s: SampleJob, ids: Ids, now: Date) {
   const companyId = ids.companies.get(s.company);
   const stateId = ids.states.get(s.state);
   if (!companyId || !stateId) throw new Error(`sample jobs: unknown company or state for ${s.name}`);
+  const ahjId = s.ahj ? ids.ahjs.get(s.ahj) : undefined;
+  const utilityId = s.utility ? ids.utilities.get(s.utility) : undefined;
+  if ((s.ahj && !ahjId) || (s.utility && !utilityId)) throw new Error(`sample jobs: unknown AHJ or utility for ${s.name}`);
   const arrays = s.arrays.map((a) => ZJobArray.parse(createJobArray(a)));
   const moduleCount = arrays.reduce((n, a) => n + (a.panel_quantity ?? 0), 0);
   const id = crypto.randomUUID();
@@ -361,7 +387,7 @@ export function buildSampleJob(s: SampleJob, ids: Ids, now: Date) {
     clientZipCode: s.zip, latitude: s.lat, longitude: s.lng, structureType: s.structure,
     connectionType: typeof arrays[0]?.connection_type === 'string' ? arrays[0].connection_type : null,
     roofType: s.roofType ?? 'Gable Roof', gypsumType: s.gypsum ?? 'No Drywall', enclosed: 'Enclosed', exposureCategory: s.exposure ?? null,
-    notes: s.notes ?? '', servicesRequested: s.services, arrays, cadIntake: cadIntakeOf(s, moduleCount),
+    notes: s.notes ?? '', servicesRequested: s.services, arrays, cadIntake: cadIntakeOf(s, moduleCount, utilityId), ahjId: ahjId ?? null,
     status: 'Draft', clientStatus: 'Draft', createdById: creator.id, createdByRole: creator.role,
     pendingAdminMsClosed: 0, pendingSince: null, overdueAt: null, revisionNumber: 0,
     createdAt: at(create.h), updatedAt: at(create.h),
@@ -445,7 +471,10 @@ export async function seedSampleJobs(database: Database, now: Date = new Date())
       .where(and(inArray(states.abbreviation, [...new Set(SAMPLE_JOBS.map((s) => s.state))]), eq(states.country, 'US'))),
   ]);
   const byEmail = new Map(people.map((p) => [p.email, p]));
-  const ids: Ids = { users: new Map(), companies: new Map(cos.map((c) => [c.name, c.id])), states: new Map(sts.map((s) => [s.abbreviation, s.id])) };
+  const ids: Ids = {
+    users: new Map(), companies: new Map(cos.map((c) => [c.name, c.id])), states: new Map(sts.map((s) => [s.abbreviation, s.id])),
+    ahjs: new Map(), utilities: new Map(),
+  };
   for (const [w, email] of Object.entries(EMAIL) as [Who, string][]) {
     const p = byEmail.get(email);
     // Not the demo workspace (or someone changed it): leave it alone.
@@ -454,15 +483,19 @@ export async function seedSampleJobs(database: Database, now: Date = new Date())
   }
   if (ids.companies.size < new Set(SAMPLE_JOBS.map((s) => s.company)).size) return 0;
 
-  const built = SAMPLE_JOBS.map((s) => buildSampleJob(s, ids, now));
-  const stats = new Map<string, { userId: string; month: string; jobsCompleted: number; revisions: number }>();
-  for (const m of built.flatMap((b) => b.monthStats)) {
-    const key = `${m.userId} ${m.month}`;
-    const row = stats.get(key) ?? { userId: m.userId, month: m.month, jobsCompleted: 0, revisions: 0 };
-    row[m.field]++;
-    stats.set(key, row);
-  }
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // The demo AHJs, utilities and requirement values first: the jobs name them.
+    const directory = await seedSampleDirectory(tx, ids.companies, ids.users.get('admin')!.id);
+    ids.ahjs = directory.ahjs;
+    ids.utilities = directory.utilities;
+    const built = SAMPLE_JOBS.map((s) => buildSampleJob(s, ids, now));
+    const stats = new Map<string, { userId: string; month: string; jobsCompleted: number; revisions: number }>();
+    for (const m of built.flatMap((b) => b.monthStats)) {
+      const key = `${m.userId} ${m.month}`;
+      const row = stats.get(key) ?? { userId: m.userId, month: m.month, jobsCompleted: 0, revisions: 0 };
+      row[m.field]++;
+      stats.set(key, row);
+    }
     await tx.insert(jobs).values(built.map((b) => b.job));
     // One statement, in order: history ids follow each job's steps.
     await tx.insert(jobHistory).values(built.flatMap((b) => b.history));
@@ -477,6 +510,6 @@ export async function seedSampleJobs(database: Database, now: Date = new Date())
         },
       });
     }
+    return built.length;
   });
-  return built.length;
 }

@@ -5,6 +5,8 @@ import { framingOptionsFor } from '@sunstamp/domain/jobs/framing.rules';
 import type { Role } from '@sunstamp/domain/roles';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
 import { SAMPLE_JOBS, seedSampleJobs } from '../../db/seed/sample-jobs.seed.ts';
+import { SAMPLE_AHJS, SAMPLE_UTILITIES } from '../../db/seed/sample-directory.seed.ts';
+import { ahjs, requirementValues, utilities } from '../../db/schema.ts';
 
 /** The demo's sample jobs (npm start seeds them; tests get them only with `sampleJobs: true`). */
 let t: TestApp;
@@ -156,8 +158,79 @@ describe('demo sample jobs', () => {
     expect((await call(DEMO.acmeUser, 'PUT', '/api/jobs', { id: okafor.id, notes: 'late' })).statusCode).toBe(409);
   });
 
+  it('links jobs to the demo AHJs and utilities, which exist and are active', async () => {
+    const ahjPage = (await call(DEMO.admin, 'GET', '/api/ahjs?page_size=200')).data;
+    const utilityPage = (await call(DEMO.admin, 'GET', '/api/utilities?page_size=200')).data;
+    expect(ahjPage.results.map((a: any) => a.name).sort()).toEqual(SAMPLE_AHJS.map((a) => a.name).sort());
+    expect(utilityPage.results.map((u: any) => u.name).sort()).toEqual(SAMPLE_UTILITIES.map((u) => u.name).sort());
+    const ahjById = new Map(ahjPage.results.map((a: any) => [a.id, a]));
+    const utilityById = new Map(utilityPage.results.map((u: any) => [u.id, u]));
+    let withAhj = 0;
+    let withUtility = 0;
+    for (const row of (await list(DEMO.admin)).results) {
+      const j = (await call(DEMO.admin, 'GET', `/api/jobs/${row.id}`)).data;
+      const sample = SAMPLE_JOBS.find((s) => j.name.startsWith(s.name))!;
+      if (sample.ahj) {
+        withAhj++;
+        expect(j.ahj, j.name).toMatchObject({ name: sample.ahj, state: sample.state });
+        expect(ahjById.get(j.ahj.id), j.name).toMatchObject({ is_active: true, state: sample.state });
+      } else {
+        expect(j.ahj, j.name).toBeNull();
+      }
+      if (sample.utility) {
+        withUtility++;
+        expect((utilityById.get(j.cad_intake.utility) as any)?.name, j.name).toBe(sample.utility);
+        expect(j.cad_intake.custom_utility, j.name).toBe('');
+      } else {
+        expect(utilityById.has(j.cad_intake.utility), j.name).toBe(false);
+      }
+    }
+    expect(withAhj).toBe(SAMPLE_AHJS.length);
+    expect(withUtility).toBeGreaterThanOrEqual(SAMPLE_JOBS.length - 2);
+    // Design criteria and adopted editions are filled in.
+    for (const a of ahjPage.results) {
+      expect(a, a.name).toMatchObject({
+        ibc: expect.any(String), asce: expect.any(String), electrical: expect.any(String),
+        wind_speed_mph: expect.any(Number), ground_snow_load_psf: expect.any(Number), min_design_temp_c: expect.any(Number),
+        exposure_category: expect.stringMatching(/^[BCD]$/), stamp_type: expect.stringMatching(/^(wet|digital)$/),
+      });
+    }
+  });
+
+  it('resolves a linked job from the default, the company, the utility and the AHJ, with a CAD field to fill', async () => {
+    const nguyen = await byName('Nguyen Residence');
+    const r = (await call(DEMO.acmeUser, 'GET', `/api/jobs/${nguyen.id}/requirements`)).data;
+    expect(r.scopes).toMatchObject({
+      company: { name: 'Acme Solar' }, utility: { name: 'Austin Energy' }, ahj: { name: 'City of Austin' },
+    });
+    const sources = new Set(Object.values(r.resolved.values).map((v: any) => v.source));
+    for (const s of ['default', 'company', 'utility', 'ahj']) expect(sources.has(s), s).toBe(true);
+    expect(r.resolved.values.title_block_notes).toMatchObject({ source: 'company', on: true });
+    expect(r.resolved.values.sticker_2).toMatchObject({ source: 'company', on: true, value: expect.objectContaining({ title: 'RAPID SHUTDOWN' }) });
+    // The company says "only over 10 kW"; the utility's "always" wins.
+    expect(r.resolved.values.ac_disconnect).toMatchObject({ source: 'utility', value: 'Always Include' });
+    expect(r.resolved.values.production_meter).toMatchObject({ source: 'utility', on: true });
+    expect(r.resolved.values.case_number_on_title_block).toMatchObject({ source: 'ahj', on: true });
+    expect(r.cad_fields).toContainEqual(expect.objectContaining({ key: 'case_number', asked_by: ['case_number_on_title_block'] }));
+
+    // Every linked job shows its utility and AHJ as sources, and asks for at least one CAD field.
+    for (const row of (await list(DEMO.admin)).results) {
+      const sample = SAMPLE_JOBS.find((s) => row.name.startsWith(s.name))!;
+      if (!sample.ahj) continue;
+      const x = (await call(DEMO.admin, 'GET', `/api/jobs/${row.id}/requirements`)).data;
+      const from = new Set(Object.values(x.resolved.values).map((v: any) => v.source));
+      expect(from.has('utility') && from.has('ahj'), row.name).toBe(true);
+      expect(x.cad_fields.length, row.name).toBeGreaterThan(0);
+    }
+  });
+
   it('is idempotent: a second run adds nothing', async () => {
+    const db = t.database.db;
+    const counts = async () => Promise.all([db.select().from(ahjs), db.select().from(utilities), db.select().from(requirementValues)])
+      .then((rs) => rs.map((r) => r.length));
+    const before = await counts();
     expect(await seedSampleJobs(t.database, t.clock.now())).toBe(0);
     expect((await list(DEMO.admin)).count).toBe(SAMPLE_JOBS.length);
+    expect(await counts()).toEqual(before);
   });
 });

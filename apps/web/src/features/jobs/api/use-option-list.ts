@@ -23,9 +23,10 @@ export const optionListQueryOptions = (route: string) =>
         return states.map((st) => ({ value: st.abbreviation, label: st.name }));
       }
       if (route === 'utilities') {
-        // Utilities are a paged directory, not an option list.
+        // Utilities are a paged directory, not an option list. A job stores the utility's id: that
+        // is what GET /jobs/{id}/requirements resolves as the job's utility scope.
         const page = await apiClient.get<{ results: Utility[] }>('/utilities', { query: { page_size: 200 }, signal });
-        return page.results.map((u) => ({ value: u.name, label: u.name }));
+        return page.results.map((u) => ({ value: u.id, label: u.name }));
       }
       const items = await apiClient.get<OptionListItemOut[]>(`/${route}`, { query: { include_inactive: 'true' }, signal });
       return items.map((i) => (i.is_active ? { value: i.value, label: i.label } : { value: i.value, label: i.label, inactive: true }));
