@@ -3,7 +3,8 @@ import { OPTION_LIST_ROUTES, OPTION_LISTS, type OptionListKey } from '../catalog
 import { CAD_INTAKE_FIELDS, createCadIntake } from './cad-intake.schema.ts';
 import { createJobArray } from './job-defaults.schema.ts';
 import {
-  ARRAY_OPTION_FIELDS, CAD_OPTION_FIELDS, JOB_OPTION_LISTS, notInListMessage, optionChoiceProblems, optionLabelOf, optionListOfRoute,
+  ARRAY_OPTION_FIELDS, CAD_OPTION_FIELDS, cadDirectoryLookups, cadDirectoryProblems, isUtilityId, JOB_OPTION_LISTS, notInListMessage,
+  optionChoiceProblems, optionLabelOf, optionListOfRoute,
   type OptionChoice, type OptionLookup,
 } from './job-options.rules.ts';
 
@@ -113,5 +114,22 @@ describe('optionLabelOf', () => {
     expect(optionLabelOf('connection_types', 'tile_hook', lists)).toBe('Tile Hook (old)');
     expect(optionLabelOf('connection_types', 'flashed_l_foot', lists)).toBe('Flashed L-Foot (Lag Screw)');
     expect(optionLabelOf('connection_types', 'gone', lists)).toBe('gone');
+  });
+});
+
+describe('cadDirectoryLookups / cadDirectoryProblems (utility and state of the CAD form)', () => {
+  const id = '3f1c2b4a-0000-4000-8000-000000000001';
+  it('looks up only a changed, non-blank value; never the Other choice', () => {
+    expect(cadDirectoryLookups({ utility: id, state: 'TX' }, undefined)).toEqual({ utility: id, state: 'TX' });
+    expect(cadDirectoryLookups({ utility: id, state: 'TX' }, { utility: id, state: 'TX' })).toEqual({});
+    expect(cadDirectoryLookups({ utility: 'Austin Energy', state: '' }, { utility: 'Austin Energy' })).toEqual({});
+    expect(cadDirectoryLookups({ utility: 'Other', state: null }, undefined)).toEqual({});
+    expect(cadDirectoryLookups(undefined, undefined)).toEqual({});
+  });
+  it('names each field the database did not confirm', () => {
+    expect(cadDirectoryProblems({ utility: id, state: 'ZZ' }, { utility: true, state: false })).toEqual([{ 'cad_intake.state': '"ZZ" is not a known state.' }]);
+    expect(cadDirectoryProblems({ utility: 'Oncor' }, {})).toEqual([{ 'cad_intake.utility': '"Oncor" is not an active utility.' }]);
+    expect(isUtilityId(id)).toBe(true);
+    expect(isUtilityId('Oncor')).toBe(false);
   });
 });

@@ -134,3 +134,65 @@ export function optionChoiceProblems(next: OptionChoices, current: OptionChoices
 export function optionLabelOf(list: OptionListKey, value: string, lists: OptionLookup): string {
   return lists.byValue(list, value)?.label ?? value;
 }
+
+/*
+ * CAD intake fields that name a directory row rather than an option item: `utility` holds the id
+ * of a row of `utilities` (the web stores ids; GET /jobs/{id}/requirements resolves it as the
+ * job's utility scope), `state` the abbreviation of a row of `states` (what the web's state
+ * select sends). The rule, as for option items:
+ *   - blank means "not chosen"; for the utility, the Other choice with its custom_utility text too;
+ *   - the value the job already holds in that field stays, unchanged (a utility deactivated since,
+ *     or an old job's utility NAME stored before the web stored ids);
+ *   - anything else is looked up (by the API, one query per changed field): an ACTIVE utility
+ *     whose id it is, a state whose abbreviation it is.
+ */
+export const CAD_DIRECTORY_FIELDS = ['utility', 'state'] as const;
+export type CadDirectoryField = (typeof CAD_DIRECTORY_FIELDS)[number];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The CAD directory values of `next` that the database must confirm: `{utility?, state?}` with
+ * the value to look up. A value that is blank, the Other choice (utility), or the one `current`
+ * (the stored form; undefined on create) holds in the same field needs no look-up.
+ */
+export function cadDirectoryLookups(
+  next: Readonly<Record<string, unknown>> | undefined,
+  current: Readonly<Record<string, unknown>> | undefined,
+): Partial<Record<CadDirectoryField, string>> {
+  const out: Partial<Record<CadDirectoryField, string>> = {};
+  if (!next) return out;
+  for (const f of CAD_DIRECTORY_FIELDS) {
+    const v = next[f];
+    if (isBlank(v) || (current && current[f] === v)) continue;
+    if (f === 'utility' && isCustomChoice(v)) continue;
+    out[f] = typeof v === 'string' ? v : String(v);
+  }
+  return out;
+}
+
+/** Whether a utility value can be an id at all (anything else is refused without a query). */
+export const isUtilityId = (value: string) => UUID.test(value);
+
+/** The message for a CAD directory value the database did not confirm. */
+export function notInDirectoryMessage(field: CadDirectoryField, value: string): string {
+  const shown = `"${value.length > 60 ? `${value.slice(0, 60)}…` : value}"`;
+  return field === 'utility' ? `${shown} is not an active utility.` : `${shown} is not a known state.`;
+}
+
+/**
+ * `{cad_intake.<field>: message}` for each looked-up value (cadDirectoryLookups) that the
+ * database did not confirm: `confirmed.utility` true when an ACTIVE utility has that id,
+ * `confirmed.state` true when a state has that abbreviation.
+ */
+export function cadDirectoryProblems(
+  lookups: Partial<Record<CadDirectoryField, string>>,
+  confirmed: Partial<Record<CadDirectoryField, boolean>>,
+): Record<string, string>[] {
+  const out: Record<string, string>[] = [];
+  for (const f of CAD_DIRECTORY_FIELDS) {
+    const v = lookups[f];
+    if (v !== undefined && !confirmed[f]) out.push({ [`cad_intake.${f}`]: notInDirectoryMessage(f, v) });
+  }
+  return out;
+}

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAD_INTAKE_DEFAULTS } from '@sunstamp/domain/jobs/cad-intake.schema';
 import { CUSTOM_TEXT_REQUIRED } from '@sunstamp/domain/jobs/custom-choice.rules';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
-import { optionItems } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { jobs, optionItems } from '../../db/schema.ts';
 import { OPTION_LISTS_CHANGED_CHANNEL, optionListsVersion } from '../catalogue/option-lists.cache.ts';
 
 /*
@@ -254,5 +255,64 @@ describe('the per-process copy of the lists', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.data.cad_intake).toEqual(CAD_INTAKE_DEFAULTS);
     expect(res.data).toMatchObject({ connection_type: null, structure_type: null, gypsum_type: 'No Drywall' });
+  });
+});
+
+describe('the CAD form\'s utility and state (directory rows, not option items)', () => {
+  async function addUtility(name: string) {
+    const res = await call(DEMO.admin, 'POST', '/api/utilities', { name, states: ['TX'] });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.data as { id: string; name: string };
+  }
+
+  it('accepts an active utility\'s id, blank, or Other with its text; refuses an unknown id or a name', async () => {
+    const u = await addUtility('Lone Star Power');
+    const ok = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { cad_intake: { utility: u.id } });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.data.cad_intake.utility).toBe(u.id);
+    expect((await call(DEMO.acmeUser, 'PUT', '/api/jobs', { cad_intake: { utility: '' } })).statusCode).toBe(201);
+    expect((await call(DEMO.acmeUser, 'PUT', '/api/jobs', { cad_intake: { utility: 'Other', custom_utility: 'Co-op' } })).statusCode).toBe(201);
+    const unknown = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { cad_intake: { utility: '00000000-0000-4000-8000-000000000000' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.data.args).toContainEqual({ 'cad_intake.utility': '"00000000-0000-4000-8000-000000000000" is not an active utility.' });
+    const name = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { cad_intake: { utility: 'Lone Star Power' } });
+    expect(name.statusCode).toBe(400);
+    expect(name.data.args).toContainEqual({ 'cad_intake.utility': '"Lone Star Power" is not an active utility.' });
+  });
+
+  it('keeps a utility deactivated since on the job that holds it, but refuses it on a new job', async () => {
+    const u = await addUtility('Sunset Electric Co-op');
+    const created = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { name: 'Held utility', cad_intake: { utility: u.id } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await call(DEMO.admin, 'DELETE', `/api/utilities/${u.id}`)).statusCode).toBeLessThan(300);
+    const resent = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { id: created.data.id, cad_intake: { ...created.data.cad_intake, module_count: 12 } });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.data.cad_intake).toMatchObject({ utility: u.id, module_count: 12 });
+    const fresh = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { cad_intake: { utility: u.id } });
+    expect(fresh.statusCode).toBe(400);
+    expect(fresh.data.args).toContainEqual({ 'cad_intake.utility': `"${u.id}" is not an active utility.` });
+  });
+
+  it('keeps an old job\'s utility NAME unchanged when the form is re-sent', async () => {
+    const created = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { name: 'Legacy utility' });
+    expect(created.statusCode, created.body).toBe(201);
+    // Stored before the web stored ids.
+    const legacy = { ...created.data.cad_intake, utility: 'Austin Energy' };
+    await t.database.db.update(jobs).set({ cadIntake: legacy }).where(eq(jobs.id, created.data.id));
+    const resent = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { id: created.data.id, cad_intake: { ...legacy, cad_notes: 'Re-sent' } });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.data.cad_intake).toMatchObject({ utility: 'Austin Energy', cad_notes: 'Re-sent' });
+  });
+
+  it('takes a state abbreviation of the states table, or blank; refuses anything else', async () => {
+    const ok = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { cad_intake: { state: 'TX' } });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.data.cad_intake.state).toBe('TX');
+    expect((await call(DEMO.acmeUser, 'PUT', '/api/jobs', { cad_intake: { state: '' } })).statusCode).toBe(201);
+    const bad = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { cad_intake: { state: 'ZZ' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.data.args).toContainEqual({ 'cad_intake.state': '"ZZ" is not a known state.' });
+    // The job's own state is the states row's id (client_state); the CAD form's is its abbreviation.
+    expect((await call(DEMO.acmeUser, 'PUT', '/api/jobs', { cad_intake: { state: 'Texas' } })).statusCode).toBe(400);
   });
 });

@@ -276,6 +276,18 @@ export async function getState(db: DbOrTx, id: number) {
   return s;
 }
 
+/** Whether a state has this abbreviation (a CAD intake's `state`). */
+export async function stateAbbreviationExists(db: DbOrTx, abbreviation: string) {
+  const [s] = await db.select({ id: states.id }).from(states).where(eq(states.abbreviation, abbreviation)).limit(1);
+  return !!s;
+}
+
+/** Whether an active utility has this id (a CAD intake's `utility`; `id` must be a uuid). */
+export async function utilityIsActive(db: DbOrTx, id: string) {
+  const [u] = await db.select({ isActive: utilities.isActive }).from(utilities).where(eq(utilities.id, id));
+  return !!u?.isActive;
+}
+
 /** An AHJ's id, name, state and activity (PUT /jobs ahj_id). */
 export async function getAhjRow(db: DbOrTx, id: string) {
   const [a] = await db.select({ id: ahjs.id, name: ahjs.name, state: ahjs.state, isActive: ahjs.isActive }).from(ahjs).where(eq(ahjs.id, id));

@@ -11,7 +11,9 @@ import { ARRAY_DEFAULTS, NEW_JOB_DEFAULTS, ZJobArray, type JobArray } from '@sun
 import { CAD_INTAKE_DEFAULTS, ZCadIntake } from '@sunstamp/domain/jobs/cad-intake.schema';
 import { framingOptionsFor } from '@sunstamp/domain/jobs/framing.rules';
 import { checkStructuralSpan } from '@sunstamp/domain/jobs/structural-span.rules';
-import { optionChoiceProblems, optionLabelOf, type OptionChoices, type OptionLookup } from '@sunstamp/domain/jobs/job-options.rules';
+import {
+  cadDirectoryLookups, cadDirectoryProblems, isUtilityId, optionChoiceProblems, optionLabelOf, type OptionChoices, type OptionLookup,
+} from '@sunstamp/domain/jobs/job-options.rules';
 import { REVISION_REASONS } from '@sunstamp/domain/constants/revision.constants';
 import { ALL_JOB_EVENT_LABELS, type AnyJobEvent } from '@sunstamp/domain/constants/job-events.constants';
 import { ARRAY_IMAGE_KINDS, HIDDEN_FROM_CLIENT_KINDS, type FileKind } from '@sunstamp/domain/contracts/files';
@@ -410,6 +412,14 @@ async function valuesOf(db: DbOrTx, body: JobBody, current: repo.JobRow | undefi
     arrays: arrayChoices,
     cad_intake: set.cadIntake as Record<string, unknown> | undefined,
   }, current && storedChoices(current), lists));
+  // The CAD form's utility and state name directory rows: looked up only when changed (one query each at most).
+  const lookups = cadDirectoryLookups(set.cadIntake as Record<string, unknown> | undefined, current?.cadIntake as Record<string, unknown> | undefined);
+  if (lookups.utility !== undefined || lookups.state !== undefined) {
+    // In turn, not together: `db` may be a transaction's one connection.
+    const utility = lookups.utility !== undefined && isUtilityId(lookups.utility) && (await repo.utilityIsActive(db, lookups.utility));
+    const state = lookups.state !== undefined && (await repo.stateAbbreviationExists(db, lookups.state));
+    bad.push(...cadDirectoryProblems(lookups, { utility, state }));
+  }
   if (bad.length) throw badRequest('Some fields are invalid.', bad);
 
   // Spec §5 rules on the job as it will be.
