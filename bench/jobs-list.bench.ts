@@ -11,17 +11,16 @@
  * Exits non-zero when a target is missed: list p99 ≤ 100 ms on PostgreSQL and ≤ 250 ms on
  * PGlite, search p99 ≤ 150 ms on PostgreSQL.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
+import { openScratchPostgres } from '../apps/api/src/db/scratch-database.ts';
 import { seedDemo, seedReference } from '../apps/api/src/db/seed/seed.ts';
 import { users } from '../apps/api/src/db/schema.ts';
 import { seedJobs } from './jobs-seed.ts';
@@ -53,24 +52,8 @@ async function openFor(kind: string): Promise<{ database: Database; cleanup: () 
     return { database, cleanup: async () => { await database.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
   }
   const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `sunstamp_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
-  return {
-    database,
-    cleanup: async () => {
-      await database.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const { database, drop } = await openScratchPostgres(base, { prefix: 'sunstamp_bench', poolSize: 20 });
+  return { database, cleanup: drop };
 }
 
 async function run(kind: string) {

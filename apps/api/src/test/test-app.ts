@@ -1,14 +1,13 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import { openScratchPostgres } from '../db/scratch-database.ts';
 import { DEMO_PASSWORD, seedDemo, seedReference } from '../db/seed/seed.ts';
 import { seedSampleJobs } from '../db/seed/sample-jobs.seed.ts';
 import { manualClock } from '../platform/clock.ts';
@@ -16,7 +15,7 @@ import { createMailer } from '../platform/mailer.ts';
 
 /**
  * A fresh database per test file: in-memory PGlite, or (SUNSTAMP_TEST_DB=postgres) a database of
- * its own on the TEST_DATABASE_URL server, created here and dropped by close().
+ * its own on the TEST_DATABASE_URL server (openScratchPostgres), dropped by close().
  */
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (process.env.SUNSTAMP_TEST_DB !== 'postgres') {
@@ -25,23 +24,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('SUNSTAMP_TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `sunstamp_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return openScratchPostgres(base, { prefix: 'sunstamp_test', poolSize: 5 });
 }
 
 export type OutboxMail = { to: string; subject: string; text: string; raw: string };
