@@ -1,4 +1,4 @@
-// Issue 2 speed: cold start of the built server to its first answer, and GET /api/users/me under
+// Speed: cold start of the built server to its first answer, and GET /api/users/me under
 // load (autocannon, 50 connections) on the embedded PGlite database.
 // Run: npm run build -w @sunstamp/api && node bench/api-me.bench.mjs [--duration 15]
 import { spawn } from 'node:child_process';

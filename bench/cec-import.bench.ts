@@ -1,5 +1,5 @@
 /*
- * CEC inverter import benchmark (issue 4): imports the 2019 CEC inverter list (3,264 rows, 555 KB)
+ * CEC inverter import benchmark: imports the 2019 CEC inverter list (3,264 rows, 555 KB)
  * through the equipment service into a fresh PGlite database, then imports it again (every row an
  * update). Target: ≤ 5 s for the import. Runs in memory and on disk (the embedded default).
  * Run: npx tsx bench/cec-import.bench.ts

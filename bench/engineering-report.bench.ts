@@ -1,4 +1,4 @@
-// Speed target (issue 5): a full electrical + structural report for a 100-module, 4-array job in
+// Speed target: a full electrical + structural report for a 100-module, 4-array job in
 // ≤ 5 ms p99, in process. Run: npx tsx bench/engineering-report.bench.ts
 import { performance } from 'node:perf_hooks';
 import { calculateDesign } from '../packages/engineering/src/design.calc.ts';

@@ -1,5 +1,5 @@
 /**
- * Jobs list speed (issue 3): 100,000 jobs seeded through SQL into a fresh database, the real
+ * Jobs list speed: 100,000 jobs seeded through SQL into a fresh database, the real
  * server started on a free port, then autocannon at 50 connections on the list (newest first,
  * filtered by status) and on a search. Runs on PGlite (a temp directory) and on PostgreSQL
  * (a database of its own on TEST_DATABASE_URL, created and dropped here).
@@ -18,12 +18,12 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
+import { createContext } from '../apps/api/src/context.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
-import { openScratchPostgres } from '../apps/api/src/db/scratch-database.ts';
 import { seedDemo, seedReference } from '../apps/api/src/db/seed/seed.ts';
 import { users } from '../apps/api/src/db/schema.ts';
 import { seedJobs } from './jobs-seed.ts';
+import { openBenchDatabase } from './bench-database.ts';
 import { createMailer } from '../apps/api/src/platform/mailer.ts';
 import { systemClock } from '../apps/api/src/platform/clock.ts';
 
@@ -45,19 +45,8 @@ const CONNECTIONS = 50;
 const arg = process.argv.indexOf('--db');
 const which = arg > 0 ? [process.argv[arg + 1]] : ['postgres', 'pglite'];
 
-async function openFor(kind: string): Promise<{ database: Database; cleanup: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-bench-'));
-    const database = await openDatabase({ kind: 'pglite', dataDir: dir });
-    return { database, cleanup: async () => { await database.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
-  }
-  const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const { database, drop } = await openScratchPostgres(base, { prefix: 'sunstamp_bench', poolSize: 20 });
-  return { database, cleanup: drop };
-}
-
 async function run(kind: string) {
-  const { database, cleanup } = await openFor(kind);
+  const { database, cleanup } = await openBenchDatabase(kind);
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-bench-data-'));
   try {
     await seedReference(database);
@@ -66,7 +55,8 @@ async function run(kind: string) {
     await seedJobs(database, JOBS);
     console.log(`[${kind}] seeded ${JOBS} jobs in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const config = { ...loadConfig({ NODE_ENV: 'production', DATA_DIR: outbox, LOG_LEVEL: 'silent' }), seedDemo: false };
-    const app = await buildApp({ config, database, mailer: createMailer({ outboxDir: outbox, from: config.mailFrom }), clock: systemClock, authSecret: 'bench-secret-'.padEnd(48, 'x') });
+    const ctx = await createContext(config, { database, mailTransport: createMailer({ outboxDir: outbox, from: config.mailFrom }), clock: systemClock, authSecret: 'bench-secret-'.padEnd(48, 'x') });
+    const app = await buildApp(ctx);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
     const [adminUser] = await database.db.select().from(users).where(eq(users.email, 'admin@sunstamp.test'));
@@ -95,6 +85,7 @@ async function run(kind: string) {
       console.log(`[${kind}] ${s.name}: p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(r.requests.average)} req/s, server CPU ${cpuMs.toFixed(2)} ms/request, non-2xx ${r.non2xx}, errors ${r.errors}`);
     }
     await app.close();
+    await ctx.close();
     return { rows, failed };
   } finally {
     await cleanup();

@@ -1,5 +1,5 @@
 /*
- * Requirements resolution benchmark (issue 4): resolve every definition with a value set at all
+ * Requirements resolution benchmark: resolve every definition with a value set at all
  * four levels (default, company, utility, AHJ). Target: p99 ≤ 5 ms.
  * Run: npx tsx bench/requirements-resolve.bench.ts
  */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, artifacts, baseUrl, launchBrowser, OWNER, pathOf, screenshot, signInAs, signOut, SUPPORT, type Browser } from './support.ts';
 
 /*
- * Staff catalogue screens of issue 4: option lists, codes and equipment editing. An admin edits
+ * Staff catalogue screens: option lists, codes and equipment editing. An admin edits
  * an option-list value and an equipment item and sees both after a reload; support sees codes and
  * option lists read-only.
  */
@@ -80,6 +80,8 @@ describe('option lists (admin)', () => {
     await page.getByText('Scissor moved up.').waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Truss Types', level: 2 }).waitFor();
+    // The heading shows before the list's rows arrive: read the order once they are there.
+    await row('Scissor').waitFor();
     const labels = await page.locator('[role="row"] [data-field="label"]').allInnerTexts();
     expect(labels.slice(-2)).toEqual(['Scissor', 'Purlin']);
 

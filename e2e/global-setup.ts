@@ -9,6 +9,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR (its generated signing secret is there: the unsubscribe test signs a link with it). */
+    dataDir: string;
   }
 }
 
@@ -32,7 +34,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000) {
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`API exited early with code ${child.exitCode}`);
@@ -78,13 +80,15 @@ export default async function setup(project: TestProject) {
   child.stdout?.on('data', (d) => logs.push(String(d)));
   child.stderr?.on('data', (d) => logs.push(String(d)));
   try {
-    await waitForHealth(baseUrl, child);
+    // On a busy machine the first start (PGlite migrations, seeds) can take over a minute.
+    await waitForHealth(baseUrl, child, Number(process.env.E2E_START_TIMEOUT_MS ?? 180_000));
   } catch (e) {
     console.error(logs.join(''));
     await teardown();
     throw e;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
   return teardown;
 }
 

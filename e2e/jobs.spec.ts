@@ -98,6 +98,9 @@ describe('jobs: intake, job page and the remembered list', () => {
     await page.getByTestId('cad-group-battery').waitFor();
     await screenshot(page, 'intake-3-cad.png');
     await page.getByRole('button', { name: 'Next' }).click();
+    // Equipment: nothing is required until a model is chosen.
+    await page.getByRole('heading', { name: 'Equipment', level: 2 }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
   });
 
   it('services step needs one service', async () => {
@@ -144,7 +147,7 @@ describe('jobs: intake, job page and the remembered list', () => {
     await expect(page.getByLabel('Homeowner / client name').inputValue()).resolves.toBe('Maria Hernandez');
     await page.getByLabel('Homeowner / client name').fill('Maria Hernandez-Lopez');
     // Next only checks each step; nothing is saved until the last one.
-    for (const step of ['Arrays', 'CAD intake', 'Services', 'Files']) {
+    for (const step of ['Arrays', 'CAD intake', 'Equipment', 'Services', 'Files']) {
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('heading', { name: step, level: 2 }).waitFor();
     }

@@ -16,7 +16,7 @@ const externalDeps = {
   },
 };
 await build({
-  entryPoints: [path.join(here, 'src/main.ts'), path.join(here, 'src/cli/create-admin.ts')],
+  entryPoints: [path.join(here, 'src/main.ts'), path.join(here, 'src/worker.ts'), path.join(here, 'src/cli/create-admin.ts')],
   outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',

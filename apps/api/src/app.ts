@@ -5,16 +5,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
-import type { Clock } from './platform/clock.ts';
-import type { Mailer } from './platform/mailer.ts';
-import { EventBus } from './platform/events.ts';
-import { UserCache } from './platform/user-cache.ts';
-import { installErrorHandling } from './platform/http.ts';
+import type { AppContext } from './context.ts';
+import { requestLogSerializer } from './platform/log-redaction.ts';
+import { frameworkErrorOptions, installErrorHandling } from './platform/http.ts';
 import { installNulGuard } from './platform/nul-guard.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
-import { TokenSigner } from './modules/auth/tokens.ts';
 import { installAuth } from './modules/auth/auth.hooks.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -26,30 +21,27 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { ahjsRoutes } from './modules/ahjs/ahjs.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { jobRequirementsRoutes } from './modules/jobs/jobs-requirements.routes.ts';
+import { jobEquipmentRoutes } from './modules/jobs/jobs-equipment.routes.ts';
+import { designsRoutes } from './modules/designs/designs.routes.ts';
+import { deliverablesRoutes } from './modules/deliverables/deliverables.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { geocodeRoutes } from './modules/geocode/geocode.routes.ts';
 import { parcelRoutes } from './modules/parcel/parcel.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
-
-export type Deps = {
-  config: Config;
-  database: Database;
-  mailer: Mailer;
-  clock: Clock;
-  authSecret: string;
-  events?: EventBus;
-  logger?: boolean | object;
-};
-
-export type AppContext = {
-  config: Config;
-  database: Database;
-  mailer: Mailer;
-  clock: Clock;
-  signer: TokenSigner;
-  events: EventBus;
-  cache: UserCache;
-};
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { inboxRoutes } from './modules/messages/inbox.routes.ts';
+import { messageLiveRoutes } from './modules/messages/message-live.routes.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { siteAlertsRoutes } from './modules/site-alerts/site-alerts.routes.ts';
+import { engineersRoutes } from './modules/engineers/engineers.routes.ts';
+import { lettersRoutes } from './modules/letters/letters.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { publicPageHead, renderIndexHtml, robotsTxt, sitemapXml, withRuntimeConfig } from './modules/content/public-pages.service.ts';
+import { vendorHosts } from '@sunstamp/domain/observability/observability.rules';
+import { cadRunsRoutes } from './modules/plansets/cad-runs.routes.ts';
+import { equipmentDatasheetRoutes } from './modules/catalogue/equipment-datasheet.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,51 +49,48 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp(deps: Deps): Promise<FastifyInstance> {
+export type AppOptions = {
+  /** Fastify's logger options (false: none). Request URLs are always logged with credentials redacted. */
+  logger?: boolean | Record<string, unknown>;
+};
+
+/** The HTTP face of a context: plugins and the route table. Tests build it the same way as main.ts. */
+export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const logger = opts.logger
+    ? { ...(typeof opts.logger === 'object' ? opts.logger : {}), serializers: { req: requestLogSerializer } }
+    : false;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger,
     // Uploads have their own limit in the files module; JSON bodies stay small.
     bodyLimit: 1024 * 1024,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: ctx.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     connectionTimeout: 0,
     requestTimeout: 30_000,
+    // Framework errors (bad URL, 414, 431, client errors) in the envelope too.
+    ...frameworkErrorOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON (and multipart where files are uploaded); other bodies answer 415.
   app.removeContentTypeParser('text/plain');
-
-  const events = deps.events ?? new EventBus(deps.database);
-  if (!deps.events) {
-    await events.start();
-    app.addHook('onClose', async () => events.stop());
-  }
-  const cache = new UserCache(deps.database);
-  await cache.start();
-  app.addHook('onClose', async () => cache.stop());
-  const ctx: AppContext = {
-    config: deps.config,
-    database: deps.database,
-    mailer: deps.mailer,
-    clock: deps.clock,
-    signer: new TokenSigner(deps.authSecret, deps.clock),
-    events,
-    cache,
-  };
   app.decorate('ctx', ctx);
 
+  // Only the hosts of the vendors this deployment configured (none by default).
+  const vendors = vendorHosts(ctx.config.observability);
   installSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...vendors.script],
         // MUI (emotion) injects style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', ...vendors.img],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...vendors.connect],
+        // Session replay compresses in a worker it starts from a blob.
+        ...(ctx.config.observability.errors ? { workerSrc: ["'self'", 'blob:'] } : {}),
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -143,24 +132,50 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     await api.register(ahjsRoutes);
     await api.register(jobsRoutes);
     await api.register(jobRequirementsRoutes);
+    await api.register(jobEquipmentRoutes);
+    await api.register(designsRoutes);
     await api.register(filesRoutes);
+    await api.register(deliverablesRoutes);
     await api.register(geocodeRoutes);
     await api.register(parcelRoutes);
     await api.register(settingsRoutes);
+    await api.register(analyticsRoutes);
+    await api.register(messagesRoutes);
+    await api.register(inboxRoutes);
+    await api.register(messageLiveRoutes);
+    await api.register(notificationsRoutes);
+    await api.register(siteAlertsRoutes);
+    await api.register(engineersRoutes);
+    await api.register(lettersRoutes);
+    await api.register(contentRoutes);
+    await api.register(staffRoutes);
+    await api.register(cadRunsRoutes);
+    await api.register(equipmentDatasheetRoutes);
   }, { prefix: '/api' });
 
-  await serveWebApp(app, deps.config);
+  await serveWebApp(app, ctx);
   return app;
 }
 
-/** Serves the built SPA: real files as they are, every other non-API path gets index.html. */
-async function serveWebApp(app: FastifyInstance, config: Config) {
+/**
+ * Serves the built SPA: real files as they are, every other non-API path gets index.html; the
+ * open pages get it with their own title, description, Open Graph tags and text
+ * (modules/content/public-pages.service.ts), an unknown post or article with status 404.
+ */
+async function serveWebApp(app: FastifyInstance, ctx: AppContext) {
+  const config = ctx.config;
   const dist = config.webDist ?? path.resolve('apps/web/dist');
   const hasDist = fs.existsSync(path.join(dist, 'index.html'));
+  const template = hasDist ? withRuntimeConfig(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'), config.observability) : '';
   if (hasDist) {
     await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
   }
-  app.setNotFoundHandler((req, reply) => {
+  const hidden = { schema: { hide: true }, config: { public: true } };
+  app.get('/sitemap.xml', hidden, async (_req, reply) =>
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(await sitemapXml(ctx)));
+  app.get('/robots.txt', hidden, async (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(config.publicUrl)));
+  app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0]!;
     // A missing script or asset must be a 404, not index.html: a tab opened before a deploy then
     // fails to load a chunk cleanly instead of parsing HTML as JavaScript.
@@ -168,6 +183,9 @@ async function serveWebApp(app: FastifyInstance, config: Config) {
     if (pathname.startsWith('/api/') || pathname === '/api' || req.method !== 'GET' || !hasDist || isAsset) {
       return reply.code(404).send({ message: 'Not found.' });
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    const head = await publicPageHead(ctx, pathname);
+    if (!head) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(template);
+    return reply.code(head.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache')
+      .send(renderIndexHtml(template, head, config.publicUrl));
   });
 }

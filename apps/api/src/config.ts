@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import path from 'node:path';
+import type { S3Settings } from './platform/s3-storage.ts';
+import type { QueueTuning } from './platform/queue/queue.ts';
+import { SAMPLE_RATE_DEFAULTS, type RuntimeConfig } from '@sunstamp/domain/observability/observability.rules';
 
 /** The one place that reads process.env. Everything else receives a Config. */
 const ZEnv = z.object({
@@ -23,6 +26,36 @@ const ZEnv = z.object({
   NOMINATIM_URL: z.string().url().optional(),
   NOMINATIM_USER_AGENT: z.string().optional(),
   GOOGLE_MAPS_API_KEY: z.string().optional(),
+  /** Background workers in this process (on) or only in `npm run worker` processes (off). */
+  /** How long notification mail waits to gather a burst of messages into one mail per person and job. */
+  NOTIFICATION_MAIL_BATCH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(180),
+  WORKERS: z.enum(['on', 'off']).default('on'),
+  QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Caps every job's time limit: how soon a job whose worker crashed is run again. */
+  QUEUE_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+  /** Overrides every job's first retry delay (doubled on each retry where the job backs off). */
+  QUEUE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  /** S3-compatible file storage; without S3_BUCKET files stay on local disk under DATA_DIR/files. */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_PREFIX: z.string().regex(/^[A-Za-z0-9._\/-]*$/).default(''),
+  /** Error reporting: a Sentry-compatible DSN (Sentry or GlitchTip) turns it on, for the API and the web. */
+  SENTRY_DSN: z.string().url().optional(),
+  SENTRY_ENVIRONMENT: z.string().max(64).optional(),
+  SENTRY_RELEASE: z.string().max(200).optional(),
+  SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(SAMPLE_RATE_DEFAULTS.traces),
+  SENTRY_REPLAYS_SESSION_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(SAMPLE_RATE_DEFAULTS.replaysSession),
+  SENTRY_REPLAYS_ON_ERROR_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(SAMPLE_RATE_DEFAULTS.replaysOnError),
+  /** Usage analytics and heat maps (PostHog), a tag manager (GTM, public pages only), heat maps (Clarity). */
+  POSTHOG_KEY: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/).optional(),
+  POSTHOG_HOST: z.string().url().default('https://us.i.posthog.com'),
+  GTM_ID: z.string().regex(/^GTM-[A-Z0-9]{1,20}$/).optional(),
+  CLARITY_ID: z.string().regex(/^[a-z0-9]{1,40}$/).optional(),
 });
 
 export type Config = {
@@ -42,6 +75,15 @@ export type Config = {
   trustProxy: boolean;
   /** Address lookup provider settings, read by platform/geocoder.ts (offline by default). */
   lookup: { GEOCODER: string; NOMINATIM_URL?: string; NOMINATIM_USER_AGENT?: string; GOOGLE_MAPS_API_KEY?: string };
+  /** Run queue workers inside the API process. */
+  workers: boolean;
+  /** Seconds a notification mail waits for more of the same person's notifications about the job (0: at once). */
+  notificationMailBatchSeconds: number;
+  queue: QueueTuning;
+  /** S3-compatible storage settings, or null for local disk. */
+  s3: S3Settings | null;
+  /** Error reporting, analytics, tag manager and heat map: each null until its key is set. */
+  observability: RuntimeConfig;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -73,6 +115,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       NOMINATIM_URL: e.NOMINATIM_URL,
       NOMINATIM_USER_AGENT: e.NOMINATIM_USER_AGENT,
       GOOGLE_MAPS_API_KEY: e.GOOGLE_MAPS_API_KEY,
+    },
+    workers: e.WORKERS === 'on',
+    notificationMailBatchSeconds: e.NOTIFICATION_MAIL_BATCH_SECONDS,
+    queue: { pollSeconds: e.QUEUE_POLL_SECONDS, maintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS, expireSeconds: e.QUEUE_EXPIRE_SECONDS, retryDelaySeconds: e.QUEUE_RETRY_DELAY_SECONDS },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          // S3-compatible servers mostly want the bucket in the path; AWS itself does not.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : !!e.S3_ENDPOINT,
+          prefix: e.S3_PREFIX,
+        }
+      : null,
+    observability: {
+      errors: e.SENTRY_DSN
+        ? {
+            dsn: e.SENTRY_DSN,
+            environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV,
+            release: e.SENTRY_RELEASE ?? null,
+            tracesSampleRate: e.SENTRY_TRACES_SAMPLE_RATE,
+            replaysSessionSampleRate: e.SENTRY_REPLAYS_SESSION_SAMPLE_RATE,
+            replaysOnErrorSampleRate: e.SENTRY_REPLAYS_ON_ERROR_SAMPLE_RATE,
+          }
+        : null,
+      analytics: e.POSTHOG_KEY ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST.replace(/\/$/, '') } : null,
+      tagManager: e.GTM_ID ? { id: e.GTM_ID } : null,
+      heatmap: e.CLARITY_ID ? { id: e.CLARITY_ID } : null,
     },
   };
 }

@@ -25,6 +25,8 @@ function main(argv: string[]): number {
     const err = e as { name?: string; issues?: Array<{ path: PropertyKey[]; message: string }>; message: string };
     if (err.issues) {
       for (const i of err.issues) process.stderr.write(`invalid input at ${i.path.map(String).join('.') || '(root)'}: ${i.message}\n`);
+    } else if (err.name === 'EngineRefusalError') {
+      process.stderr.write(`refused: ${err.message}\n`);
     } else {
       process.stderr.write(`${err.message}\n`);
     }

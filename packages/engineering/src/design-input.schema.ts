@@ -41,7 +41,13 @@ export const ZSite = z.object({
   occupancy: z.enum(['dwelling', 'other']).default('dwelling'),
   codes: z
     .object({
+      /**
+       * The requirement dwg_electrical_code. The engine calculates NEC jobs only: a CEC job is
+       * refused with a clear message (EngineRefusalError 'electrical-code-not-supported').
+       */
+      electricalCode: z.enum(['NEC', 'CEC']).default('NEC'),
       nec: ZNecEdition.default('2020'),
+      /** 7-22 is accepted by the schema but refused by the engine (its roof C&C figures are not implemented). */
       asce: ZAsceEdition.default('7-16'),
       iebc: z.enum(['2015', '2018', '2021', '2024']).default('2018'),
     })
@@ -94,6 +100,11 @@ export const ZOptimizer = z.object({
   maxInputVoltageV: positive().optional(),
   /** String voltage limit stated by the inverter/optimizer instructions (690.7(B)), V. */
   maxStringVoltageV: positive().optional(),
+  /**
+   * Largest OCPD the optimizer's output is listed for, A (690.9(A)): the back-fed current of parallel
+   * optimizer strings is compared with it. Omitted: the module's maximum series fuse is used.
+   */
+  maxSeriesFuseA: positive().optional(),
   /** Fixed operating string voltage of the optimizer system, V (used for voltage drop). */
   stringOperatingVoltageV: positive().default(380),
 });
@@ -114,6 +125,8 @@ export const ZEquipment = z.object({
   battery: ZBattery.optional(),
   /** Rapid shutdown equipment on string inverters without optimizers. */
   rapidShutdownDevice: z.enum(['mlpe', 'array-boundary', 'none']).optional(),
+  /** Module-level rapid shutdown device: its maximum input (one module's) voltage, V; checked against Voc at T_min (110.3(B)). */
+  rapidShutdownDeviceMaxInputVoltageV: positive().optional(),
 });
 
 export const ZFraming = z.object({
@@ -196,6 +209,12 @@ export const ZRun = z.object({
   /** Omitted: requirements.conduitNaming; ignored for free-air runs. */
   conduit: ZConduitType.optional(),
   conductor: ZConductorType.optional(),
+  /**
+   * Stranding of the conductor installed (picks the Chapter 9 Table 8 column). PV Wire, and 8 AWG
+   * and larger in a raceway (310.3(C); 2017 310.106(C)), are stranded whatever is entered here.
+   * Omitted: solid for 14–10 AWG building wire, stranded otherwise.
+   */
+  stranding: z.enum(['solid', 'stranded']).optional(),
   carries: ZRunCarries,
   currentCarryingConductors: z.number().int().positive().optional(),
   includeNeutral: z.boolean().optional(),
@@ -207,6 +226,16 @@ export const ZService = z.object({
   mainBreakerA: positive(),
   busbarA: positive(),
   serviceA: positive().optional(),
+  /**
+   * Ampacity of the existing service conductors, A: from NEC 2020 the supply-side rule (705.11(A))
+   * compares the sources' continuous output current with it. Omitted: the service rating stands in.
+   */
+  serviceConductorAmpacityA: positive().optional(),
+  /**
+   * 230.79(C): a one-family dwelling's service disconnect is rated at least 100 A (230.79(D): 60 A
+   * otherwise); a main breaker derate never goes below it. Omitted: true when site.occupancy is dwelling.
+   */
+  oneFamilyDwelling: z.boolean().optional(),
   panelFeed: z.enum(['end-fed', 'center-fed']).default('end-fed'),
   /** Sum of all breakers on the busbar except the main, A (for the sum-of-breakers rule). */
   sumOfBranchBreakersA: positive().optional(),

@@ -51,7 +51,7 @@ describe('worked examples in packages/engineering/examples', () => {
   it('example 3 (battery, supply-side tap): derate forbidden → supply side with a 100 A fused disconnect and 70 A fuses', () => {
     const r = calculateDesign(load('battery-supply-side', 'input'));
     // Sources 32 + 24 = 56 A; 1.25 × 56 = 70 A; 200 + 70 = 270 > 240, derate not allowed.
-    expect(r.interconnection).toMatchObject({ method: 'supply-side-tap', fusedDisconnect: true, fuseA: 70, disconnectA: 100, ref: { section: '705.11' } });
+    expect(r.interconnection).toMatchObject({ method: 'supply-side-tap', fusedDisconnect: true, fuseA: 70, disconnectA: 100, ref: { section: '705.11(A)' } });
     expect(r.interconnection.considered.find((c) => c.method === 'main-breaker-derate')).toMatchObject({ allowed: false });
     expect(r.conductorSchedule.find((x) => x.runId === 'R5')).toMatchObject({ conductorSize: '4 AWG', egcSize: '8 AWG', raceway: '1" PVC-40' });
     expect(find(r, 'electrical.run.R5.minimum-size')).toMatchObject({ pass: true, ref: { section: '705.11(B)' } });
@@ -63,17 +63,18 @@ describe('edition differences: the same input under NEC 2017 and 2023', () => {
   const at = (nec: string) => calculateDesign({ ...input, site: { ...input.site, codes: { ...input.site.codes, nec } } });
   const r17 = at('2017');
   const r23 = at('2023');
-  it('the supply-side connection is 705.12(A) in 2017 and 705.11 in 2023', () => {
+  it('the supply-side connection is 705.12(A) in 2017 and 705.11(A) in 2023', () => {
     expect(r17.interconnection.ref?.section).toBe('705.12(A)');
-    expect(r23.interconnection.ref?.section).toBe('705.11');
+    expect(r23.interconnection.ref?.section).toBe('705.11(A)');
   });
   it('2023 calls the string circuit a "PV string circuit", 2017 a "PV source circuit"', () => {
     expect(r17.conductorSchedule[0].circuit).toBe('PV source circuit');
     expect(r23.conductorSchedule[0].circuit).toBe('PV string circuit');
   });
-  it('690.53: 2017 labels voltage, current and converter current; 2023 only the maximum DC voltage', () => {
+  it('DC voltage label: 2017 690.53 labels voltage, current and converter current; 2023 690.7(D) only the maximum DC voltage', () => {
     expect(r17.labels.find((l) => l.id === 'label.690-53')?.lines).toEqual(['PHOTOVOLTAIC DC POWER SOURCE', 'MAXIMUM VOLTAGE: 480 V', 'MAXIMUM CIRCUIT CURRENT: 15 A', 'MAXIMUM RATED OUTPUT CURRENT OF DC-TO-DC CONVERTER: 15 A']);
-    expect(r23.labels.find((l) => l.id === 'label.690-53')?.lines).toEqual(['MAXIMUM DC VOLTAGE OF PV SYSTEM', '480 V']);
+    expect(r23.labels.find((l) => l.id === 'label.690-7-d')).toMatchObject({ purpose: 'dc-max-voltage', ref: { section: '690.7(D)' }, lines: ['MAXIMUM DC VOLTAGE OF PV SYSTEM', '480 V'] });
+    expect(r23.labels.some((l) => l.ref.section.startsWith('690.53') || l.ref.section.startsWith('690.54') || l.ref.section.startsWith('690.56'))).toBe(false);
   });
   it('the 6 AWG minimum for supply-side conductors exists from 2020, not in 2017', () => {
     expect(r17.sections.flatMap((s) => s.checks).some((c) => c.id === 'electrical.run.R5.minimum-size')).toBe(false);
@@ -130,5 +131,8 @@ describe('text rendering', () => {
     expect(text).toContain('== Conductor and OCPD schedule ==');
     expect(text).toContain('PASS Interconnection method');
     expect(text).toContain('[690.54]');
+    // Full check titles in the runs section, never cut to a column width.
+    expect(text).toContain('R1 PV source circuit (Roof junction box → Inverter): maximum circuit current');
+    expect(text).toContain('R2 Inverter output circuit (Inverter → AC disconnect): ampacity after correction and adjustment');
   });
 });

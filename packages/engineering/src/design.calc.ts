@@ -1,15 +1,36 @@
-import { ZDesignInput, type DesignInputRaw } from './design-input.schema.ts';
+import { ZDesignInput, type DesignInput, type DesignInputRaw } from './design-input.schema.ts';
 import type { Report } from './report.schema.ts';
 import { calculateElectrical } from './electrical/electrical.calc.ts';
 import { calculateStructural } from './structural/structural.calc.ts';
+import { EngineRefusalError } from './engine-refusal.ts';
+
+/** Jobs the engine will not calculate at all: refused before any number is produced. */
+function refuseUnsupported(input: DesignInput): void {
+  const codes = input.site.codes;
+  if (codes.electricalCode === 'CEC') {
+    throw new EngineRefusalError(
+      'electrical-code-not-supported',
+      'This job uses the CEC (dwg_electrical_code = CEC). The engine implements NEC 2017, 2020 and 2023 rules and labels only; CEC rules, section numbers and label wording are not implemented, so no CEC report is produced. Calculate this job by hand or under the NEC edition the AHJ accepts.',
+    );
+  }
+  if (codes.asce === '7-22') {
+    throw new EngineRefusalError(
+      'asce-edition-not-supported',
+      'ASCE 7-22 is not supported: 7-22 revised the roof components-and-cladding GCp figures used for rooftop panels (§29.4.4, Chapter 30), and the engine has only the 7-16 and 7-10 figures. It will not print 7-16 coefficients under a 7-22 heading. Use ASCE 7-16 where the AHJ accepts it, or calculate the wind loads by hand.',
+    );
+  }
+}
 
 /**
  * The engine's single entry point: validates the design input, runs the electrical (NEC) and
  * structural (ASCE 7, NDS, IEBC) calculations and returns a report the plan set and letters print.
- * Pure: no I/O, no clock, same input → same report. Throws a ZodError on invalid input.
+ * Pure: no I/O, no clock, same input → same report. Throws a ZodError on invalid input and an
+ * EngineRefusalError (with a code and a message to show) for a job it will not calculate: a CEC job,
+ * ASCE 7-22, or a module without a Voc coefficient where Table 690.7(A) has no factor.
  */
 export function calculateDesign(raw: DesignInputRaw | unknown): Report {
   const input = ZDesignInput.parse(raw);
+  refuseUnsupported(input);
   const electrical = calculateElectrical(input);
   const structural = calculateStructural(input);
   const sections = [...electrical.sections, ...structural.sections];

@@ -4,8 +4,9 @@ function fmt(v: number | string | boolean): string {
   return typeof v === 'number' ? String(v) : String(v);
 }
 
+/** Pads a column to a width; never cuts: a longer value is printed whole, then one space. */
 function pad(s: string, n: number): string {
-  return s.length >= n ? s.slice(0, n) : s + ' '.repeat(n - s.length);
+  return s.length >= n ? `${s} ` : s + ' '.repeat(n - s.length);
 }
 
 /** A plain-text rendering of the report for the command line (`--text`). */
@@ -18,7 +19,7 @@ export function formatReportText(r: Report): string {
     for (const c of s.checks) {
       const status = c.pass === null ? '    ' : c.pass ? 'PASS' : 'FAIL';
       const limit = c.limit ? ` ${c.limit.relation} ${fmt(c.limit.value)} ${c.limit.unit}`.trimEnd() : '';
-      out.push(`${status} ${pad(c.title, 70)} ${fmt(c.value)} ${c.unit}${limit}  [${c.ref.code} ${c.ref.edition} ${c.ref.section}]`.trimEnd());
+      out.push(`${status} ${pad(c.title, 70)}${fmt(c.value)}${c.unit ? ` ${c.unit}` : ''}${limit}  [${c.ref.code} ${c.ref.edition} ${c.ref.section}]`.trimEnd());
       out.push(`       ${c.formula}; ${c.inputs.map((i) => `${i.name}=${fmt(i.value)}${i.unit ? ' ' + i.unit : ''}`).join(', ')}`);
       if (c.remedy) out.push(`       → ${c.remedy}`);
       for (const n of c.notes ?? []) out.push(`       note: ${n}`);

@@ -57,8 +57,13 @@ export const ZConductorScheduleRow = z.object({
 });
 export type ConductorScheduleRow = z.infer<typeof ZConductorScheduleRow>;
 
+export const ZLabelPurpose = z.enum(['dc-max-voltage', 'ac-output-rating', 'rapid-shutdown-placard', 'rapid-shutdown-switch', 'backfed-breaker', 'busbar-sum-of-breakers']);
+
 export const ZLabel = z.object({
+  /** Follows the edition's section: label.690-53 (2017/2020) is label.690-7-d in 2023. */
   id: z.string(),
+  /** What the label is for, the same in every edition (always set by the engine; optional for older reports). */
+  purpose: ZLabelPurpose.optional(),
   ref: ZCodeRef,
   location: z.string(),
   lines: z.array(z.string()),

@@ -7,7 +7,7 @@ import { ZEmail } from '@sunstamp/domain/contracts/auth';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { checkPasswordPolicy, hashPassword } from '../modules/auth/passwords.ts';
+import { checkPasswordPolicy, hashPassword } from '../platform/passwords.ts';
 import { seedReference } from '../db/seed/seed.ts';
 
 /** npm run create-admin -- --email you@firm.com [--first Ada --last Lovelace] [--generate] */

@@ -42,6 +42,18 @@ describe('queryArrays on PGlite', () => {
     expect(await database.queryArrays({ name: 'client_test_2', text: 'select $1::int + 1', values: [41] })).toEqual([['42']]);
   });
 
+  it('forgets a statement whose first run failed at bind: the next good call works', async () => {
+    const q = { name: 'client_test_poison', text: 'select $1::timestamptz < now()', values: ['0000-01-01'] as unknown[] };
+    // Year 0 parses as SQL but fails when the value is bound: the statement was parsed first.
+    await expect(database.queryArrays(q)).rejects.toThrow();
+    for (let i = 0; i < 3; i++) {
+      expect(await database.queryArrays({ ...q, values: ['2026-01-01T00:00:00Z'] })).toEqual([['t']]);
+    }
+    // Once prepared, a bad value fails alone and the statement stays usable.
+    await expect(database.queryArrays(q)).rejects.toThrow();
+    expect(await database.queryArrays({ ...q, values: ['2026-01-01T00:00:00Z'] })).toEqual([['t']]);
+  });
+
   it('never runs inside another caller\'s open transaction', async () => {
     await database.query('create table client_tx_probe (n int)');
     let release!: () => void;

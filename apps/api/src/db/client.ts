@@ -24,6 +24,8 @@ export type Database = {
    * for a named statement on PGlite, as text: callers convert (Number, JSON.parse).
    */
   queryArrays(q: { name?: string; text: string; values: unknown[] }): Promise<unknown[][]>;
+  /** Runs parameterless SQL that may hold several statements; the rows of the last one (pg-boss's schema and maintenance). */
+  exec<T = Record<string, unknown>>(text: string): Promise<T[]>;
   /** Subscribes to a NOTIFY channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
@@ -69,6 +71,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     async queryArrays(q) {
       if (!q.name) return (await client.query<unknown[]>(q.text, q.values, { rowMode: 'array' })).rows;
       return preparedArrays(client, prepared, { name: q.name, text: q.text, values: q.values });
+    },
+    async exec<T>(text: string) {
+      const results = await client.exec(text);
+      return (results.at(-1)?.rows ?? []) as T[];
     },
     async listen(channel, onPayload) {
       const unsub = await client.listen(channel, onPayload);
@@ -119,7 +125,19 @@ async function preparedArrays(
       serialize.execute(),
       serialize.sync(),
     ]);
-    const { messages } = await client.execProtocol(message, { syncToFs: false });
+    let messages;
+    try {
+      ({ messages } = await client.execProtocol(message, { syncToFs: false }));
+    } catch (e) {
+      // A failed first run may still have parsed the statement (a bad value fails at bind, after
+      // parse): close it, so the next call parses afresh instead of failing with "prepared statement
+      // already exists" for every caller until the process restarts. Closing an unknown name is no error.
+      if (isNew) {
+        await client.execProtocol(Buffer.concat([serialize.close({ type: 'S', name: q.name }), serialize.sync()]), { syncToFs: false })
+          .catch(() => {});
+      }
+      throw e;
+    }
     if (isNew) prepared.add(q.name);
     const rows: unknown[][] = [];
     for (const m of messages) {
@@ -150,6 +168,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     async queryArrays(q) {
       const r = await pool.query<unknown[]>({ ...q, rowMode: 'array' });
       return r.rows;
+    },
+    async exec<T>(text: string) {
+      // Without parameters node-postgres uses the simple protocol, which runs several statements.
+      const r = (await pool.query(text)) as unknown as { rows: T[] } | { rows: T[] }[];
+      return (Array.isArray(r) ? r.at(-1)?.rows ?? [] : r.rows) as T[];
     },
     async listen(channel, onPayload) {
       // LISTEN needs a connection of its own that stays open for as long as we listen.

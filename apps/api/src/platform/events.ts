@@ -2,10 +2,25 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { userEvents } from '../db/schema.ts';
 
-export type UserEvent = { id: number; userId: string; type: string; payload: unknown; createdAt: string };
+/** `ephemeral`: not stored, no id of its own (id 0), never replayed (typing, read receipts). */
+export type UserEvent = { id: number; userId: string; type: string; payload: unknown; createdAt: string; ephemeral?: true };
 type Listener = (e: UserEvent) => void;
+type EphemeralNotice = { ephemeral: true; userIds: string[]; type: string; payload: unknown; createdAt: string };
 
 const CHANNEL = 'sunstamp_user_events';
+
+/**
+ * The NOTIFY of rows just inserted into `user_events`, as a SELECT over a CTE (`id, user_id, type,
+ * payload, created_at` returned), for a statement that stores events among other writes: the same
+ * text `publish` sends, and the same fallback to the id alone when the payload is too large.
+ */
+export function userEventsNotifySql(cte: string): string {
+  const full = `json_build_object('id', ${cte}.id, 'userId', ${cte}.user_id, 'type', ${cte}.type, 'payload', ${cte}.payload,
+    'createdAt', to_char(${cte}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text`;
+  const small = `json_build_object('id', ${cte}.id, 'userId', ${cte}.user_id, 'type', ${cte}.type, 'payload', null,
+    'createdAt', to_char(${cte}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'large', true)::text`;
+  return `select pg_notify('${CHANNEL}', case when octet_length(${full}) < 7900 then ${full} else ${small} end) from ${cte}`;
+}
 
 /**
  * Live notifications: an event is stored (so a reconnecting client can replay it by id) and then
@@ -21,8 +36,9 @@ export class EventBus {
   async start() {
     this.unlisten = await this.database.listen(CHANNEL, (payload) => {
       try {
-        const e = JSON.parse(payload) as UserEvent;
-        this.dispatch(e);
+        const e = JSON.parse(payload) as UserEvent | EphemeralNotice;
+        if ('ephemeral' in e && 'userIds' in e) this.dispatchEphemeral(e);
+        else this.dispatch(e as UserEvent);
       } catch {
         /* a malformed notification is not ours */
       }
@@ -44,6 +60,38 @@ export class EventBus {
     const text = JSON.stringify(e);
     await this.database.notify(CHANNEL, text.length < 7900 ? text : JSON.stringify({ ...e, payload: null, large: true }));
     return e;
+  }
+
+  /**
+   * Several events in two statements (one multi-row insert, one NOTIFY statement for all), for a
+   * change that concerns many people at once (a message to everyone in a thread).
+   */
+  async publishMany(events: { userId: string; type: string; payload: unknown }[]): Promise<UserEvent[]> {
+    if (events.length === 0) return [];
+    const rows = await this.database.db
+      .insert(userEvents)
+      .values(events.map((e) => ({ userId: e.userId, type: e.type, payload: (e.payload ?? {}) as object })))
+      .returning();
+    const out = rows.map((r): UserEvent => ({ id: r.id, userId: r.userId, type: r.type, payload: r.payload, createdAt: r.createdAt.toISOString() }));
+    const texts = out.map((e) => {
+      const text = JSON.stringify(e);
+      return text.length < 7900 ? text : JSON.stringify({ ...e, payload: null, large: true });
+    });
+    await this.database.query('select pg_notify($1, t) from unnest($2::text[]) as t', [CHANNEL, texts]);
+    return out;
+  }
+
+  /**
+   * An event for these users' open streams only: one NOTIFY, nothing stored, so no id and no
+   * replay after a reconnect. For state that the next read answers anyway (who is typing, how far
+   * someone has read), where storing every change would cost more than it is worth.
+   */
+  async publishEphemeral(userIds: string[], type: string, payload: unknown): Promise<void> {
+    if (userIds.length === 0) return;
+    const text = JSON.stringify({ ephemeral: true, userIds, type, payload, createdAt: new Date().toISOString() } satisfies EphemeralNotice);
+    // NOTIFY's limit: these signals are small; one too large for it is dropped, not sent half.
+    if (Buffer.byteLength(text) >= 7900) return;
+    await this.database.notify(CHANNEL, text);
   }
 
   subscribe(userId: string, fn: Listener): () => void {
@@ -69,6 +117,15 @@ export class EventBus {
   async latestId(userId: string): Promise<number> {
     const [r] = await this.database.query<{ id: string | null }>('select max(id) as id from user_events where user_id = $1', [userId]);
     return r?.id ? Number(r.id) : 0;
+  }
+
+  private dispatchEphemeral(n: EphemeralNotice) {
+    for (const userId of n.userIds) {
+      const set = this.listeners.get(userId);
+      if (!set) continue;
+      const e: UserEvent = { id: 0, userId, type: n.type, payload: n.payload, createdAt: n.createdAt, ephemeral: true };
+      for (const fn of set) fn(e);
+    }
   }
 
   private dispatch(e: UserEvent & { large?: boolean }) {

@@ -3,7 +3,8 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/** `headers`: extra header lines (List-Unsubscribe and List-Unsubscribe-Post of notification mail). */
+export type Mail = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
 export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
 
 type Log = { info(obj: unknown, msg?: string): void };
@@ -14,7 +15,13 @@ type Log = { info(obj: unknown, msg?: string): void };
  */
 export function createMailer(opts: { smtpUrl?: string; outboxDir?: string; from: string; log?: Log }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // Bounded well inside the mail job's time limit (queue.registry.ts), so a stuck server fails
+    // the attempt (and it is retried) instead of leaving a handler running past it.
+    const transport = nodemailer.createTransport(opts.smtpUrl, {
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
+      socketTimeout: 60_000,
+    });
     return {
       async send(mail) {
         await transport.sendMail({ from: opts.from, ...mail });
@@ -38,5 +45,18 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir?: string; from:
       }
     },
     close: () => transport.close(),
+  };
+}
+
+/**
+ * What services send mail through: the message becomes a durable `mail-send` job, so a request never
+ * waits on SMTP and a failed send is retried (workers.ts hands it to the transport mailer).
+ */
+export function createQueuedMailer(queue: { send(name: 'mail-send', mail: Mail): Promise<string> }): Mailer {
+  return {
+    async send(mail) {
+      await queue.send('mail-send', mail);
+    },
+    close: () => {},
   };
 }

@@ -15,7 +15,7 @@ export function securityHeadersOf(options: HelmetOptions): Record<string, string
   };
   let failed: unknown;
   helmet(options)({ headers: {}, method: 'GET', url: '/' } as never, res as never, (err?: unknown) => { failed = err; });
-  if (failed) throw failed;
+  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
   return headers;
 }
 

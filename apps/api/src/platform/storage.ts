@@ -7,9 +7,10 @@ import type { Readable } from 'node:stream';
  * Where uploaded and generated file bytes live. Keys are opaque, slash-separated paths made by
  * the server (never from a user's file name). The default is local disk under DATA_DIR/files.
  *
- * S3-compatible storage (DESIGN.md) implements the same four calls: put → PutObject (multipart
- * upload for large files), putFile → the same from a file stream, read → GetObject's body stream,
- * remove → DeleteObject. It is not written yet; nothing outside this file needs to change for it.
+ * S3-compatible storage (s3-storage.ts) implements the same calls: put → PutObject, putFile → a
+ * multipart upload streamed from the spooled file, read → GetObject's body stream, remove →
+ * DeleteObject. createContext picks one from the configuration; reading a missing key rejects with
+ * an error whose code is ENOENT in both.
  */
 export interface Storage {
   put(key: string, bytes: Uint8Array): Promise<void>;
@@ -23,13 +24,17 @@ export interface Storage {
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
+export function assertSafeKey(key: string) {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+}
+
 export class LocalDiskStorage implements Storage {
   constructor(private root: string) {
     fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
   }
 
   private pathOf(key: string): string {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+    assertSafeKey(key);
     return path.join(this.root, key);
   }
 
@@ -64,8 +69,4 @@ export class LocalDiskStorage implements Storage {
   tempDir() {
     return path.join(this.root, '.tmp');
   }
-}
-
-export function createStorage(dataDir: string): Storage {
-  return new LocalDiskStorage(path.join(dataDir, 'files'));
 }

@@ -40,7 +40,8 @@ export function uploadError(e: unknown): unknown {
     case 'FST_FIELDS_LIMIT': return new AppError(413, 'The upload has too many fields.', 'too_large');
     case 'FST_PROTO_VIOLATION': return new AppError(400, 'A field name is not allowed.');
     default:
-      if (e instanceof Error && /terminated early|Unexpected end|Malformed/i.test(e.message)) {
+      // busboy's parse errors ("Multipart: Boundary not found", a body cut short, a malformed part).
+      if (e instanceof Error && /^Multipart:|boundary|terminated early|Unexpected end|Malformed/i.test(e.message)) {
         return new AppError(400, 'The upload was cut off or is not valid multipart data.');
       }
       return e;

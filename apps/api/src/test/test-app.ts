@@ -5,13 +5,17 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { createContext, type ContextDeps } from '../context.ts';
+import { startWorkers } from '../workers.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { openScratchPostgres } from '../db/scratch-database.ts';
 import { DEMO_PASSWORD, seedDemo, seedReference } from '../db/seed/seed.ts';
 import { seedSampleJobs } from '../db/seed/sample-jobs.seed.ts';
+import { seedSampleDeliverables } from '../db/seed/sample-deliverables.seed.ts';
 import { manualClock } from '../platform/clock.ts';
 import { createMailer } from '../platform/mailer.ts';
+import { sessionKeyOf } from '../modules/auth/tokens.ts';
 
 /**
  * A fresh database per test file: in-memory PGlite, or (SUNSTAMP_TEST_DB=postgres) a database of
@@ -50,7 +54,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * `seed` (default on): the demo accounts and companies, and no jobs, so tests count only the jobs
  * they make. `sampleJobs`: also the demo's sample jobs, as `npm start` seeds them, at the test clock's start.
  */
-export async function createTestApp(opts: { seed?: boolean; sampleJobs?: boolean; webDist?: string } = {}) {
+export async function createTestApp(opts: { seed?: boolean; sampleJobs?: boolean; webDist?: string; deps?: Partial<ContextDeps>; logger?: Record<string, unknown>; config?: Partial<Config> } = {}) {
   const { database, drop } = await openTestDatabase();
   const clock = manualClock(new Date());
   await seedReference(database);
@@ -63,16 +67,28 @@ export async function createTestApp(opts: { seed?: boolean; sampleJobs?: boolean
     seedDemo: false,
     // Tests do not serve the built web app unless they bring one.
     webDist: opts.webDist ?? path.join(dataDir, 'no-web'),
+    ...opts.config,
   };
-  const app = await buildApp({
-    config,
-    database,
-    mailer: createMailer({ outboxDir, from: config.mailFrom }),
-    clock,
-    authSecret: 'test-secret-'.padEnd(48, 'x'),
-  });
+  const ctx = await createContext(
+    { ...config, queue: { ...config.queue, pollSeconds: 0.5, trackSent: true } },
+    {
+      database,
+      clock,
+      authSecret: 'test-secret-'.padEnd(48, 'x'),
+      mailTransport: createMailer({ outboxDir, from: config.mailFrom }),
+      ...opts.deps,
+    },
+  );
+  if (opts.sampleJobs) await seedSampleDeliverables(database, ctx.storage);
+  await startWorkers(ctx);
+  const app = await buildApp(ctx, { logger: opts.logger });
   await app.ready();
   const csrf = app.ctx.signer.issueCsrf();
+  /** A CSRF token for calls made with `token` (bound to its session), or a signed-out one. */
+  async function csrfFor(token?: string) {
+    const claims = token ? await app.ctx.signer.verifyAccess(token) : null;
+    return app.ctx.signer.issueCsrf(sessionKeyOf(claims));
+  }
 
   async function request(
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -82,7 +98,7 @@ export async function createTestApp(opts: { seed?: boolean; sampleJobs?: boolean
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     // Issued per call: tests move the clock further than a token lives.
-    if (method !== 'GET' && o.csrf !== false) headers['x-csrftoken'] = app.ctx.signer.issueCsrf();
+    if (method !== 'GET' && o.csrf !== false) headers['x-csrftoken'] = await csrfFor(o.token);
     let payload: string | undefined;
     if (o.raw !== undefined) {
       payload = o.raw;
@@ -92,6 +108,8 @@ export async function createTestApp(opts: { seed?: boolean; sampleJobs?: boolean
       headers['content-type'] = 'application/json';
     }
     const res = await app.inject({ method, url, headers, payload });
+    // Mail and other jobs the request queued have run when the call returns, as tests expect.
+    await ctx.queue.drain();
     let data: any;
     try { data = res.json(); } catch { data = res.body; }
     return Object.assign(res, { data });
@@ -124,10 +142,13 @@ export async function createTestApp(opts: { seed?: boolean; sampleJobs?: boolean
     login,
     tokenOf,
     csrf,
+    csrfFor,
     /** Tests that write to the database directly drop the per-process user cache, as services do. */
     dbChanged: () => app.ctx.cache.invalidateAll(),
+    ctx,
     async close() {
       await app.close();
+      await ctx.close();
       await database.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -44,8 +44,9 @@ export async function postMultipart(
 ): Promise<LightMyRequestResponse & { data: any }> {
   const { payload, contentType } = multipart(parts);
   const headers: Record<string, string> = { 'content-type': contentType };
-  if (o.as) headers.authorization = `Bearer ${await t.tokenOf(o.as)}`;
-  if (o.csrf !== false) headers['x-csrftoken'] = t.app.ctx.signer.issueCsrf();
+  const token = o.as ? await t.tokenOf(o.as) : undefined;
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (o.csrf !== false) headers['x-csrftoken'] = await t.csrfFor(token);
   const res = await t.app.inject({ method: 'POST', url, payload, headers });
   let data: any;
   try { data = res.json(); } catch { data = res.body; }

@@ -4,7 +4,7 @@ import { closeSnackbar, SnackbarProvider } from 'notistack';
 import { RouterProvider } from 'react-router';
 import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
-import { SessionProvider } from '../features/auth/components/session.provider.tsx';
+import { SessionProvider } from '../lib/session/session.provider.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { notify } from '../lib/notify.ts';
 import { router } from './router.tsx';

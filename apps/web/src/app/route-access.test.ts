@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '@sunstamp/domain/roles';
-import { decideOnboarding, decideRoute, navItemsFor, postLoginTarget, type RouteAccess, type SessionStatus } from './route-access.ts';
+import type { SessionStatus } from '../lib/session/session.context.ts';
+import { decideOnboarding, decideRoute, navItemsFor, postLoginTarget, type RouteAccess } from './route-access.ts';
 
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
 
@@ -65,14 +66,14 @@ describe('decideOnboarding', () => {
 });
 
 describe('navigation by role', () => {
-  it('shows Users to staff and company admins, Companies to staff only', () => {
+  it('shows Messages to everyone, Users to staff and company admins, Companies to staff only', () => {
     const labels = Object.fromEntries(ROLES.map((r) => [r, navItemsFor(r).map((i) => i.label)]));
     expect(labels).toEqual({
-      admin: ['Jobs', 'Analytics', 'Requirements', 'Users', 'Companies'],
-      support: ['Jobs', 'Analytics', 'Requirements', 'Users', 'Companies'],
-      contractor: ['Jobs', 'Analytics', 'Requirements'],
-      user_admin: ['Jobs', 'Analytics', 'Requirements', 'Users'],
-      user: ['Jobs', 'Analytics', 'Requirements'],
+      admin: ['Jobs', 'Messages', 'Analytics', 'Requirements', 'Users', 'Companies'],
+      support: ['Jobs', 'Messages', 'Analytics', 'Requirements', 'Users', 'Companies'],
+      contractor: ['Jobs', 'Messages', 'Analytics', 'Requirements'],
+      user_admin: ['Jobs', 'Messages', 'Analytics', 'Requirements', 'Users'],
+      user: ['Jobs', 'Messages', 'Analytics', 'Requirements'],
     });
   });
 });

@@ -1,5 +1,6 @@
+import type { SessionStatus } from '../lib/session/session.context.ts';
 import type { Role } from '@sunstamp/domain/roles';
-import { isInternalStaff, isStaffOrCompanyAdmin } from '@sunstamp/domain/roles';
+import { maySeeSection, type Section } from '@sunstamp/domain/policies/app.policy';
 
 /**
  * Access kinds of spec §2:
@@ -9,7 +10,6 @@ import { isInternalStaff, isStaffOrCompanyAdmin } from '@sunstamp/domain/roles';
  * - auth: any other path; signed out goes to /login remembering the requested path
  */
 export type RouteAccess = 'guest-only' | 'home' | 'open' | 'auth';
-export type SessionStatus = 'restoring' | 'signed-in' | 'signed-out';
 
 export type GuardDecision =
   | { type: 'render' }
@@ -64,6 +64,7 @@ export function postLoginTarget(from: unknown): string {
   if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) {
     return SIGNED_IN_HOME;
   }
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\u0000-\u001f]/.test(from)) return SIGNED_IN_HOME;
   const pathname = from.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
   if (pathname === '/' || GUEST_ONLY_PATHS.includes(pathname)) return SIGNED_IN_HOME;
@@ -85,28 +86,15 @@ export function decideOnboarding(
   return { type: 'render' };
 }
 
-/** Sections only some roles see; the API refuses the rest, the UI just hides them. */
-export type Section = 'jobs' | 'analytics' | 'requirements' | 'users' | 'companies';
-
-export function canSeeSection(role: Role, section: Section): boolean {
-  switch (section) {
-    case 'users':
-      return isStaffOrCompanyAdmin(role);
-    case 'companies':
-      return isInternalStaff(role);
-    default:
-      return true;
-  }
-}
-
 export type NavItem = { section: Section; label: string; to: string };
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { section: 'jobs', label: 'Jobs', to: '/jobs' },
+  { section: 'messages', label: 'Messages', to: '/messages' },
   { section: 'analytics', label: 'Analytics', to: '/analytics' },
   { section: 'requirements', label: 'Requirements', to: '/requirements' },
   { section: 'users', label: 'Users', to: '/users' },
   { section: 'companies', label: 'Companies', to: '/companies' },
 ];
 
-export const navItemsFor = (role: Role) => NAV_ITEMS.filter((i) => canSeeSection(role, i.section));
+export const navItemsFor = (role: Role) => NAV_ITEMS.filter((i) => maySeeSection(role, i.section));

@@ -7,6 +7,7 @@ import { OnboardingGuard } from './guards/onboarding.guard.tsx';
 import { SectionGuard } from './guards/section.guard.tsx';
 import { StaffGuard } from '../features/catalogue/components/staff.guard.tsx';
 import { REFERENCE_PAGES } from '../features/catalogue/catalogue-nav.ts';
+import { CONTENT_SLUGS } from '@sunstamp/domain/site/public-pages.data';
 
 /** React.lazy over a named export: every page and layout is its own chunk. */
 function lazyNamed<M extends Record<string, unknown>, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -24,6 +25,7 @@ const PasswordResetConfirmPage = lazyNamed(
   () => import('../features/auth/pages/password-reset-confirm.page.tsx'),
   'PasswordResetConfirmPage',
 );
+const UnsubscribePage = lazyNamed(() => import('../features/messages/pages/unsubscribe.page.tsx'), 'UnsubscribePage');
 const VerifyEmailPage = lazyNamed(() => import('../features/auth/pages/verify-email.page.tsx'), 'VerifyEmailPage');
 
 const HomePage = lazyNamed(() => import('../features/marketing/pages/home.page.tsx'), 'HomePage');
@@ -41,14 +43,38 @@ const UsersPage = lazyNamed(() => import('../features/users/pages/users.page.tsx
 const CompaniesPage = lazyNamed(() => import('../features/companies/pages/companies.page.tsx'), 'CompaniesPage');
 const JobsListPage = lazyNamed(() => import('../features/jobs/pages/jobs-list.page.tsx'), 'JobsListPage');
 const JobNewPage = lazyNamed(() => import('../features/jobs/pages/job-new.page.tsx'), 'JobNewPage');
+const JobRevisionPage = lazyNamed(() => import('../features/jobs/pages/job-revision.page.tsx'), 'JobRevisionPage');
 const JobPage = lazyNamed(() => import('../features/jobs/pages/job.page.tsx'), 'JobPage');
+const InboxPage = lazyNamed(() => import('../features/messages/pages/inbox.page.tsx'), 'InboxPage');
+const JobDesignPage = lazyNamed(() => import('../features/designs/pages/job-design.page.tsx'), 'JobDesignPage');
+const JobConversationPanel = lazyNamed(() => import('../features/messages/components/job-conversation.panel.tsx'), 'JobConversationPanel');
+/** The job page shows the messages feature's conversation panel (features never import each other; the app composes them). */
+const jobConversation = (jobId: string) => (
+  <Suspense fallback={null}>
+    <JobConversationPanel jobId={jobId} />
+  </Suspense>
+);
+const PlanSetPanel = lazyNamed(() => import('../features/planset/components/plan-set.panel.tsx'), 'PlanSetPanel');
+/** The job page's plan-set panel, from its own feature. */
+const jobPlanSet = (job: { id: string; assigneeId: string | null }) => (
+  <Suspense fallback={null}>
+    <PlanSetPanel jobId={job.id} assigneeId={job.assigneeId} />
+  </Suspense>
+);
+const SiteAlertsPage = lazyNamed(() => import('../features/site-alerts/pages/site-alerts.page.tsx'), 'SiteAlertsPage');
+const EngineersPage = lazyNamed(() => import('../features/engineers/pages/engineers.page.tsx'), 'EngineersPage');
+const ContentListPage = lazyNamed(() => import('../features/content/pages/content-list.page.tsx'), 'ContentListPage');
+const ContentEditorPage = lazyNamed(() => import('../features/content/pages/content-editor.page.tsx'), 'ContentEditorPage');
+const BackOfficePage = lazyNamed(() => import('../features/back-office/pages/back-office.page.tsx'), 'BackOfficePage');
 const AnalyticsPage = lazyNamed(() => import('../features/analytics/pages/analytics.page.tsx'), 'AnalyticsPage');
 const RequirementsPage = lazyNamed(() => import('../features/requirements/pages/requirements.page.tsx'), 'RequirementsPage');
 const AhjsPage = lazyNamed(() => import('../features/catalogue/pages/ahjs.page.tsx'), 'AhjsPage');
 const UtilitiesPage = lazyNamed(() => import('../features/catalogue/pages/utilities.page.tsx'), 'UtilitiesPage');
 const EquipmentPage = lazyNamed(() => import('../features/catalogue/pages/equipment.page.tsx'), 'EquipmentPage');
 const CodesPage = lazyNamed(() => import('../features/catalogue/pages/codes.page.tsx'), 'CodesPage');
+const StructuralSpanPage = lazyNamed(() => import('../features/catalogue/pages/structural-span.page.tsx'), 'StructuralSpanPage');
 const OptionListsPage = lazyNamed(() => import('../features/catalogue/pages/option-lists.page.tsx'), 'OptionListsPage');
+const VerifyPage = lazyNamed(() => import('../features/verify/pages/verify.page.tsx'), 'VerifyPage');
 const NotFoundPage = lazyNamed(() => import('../components/not-found.page.tsx'), 'NotFoundPage');
 
 const page = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
@@ -64,16 +90,6 @@ function Root() {
   );
 }
 
-/** Marketing and content pages of spec §2, all open, under the public layout. */
-const CONTENT_SLUGS = [
-  'permit-design',
-  'engineering',
-  'structural-engineering',
-  'electrical-engineering',
-  'about',
-  'terms',
-  'privacy-policy',
-] as const;
 
 /** The route table of spec §2. */
 export const router = createBrowserRouter([
@@ -109,6 +125,7 @@ export const router = createBrowserRouter([
               { path: 'password-reset', element: page(<PasswordResetPage />) },
               { path: 'password-reset/:uid/:token', element: page(<PasswordResetConfirmPage />) },
               { path: 'verify-email/:key', element: page(<VerifyEmailPage />) },
+              { path: 'unsubscribe', element: page(<UnsubscribePage />) },
             ],
           },
           {
@@ -122,6 +139,9 @@ export const router = createBrowserRouter([
               { path: 'help', element: page(<HelpPage />) },
               { path: 'help/:articleId', element: page(<HelpArticlePage />) },
               { path: 'contact-us', element: page(<ContactUsPage />) },
+              // The public check of a sealed document's verification code (AHJ reviewers have no account).
+              { path: 'verify', element: page(<VerifyPage />) },
+              { path: 'verify/:code', element: page(<VerifyPage />) },
             ],
           },
         ],
@@ -139,7 +159,10 @@ export const router = createBrowserRouter([
                 children: [
                   { path: 'jobs', element: page(<JobsListPage />) },
                   { path: 'jobs/new', element: page(<JobNewPage />) },
-                  { path: 'jobs/:id', element: page(<JobPage />) },
+                  { path: 'jobs/:id', element: page(<JobPage conversation={jobConversation} planSet={jobPlanSet} />) },
+                  { path: 'jobs/:id/revise', element: page(<JobRevisionPage />) },
+                  { path: 'messages', element: page(<InboxPage />) },
+                  { path: 'jobs/:id/design', element: page(<JobDesignPage />) },
                   { path: 'analytics', element: page(<AnalyticsPage />) },
                   { path: 'requirements', element: page(<RequirementsPage />) },
                   {
@@ -153,9 +176,21 @@ export const router = createBrowserRouter([
                       { path: 'reference', element: <Navigate to={REFERENCE_PAGES[0].to} replace /> },
                       { path: 'reference/option-lists', element: page(<OptionListsPage />) },
                       { path: 'reference/codes', element: page(<CodesPage />) },
+                      { path: 'reference/engineering', element: page(<StructuralSpanPage />) },
                     ],
                   },
                   { path: 'profile', element: page(<ProfilePage />) },
+                  { element: <SectionGuard section="site_alerts" />, children: [{ path: 'site-alerts', element: page(<SiteAlertsPage />) }] },
+                  { element: <SectionGuard section="engineers" />, children: [{ path: 'engineers', element: page(<EngineersPage />) }] },
+                  { element: <SectionGuard section="back_office" />, children: [{ path: 'back-office', element: page(<BackOfficePage />) }] },
+                  {
+                    element: <SectionGuard section="content" />,
+                    children: [
+                      { path: 'content', element: page(<ContentListPage />) },
+                      { path: 'content/new', element: page(<ContentEditorPage />) },
+                      { path: 'content/:id', element: page(<ContentEditorPage />) },
+                    ],
+                  },
                   {
                     element: <SectionGuard section="users" />,
                     children: [{ path: 'users', element: page(<UsersPage />) }],

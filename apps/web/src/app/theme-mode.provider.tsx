@@ -10,7 +10,7 @@ import {
 } from '../lib/persisted-settings.ts';
 import { browserStorage } from '../lib/storage.ts';
 import { createAppTheme } from './theme.ts';
-import { ThemeModeContext } from './theme-mode.context.ts';
+import { ThemeModeContext } from '../lib/theme-mode.context.ts';
 
 const storage = browserStorage();
 const prefersDark = () =>

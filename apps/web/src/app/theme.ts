@@ -15,6 +15,26 @@ export const BACKGROUND = {
   dark: { default: '#0e1420', paper: '#151d2c' },
 } as const;
 
+/**
+ * The semantic colours with their label colour, chosen for at least 4.5:1 (WCAG AA, small text):
+ * MUI's defaults put white on #0288d1 (3.85:1) and on #ed6c02 (3.11:1). Outlined chips and
+ * captions use `main` on the page background, which these also meet.
+ */
+const STATUS_PALETTE = {
+  light: {
+    info: { main: '#01579b', contrastText: '#ffffff' },
+    warning: { main: '#a84300', contrastText: '#ffffff' },
+    success: { main: '#1b5e20', contrastText: '#ffffff' },
+    error: { main: '#c62828', contrastText: '#ffffff' },
+  },
+  dark: {
+    info: { main: '#4fc3f7', contrastText: '#04121c' },
+    warning: { main: '#ffb74d', contrastText: '#1b1000' },
+    success: { main: '#81c784', contrastText: '#06140a' },
+    error: { main: '#ef9a9a', contrastText: '#1c0606' },
+  },
+} as const;
+
 const FONT_STACK = [
   'Inter',
   'system-ui',
@@ -33,7 +53,12 @@ export function createAppTheme(mode: ThemeMode): Theme {
       mode,
       primary: { main: dark ? BRAND.sky : BRAND.blue, contrastText: dark ? '#0b1526' : '#ffffff' },
       secondary: { main: BRAND.amber, contrastText: '#1b1300' },
+      // Status chips print their label on these colours: each pair meets WCAG AA (4.5:1) in its mode.
+      ...STATUS_PALETTE[mode],
       background: BACKGROUND[mode],
+      text: dark
+        ? { primary: 'rgba(255,255,255,0.92)', secondary: 'rgba(255,255,255,0.72)' }
+        : { primary: 'rgba(0,0,0,0.87)', secondary: 'rgba(0,0,0,0.66)' },
       divider: dark ? 'rgba(255,255,255,0.10)' : 'rgba(20,54,93,0.12)',
     },
     shape: { borderRadius: 10 },
@@ -55,7 +80,15 @@ export function createAppTheme(mode: ThemeMode): Theme {
         defaultProps: { variant: 'outlined' },
       },
       MuiTextField: { defaultProps: { fullWidth: true } },
+      // MUI renders subtitles as <h6>: a caption-sized label would be a heading five levels down
+      // (axe heading-order). A subtitle is a paragraph; a real heading says its level (component="h3").
+      MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
       MuiAlert: { styleOverrides: { root: { alignItems: 'center' } } },
+      // A disabled field's helper text still tells something ("From the site address."): it keeps
+      // the secondary text colour (4.5:1), not the disabled one MUI gives it (2.7:1).
+      MuiFormHelperText: {
+        styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) },
+      },
     },
   });
 }

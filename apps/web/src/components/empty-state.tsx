@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
 /** A calm card for a section with nothing to show yet. */
-export function EmptyState({ icon, title, children, action }: { icon?: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
+export function EmptyState({ icon, title, children, action, level = 'h2' }: { icon?: ReactNode; title: string; children?: ReactNode; action?: ReactNode; level?: 'h1' | 'h2' }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 4, sm: 6 }, textAlign: 'center' }}>
       {icon && (
@@ -25,7 +25,7 @@ export function EmptyState({ icon, title, children, action }: { icon?: ReactNode
           {icon}
         </Box>
       )}
-      <Typography variant="h6" component="h2" gutterBottom>
+      <Typography variant="h6" component={level} gutterBottom>
         {title}
       </Typography>
       {children && (

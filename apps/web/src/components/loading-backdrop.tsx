@@ -20,7 +20,7 @@ export function LoadingBackdrop({ open, message = DEFAULT_LOADING_MESSAGE }: { o
         backgroundColor: t.palette.mode === 'dark' ? 'rgba(5,9,16,0.82)' : 'rgba(20,54,93,0.55)',
       })}
     >
-      <CircularProgress color="inherit" />
+      <CircularProgress color="inherit" aria-label="Working" />
       <Typography variant="h6" component="p" sx={{ fontWeight: 600 }}>
         {message}
       </Typography>

@@ -9,6 +9,7 @@ export function NotFoundPage() {
   return (
     <EmptyState
       icon={<SearchOffOutlined />}
+      level="h1"
       title="Page not found"
       action={
         <Button variant="contained" component={RouterLink} to="/jobs">

@@ -11,7 +11,7 @@ export function PageLoader({ delayMs = 250 }: { delayMs?: number }) {
   }, [delayMs]);
   return (
     <Box role="progressbar" aria-label="Loading page" sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
-      {show && <CircularProgress size={32} />}
+      {show && <CircularProgress size={32} aria-hidden />}
     </Box>
   );
 }

@@ -1,9 +1,10 @@
+import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { UNKNOWN_ERROR_MESSAGE } from '@sunstamp/domain/constants/messages.constants';
+import { NO_RESPONSE_MESSAGE, UNKNOWN_ERROR_MESSAGE } from '@sunstamp/domain/constants/messages.constants';
 
 /** A page's code failed to load: after a deploy, an open tab asks for chunks that are gone. */
 export function isChunkLoadError(error: unknown): boolean {
@@ -13,19 +14,61 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
+/**
+ * Why a page's code could not be loaded. The same browser error means two things: a new
+ * deployment removed the chunk an open tab asks for (the server answers), or the server or the
+ * network is down (nothing answers). `probe` is whether the server answered a health check.
+ */
+export type ChunkFailure = 'outage' | 'updated' | 'checking';
+export function chunkFailureOf(online: boolean, probe: 'ok' | 'failed' | 'pending'): ChunkFailure {
+  if (!online || probe === 'failed') return 'outage';
+  return probe === 'ok' ? 'updated' : 'checking';
+}
+
+/** Whether the server answers now (GET /api/health, uncached, 5 s at most). */
+async function serverAnswers(): Promise<boolean> {
+  try {
+    const r = await fetch('/api/health', { cache: 'no-store', signal: AbortSignal.timeout(5000) });
+    return r.ok;
+  } catch {
+    return false;
+  }
+}
+
+const TITLES: Record<ChunkFailure, string> = {
+  outage: 'No response received',
+  updated: 'Sunstamp has been updated',
+  checking: 'Loading the page failed',
+};
+const TEXTS: Record<ChunkFailure, string> = {
+  outage: NO_RESPONSE_MESSAGE,
+  updated: 'Reload the page to get the latest version.',
+  checking: 'Checking the connection to Sunstamp…',
+};
+
 /** The router's last resort: a page threw while rendering (or its code could not be loaded). */
 export function RouteErrorPage() {
   const error = useRouteError();
-  const stale = isChunkLoadError(error);
+  const chunk = isChunkLoadError(error);
+  const [probe, setProbe] = useState<'ok' | 'failed' | 'pending'>('pending');
+  useEffect(() => {
+    if (!chunk) return;
+    let live = true;
+    void serverAnswers().then((ok) => live && setProbe(ok ? 'ok' : 'failed'));
+    return () => {
+      live = false;
+    };
+  }, [chunk]);
+  const failure = chunk ? chunkFailureOf(typeof navigator === 'undefined' || navigator.onLine, probe) : null;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3, bgcolor: 'background.default' }}>
       <Stack spacing={2} sx={{ maxWidth: 480, textAlign: 'center' }}>
         <Typography variant="h5" component="h1">
-          {stale ? 'Sunstamp has been updated' : notFound ? 'Page not found' : 'Something went wrong'}
+          {failure ? TITLES[failure] : notFound ? 'Page not found' : 'Something went wrong'}
         </Typography>
-        <Typography color="text.secondary">
-          {stale ? 'Reload the page to get the latest version.' : UNKNOWN_ERROR_MESSAGE}
+        <Typography color="text.secondary" role={failure === 'outage' ? 'alert' : undefined}>
+          {failure ? TEXTS[failure] : UNKNOWN_ERROR_MESSAGE}
         </Typography>
         <Stack direction="row" spacing={1} justifyContent="center">
           <Button variant="contained" onClick={() => window.location.reload()}>

@@ -3,27 +3,33 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import type { z } from 'zod';
 import type { ZSiteAlert } from '@sunstamp/domain/contracts/users';
-import { readDismissedAlerts, writeDismissedAlert } from '../lib/persisted-settings.ts';
-import { browserStorage } from '../lib/storage.ts';
+import { useDismissSiteAlert } from '../lib/api/site-alerts.api.ts';
 
 type SiteAlert = z.infer<typeof ZSiteAlert>;
 
-const storage = browserStorage();
-
-/** Site alerts as banners under the top bar; a dismissed one stays hidden in this browser. */
+/**
+ * Site alerts as banners under the top bar. Closing one hides it at once and tells the server,
+ * so it stays closed for this person on every device (if the server cannot be reached, it comes
+ * back on the next visit rather than being lost silently).
+ */
 export function SiteAlerts({ alerts }: { alerts: readonly SiteAlert[] }) {
-  const [dismissed, setDismissed] = useState(() => new Set(readDismissedAlerts(storage)));
-  const visible = alerts.filter((a) => !dismissed.has(a.id));
+  const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
+  const dismiss = useDismissSiteAlert();
+  const visible = alerts.filter((a) => !closed.has(a.id));
   if (!visible.length) return null;
   return (
-    <Stack spacing={1} sx={{ mb: 3 }} aria-label="Site alerts">
+    <Stack spacing={1} sx={{ mb: 3 }} component="section" aria-label="Site alerts">
       {visible.map((a) => (
         <Alert
           key={a.id}
           severity={a.severity}
           variant="outlined"
-          sx={{ bgcolor: 'background.paper' }}
-          onClose={() => setDismissed(new Set(writeDismissedAlert(storage, a.id)))}
+          sx={{ bgcolor: 'background.paper', whiteSpace: 'pre-line' }}
+          slotProps={{ closeButton: { 'aria-label': 'Close this alert' } as object }}
+          onClose={() => {
+            setClosed((prev) => new Set(prev).add(a.id));
+            dismiss.mutate(a.id);
+          }}
         >
           {a.message}
         </Alert>

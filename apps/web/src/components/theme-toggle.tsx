@@ -2,7 +2,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
-import { useThemeMode } from '../app/theme-mode.context.ts';
+import { useThemeMode } from '../lib/theme-mode.context.ts';
 
 export function ThemeToggle({ color = 'inherit' }: { color?: 'inherit' | 'default' }) {
   const { mode, toggleMode } = useThemeMode();

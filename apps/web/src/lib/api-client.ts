@@ -129,7 +129,8 @@ export class ApiClient {
     const kept = this.tokens.getCsrf();
     if (kept && !force) return Promise.resolve(kept);
     this.csrfLoading ??= (async () => {
-      const r = await this.send('/auth/csrf/', { method: 'GET' }, false);
+      // With the bearer: the API binds the token to the session (a signed-out one works only signed out).
+      const r = await this.send('/auth/csrf/', { method: 'GET' }, true);
       const token = (r.body as { csrfToken?: unknown } | null)?.csrfToken;
       if (!r.ok || typeof token !== 'string') {
         throw new ApiError({ status: r.status, message: messageForErrorBody(r.body), body: r.body });
@@ -186,6 +187,10 @@ export class ApiClient {
       auth: false,
     });
     this.tokens.setTokens(pair);
+    // The CSRF token fetched signed out does not work for the new session: fetch one for it
+    // (a failure here is retried by the first state-changing call).
+    this.tokens.clearCsrf();
+    await this.ensureCsrf(true).catch(() => undefined);
     return pair;
   }
 

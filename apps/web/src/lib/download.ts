@@ -48,3 +48,13 @@ export async function downloadApiFile(
     return false;
   }
 }
+
+/** An API file's bytes fetched with the session's token, as an object URL for an <img> or SVG <image> (revoke it when done). */
+export async function fetchApiObjectUrl(path: string, client: ApiClient = apiClient): Promise<string> {
+  return URL.createObjectURL(await fetchApiBlob(path, undefined, client));
+}
+
+/** An API file as a blob, fetched with the session's token (an <img> cannot carry it). */
+export function fetchApiBlob(path: string, signal?: AbortSignal, client: ApiClient = apiClient): Promise<Blob> {
+  return client.request<Blob>(path, { responseType: 'blob', signal });
+}

@@ -1,31 +1,26 @@
 import { useEffect, useRef } from 'react';
+import type { StreamTicket, UserEventMessage } from '@sunstamp/domain/contracts/events';
 import { apiClient, type ApiClient } from './api-client.ts';
 
-/** One server-sent event of GET /api/events: `data` is this JSON. */
-export type UserEventMessage = { id: number; type: string; payload: unknown; created_at: string };
 type Listener = (e: UserEventMessage) => void;
 
-/** Seconds left before a JWT's `exp` (negative when expired); null when it is not a readable JWT. */
-export function jwtSecondsLeft(token: string, nowMs = Date.now()): number | null {
-  const part = token.split('.')[1];
-  if (!part) return null;
-  try {
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp - nowMs / 1000 : null;
-  } catch {
-    return null;
-  }
-}
+/**
+ * Not from the server: the stream opened again after it was lost. Stored events missed meanwhile
+ * are replayed by the server; signals that are not stored (typing, read receipts) are not, so a
+ * screen that shows their state fetches it again on this.
+ */
+export const STREAM_RECONNECTED = 'stream_reconnected';
 
 /** Wait before reopening a refused stream: 3 s, doubling, at most a minute. */
 export const reconnectDelayMs = (attempt: number) => Math.min(60_000, 3_000 * 2 ** Math.max(0, attempt));
 
 /**
- * The signed-in user's live events. EventSource cannot send headers, so the access token goes in
- * the query string; the browser reconnects by itself (sending Last-Event-ID). When the server
- * refuses the stream (an expired token answers 401), it is reopened with a fresh token and
- * last_event_id, so nothing published in between is lost.
+ * The signed-in user's live events. EventSource cannot send headers, and a token in a URL ends up
+ * in logs, so each connection first trades the bearer token for a single-use stream ticket
+ * (POST /events/ticket, through the API client: it refreshes an expired token) and opens
+ * `/events?ticket=…`. A ticket opens one connection only, so the browser's own reconnect (which
+ * reuses the URL) cannot work: on any error the stream is closed and reopened here with a new
+ * ticket and last_event_id, so nothing published in between is lost.
  */
 export class UserEventStream {
   private source: EventSource | null = null;
@@ -33,6 +28,7 @@ export class UserEventStream {
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = true;
+  private everOpened = false;
   private listeners = new Map<string, Set<Listener>>();
 
   constructor(private client: ApiClient = apiClient, private baseUrl = '/api') {}
@@ -40,7 +36,7 @@ export class UserEventStream {
   start() {
     if (!this.stopped || typeof EventSource === 'undefined') return;
     this.stopped = false;
-    this.open();
+    void this.open();
   }
 
   stop() {
@@ -74,36 +70,41 @@ export class UserEventStream {
     for (const fn of this.listeners.get(m.type) ?? []) fn(data);
   };
 
-  private open() {
-    const token = this.client.tokens.getAccess();
-    if (this.stopped || !token) return;
-    const q = new URLSearchParams({ access_token: token });
+  private async open() {
+    if (this.stopped || !this.client.tokens.getAccess()) return;
+    let ticket: string;
+    try {
+      // A refused refresh ends the session through the client; a network failure retries below.
+      ({ ticket } = await this.client.request<StreamTicket>('/events/ticket', { method: 'POST' }));
+    } catch {
+      this.retryLater();
+      return;
+    }
+    if (this.stopped) return;
+    const q = new URLSearchParams({ ticket });
     if (this.lastId) q.set('last_event_id', this.lastId);
     const es = new EventSource(`${this.baseUrl}/events?${q}`);
     for (const type of this.listeners.keys()) es.addEventListener(type, this.dispatch);
     es.onopen = () => {
       this.attempt = 0;
+      if (this.everOpened) {
+        const reconnected: UserEventMessage = { id: null, type: STREAM_RECONNECTED, payload: {}, created_at: new Date().toISOString() };
+        for (const fn of this.listeners.get(STREAM_RECONNECTED) ?? []) fn(reconnected);
+      }
+      this.everOpened = true;
     };
     es.onerror = () => {
-      // CONNECTING: the browser retries by itself. CLOSED: the server refused the stream.
-      if (es.readyState !== EventSource.CLOSED) return;
       es.close();
       if (this.source === es) this.source = null;
-      this.timer = setTimeout(() => void this.reopen(), reconnectDelayMs(this.attempt++));
+      this.retryLater();
     };
     this.source = es;
   }
 
-  private async reopen() {
+  private retryLater() {
     if (this.stopped) return;
-    const token = this.client.tokens.getAccess();
-    const left = token ? jwtSecondsLeft(token) : null;
-    if (left !== null && left < 30) {
-      // The shared single-flight refresh; a refused refresh ends the session through the client.
-      const outcome = await this.client.refresh().catch(() => 'rejected' as const);
-      if (outcome !== 'refreshed') return;
-    }
-    this.open();
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.open(), reconnectDelayMs(this.attempt++));
   }
 }
 

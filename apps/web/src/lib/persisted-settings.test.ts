@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  readDismissedAlerts,
   readThemeMode,
   THEME_MODE_KEY,
   toggledThemeMode,
-  writeDismissedAlert,
   writeThemeMode,
 } from './persisted-settings.ts';
 import { createMemoryStorage, type KeyValueStorage } from './storage.ts';
@@ -39,19 +37,5 @@ describe('theme mode persistence', () => {
   it('toggles', () => {
     expect(toggledThemeMode('light')).toBe('dark');
     expect(toggledThemeMode('dark')).toBe('light');
-  });
-});
-
-describe('dismissed site alerts', () => {
-  it('adds ids once and keeps the latest 100', () => {
-    const s = createMemoryStorage();
-    writeDismissedAlert(s, 'a');
-    writeDismissedAlert(s, 'a');
-    expect(readDismissedAlerts(s)).toEqual(['a']);
-    for (let i = 0; i < 120; i++) writeDismissedAlert(s, `id${i}`);
-    const list = readDismissedAlerts(s);
-    expect(list).toHaveLength(100);
-    expect(list.at(-1)).toBe('id119');
-    expect(readDismissedAlerts(createMemoryStorage({ 'sunstamp.dismissedSiteAlerts': '{not json' }))).toEqual([]);
   });
 });

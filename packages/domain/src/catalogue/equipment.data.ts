@@ -1,4 +1,4 @@
-import type { AcDisconnect, Battery, Equipment, Inverter, Mci, MicrogridController, Module, Optimizer, ProductionMeter } from './equipment.schema.ts';
+import type { AcDisconnect, Battery, Equipment, Inverter, Mci, MicrogridController, Module, Optimizer, ProductionMeter, Racking } from './equipment.schema.ts';
 
 /*
  * Seed equipment, values transcribed from the manufacturers' public datasheets named in each
@@ -311,7 +311,27 @@ export const SEED_PRODUCTION_METERS: ProductionMeter[] = [
   },
 ];
 
+/** Racking systems: the identity only; span tables depend on wind, snow and exposure and are read from the manufacturer's design guide per job. */
+export const SEED_RACKING: Racking[] = [
+  {
+    kind: 'racking', id: 'ironridge-xr100', manufacturer: 'IronRidge', model: 'XR100 Rail', type: 'ironridge_xr100',
+    maxAttachmentSpanIn: null, railWeightKgPerM: null,
+    source: { document: 'IronRidge XR Rail family data sheet. Not cross-checked: identity only, no values transcribed.', url: 'https://www.ironridge.com/' },
+    notes: 'Allowed spans come from the IronRidge span tables for the site\'s wind and snow loads.',
+  },
+  {
+    kind: 'racking', id: 'ironridge-xr10', manufacturer: 'IronRidge', model: 'XR10 Rail', type: 'ironridge_xr10',
+    maxAttachmentSpanIn: null, railWeightKgPerM: null,
+    source: { document: 'IronRidge XR Rail family data sheet. Not cross-checked: identity only, no values transcribed.', url: 'https://www.ironridge.com/' },
+  },
+  {
+    kind: 'racking', id: 'unirac-solarmount', manufacturer: 'Unirac', model: 'SolarMount', type: 'unirac_solarmount',
+    maxAttachmentSpanIn: null, railWeightKgPerM: null,
+    source: { document: 'Unirac SolarMount installation guide. Not cross-checked: identity only, no values transcribed.', url: 'https://unirac.com/' },
+  },
+];
+
 export const SEED_EQUIPMENT: Equipment[] = [
   ...SEED_MODULES, ...SEED_INVERTERS, ...SEED_OPTIMIZERS, ...SEED_BATTERIES, ...SEED_MCIS,
-  ...SEED_MICROGRID_CONTROLLERS, ...SEED_AC_DISCONNECTS, ...SEED_PRODUCTION_METERS,
+  ...SEED_MICROGRID_CONTROLLERS, ...SEED_AC_DISCONNECTS, ...SEED_PRODUCTION_METERS, ...SEED_RACKING,
 ];

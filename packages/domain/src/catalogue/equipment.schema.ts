@@ -143,8 +143,21 @@ export const ZProductionMeter = z.object({
 });
 export type ProductionMeter = z.infer<typeof ZProductionMeter>;
 
+/** A racking system (rails and attachments): what the structural letter and the plan set's racking notes name. */
+export const ZRacking = z.object({
+  ...common,
+  kind: z.literal('racking'),
+  /** RACKING_TYPES value, e.g. flush_mount. */
+  type: z.string(),
+  /** The longest span between attachments the manufacturer's tables allow, inches. */
+  maxAttachmentSpanIn: pos.nullable(),
+  /** Rail weight per metre, kg. */
+  railWeightKgPerM: pos.nullable(),
+});
+export type Racking = z.infer<typeof ZRacking>;
+
 export const ZEquipment = z.discriminatedUnion('kind', [
-  ZModule, ZInverter, ZOptimizer, ZBattery, ZMci, ZMicrogridController, ZAcDisconnect, ZProductionMeter,
+  ZModule, ZInverter, ZOptimizer, ZBattery, ZMci, ZMicrogridController, ZAcDisconnect, ZProductionMeter, ZRacking,
 ]);
 export type Equipment = z.infer<typeof ZEquipment>;
 export type EquipmentKind = Equipment['kind'];

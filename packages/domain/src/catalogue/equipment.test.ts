@@ -3,12 +3,13 @@ import { SEED_EQUIPMENT } from './equipment.data.ts';
 import { ZEquipment } from './equipment.schema.ts';
 import {
   AC_DISCONNECT_TYPES, BATTERY_TYPES, INVERTER_TYPES, MCI_TYPES, MICROGRID_CONTROLLER_TYPES, MODULE_TYPES,
-  OPTIMIZER_TYPES, PRODUCTION_METER_TYPES,
+  OPTIMIZER_TYPES, PRODUCTION_METER_TYPES, RACKING_TYPES,
 } from './option-lists.data.ts';
 
 const TYPE_LISTS = {
   module: MODULE_TYPES, inverter: INVERTER_TYPES, optimizer: OPTIMIZER_TYPES, battery: BATTERY_TYPES, mci: MCI_TYPES,
   microgrid_controller: MICROGRID_CONTROLLER_TYPES, ac_disconnect: AC_DISCONNECT_TYPES, production_meter: PRODUCTION_METER_TYPES,
+  racking: RACKING_TYPES,
 } as const;
 
 describe('equipment seed', () => {

@@ -40,12 +40,12 @@ describe('services', () => {
     expect(REVISION_SERVICE_LABELS).not.toHaveProperty('wet_stamp_revision');
     expect(REVISION_SERVICE_LABELS).not.toHaveProperty('permit_submittal_revision');
     expect(REVISION_SERVICE_LABELS.cad_packet_revision).toBe('CAD Design (Revision)');
-    expect(REVISION_SERVICE_LABELS.commercial_cad_design_revision).toBe('Commercial CAD Desgin (Revision)');
+    expect(REVISION_SERVICE_LABELS.commercial_cad_design_revision).toBe('Commercial CAD Design (Revision)');
     expect(Object.keys(REVISION_SERVICE_LABELS)).toHaveLength(17);
     expect(ALL_SERVICE_CODES).toHaveLength(13 + 7 + 17);
   });
   it('keeps the spec spelling and shows unknown codes as they are', () => {
-    expect(ALL_SERVICE_LABELS.commercial_cad_design).toBe('Commercial CAD Desgin');
+    expect(ALL_SERVICE_LABELS.commercial_cad_design).toBe('Commercial CAD Design');
     expect(serviceLabel('cad_eng')).toBe('CAD/ENG');
     expect(serviceLabel('mystery')).toBe('mystery');
   });

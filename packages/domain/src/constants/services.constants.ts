@@ -36,10 +36,10 @@ export const SERVICE_LABELS: Record<ServiceCode, string> = {
 };
 
 /**
- * The spec spells this label "Commercial CAD Desgin" (sic). Kept verbatim because stored jobs and
- * reports from the original system carry that text; correct it here, once, if the business agrees.
+ * The spec's §9 misspells this label; decisions.md ("Services requested") spells it "Commercial CAD
+ * Design", which wins. Jobs store the code (`commercial_cad_design`), never the label.
  */
-export const COMMERCIAL_CAD_DESIGN_LABEL = 'Commercial CAD Desgin';
+export const COMMERCIAL_CAD_DESIGN_LABEL = 'Commercial CAD Design';
 
 /** The extra labels of spec §9; decisions.md gives no codes, so these codes are ours. */
 export const EXTRA_SERVICE_CODES = [

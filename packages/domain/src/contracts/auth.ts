@@ -24,6 +24,13 @@ export const ZPasswordResetConfirm = z.object({
   token: z.string().min(1).max(256),
   password: ZPassword,
 });
+/**
+ * The answer to a confirmed reset link: `first_password` when the link was an invitation (the
+ * account had no password yet), so the page says the password is set rather than reset.
+ */
+export const ZPasswordResetConfirmAnswer = z.object({ detail: z.string(), first_password: z.boolean() });
+export const PASSWORD_SET_DETAIL = 'Your password is set. Sign in with your email address and this password.';
+export const PASSWORD_RESET_DETAIL = 'Your password has been reset. You can sign in now.';
 export const ZVerifyEmailBody = z.object({ key: z.string().min(1).max(256) });
 
 export const ZRequestDemoBody = z.object({

@@ -5,12 +5,12 @@ import {
 } from '../constants/options.constants.ts';
 import { CANADIAN_PROVINCES, STATES, type OptionListKey } from '../catalogue/option-lists.data.ts';
 import {
-  ZAcDisconnect, ZBattery, ZInverter, ZMci, ZMicrogridController, ZModule, ZOptimizer, ZProductionMeter,
+  ZAcDisconnect, ZBattery, ZInverter, ZMci, ZMicrogridController, ZModule, ZOptimizer, ZProductionMeter, ZRacking,
   type EquipmentKind,
 } from '../catalogue/equipment.schema.ts';
 
 /*
- * Catalogue API contracts (issue 4): code lists, AHJs, utilities, option-list items, equipment
+ * Catalogue API contracts: code lists, AHJs, utilities, option-list items, equipment
  * and CSV imports. Bodies are strict: an unknown field is a 400, not silently dropped.
  */
 
@@ -62,6 +62,8 @@ export type CodeListBody = z.infer<typeof ZCodeListBody>;
 const STATE_CODES: ReadonlySet<string> = new Set([...STATES.items, ...CANADIAN_PROVINCES.items].map((s) => s.value));
 /** A US state/territory or Canadian province abbreviation (the states list), upper-cased. */
 export const ZStateCode = z.string().trim().toUpperCase()
+  // A blank state is a missing one, not an unknown one: say so, and stop there.
+  .min(1, { message: 'This field is required.', abort: true })
   .refine((v) => STATE_CODES.has(v), { message: 'Unknown state; use its two-letter abbreviation, e.g. CA.' });
 
 export const STAMP_TYPES = ['wet', 'digital'] as const;
@@ -165,6 +167,9 @@ export type ImportResult = z.infer<typeof ZImportResult>;
 
 // ---------------------------------------------------------------- option lists
 
+/** PUT /option-lists/{key}/order: the full order of the list's ids. */
+export { ZOptionListOrderBody } from '../catalogue/option-list.schema.ts';
+
 const ZJsonObject = z.record(z.string(), z.unknown());
 
 export const ZOptionListItemOut = z.object({
@@ -206,7 +211,7 @@ export const ZOptionListItemPatch = z.object({
 // ---------------------------------------------------------------- equipment
 
 export const EQUIPMENT_KINDS = [
-  'module', 'inverter', 'optimizer', 'battery', 'mci', 'microgrid_controller', 'ac_disconnect', 'production_meter',
+  'module', 'inverter', 'optimizer', 'battery', 'mci', 'microgrid_controller', 'ac_disconnect', 'production_meter', 'racking',
 ] as const satisfies readonly EquipmentKind[];
 export const ZEquipmentKind = z.enum(EQUIPMENT_KINDS);
 
@@ -214,12 +219,13 @@ export const ZEquipmentKind = z.enum(EQUIPMENT_KINDS);
 export const EQUIPMENT_TYPE_LISTS = {
   module: 'module_types', inverter: 'inverter_types', optimizer: 'optimizer_types', battery: 'battery_types',
   mci: 'mci_types', microgrid_controller: 'microgrid_controller_types', ac_disconnect: 'ac_disconnect_types',
-  production_meter: 'production_meter_types',
+  production_meter: 'production_meter_types', racking: 'racking_types',
 } as const satisfies Record<EquipmentKind, OptionListKey>;
 
 const KIND_SCHEMAS = {
   module: ZModule, inverter: ZInverter, optimizer: ZOptimizer, battery: ZBattery, mci: ZMci,
   microgrid_controller: ZMicrogridController, ac_disconnect: ZAcDisconnect, production_meter: ZProductionMeter,
+  racking: ZRacking,
 } as const;
 
 /**

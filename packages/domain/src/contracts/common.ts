@@ -14,7 +14,7 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 
 export const ZPageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 
@@ -33,3 +33,21 @@ export const ZQueryBool = z
   .transform((v) => v === 'true' || v === '1');
 
 export const ZOk = z.object({ detail: z.string() });
+
+/** The years a date filter may name: PostgreSQL holds far more, but nothing here is older or newer. */
+export const DATE_FILTER_MIN_YEAR = 1900;
+export const DATE_FILTER_MAX_YEAR = 2200;
+
+/**
+ * A date or date-time query filter (ISO 8601: a date, or a date-time with an offset) within
+ * DATE_FILTER_MIN_YEAR..MAX_YEAR. Every parsed date filter uses it: year 0000 once reached the
+ * database and failed there (500).
+ */
+export const ZDateFilter = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .refine((v) => {
+    const t = Date.parse(v);
+    if (Number.isNaN(t)) return false;
+    const y = new Date(t).getUTCFullYear();
+    return y >= DATE_FILTER_MIN_YEAR && y <= DATE_FILTER_MAX_YEAR;
+  }, { message: `Use a date between ${DATE_FILTER_MIN_YEAR} and ${DATE_FILTER_MAX_YEAR}.` });

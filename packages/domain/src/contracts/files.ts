@@ -3,7 +3,7 @@ import { FILE_CATEGORIES } from '../constants/files.constants.ts';
 import type { FileDeletionEvent } from '../constants/job-events.constants.ts';
 
 /**
- * Job file contracts (issue 3). An upload is multipart: `files` (one or many), `category`
+ * Job file contracts. An upload is multipart: `files` (one or many), `category`
  * (spec §9), optional `kind`, `array_index` (array images), `ahjs` (JSON list or comma list of
  * ids) and `verification_file` ("true"/"false").
  */
@@ -22,14 +22,20 @@ export const FILE_KINDS = [
   'cad',
   'internal',
   'finished_file',
+  /** A plan-set run's output (PDF, DXF, sheet previews, cut sheets): made by the run, never uploaded. */
+  'plan_set',
 ] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 export const ZFileKind = z.enum(FILE_KINDS);
 
 /** Kinds only staff (and the assigned contractor) upload. */
 export const STAFF_FILE_KINDS: readonly FileKind[] = ['letter', 'cad', 'internal', 'finished_file'];
+/** The kinds that are the job's deliverables to the client: staff uploading one releases it ("Deliverables released"). */
+export const DELIVERABLE_KINDS: readonly FileKind[] = ['letter', 'finished_file'];
 /** Kinds clients may not see at all. */
-export const HIDDEN_FROM_CLIENT_KINDS: readonly FileKind[] = ['internal'];
+export const HIDDEN_FROM_CLIENT_KINDS: readonly FileKind[] = ['internal', 'plan_set'];
+/** Kinds only the system makes: no one uploads them. */
+export const GENERATED_FILE_KINDS: readonly FileKind[] = ['plan_set'];
 /** Array images (spec §3 arrays with attic, beam space and beam size images) need array_index. */
 export const ARRAY_IMAGE_KINDS: readonly FileKind[] = ['attic', 'beam_space', 'beam_size'];
 /** Kinds that must be images (spec §5 allowed image types). */
@@ -46,6 +52,7 @@ export function fileDeletionEventOf(kind: FileKind, uploadedByClient: boolean): 
   switch (kind) {
     case 'letter': return 'letter_deleted';
     case 'cad': return 'cad_deleted';
+    case 'plan_set': return 'cad_deleted';
     case 'internal': return 'internal_file_deleted';
     case 'cad_intake_form': return 'cad_intake_form_deleted';
     case 'finished_file': return 'finished_file_deleted';
@@ -75,7 +82,10 @@ export const ZJobFile = z.object({
   ahjs: z.array(z.string()),
   verification_file: z.boolean(),
   has_preview: z.boolean(),
+  /** Who uploaded it; null for a client reading a file the team uploaded (a client is not told which drafter). */
   uploaded_by: z.object({ id: z.string(), full_name: z.string() }).nullable(),
+  /** Whether the caller may delete it (policies/files.policy.ts mayDeleteFile, which knows the uploader's role). */
+  may_delete: z.boolean(),
   created_at: z.string(),
   download_url: z.string(),
   preview_url: z.string().nullable(),
@@ -85,3 +95,15 @@ export type JobFile = z.infer<typeof ZJobFile>;
 /** Limits of decisions.md: 50 MB a file, 20 files a request. */
 export const MAX_UPLOAD_FILE_BYTES = 50 * 1024 * 1024;
 export const MAX_UPLOAD_FILES = 20;
+
+/**
+ * A job history entry's data as a caller of `clientRole` may read it: a client never learns the
+ * names (or ids) of files hidden from clients, deleted or not; the event itself stays in the timeline.
+ */
+export function historyDataForReader(clientRole: boolean, data: unknown): unknown {
+  if (!clientRole || !data || typeof data !== 'object') return data ?? null;
+  const d = data as Record<string, unknown>;
+  if (!HIDDEN_FROM_CLIENT_KINDS.includes(d.kind as FileKind)) return data;
+  const { name: _name, file_id: _id, ...rest } = d;
+  return rest;
+}

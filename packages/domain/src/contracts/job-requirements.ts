@@ -3,7 +3,7 @@ import { DYNAMIC_CAD_FIELDS } from '../requirements/dynamic-cad-fields.data.ts';
 import { ZResolvedRequirements } from './requirements.ts';
 
 /*
- * A job's requirements (issue 4 §2): the values its company, utility and AHJ resolve to, each with
+ * A job's requirements: the values its company, utility and AHJ resolve to, each with
  * its source, and the dynamic CAD fields the designer must fill because a requirement that asks
  * for them is on.
  *

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZJobTask } from './deliverables.ts';
 import { ZNewJob, type JobArray } from '../jobs/job-defaults.schema.ts';
 import type { CadIntake } from '../jobs/cad-intake.schema.ts';
 import { ZClientStatus, ZJobStatus, JOB_STATUSES, CLIENT_STATUSES } from '../jobs/workflow.rules.ts';
@@ -7,10 +8,13 @@ import { ALL_SERVICE_CODES } from '../constants/services.constants.ts';
 import { ZPageList } from '../jobs/page-list.rules.ts';
 import { SITE_PHOTO_COUNT_MAX } from '../jobs/site-photos.rules.ts';
 import { ORIENTATIONS } from '../constants/options.constants.ts';
-import { ZId, ZPage, ZPageQuery, ZQueryBool } from './common.ts';
+import { ZJobEquipmentLines } from '../jobs/job-equipment.rules.ts';
+import { ZDateFilter, ZId, ZPage, ZPageQuery, ZQueryBool } from './common.ts';
+import { ZActionKind, ZActionSide } from '../jobs/action-needed.rules.ts';
+import { ZShownStatus } from '../jobs/client-view.rules.ts';
 
 /**
- * Job contracts (issue 3): PUT /jobs body, the job answer, the list query and the action bodies.
+ * Job contracts: PUT /jobs body, the job answer, the list query and the action bodies.
  * Arrays and the CAD intake form are sent partially and completed with their defaults on the
  * server, then validated with ZJobArray / ZCadIntake (their cross-field rules cannot be
  * expressed on a partial schema), so here they are open objects.
@@ -51,7 +55,7 @@ export const ZJobBody = z
     company: ZId.nullable(),
     /** Only the job's current status is accepted (a Draft on create); status moves have their own routes. */
     status: ZJobStatus,
-    state: z.number().int().positive().nullable(),
+    state: z.number().int().positive().max(2_147_483_647).nullable(),
     city: z.string().trim().max(200),
     connection_type_id: z.string().max(200).nullable(),
     structure_type: z.string().max(200).nullable(),
@@ -61,7 +65,7 @@ export const ZJobBody = z
     arrays: z.array(z.looseObject({})).max(50),
     cad_intake: z.looseObject({}),
     parcel_info: ZParcelInfo.partial().nullable(),
-    /** The job's AHJ (issue 4 §2): an active AHJ's id, or null; a job keeps an AHJ deactivated since. */
+    /** The job's AHJ: an active AHJ's id, or null; a job keeps an AHJ deactivated since. */
     ahj_id: ZId.nullable(),
     rejection_notice: z.string().max(5000).nullable(),
   })
@@ -77,7 +81,8 @@ export const ZCompanyRef = z.object({ id: z.string(), name: z.string() });
 export const ZAhjRef = z.object({ id: z.string(), name: z.string(), state: z.string() });
 
 export const ZAllowedTransition = z.object({
-  to: ZJobStatus,
+  /** The status the move leads to, as the caller sees statuses (a client reads client-facing ones). */
+  to: ZShownStatus,
   action: z.enum(['submit', 'move', 'ask_client', 'answer', 'approve', 'revision', 'cancel']),
 });
 
@@ -120,8 +125,17 @@ export const ZJob = z.object({
   gypsum_type: z.string(),
   enclosed: z.string(),
   exposure_category: z.string().nullable(),
-  status: ZJobStatus,
+  /** The internal status for staff and contractors; the client-facing one for clients (jobs/client-view.rules.ts). */
+  status: ZShownStatus,
   client_status: ZClientStatus,
+  /** Who must act next (jobs/action-needed.rules.ts): the client, the team, or nobody. */
+  waiting_on: ZActionSide.nullable(),
+  /** What the caller must do on this job (answer, review, work), or null when it does not wait on them. */
+  action_needed: ZActionKind.nullable(),
+  /** The request the client acts on: staff's question (Pending Client) or the note sent with the deliverables (Pending Approval). */
+  request: z.object({ note: z.string().nullable(), at: z.string() }).nullable(),
+  /** Whether the caller may edit the job in place (PUT /jobs): the domain's editRefusalOf. */
+  may_edit: z.boolean(),
   notes: z.string(),
   services_requested: z.array(z.string()),
   job_files_link: z.string(),
@@ -143,6 +157,8 @@ export const ZJob = z.object({
   /** Hours spent pending admin so far (all periods plus the current one), two decimals. */
   pending_admin_hours: z.number(),
   job_files: z.array(ZJobFileRef),
+  /** One task per requested service with the spec's completion label (contracts/deliverables.ts). */
+  tasks: z.array(ZJobTask),
   panel_layout_images: z.array(ZJobFileRef),
   allowed_transitions: z.array(ZAllowedTransition),
   submitted_at: z.string().nullable(),
@@ -153,9 +169,12 @@ export type Job = z.infer<typeof ZJob>;
 
 export const ZJobListItem = ZJob.pick({
   id: true, name: true, client_name: true, client_street_address: true, client_zip_code: true,
-  client_city: true, client_state: true, company: true, status: true, client_status: true,
+  client_city: true, client_state: true, company: true, status: true, client_status: true, waiting_on: true, action_needed: true,
   services_requested: true, assignee: true, is_active: true, revision_number: true,
-  is_overdue: true, pending_admin_hours: true, submitted_at: true, created_at: true, updated_at: true,
+  is_overdue: true, pending_admin_hours: true, submitted_at: true, created_at: true, updated_at: true, tasks: true,
+}).extend({
+  /** Messages of others on the job the caller has not read, in the threads they see. */
+  unread_messages: z.number().int(),
 });
 export type JobListItem = z.infer<typeof ZJobListItem>;
 export const ZJobPage = ZPage(ZJobListItem);
@@ -189,7 +208,7 @@ const idCsv = z
     return items;
   });
 
-const ZDateTime = z.iso.datetime({ offset: true }).or(z.iso.date());
+const ZDateTime = ZDateFilter;
 
 /** GET /jobs: server-side paging (50, max 200), sort, filters and search. Lists are comma separated. */
 export const ZJobListQuery = ZPageQuery.extend({
@@ -208,10 +227,19 @@ export const ZJobListQuery = ZPageQuery.extend({
   search: z.string().trim().max(200).optional(),
   /** Staff only: include deactivated jobs. */
   include_inactive: ZQueryBool.optional(),
+  /** "me": the jobs waiting on the caller's side (jobs/action-needed.rules.ts); for the team, overdue first. */
+  waiting_on: z.enum(['me']).optional(),
 });
 export type JobListQuery = z.output<typeof ZJobListQuery>;
 
-export const ZStatusChangeBody = z.object({ status: ZJobStatus, note: z.string().trim().max(5000).optional() }).strict();
+/**
+ * POST /jobs/{id}/status: `status` names the target; `action: "answer"` sends the client's answer
+ * back to the status the job came from, which a client is never told by name.
+ */
+export const ZStatusChangeBody = z
+  .object({ status: ZJobStatus.optional(), action: z.enum(['answer']).optional(), note: z.string().trim().max(5000).optional() })
+  .strict()
+  .refine((b) => (b.status === undefined) !== (b.action === undefined), { message: 'Send either a status or action "answer".', path: ['status'] });
 export const ZNoteBody = z.object({ note: z.string().trim().max(5000).optional() }).strict();
 export const ZAssignBody = z.object({ assignee_id: ZId, note: z.string().trim().max(5000).optional() }).strict();
 
@@ -224,6 +252,12 @@ export const ZRevisionBody = z
     involuntary: z.boolean().optional(),
     note: z.string().trim().max(5000).optional(),
     job: ZJobBody.optional(),
+    /** The job's equipment lines as they must be after the change (GET /jobs/{id}/equipment). */
+    equipment: ZJobEquipmentLines.optional(),
+    /** The AHJ's or utility's rejection comments, as received (their files go up as job files in the Rejection category). */
+    rejection_comments: z.string().trim().max(10_000).optional(),
+    /** Files of this job (uploaded first, e.g. under General) that hold the rejection: linked to the revision. */
+    rejection_file_ids: z.array(ZId).max(20).optional(),
   })
   .strict();
 
@@ -232,8 +266,8 @@ export const ZJobHistoryEntry = z.object({
   event: z.string(),
   label: z.string(),
   actor: ZUserRef.nullable(),
-  from_status: ZJobStatus.nullable(),
-  to_status: ZJobStatus.nullable(),
+  from_status: ZShownStatus.nullable(),
+  to_status: ZShownStatus.nullable(),
   note: z.string().nullable(),
   data: z.unknown().nullable(),
   at: z.string(),
@@ -246,9 +280,10 @@ export const ZJobRevision = z.object({
   reason_label: z.string(),
   involuntary: z.boolean(),
   note: z.string(),
-  from_status: ZJobStatus,
+  from_status: ZShownStatus,
   requested_by: ZUserRef.nullable(),
   changes: z.unknown().nullable(),
+  rejection_comments: z.string(),
   created_at: z.string(),
 });
 

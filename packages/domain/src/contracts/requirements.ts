@@ -5,7 +5,7 @@ import {
 } from '../requirements/requirement.schema.ts';
 
 /*
- * Requirements API contracts (issue 4). Values are validated by validateRequirementValues (the
+ * Requirements API contracts. Values are validated by validateRequirementValues (the
  * same rules the web form runs); these schemas only shape the requests and answers.
  */
 

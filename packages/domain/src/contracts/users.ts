@@ -131,12 +131,17 @@ export const ZCompany = z.object({
   job_count: z.number().int(),
   created_at: z.string(),
 });
+/** A company as GET /companies lists it: the company and its staff support contact's id. */
+export const ZCompanyRow = ZCompany.extend({ support_contact_id: z.string().nullable() });
 export const ZCompanyBody = z.object({
   name: z.string().trim().min(1).max(200),
   phone_number: z.string().trim().max(40).nullable().optional(),
   email: z.string().trim().email().max(254).nullable().optional(),
   address: z.string().trim().max(500).nullable().optional(),
 });
+/** The body of POST /companies (and, every field optional, PUT /companies/{id}): the company and its support contact (staff). */
+export const ZCompanyWriteBody = ZCompanyBody.extend({ support_contact_id: z.string().uuid().nullable().optional() });
+export const ZCompanyPatch = ZCompanyWriteBody.partial().strict();
 
 export const ZGroup = z.object({
   id: z.string(),

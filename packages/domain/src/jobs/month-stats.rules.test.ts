@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobActionOfTransition, monthStatsDelta } from './month-stats.rules.ts';
+import { jobActionOfTransition, monthKey, monthStatsDelta } from './month-stats.rules.ts';
 
 describe('month stats', () => {
   it.each([
@@ -30,5 +30,13 @@ describe('jobActionOfTransition', () => {
     ['Design Completed', 'Finalized', null],
   ] as const)('%s → %s is %s', (from, to, action) => {
     expect(jobActionOfTransition(from, to)).toBe(action);
+  });
+});
+
+describe('month keys', () => {
+  it('are the UTC year and month of the instant', () => {
+    expect(monthKey(new Date('2026-11-23T09:00:00Z'))).toBe('2026-11');
+    expect(monthKey(new Date('2026-12-31T23:59:59.999Z'))).toBe('2026-12');
+    expect(monthKey(new Date('2027-01-01T00:00:00-05:00'))).toBe('2027-01');
   });
 });

@@ -45,3 +45,6 @@ export function jobActionOfTransition(from: JobStatus | null, to: JobStatus): Co
   if (isPendingAdmin(to) && (from === null || !isPendingAdmin(from))) return 'pending_rae';
   return null;
 }
+
+/** The month a stat is counted in: `YYYY-MM` of the instant, in UTC. */
+export const monthKey = (d: Date): string => d.toISOString().slice(0, 7);

@@ -1,7 +1,6 @@
 import { WIRE_SIZES } from '../catalogue/option-lists.data.ts';
 import { SITE_PHOTO_COUNT_DEFAULT } from '../constants/limits.constants.ts';
 import { SITE_PHOTO_COUNT_MAX } from '../jobs/site-photos.rules.ts';
-import { DEFAULT_SPAN_LIMIT_INCHES_PER_MODULE } from '../jobs/structural-span.rules.ts';
 import type { ChipGroupKey } from './chip-groups.data.ts';
 import { PARCEL_INFO_FIELDS, type DynamicCadFieldKey } from './dynamic-cad-fields.data.ts';
 import {
@@ -115,9 +114,6 @@ export const REQUIREMENT_DEFINITIONS: readonly Def[] = [
   manual('florida_statute_377_705', 'Florida Statute 377.705', 'engineering', 'Certify the design under Florida Statute 377.705.'),
   manual('design_affidavit', 'Design Affidavit', 'engineering', 'A signed design affidavit is required.'),
   manual('third_party_stamps', 'Third-Party Stamps', 'engineering', 'The plan set is sealed by a third-party engineer, which replaces the contractor stamp.', { engineeringStamp: true }),
-  // decisions.md: the structural span limit is a requirement value an admin can change (rule in jobs/structural-span.rules.ts).
-  float('span_limit_inches_per_module_portrait', 'Span Limit per Module (Portrait)', 'engineering', 'Least sloped rafter length in inches each portrait module on a rafter needs; shorter fails the structural check.', DEFAULT_SPAN_LIMIT_INCHES_PER_MODULE.Portrait, { min: 1, max: 120 }),
-  float('span_limit_inches_per_module_landscape', 'Span Limit per Module (Landscape)', 'engineering', 'Least sloped rafter length in inches each landscape module on a rafter needs; shorter fails the structural check.', DEFAULT_SPAN_LIMIT_INCHES_PER_MODULE.Landscape, { min: 1, max: 120 }),
   manual('NABCEP_stamp', 'NABCEP Stamp', 'engineering', 'A NABCEP-certified professional stamps the plan set.'),
 
   // ---------------------------------------------------------------- custom applicable codes

@@ -10,6 +10,9 @@ import type { ConductorType } from '../tables/nec-chapter-9.table.ts';
 import { maxModulesInSeries, stringMaxVoltage } from './voltage.calc.ts';
 import { judgeConductor, selectConductorSize, selectEgcSize, type AmpacityConditions } from './conductor.calc.ts';
 import { sizeForVoltageDrop, voltageDropPct } from './voltage-drop.calc.ts';
+import { evaluateStringOcpd, type StringOcpd } from './string-ocpd.calc.ts';
+import { installedStranding, table8OhmsPerKft } from '../tables/nec-chapter-9.table.ts';
+import { NEC_LABELS } from '../tables/nec-labels.table.ts';
 import { sizeConduit } from './conduit.calc.ts';
 import { chooseInterconnection, type InterconnectionDecision } from './interconnection.calc.ts';
 
@@ -61,7 +64,7 @@ function perStringCurrent(input: DesignInput): { value: number; formula: string;
   return { value: 1.25 * isc, formula: 'I = 1.25 × I_sc', inputs: [['I_sc', isc, 'A']], converter: false };
 }
 
-function demandForRun(input: DesignInput, run: RunInput, edition: NecEdition, interconnectCurrentA: number): CircuitDemand {
+function demandForRun(input: DesignInput, run: RunInput, edition: NecEdition, interconnectCurrentA: number, ocpdByString: ReadonlyMap<string, StringOcpd>): CircuitDemand {
   const mod = input.equipment.module;
   const inv = input.equipment.inverter;
   const opt = input.equipment.optimizer;
@@ -78,12 +81,11 @@ function demandForRun(input: DesignInput, run: RunInput, edition: NecEdition, in
       const series = Math.max(...strings.map((s) => s.modulesInSeries));
       const opV = opt ? opt.stringOperatingVoltageV : series * mod.vmpV;
       const opIString = opt ? (series * mod.pmaxW) / opt.stringOperatingVoltageV : mod.impA;
-      // Strings paralleled on one input can back-feed a faulted string; above the module's series
-      // fuse rating each string needs its own OCPD (690.9(A)).
-      const maxParallel = Math.max(...strings.map((s) => s.parallel));
-      const faultA = (maxParallel - 1) * 1.25 * mod.iscA;
-      const needsFuse = !opt && !c.combined && maxParallel > 2 && faultA > mod.maxSeriesFuseA;
-      const ocpdA = needsFuse ? standardRatingAtOrAbove(1.25 * per.value) : null;
+      // 690.9(A) is evaluated per string (see stringOcpdFor); a string that needs its own OCPD has it
+      // on these conductors, so it governs their protection (240.4(D)) and their EGC (250.122).
+      const fused = strings.map((s) => ocpdByString.get(s.id)).filter((p): p is StringOcpd => p !== undefined && p.ocpdA !== null);
+      const needsFuse = !c.combined && fused.length > 0;
+      const ocpdA = needsFuse ? Math.max(...fused.map((p) => p.ocpdA ?? 0)) : null;
       const name = c.combined ? 'PV output circuit' : sourceCircuitName(edition);
       if (c.combined) {
         return {
@@ -112,7 +114,9 @@ function demandForRun(input: DesignInput, run: RunInput, edition: NecEdition, in
         operatingCurrentA: opIString,
         operatingVoltageV: opV,
         ocpdA,
-        ocpdNote: needsFuse ? 'String fuse required: parallel strings can exceed the module series fuse rating' : 'No OCPD required: back-fed current cannot exceed the module series fuse rating (690.9(A))',
+        ocpdNote: needsFuse
+          ? `String OCPD required (${necSection('ocpdRequired', edition)}): the parallel strings can back-feed a faulted string beyond the series fuse rating`
+          : `No OCPD required: back-fed current cannot exceed the series fuse rating (${necSection('ocpdRequired', edition)})`,
         minSize: SMALLEST_SELECTABLE_SIZE,
       };
     }
@@ -210,11 +214,13 @@ function ambientFor(input: DesignInput, run: RunInput, type: ConductorType): { a
   return { ambientC: baseC + adderC, baseC, adderC };
 }
 
-function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, interconnectCurrentA: number, checks: Check[], schedule: ConductorScheduleRow[]): void {
+function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, interconnectCurrentA: number, ocpdByString: ReadonlyMap<string, StringOcpd>, checks: Check[], schedule: ConductorScheduleRow[]): void {
   const req = input.requirements;
-  const demand = demandForRun(input, run, edition, interconnectCurrentA);
+  const demand = demandForRun(input, run, edition, interconnectCurrentA, ocpdByString);
   const type = conductorTypeFor(run);
   const freeAir = run.location === 'free-air';
+  // The Table 8 column depends on the conductor installed, and that on its size (310.3(C)).
+  const strandingFor = (sz: WireSize) => installedStranding(type, sz, !freeAir, run.stranding).stranding;
   const idp = `electrical.run.${run.id}`;
   const title = `${run.id} ${demand.label} (${run.from} → ${run.to})`;
   const ref = (rule: Parameters<typeof necSection>[0]) => nec(edition, necSection(rule, edition));
@@ -246,7 +252,7 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
   if (override) notes.push(`Wire size set by requirement (${formatWireSize(override)})`);
   const vdLimit = req.voltageDropLimitPct;
   if (!override && ampacitySize && req.upsizeForVoltageDrop) {
-    const vdSize = sizeForVoltageDrop(run.lengthFt, demand.operatingCurrentA, demand.operatingVoltageV, vdLimit, ampacitySize);
+    const vdSize = sizeForVoltageDrop(run.lengthFt, demand.operatingCurrentA, demand.operatingVoltageV, vdLimit, ampacitySize, strandingFor);
     if (vdSize && vdSize !== ampacitySize) {
       size = vdSize;
       notes.push(`Upsized from ${formatWireSize(ampacitySize)} for voltage drop`);
@@ -319,29 +325,55 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
     }));
   }
 
-  // EGC: an unprotected PV source circuit uses an assumed OCPD equal to its maximum current (690.45).
-  const egcBasis = demand.ocpdA ?? demand.maxCurrentA;
-  const egc = selectEgcSize(egcBasis, ampacitySize ?? size, size);
+  // EGC (690.45 for PV DC circuits): with no OCPD in the circuit, Table 250.122 is read at an assumed
+  // device: I_max in 2017, a device rated per 690.9(B) (next standard rating ≥ 1.25 × I_max) from 2020.
+  // 690.45 also waives the 250.122(B) increase when PV DC conductors were upsized for voltage drop;
+  // AC circuits and sizes set by a requirement keep the proportional increase.
+  const assumedOcpdA = edition === '2017' ? demand.maxCurrentA : standardRatingAtOrAbove(1.25 * demand.maxCurrentA);
+  const egcBasis = demand.ocpdA ?? (demand.dc ? assumedOcpdA : demand.maxCurrentA);
+  const upsizedForVoltageDrop = !override && ampacitySize !== null && size !== ampacitySize;
+  const egcWaivesIncrease = demand.dc && upsizedForVoltageDrop;
+  const egc = selectEgcSize(egcBasis, egcWaivesIncrease ? size : (ampacitySize ?? size), size);
   const egcOverride = demand.dc ? req.wireSizes.dcGround : req.wireSizes.acGround;
   const egcSize = egcOverride ?? egc.size;
   checks.push(check({
     id: `${idp}.egc`, title: `${title}: equipment grounding conductor`,
-    inputs: [[demand.ocpdA === null ? 'assumed OCPD (I_max)' : 'OCPD', egcBasis, 'A'], ['Table 250.122', formatWireSize(egc.base)], ['circuit conductor', formatWireSize(size)]],
+    inputs: [[demand.ocpdA === null ? (demand.dc && edition !== '2017' ? 'assumed OCPD (690.9(B): 1.25 × I_max, next standard rating)' : 'assumed OCPD (I_max)') : 'OCPD', egcBasis, 'A'], ['Table 250.122', formatWireSize(egc.base)], ['circuit conductor', formatWireSize(size)]],
     formula: egc.increased ? 'Table 250.122, increased by the circular-mil ratio of the upsized conductors' : 'Table 250.122 by OCPD rating',
     value: formatWireSize(egcSize), unit: '', limit: { relation: '>=', value: formatWireSize(egc.size) },
     pass: sizeIndex(egcSize) >= sizeIndex(egc.size),
     ref: nec(edition, egc.increased ? `${necSection('egc', edition)}; ${necSection('egcIncrease', edition)}` : necSection('egc', edition)),
     remedy: `Use a ${formatWireSize(egc.size)} EGC`,
+    notes: egcWaivesIncrease ? ['Not increased for the voltage-drop upsizing of PV DC conductors (690.45)'] : undefined,
   }));
 
-  const vd = voltageDropPct(run.lengthFt, demand.operatingCurrentA, size, demand.operatingVoltageV);
+  const strand = installedStranding(type, size, !freeAir, run.stranding);
+  const strandWhy: Record<typeof strand.reason, string> = {
+    'pv-wire-listing': 'PV Wire is stranded by its listing',
+    'raceway-8-awg-and-larger': `8 AWG and larger in a raceway shall be stranded (${necSection('stranding', edition)})`,
+    'no-solid-size': 'Table 8 has no solid conductor of this size',
+    declared: 'as declared for the run',
+    'default-solid-14-10': 'not declared: solid taken for 14–10 AWG building wire (set the run\'s stranding if stranded)',
+    'default-stranded-8': 'not declared: 8 AWG outside a raceway taken as stranded',
+  };
+  if (strand.conflict) {
+    checks.push(check({
+      id: `${idp}.stranding`, title: `${title}: conductor stranding`,
+      inputs: [['declared', 'solid'], ['type', type], ['size', formatWireSize(size)], ['in raceway', !freeAir]],
+      formula: type === 'PV-WIRE' ? 'PV Wire is stranded (listing)' : '8 AWG and larger in a raceway shall be stranded', value: 'solid', unit: '',
+      limit: { relation: '=', value: 'stranded' }, pass: false,
+      ref: nec(edition, necSection('stranding', edition)), remedy: 'Install stranded conductors (the voltage drop is calculated for stranded)',
+    }));
+  }
+  const vd = voltageDropPct(run.lengthFt, demand.operatingCurrentA, size, demand.operatingVoltageV, strandingFor);
   checks.push(check({
     id: `${idp}.voltage-drop`, title: `${title}: voltage drop`,
-    inputs: [['L (one way)', run.lengthFt, 'ft'], ['I_operating', demand.operatingCurrentA, 'A'], ['size', formatWireSize(size)], ['V_operating', demand.operatingVoltageV, 'V']],
+    inputs: [['L (one way)', run.lengthFt, 'ft'], ['I_operating', demand.operatingCurrentA, 'A'], ['size', formatWireSize(size)], ['stranding', strand.stranding],
+      [`R_75°C (Chapter 9 Table 8, ${strand.stranding})`, table8OhmsPerKft(size, strand.stranding), 'Ω/kft'], ['V_operating', demand.operatingVoltageV, 'V']],
     formula: 'VD% = 2 · L · I · R_75°C / 1000 / V × 100', value: vd, unit: '%', limit: { relation: '<=', value: vdLimit },
-    pass: vd <= vdLimit + 1e-9, ref: nec(edition, necSection('voltageDrop', edition)),
-    remedy: `Use a larger conductor (${formatWireSize(sizeForVoltageDrop(run.lengthFt, demand.operatingCurrentA, demand.operatingVoltageV, vdLimit, size) ?? '600')}) or shorten the run`,
-    notes: ['The limit is the requirement voltageDropLimitPct; the NEC only recommends it'],
+    pass: vd <= vdLimit + 1e-9, ref: nec(edition, strand.reason === 'raceway-8-awg-and-larger' ? `${necSection('voltageDrop', edition)}; ${necSection('stranding', edition)}` : necSection('voltageDrop', edition)),
+    remedy: `Use a larger conductor (${formatWireSize(sizeForVoltageDrop(run.lengthFt, demand.operatingCurrentA, demand.operatingVoltageV, vdLimit, size, strandingFor) ?? '600')}) or shorten the run`,
+    notes: ['The limit is the requirement voltageDropLimitPct; the NEC only recommends it', `Table 8 ${strand.stranding} column: ${strandWhy[strand.reason]}`],
   }));
 
   let raceway = 'free air';
@@ -382,6 +414,58 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
 
 type CheckSpecInputs = Array<[string, number | string | boolean, string?]>;
 
+/**
+ * 690.9(A) per string. A string entry's strings are in parallel with each other (`parallel`), and
+ * with every string combined with it on a combined run (the combiner parallels them all): the
+ * larger of the two counts is the number paralleled at the point a fault can be fed from.
+ */
+function stringOcpdFor(input: DesignInput): Map<string, StringOcpd> {
+  const out = new Map<string, StringOcpd>();
+  if (input.equipment.inverter.kind !== 'string') return out;
+  const mod = input.equipment.module;
+  const opt = input.equipment.optimizer;
+  const iMaxA = perStringCurrent(input).value;
+  const seriesFuseA = opt ? opt.maxSeriesFuseA ?? mod.maxSeriesFuseA : mod.maxSeriesFuseA;
+  for (const s of input.strings) {
+    let n = s.parallel;
+    for (const run of input.runs) {
+      const c = run.carries;
+      if (c.kind !== 'strings' || !c.combined || !c.ids.includes(s.id)) continue;
+      const combined = c.ids.reduce((k, id) => k + (input.strings.find((x) => x.id === id)?.parallel ?? 0), 0);
+      n = Math.max(n, combined);
+    }
+    out.set(s.id, evaluateStringOcpd(n, iMaxA, seriesFuseA));
+  }
+  return out;
+}
+
+/**
+ * A module-level electronics input (micro-inverter DC input, optimizer input) sees one module's
+ * Voc at the design low temperature (690.7(A)), which must not exceed the input's listed maximum
+ * (110.3(B)). Without the limit the value is reported as a computed quantity.
+ */
+function moduleInputVoltageCheck(input: DesignInput, edition: NecEdition, id: string, title: string, limitName: string, limitV: number | undefined, remedy: string): Check {
+  const mod = input.equipment.module;
+  const tMin = input.site.designMinTempC;
+  const sv = stringMaxVoltage(1, mod, tMin);
+  const coefficient = sv.method === 'coefficient';
+  const inputs: CheckSpecInputs = coefficient
+    ? [['Voc', mod.vocV, 'V'], ['β_Voc', mod.vocTempCoeffPctPerC ?? 0, '%/°C'], ['T_min', tMin, '°C']]
+    : [['Voc', mod.vocV, 'V'], ['T_min', tMin, '°C'], ['Table 690.7(A) factor', sv.tableFactor ?? 0]];
+  if (limitV === undefined) inputs.push([limitName, 'not given']);
+  else inputs.push([limitName, limitV, 'V']);
+  const section = `${necSection(coefficient ? 'maxVoltageCoefficient' : 'maxVoltageTable', edition)}; 110.3(B)`;
+  return check({
+    id, title, inputs,
+    formula: coefficient ? 'V = Voc × (1 + β_Voc/100 × (T_min − 25)) ≤ input maximum' : 'V = Voc × Table 690.7(A) factor ≤ input maximum',
+    value: sv.governingV, unit: 'V',
+    limit: limitV === undefined ? undefined : { relation: '<=', value: limitV },
+    pass: limitV === undefined ? null : sv.governingV <= limitV + 1e-9,
+    ref: nec(edition, section), remedy,
+    notes: limitV === undefined ? ['The input\'s maximum DC voltage is not given: enter it to check 110.3(B)'] : undefined,
+  });
+}
+
 export function calculateElectrical(input: DesignInput): ElectricalResult {
   const edition = input.site.codes.nec;
   const ref = (rule: Parameters<typeof necSection>[0]) => nec(edition, necSection(rule, edition));
@@ -397,6 +481,9 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
   const units = inv.kind === 'micro' ? totalUnits(input) : inv.count;
   const systemAcKw = (units * inv.ratedOutputW) / 1000;
 
+  // --- 690.9(A): string overcurrent protection, evaluated once per string ---
+  const ocpdByString = stringOcpdFor(input);
+
   // --- DC: strings and maximum voltage ---
   const dcChecks: Check[] = [];
   let maxDcVoltage = 0;
@@ -409,6 +496,31 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
       limit: { relation: '=', value: arrayModules }, pass: stringModules === arrayModules, ref: house('design consistency'),
       remedy: 'Assign every module to exactly one string',
     }));
+    for (const s of input.strings) {
+      const p = ocpdByString.get(s.id);
+      if (!p) continue;
+      const conv = opt !== undefined;
+      const fuseName = conv ? (opt.maxSeriesFuseA !== undefined ? 'converter max OCPD (listing)' : 'module max series fuse (converter rating not given)') : 'module max series fuse';
+      const inputs: CheckSpecInputs = [['n_parallel', p.nParallel], ['I_max per string', p.iMaxA, 'A'], ['I_backfeed', p.backfeedA, 'A'], [fuseName, p.seriesFuseA, 'A']];
+      if (p.ocpdA !== null) inputs.push(['OCPD (1.25 × I_max, next standard)', p.ocpdA, 'A']);
+      dcChecks.push(check({
+        id: `electrical.string.${s.id}.ocpd`, title: `String ${s.id}: overcurrent protection`,
+        inputs,
+        formula: 'I_backfeed = (n_parallel − 1) × I_max; OCPD required when I_backfeed > series fuse rating; then OCPD = next standard ≥ 1.25 × I_max ≤ series fuse rating',
+        value: p.ocpdA ?? 'not required', unit: p.ocpdA === null ? '' : 'A',
+        limit: p.ocpdA === null ? undefined : { relation: '<=', value: p.seriesFuseA, unit: 'A' },
+        pass: p.ocpdWithinSeriesFuse,
+        ref: nec(edition, p.ocpdA === null ? necSection('ocpdRequired', edition) : `${necSection('ocpdRequired', edition)}; ${necSection('ocpdRating', edition)}; ${necSection('standardRatings', edition)}`),
+        remedy: 'The required string OCPD exceeds the series fuse rating: fewer strings in parallel, or a module/converter listed for a larger fuse',
+        notes: [p.required
+          ? `${p.nParallel} strings in parallel: the other strings can feed ${round(p.backfeedA, 2)} A into a faulted string, above the ${p.seriesFuseA} A series fuse rating, so each string needs its own OCPD; it protects the string conductors (${necSection('smallConductor', edition)}) and sizes their EGC (Table 250.122)`
+          : p.nParallel <= 1 ? 'One string: nothing else can feed a fault in it' : `${p.nParallel} strings in parallel: at most ${round(p.backfeedA, 2)} A can be fed into a faulted string, within the ${p.seriesFuseA} A series fuse rating`],
+      }));
+    }
+    const rsdLimit = input.equipment.rapidShutdownDeviceMaxInputVoltageV;
+    if (!opt && input.equipment.rapidShutdownDevice === 'mlpe' && rsdLimit !== undefined) {
+      dcChecks.push(moduleInputVoltageCheck(input, edition, 'electrical.mlpe.module-voltage', 'Module Voc at T_min vs module-level rapid shutdown device maximum input voltage', 'rapid shutdown device max input voltage', rsdLimit, 'Choose a rapid shutdown device rated for the module Voc at the design low temperature'));
+    }
     const occupancyLimit = NEC_690_7_LIMIT_V[input.site.occupancy];
     const limits: Array<[string, number]> = [[`690.7 ${input.site.occupancy} limit`, occupancyLimit], ['module max system voltage', mod.maxSystemVoltageV]];
     if (inv.maxDcInputVoltageV !== undefined && !opt) limits.push(['inverter max DC input', inv.maxDcInputVoltageV]);
@@ -424,16 +536,8 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
       }
       if (opt) {
         // With optimizers the string voltage is set by the converters (690.7(B)), not by Voc.
-        const moduleLimit = opt.maxInputVoltageV;
-        const moduleVoc = sv.governingV / s.modulesInSeries;
-        if (moduleLimit !== undefined) {
-          dcChecks.push(check({
-            id: `electrical.string.${s.id}.optimizer-input`, title: `String ${s.id}: module Voc at T_min vs optimizer input`,
-            inputs: [['Voc', mod.vocV, 'V'], ['T_min', input.site.designMinTempC, '°C']], formula: sv.method === 'coefficient' ? 'Voc × (1 + β(T_min − 25))' : 'Voc × Table 690.7(A) factor',
-            value: moduleVoc, unit: 'V', limit: { relation: '<=', value: moduleLimit }, pass: moduleVoc <= moduleLimit + 1e-9,
-            ref: ref(sv.method === 'coefficient' ? 'maxVoltageCoefficient' : 'maxVoltageTable'), remedy: 'Choose an optimizer rated for the module Voc',
-          }));
-        }
+        // Every module-level electronics input sees one module's Voc at T_min (690.7(A); 110.3(B)).
+        dcChecks.push(moduleInputVoltageCheck(input, edition, `electrical.string.${s.id}.optimizer-input`, `String ${s.id}: module Voc at T_min vs optimizer maximum input voltage`, 'optimizer max input voltage', opt.maxInputVoltageV, 'Choose an optimizer rated for the module Voc at the design low temperature'));
         const converterV = opt.maxStringVoltageV ?? s.modulesInSeries * opt.maxOutputVoltageV;
         const limitV = Math.min(occupancyLimit, inv.maxDcInputVoltageV ?? Number.POSITIVE_INFINITY);
         maxDcVoltage = Math.max(maxDcVoltage, converterV);
@@ -474,6 +578,7 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
       limit: { relation: '=', value: arrayModules }, pass: modulesServed === arrayModules, ref: house('design consistency'),
       remedy: 'Assign every module to a micro-inverter on a branch circuit',
     }));
+    mChecks.push(moduleInputVoltageCheck(input, edition, 'electrical.micro.module-voltage', 'Module Voc at T_min vs micro-inverter maximum DC input voltage', 'micro-inverter max DC input voltage', inv.maxDcInputVoltageV, 'Choose a micro-inverter whose maximum DC input voltage is at least the module Voc at the design low temperature'));
     for (const b of input.branchCircuits) {
       const current = b.units * inv.continuousOutputCurrentA;
       const ocpd = standardRatingAtOrAbove(1.25 * current);
@@ -495,6 +600,8 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
   const batCurrent = batteryCurrent(input);
   const sourceCurrent = invCurrent + batCurrent;
   const svc = input.service;
+  // 230.79(C): one-family dwelling → 100 A minimum service disconnect; 230.79(D): 60 A otherwise.
+  const oneFamily = svc.oneFamilyDwelling ?? input.site.occupancy === 'dwelling';
   const decision: InterconnectionDecision = chooseInterconnection({
     edition,
     occupancy: input.site.occupancy,
@@ -502,6 +609,10 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
     mainBreakerA: svc.mainBreakerA,
     busbarA: svc.busbarA,
     serviceA: svc.serviceA ?? svc.mainBreakerA,
+    serviceConductorAmpacityA: svc.serviceConductorAmpacityA ?? svc.serviceA ?? svc.mainBreakerA,
+    serviceConductorAmpacityAssumed: svc.serviceConductorAmpacityA === undefined,
+    serviceDisconnectMinimumA: oneFamily ? 100 : 60,
+    serviceDisconnectMinimumRule: `${necSection('serviceDisconnectMinimum', edition)}(${oneFamily ? 'C' : 'D'})`,
     panelFeed: svc.panelFeed,
     sumOfBranchBreakersA: svc.sumOfBranchBreakersA,
     feederAmpacityA: svc.feederAmpacityA,
@@ -522,11 +633,20 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
     id: 'electrical.interconnection.source-current', title: 'Power source output current at the interconnection', inputs: srcInputs,
     formula: 'I_sources = Σ continuous output currents', value: sourceCurrent, unit: 'A', ref: ref('inverterOutputCurrent'),
   }));
+  const methodInputs = (m: string): CheckSpecInputs => {
+    if (m === 'supply-side-tap') {
+      return edition === '2017'
+        ? [['service rating', svc.serviceA ?? svc.mainBreakerA, 'A']]
+        : [[svc.serviceConductorAmpacityA === undefined ? 'service conductor ampacity (service rating assumed)' : 'service conductor ampacity', svc.serviceConductorAmpacityA ?? svc.serviceA ?? svc.mainBreakerA, 'A']];
+    }
+    if (m === 'main-breaker-derate') return [[`minimum service disconnect (${necSection('serviceDisconnectMinimum', edition)}(${oneFamily ? 'C' : 'D'}))`, oneFamily ? 100 : 60, 'A']];
+    return [];
+  };
   for (const ev of decision.evaluations) {
     const chosen = decision.chosen === ev;
     iChecks.push(check({
       id: `electrical.interconnection.${ev.method}`, title: `Interconnection option: ${ev.method} (${ev.rule})`,
-      inputs: [['I_sources', sourceCurrent, 'A'], ['main breaker', svc.mainBreakerA, 'A'], ['busbar', svc.busbarA, 'A'], ['PV breaker', decision.pvBreakerA, 'A'], ['allowed by requirements', ev.allowed]],
+      inputs: [['I_sources', sourceCurrent, 'A'], ['main breaker', svc.mainBreakerA, 'A'], ['busbar', svc.busbarA, 'A'], ['PV breaker', decision.pvBreakerA, 'A'], ...methodInputs(ev.method), ['allowed by requirements', ev.allowed]],
       formula: ev.formula, value: ev.value, unit: 'A', limit: { relation: ev.relation, value: ev.limit },
       pass: chosen ? true : null, ref: nec(edition, ev.section),
       notes: [chosen ? `Selected: ${ev.reason}` : `${ev.allowed ? (ev.fits ? 'Fits, not needed' : 'Does not fit') : 'Not allowed'}: ${ev.reason}`],
@@ -581,36 +701,38 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
   // --- Conductors, conduit, voltage drop ---
   const cChecks: Check[] = [];
   const schedule: ConductorScheduleRow[] = [];
-  for (const run of input.runs) analyzeRun(input, run, edition, sourceCurrent, cChecks, schedule);
+  for (const run of input.runs) analyzeRun(input, run, edition, sourceCurrent, ocpdByString, cChecks, schedule);
   if (input.runs.length > 0) sections.push({ id: 'electrical.conductors', title: 'Conductors, grounding, conduit and voltage drop', checks: cChecks });
 
-  // --- Labels ---
+  // --- Labels: presence, id, section and text keyed by edition (NEC_LABELS) ---
+  const label = (purpose: keyof typeof NEC_LABELS, lines: string[]): void => {
+    const spec = NEC_LABELS[purpose][edition];
+    if (spec) labels.push({ id: spec.id, purpose, ref: nec(edition, spec.section), location: spec.location, lines });
+  };
   if (inv.kind === 'string') {
     const maxCurrent = Math.max(...input.strings.map((s) => (opt ? opt.maxOutputCurrentA : 1.25 * mod.iscA) * (s.parallel > 1 ? s.parallel : 1)));
-    const lines = edition === '2017'
+    // 2017 690.53: maximum voltage, maximum circuit current and the converter's rated output current;
+    // 2020 690.53 and 2023 690.7(D): the highest maximum DC voltage only.
+    label('dc-max-voltage', edition === '2017'
       ? ['PHOTOVOLTAIC DC POWER SOURCE', `MAXIMUM VOLTAGE: ${round(maxDcVoltage, 1)} V`, `MAXIMUM CIRCUIT CURRENT: ${round(maxCurrent, 2)} A`, ...(opt ? [`MAXIMUM RATED OUTPUT CURRENT OF DC-TO-DC CONVERTER: ${opt.maxOutputCurrentA} A`] : [])]
-      : ['MAXIMUM DC VOLTAGE OF PV SYSTEM', `${round(maxDcVoltage, 1)} V`];
-    labels.push({ id: 'label.690-53', ref: ref('labelDcSource'), location: 'DC disconnecting means', lines });
+      : ['MAXIMUM DC VOLTAGE OF PV SYSTEM', `${round(maxDcVoltage, 1)} V`]);
   }
-  labels.push({
-    id: 'label.690-54', ref: ref('labelInterconnection'), location: 'Interactive system point of interconnection',
-    lines: ['PHOTOVOLTAIC SYSTEM AC OUTPUT', `RATED AC OUTPUT CURRENT: ${round(invCurrent, 2)} A`, `NOMINAL OPERATING AC VOLTAGE: ${inv.nominalAcVoltageV} V`],
-  });
-  labels.push({
-    id: 'label.690-56-c', ref: ref('labelRapidShutdown'), location: 'Service equipment',
-    lines: rsdPass
-      ? ['SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN', 'TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN PV SYSTEM AND REDUCE SHOCK HAZARD IN THE ARRAY']
-      : ['SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN', 'TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN CONDUCTORS OUTSIDE THE ARRAY', 'CONDUCTORS IN ARRAY REMAIN ENERGIZED IN SUNLIGHT'],
-  });
-  labels.push({ id: 'label.690-56-c-switch', ref: ref('labelRapidShutdownSwitch'), location: 'Rapid shutdown initiation device', lines: ['RAPID SHUTDOWN SWITCH FOR SOLAR PV SYSTEM'] });
-  if (chosen?.method === 'load-side-breaker' && chosen.rule.includes('120')) {
-    labels.push({ id: 'label.705-12-120', ref: nec(edition, chosen.section), location: 'Adjacent to the back-fed breaker', lines: ['WARNING', 'POWER SOURCE OUTPUT CONNECTION', 'DO NOT RELOCATE THIS OVERCURRENT DEVICE'] });
-  }
+  // 690.54 (2017, 2020); deleted in 2023.
+  label('ac-output-rating', ['PHOTOVOLTAIC SYSTEM AC OUTPUT', `RATED AC OUTPUT CURRENT: ${round(invCurrent, 2)} A`, `NOMINAL OPERATING AC VOLTAGE: ${inv.nominalAcVoltageV} V`]);
+  // 690.56(C) (2017, 2020) → 690.12(D) (2023): same wording, inside-and-outside or outside-only variant.
+  label('rapid-shutdown-placard', rsdPass
+    ? ['SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN', 'TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN PV SYSTEM AND REDUCE SHOCK HAZARD IN THE ARRAY']
+    : ['SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN', 'TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN CONDUCTORS OUTSIDE THE ARRAY', 'CONDUCTORS IN ARRAY REMAIN ENERGIZED IN SUNLIGHT']);
+  label('rapid-shutdown-switch', ['RAPID SHUTDOWN SWITCH FOR SOLAR PV SYSTEM']);
+  // 705.12 busbar labels: same wording in the three editions, section from the chosen rule.
+  const backfed = (section: string) => labels.push({ id: 'label.705-12-120', purpose: 'backfed-breaker', ref: nec(edition, section), location: 'Adjacent to the back-fed breaker', lines: ['WARNING', 'POWER SOURCE OUTPUT CONNECTION', 'DO NOT RELOCATE THIS OVERCURRENT DEVICE'] });
+  if (chosen?.method === 'load-side-breaker' && chosen.rule.includes('120')) backfed(chosen.section);
   if (chosen?.method === 'main-breaker-derate') {
-    labels.push({ id: 'label.705-12-120', ref: nec(edition, chosen.section), location: 'Adjacent to the back-fed breaker', lines: ['WARNING', 'POWER SOURCE OUTPUT CONNECTION', 'DO NOT RELOCATE THIS OVERCURRENT DEVICE'] });
+    // The derate relies on the 120 % allowance (or the centre-fed rule): the breaker position is part of it.
+    backfed(necSection(svc.panelFeed === 'center-fed' ? 'busbarCenterFed' : 'busbar120', edition));
   }
   if (chosen?.method === 'load-side-breaker' && chosen.rule.startsWith('sum')) {
-    labels.push({ id: 'label.705-12-sum', ref: nec(edition, chosen.section), location: 'Panelboard', lines: ['WARNING', 'THIS EQUIPMENT FED BY MULTIPLE SOURCES. TOTAL RATING OF ALL OVERCURRENT DEVICES, EXCLUDING MAIN SUPPLY OVERCURRENT DEVICE, SHALL NOT EXCEED AMPACITY OF BUSBAR.'] });
+    labels.push({ id: 'label.705-12-sum', purpose: 'busbar-sum-of-breakers', ref: nec(edition, chosen.section), location: 'Panelboard', lines: ['WARNING', 'THIS EQUIPMENT FED BY MULTIPLE SOURCES. TOTAL RATING OF ALL OVERCURRENT DEVICES, EXCLUDING MAIN SUPPLY OVERCURRENT DEVICE, SHALL NOT EXCEED AMPACITY OF BUSBAR.'] });
   }
 
   return {

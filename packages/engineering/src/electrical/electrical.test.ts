@@ -6,7 +6,8 @@ import { voltageDropPct, sizeForVoltageDrop } from './voltage-drop.calc.ts';
 import { sizeConduit } from './conduit.calc.ts';
 import { chooseInterconnection, type InterconnectionInput } from './interconnection.calc.ts';
 import { standardRatingAtOrAbove } from '../tables/nec-240-6.table.ts';
-import { WIRE_SIZES, sizeIndex } from '../tables/wire-sizes.table.ts';
+import { WIRE_SIZES, sizeIndex, type WireSize } from '../tables/wire-sizes.table.ts';
+import { installedStranding } from '../tables/nec-chapter-9.table.ts';
 
 const module400 = { vocV: 45.3, vocTempCoeffPctPerC: -0.27, technology: 'crystalline' as const };
 const raceway = (ambientC: number, ccc: number): AmpacityConditions => ({ freeAir: false, ambientC, currentCarrying: ccc, insulationC: 90, terminalC: 75 });
@@ -98,19 +99,23 @@ describe('conductor sizing (690.8(B), 705.28(B), 310.15, 110.14(C), 240.4)', () 
 });
 
 describe('voltage drop (Chapter 9 Table 8)', () => {
-  it('worked example: 40 ft of 12 AWG at 10.77 A on a 371.3 V string drops 0.448 %', () => {
-    // VD = 2 × 40 × 10.77 × 1.93 / 1000 = 1.663 V; 1.663 / 371.3 = 0.448 %.
-    expect(voltageDropPct(40, 10.77, '12', 371.3)).toBeCloseTo(0.4479, 4);
+  const solid = () => 'solid' as const;
+  const inRaceway = (size: WireSize) => installedStranding('THWN-2', size, true, undefined).stranding;
+  it('worked example: 40 ft of solid 12 AWG at 10.77 A on a 371.3 V string drops 0.448 %', () => {
+    // VD = 2 × 40 × 10.77 × 1.93 (Table 8, solid) / 1000 = 1.663 V; 1.663 / 371.3 = 0.448 %.
+    expect(voltageDropPct(40, 10.77, '12', 371.3, solid)).toBeCloseTo(0.4479, 4);
   });
   it('worked example: 150 ft of 10 AWG at 32 A, 240 V is 4.84 %; 3 % needs 6 AWG', () => {
-    // 10 AWG: 2 × 150 × 32 × 1.21 / 1000 = 11.616 V = 4.84 %; 8 AWG 3.06 %; 6 AWG 1.96 %.
-    expect(voltageDropPct(150, 32, '10', 240)).toBeCloseTo(4.84, 2);
-    expect(sizeForVoltageDrop(150, 32, 240, 3, '10')).toBe('6');
+    // 10 AWG solid: 2 × 150 × 32 × 1.21 / 1000 = 11.616 V = 4.84 %; 8 AWG in a raceway is stranded
+    // (310.3(C)): 2 × 150 × 32 × 0.778 / 1000 = 7.469 V = 3.11 % > 3 %; 6 AWG 0.491 → 1.96 %.
+    expect(voltageDropPct(150, 32, '10', 240, inRaceway)).toBeCloseTo(4.84, 2);
+    expect(voltageDropPct(150, 32, '8', 240, inRaceway)).toBeCloseTo(3.112, 3);
+    expect(sizeForVoltageDrop(150, 32, 240, 3, '10', inRaceway)).toBe('6');
   });
   it('property: a longer run never lowers voltage drop', () => {
     fc.assert(fc.property(
       fc.double({ min: 1, max: 1000, noNaN: true }), fc.double({ min: 0, max: 1000, noNaN: true }), fc.double({ min: 0.1, max: 400, noNaN: true }), fc.constantFrom(...WIRE_SIZES), fc.double({ min: 100, max: 1000, noNaN: true }),
-      (l, dl, i, size, v) => voltageDropPct(l + dl, i, size, v) >= voltageDropPct(l, i, size, v),
+      (l, dl, i, size, v) => voltageDropPct(l + dl, i, size, v, inRaceway) >= voltageDropPct(l, i, size, v, inRaceway),
     ));
   });
 });
@@ -132,6 +137,7 @@ describe('conduit fill (Chapter 9 Tables 1, 4, 5)', () => {
 describe('interconnection (705.12, 705.11)', () => {
   const base: InterconnectionInput = {
     edition: '2020', occupancy: 'dwelling', sourceCurrentA: 32, mainBreakerA: 200, busbarA: 200, serviceA: 200, panelFeed: 'end-fed',
+    serviceConductorAmpacityA: 200, serviceConductorAmpacityAssumed: false, serviceDisconnectMinimumA: 100, serviceDisconnectMinimumRule: '230.79(C)',
     forbids: { tapsNotAllowed: false, supplySideTapsNotAllowed: false, loadSideTapsNotAllowed: false, mbDerateNotAllowed: false },
   };
   it('worked example: 32 A on a 200/200 panel is exactly the 120 % rule (1.25 × 32 + 200 = 240 = 1.2 × 200)', () => {

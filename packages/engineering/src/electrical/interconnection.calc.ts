@@ -10,6 +10,13 @@ export interface InterconnectionInput {
   mainBreakerA: number;
   busbarA: number;
   serviceA: number;
+  /** Ampacity of the service conductors (705.11(A), NEC 2020 and later). */
+  serviceConductorAmpacityA: number;
+  /** True when serviceConductorAmpacityA was not given and the service rating stands in for it. */
+  serviceConductorAmpacityAssumed: boolean;
+  /** 230.79: smallest service disconnect the derate may propose (100 A one-family dwelling, 60 A otherwise). */
+  serviceDisconnectMinimumA: number;
+  serviceDisconnectMinimumRule: string;
   panelFeed: 'end-fed' | 'center-fed';
   sumOfBranchBreakersA?: number | undefined;
   feederAmpacityA?: number | undefined;
@@ -119,9 +126,16 @@ function evaluate(method: InterconnectionMethod, x: InterconnectionInput, pvBrea
       const factor = allow120 ? 1.2 : 1.0;
       const maxMain = factor * x.busbarA - 1.25 * x.sourceCurrentA;
       const newMain = standardRatingAtOrBelow(maxMain);
-      const section = necSection(allow120 ? (x.panelFeed === 'center-fed' ? 'busbarCenterFed' : 'busbar120') : 'busbar100', e);
-      const formula = `I_main,new ≤ ${factor} × I_busbar − 1.25 × I_sources`;
-      if (newMain === null || newMain >= x.mainBreakerA) {
+      const busSection = necSection(allow120 ? (x.panelFeed === 'center-fed' ? 'busbarCenterFed' : 'busbar120') : 'busbar100', e);
+      const section = `${busSection}; ${x.serviceDisconnectMinimumRule}`;
+      const formula = `I_main,new ≤ ${factor} × I_busbar − 1.25 × I_sources; I_main,new ≥ ${x.serviceDisconnectMinimumA} A (${x.serviceDisconnectMinimumRule})`;
+      const floorA = x.serviceDisconnectMinimumA;
+      if (newMain !== null && newMain < x.mainBreakerA && newMain < floorA) {
+        // The busbar would allow only a main smaller than a legal service disconnect: no derate.
+        r = { fits: false, rule: 'derated main', section, formula, value: newMain, limit: maxMain, relation: '<=', reason: `a derated main of ${newMain} A would be below the ${floorA} A minimum service disconnect (${x.serviceDisconnectMinimumRule}); the busbar allows at most ${Math.round(maxMain * 100) / 100} A` };
+      } else if (newMain === null && x.mainBreakerA > floorA) {
+        r = { fits: false, rule: 'derated main', section, formula, value: 0, limit: maxMain, relation: '<=', reason: `no standard main breaker fits the busbar (at most ${Math.round(maxMain * 100) / 100} A), and the service disconnect may not be below ${floorA} A (${x.serviceDisconnectMinimumRule})` };
+      } else if (newMain === null || newMain >= x.mainBreakerA) {
         r = { fits: false, rule: 'derated main', section, formula, value: newMain ?? 0, limit: maxMain, relation: '<=', reason: newMain === null ? 'no standard main breaker is small enough' : 'no derate needed or possible' };
       } else if (x.calculatedLoadA !== undefined && newMain < x.calculatedLoadA) {
         r = { fits: false, rule: 'derated main', section, formula, value: newMain, limit: maxMain, relation: '<=', reason: `derated main ${newMain} A is below the calculated load ${x.calculatedLoadA} A`, newMainBreakerA: newMain };
@@ -141,9 +155,17 @@ function evaluate(method: InterconnectionMethod, x: InterconnectionInput, pvBrea
       break;
     }
     case 'supply-side-tap': {
-      const section = necSection('supplySide', e);
-      const fits = pvBreakerA <= x.serviceA + 1e-9;
-      r = { fits, rule: 'supply-side connection', section, formula: 'Σ source OCPD ≤ service rating', value: pvBreakerA, limit: x.serviceA, relation: '<=', reason: fits ? 'fused disconnect on the supply side of the service disconnect' : 'sources exceed the service rating' };
+      const section = necSection('supplySideRating', e);
+      if (e === '2017') {
+        // 2017 705.12(A): the sum of the ratings of the sources' OCPDs ≤ the rating of the service.
+        const fits = pvBreakerA <= x.serviceA + 1e-9;
+        r = { fits, rule: 'supply-side connection', section, formula: 'Σ source OCPD ratings ≤ service rating', value: pvBreakerA, limit: x.serviceA, relation: '<=', reason: fits ? 'fused disconnect on the supply side of the service disconnect' : `the sources' OCPD ratings (${pvBreakerA} A) exceed the service rating (${x.serviceA} A)` };
+      } else {
+        // 2020/2023 705.11(A): the sum of the sources' continuous output currents ≤ the ampacity of the service conductors.
+        const fits = x.sourceCurrentA <= x.serviceConductorAmpacityA + 1e-9;
+        const assumed = x.serviceConductorAmpacityAssumed ? ` (service conductor ampacity not given: the service rating ${x.serviceConductorAmpacityA} A is used; enter service.serviceConductorAmpacityA)` : '';
+        r = { fits, rule: 'supply-side connection', section, formula: 'Σ I_sources,cont ≤ ampacity of the service conductors', value: x.sourceCurrentA, limit: x.serviceConductorAmpacityA, relation: '<=', reason: (fits ? 'fused disconnect on the supply side of the service disconnect' : `the sources' continuous output current (${Math.round(x.sourceCurrentA * 100) / 100} A) exceeds the service conductors' ampacity (${x.serviceConductorAmpacityA} A)`) + assumed };
+      }
       break;
     }
   }

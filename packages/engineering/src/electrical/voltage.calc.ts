@@ -1,4 +1,5 @@
-import { table690_7Factor } from '../tables/nec-690-7.table.ts';
+import { table690_7Factor, TABLE_690_7_A_COLDEST_C } from '../tables/nec-690-7.table.ts';
+import { EngineRefusalError } from '../engine-refusal.ts';
 
 /** 690.7(A)(1): Voc corrected to the design minimum temperature with the module's coefficient. */
 export function vocAtTempByCoefficient(vocV: number, coeffPctPerC: number, minTempC: number): number {
@@ -28,7 +29,17 @@ export function stringMaxVoltage(
   const byTableV = tableFactor === null ? null : modulesInSeries * module.vocV * tableFactor;
   if (byCoefficientV !== null) return { byCoefficientV, byTableV, tableFactor, governingV: byCoefficientV, method: 'coefficient' };
   if (byTableV !== null) return { byCoefficientV, byTableV, tableFactor, governingV: byTableV, method: 'table' };
-  throw new Error('Module needs a Voc temperature coefficient: Table 690.7(A) applies to crystalline silicon only.');
+  if (module.technology === 'crystalline') {
+    // Crystalline, no coefficient, and colder than the table's last row: there is no factor to use.
+    throw new EngineRefusalError(
+      'voc-below-table',
+      `Design minimum temperature ${minTempC} °C is below ${TABLE_690_7_A_COLDEST_C} °C, the coldest row of Table 690.7(A), and the module has no Voc temperature coefficient: enter the manufacturer's coefficient (690.7(A)(1)); the engine will not extrapolate the table.`,
+    );
+  }
+  throw new EngineRefusalError(
+    'voc-needs-coefficient',
+    'Module needs a Voc temperature coefficient: Table 690.7(A) applies to crystalline silicon only; enter the manufacturer\'s coefficient (690.7(A)(1)).',
+  );
 }
 
 /** Most modules in series that stay at or under a voltage limit. */

@@ -1,4 +1,5 @@
 import type { AsceEdition } from './asce7-kz.table.ts';
+import { EngineRefusalError } from '../engine-refusal.ts';
 
 export type RoofZone = "1'" | '1' | '2' | '2e' | '2n' | '2r' | '3' | '3e' | '3r';
 
@@ -96,7 +97,11 @@ export const ASCE7_10_GCP: readonly GcpFigure[] = [
 ];
 
 export function gcpFigures(edition: AsceEdition): readonly GcpFigure[] {
-  // 7-22 kept the 7-16 gable roof C&C figures for h ≤ 60 ft (assumption recorded in the README).
+  // ASCE 7-22 revised the roof C&C figures; the engine does not have them and never labels a 7-16
+  // coefficient as 7-22 (calculateDesign refuses 7-22 jobs before this point).
+  if (edition === '7-22') {
+    throw new EngineRefusalError('asce-edition-not-supported', 'ASCE 7-22 roof GCp figures are not implemented; the engine will not use the 7-16 figures under 7-22.');
+  }
   return edition === '7-10' ? ASCE7_10_GCP : ASCE7_16_GCP;
 }
 
@@ -152,7 +157,13 @@ export function gammaA(areaFt2: number): number {
   return gcpAt({ area1: 10, gcp1: 0.8, area2: 100, gcp2: 0.4 }, areaFt2);
 }
 
-/** Minimum C&C design pressure: 16 psf in 7-16/7-22 (30.2.2), 10 psf in 7-10. */
+/**
+ * Minimum C&C design pressure, §30.2.2 in each edition: 16 psf in 7-10, 7-16 and 7-22 (strength
+ * level, the 0.6W of the ASD combinations applies to it). 10 psf was ASCE 7-05 (§6.1.4.2, ASD level)
+ * and is not used by any edition the engine supports.
+ */
+export const MINIMUM_CC_PRESSURE_PSF: Readonly<Record<AsceEdition, number>> = { '7-10': 16, '7-16': 16, '7-22': 16 };
+
 export function minimumCcPressurePsf(edition: AsceEdition): number {
-  return edition === '7-10' ? 10 : 16;
+  return MINIMUM_CC_PRESSURE_PSF[edition];
 }

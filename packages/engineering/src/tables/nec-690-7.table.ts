@@ -18,6 +18,9 @@ export const NEC_690_7_A: ReadonlyArray<{ minC: number; maxC: number; factor: nu
   { minC: -40, maxC: -36, factor: 1.25 },
 ];
 
+/** The coldest temperature Table 690.7(A) covers, °C (its last row is −36 to −40 °C). */
+export const TABLE_690_7_A_COLDEST_C = -40;
+
 /** Factor for a design minimum temperature, or null outside the table (25 °C and above needs none; below -40 °C is off the table). */
 export function table690_7Factor(minTempC: number): number | null {
   // Rows are whole degrees; a fractional temperature falls in the colder row (the conservative side).

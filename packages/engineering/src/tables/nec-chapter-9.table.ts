@@ -1,4 +1,4 @@
-import type { WireSize } from './wire-sizes.table.ts';
+import { sizeIndex, type WireSize } from './wire-sizes.table.ts';
 
 /** NEC Chapter 9, Table 1: maximum percent of conduit area for conductors. */
 export function table1FillPercent(conductorCount: number): number {
@@ -54,27 +54,65 @@ export const CHAPTER_9_TABLE_5: Readonly<Record<ConductorType, Partial<Record<Wi
 };
 
 /**
- * NEC Chapter 9, Table 8: uncoated stranded copper, DC resistance at 75 °C in Ω/kft, and area in
- * circular mils (the latter for 250.122(B) proportional EGC increases).
+ * NEC Chapter 9, Table 8 (same values 2017, 2020, 2023): uncoated copper, DC resistance at 75 °C in
+ * Ω/kft for the stranded conductor and, for 14–8 AWG, the solid one (the book has no solid row from
+ * 6 AWG up), and the area in circular mils (for 250.122(B) proportional EGC increases).
+ * Which column applies depends on the conductor installed: see `installedStranding`.
  */
-export const CHAPTER_9_TABLE_8: Readonly<Record<WireSize, { ohmsPerKft: number; circularMils: number }>> = {
-  '14': { ohmsPerKft: 3.07, circularMils: 4110 },
-  '12': { ohmsPerKft: 1.93, circularMils: 6530 },
-  '10': { ohmsPerKft: 1.21, circularMils: 10380 },
-  '8': { ohmsPerKft: 0.764, circularMils: 16510 },
-  '6': { ohmsPerKft: 0.491, circularMils: 26240 },
-  '4': { ohmsPerKft: 0.308, circularMils: 41740 },
-  '3': { ohmsPerKft: 0.245, circularMils: 52620 },
-  '2': { ohmsPerKft: 0.194, circularMils: 66360 },
-  '1': { ohmsPerKft: 0.154, circularMils: 83690 },
-  '1/0': { ohmsPerKft: 0.122, circularMils: 105600 },
-  '2/0': { ohmsPerKft: 0.0967, circularMils: 133100 },
-  '3/0': { ohmsPerKft: 0.0766, circularMils: 167800 },
-  '4/0': { ohmsPerKft: 0.0608, circularMils: 211600 },
-  '250': { ohmsPerKft: 0.0515, circularMils: 250000 },
-  '300': { ohmsPerKft: 0.0429, circularMils: 300000 },
-  '350': { ohmsPerKft: 0.0367, circularMils: 350000 },
-  '400': { ohmsPerKft: 0.0321, circularMils: 400000 },
-  '500': { ohmsPerKft: 0.0258, circularMils: 500000 },
-  '600': { ohmsPerKft: 0.0214, circularMils: 600000 },
+export const CHAPTER_9_TABLE_8: Readonly<Record<WireSize, { ohmsPerKftStranded: number; ohmsPerKftSolid?: number; circularMils: number }>> = {
+  '14': { ohmsPerKftStranded: 3.14, ohmsPerKftSolid: 3.07, circularMils: 4110 },
+  '12': { ohmsPerKftStranded: 1.98, ohmsPerKftSolid: 1.93, circularMils: 6530 },
+  '10': { ohmsPerKftStranded: 1.24, ohmsPerKftSolid: 1.21, circularMils: 10380 },
+  '8': { ohmsPerKftStranded: 0.778, ohmsPerKftSolid: 0.764, circularMils: 16510 },
+  '6': { ohmsPerKftStranded: 0.491, circularMils: 26240 },
+  '4': { ohmsPerKftStranded: 0.308, circularMils: 41740 },
+  '3': { ohmsPerKftStranded: 0.245, circularMils: 52620 },
+  '2': { ohmsPerKftStranded: 0.194, circularMils: 66360 },
+  '1': { ohmsPerKftStranded: 0.154, circularMils: 83690 },
+  '1/0': { ohmsPerKftStranded: 0.122, circularMils: 105600 },
+  '2/0': { ohmsPerKftStranded: 0.0967, circularMils: 133100 },
+  '3/0': { ohmsPerKftStranded: 0.0766, circularMils: 167800 },
+  '4/0': { ohmsPerKftStranded: 0.0608, circularMils: 211600 },
+  '250': { ohmsPerKftStranded: 0.0515, circularMils: 250000 },
+  '300': { ohmsPerKftStranded: 0.0429, circularMils: 300000 },
+  '350': { ohmsPerKftStranded: 0.0367, circularMils: 350000 },
+  '400': { ohmsPerKftStranded: 0.0321, circularMils: 400000 },
+  '500': { ohmsPerKftStranded: 0.0258, circularMils: 500000 },
+  '600': { ohmsPerKftStranded: 0.0214, circularMils: 600000 },
 };
+
+export type Stranding = 'solid' | 'stranded';
+
+/** Table 8 DC resistance at 75 °C, Ω/kft, for the conductor's stranding (no solid row from 6 AWG up). */
+export function table8OhmsPerKft(size: WireSize, stranding: Stranding): number {
+  const row = CHAPTER_9_TABLE_8[size];
+  return stranding === 'solid' && row.ohmsPerKftSolid !== undefined ? row.ohmsPerKftSolid : row.ohmsPerKftStranded;
+}
+
+export interface StrandingDecision {
+  stranding: Stranding;
+  /** Why: the rule that fixes it, the run's declaration, or the default. */
+  reason: 'pv-wire-listing' | 'raceway-8-awg-and-larger' | 'no-solid-size' | 'declared' | 'default-solid-14-10' | 'default-stranded-8';
+  /** A declared 'solid' the code or listing does not permit for this conductor. */
+  conflict: boolean;
+}
+
+/**
+ * The stranding of the conductor actually installed, which picks the Table 8 column:
+ * - PV Wire is stranded by its listing (UL 4703), whatever its size;
+ * - in a raceway, 8 AWG and larger shall be stranded (310.3(C) in 2020/2023, 310.106(C) in 2017);
+ * - 6 AWG and larger has no solid row in Table 8;
+ * - otherwise the run's declared stranding; undeclared, 14–10 AWG building wire is taken as solid
+ *   (the book's solid column, as before) and 8 AWG outside a raceway as stranded (the larger
+ *   resistance: a conductor that size is stranded in practice).
+ */
+export function installedStranding(type: ConductorType, size: WireSize, inRaceway: boolean, declared: Stranding | undefined): StrandingDecision {
+  const required: StrandingDecision['reason'] | null =
+    type === 'PV-WIRE' ? 'pv-wire-listing'
+    : inRaceway && sizeIndex(size) >= sizeIndex('8') ? 'raceway-8-awg-and-larger'
+    : CHAPTER_9_TABLE_8[size].ohmsPerKftSolid === undefined ? 'no-solid-size'
+    : null;
+  if (required) return { stranding: 'stranded', reason: required, conflict: declared === 'solid' };
+  if (declared) return { stranding: declared, reason: 'declared', conflict: false };
+  return size === '8' ? { stranding: 'stranded', reason: 'default-stranded-8', conflict: false } : { stranding: 'solid', reason: 'default-solid-14-10', conflict: false };
+}

@@ -33,6 +33,9 @@ export const NEC_SECTIONS = {
   conduitFill: { '2017': 'Chapter 9, Tables 1, 4, 5', '2020': 'Chapter 9, Tables 1, 4, 5', '2023': 'Chapter 9, Tables 1, 4, 5' },
   voltageDrop: { '2017': 'Chapter 9, Table 8; 210.19(A) Informational Note', '2020': 'Chapter 9, Table 8; 210.19(A) Informational Note', '2023': 'Chapter 9, Table 8; 210.19 Informational Note' },
   supplySide: { '2017': '705.12(A)', '2020': '705.11', '2023': '705.11' },
+  // The supply-side rating rule: 2017 compares the sources' OCPD ratings with the service rating;
+  // from 2020 705.11(A) compares their continuous output currents with the service conductors' ampacity.
+  supplySideRating: { '2017': '705.12(A)', '2020': '705.11(A)', '2023': '705.11(A)' },
   supplySideConductor: { '2017': '705.12(A)', '2020': '705.11(B)', '2023': '705.11(B)' },
   loadSideFeeder: { '2017': '705.12(B)(2)(1)', '2020': '705.12(B)(1)', '2023': '705.12(A)' },
   busbar100: { '2017': '705.12(B)(2)(3)(a)', '2020': '705.12(B)(3)(1)', '2023': '705.12(B)(1)' },
@@ -40,10 +43,17 @@ export const NEC_SECTIONS = {
   busbarSum: { '2017': '705.12(B)(2)(3)(c)', '2020': '705.12(B)(3)(3)', '2023': '705.12(B)(3)' },
   busbarCenterFed: { '2017': '705.12(B)(2)(3)(d)', '2020': '705.12(B)(3)(4)', '2023': '705.12(B)(4)' },
   rapidShutdown: { '2017': '690.12(B)', '2020': '690.12(B)', '2023': '690.12(B)' },
-  labelDcSource: { '2017': '690.53', '2020': '690.53', '2023': '690.53' },
-  labelInterconnection: { '2017': '690.54', '2020': '690.54', '2023': '690.54' },
-  labelRapidShutdown: { '2017': '690.56(C)(1)', '2020': '690.56(C)(1)', '2023': '690.56(C)(1)' },
-  labelRapidShutdownSwitch: { '2017': '690.56(C)(3)', '2020': '690.56(C)(2)', '2023': '690.56(C)(2)' },
+  // Labels: 2023 moved the DC voltage label into 690.7(D), deleted 690.54 (see NEC_LABELS for
+  // presence) and moved the rapid-shutdown markings from 690.56(C) to 690.12(D).
+  labelDcSource: { '2017': '690.53', '2020': '690.53', '2023': '690.7(D)' },
+  labelInterconnection: { '2017': '690.54', '2020': '690.54', '2023': '(deleted in 2023)' },
+  labelRapidShutdown: { '2017': '690.56(C)(1)', '2020': '690.56(C)(1)', '2023': '690.12(D)' },
+  labelRapidShutdownSwitch: { '2017': '690.56(C)(3)', '2020': '690.56(C)(2)', '2023': '690.12(D)(2)' },
+  stranding: { '2017': '310.106(C)', '2020': '310.3(C)', '2023': '310.3(C)' },
+  ocpdRequired: { '2017': '690.9(A)', '2020': '690.9(A)', '2023': '690.9(A)' },
+  ocpdRating: { '2017': '690.9(B)', '2020': '690.9(B)', '2023': '690.9(B)' },
+  moduleLevelInput: { '2017': '690.7(A); 110.3(B)', '2020': '690.7(A); 110.3(B)', '2023': '690.7(A); 110.3(B)' },
+  serviceDisconnectMinimum: { '2017': '230.79', '2020': '230.79', '2023': '230.79' },
   microBranch: { '2017': '690.8(A)(3), 110.3(B)', '2020': '705.28(A), 110.3(B)', '2023': '705.28(A), 110.3(B)' },
 } as const satisfies Record<string, Record<NecEdition, string>>;
 

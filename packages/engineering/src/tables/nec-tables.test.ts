@@ -126,9 +126,14 @@ describe('NEC Chapter 9 tables', () => {
   ] as const)('Table 5: %s %s AWG approximate area = %f in² (USE-2/PV Wire use the RHW-2* row)', (type, size, area) => {
     expect(CHAPTER_9_TABLE_5[type][size]).toBe(area);
   });
-  it.each([['14', 3.07, 4110], ['12', 1.93, 6530], ['10', 1.21, 10380], ['8', 0.764, 16510], ['6', 0.491, 26240], ['4', 0.308, 41740], ['2', 0.194, 66360], ['1/0', 0.122, 105600], ['4/0', 0.0608, 211600], ['500', 0.0258, 500000]] as const)(
-    'Table 8: %s uncoated stranded copper = %f Ω/kft, %i cmil', (size, r, cmil) => {
-      expect(CHAPTER_9_TABLE_8[size]).toEqual({ ohmsPerKft: r, circularMils: cmil });
+  it.each([['14', 3.14, 3.07, 4110], ['12', 1.98, 1.93, 6530], ['10', 1.24, 1.21, 10380], ['8', 0.778, 0.764, 16510]] as const)(
+    'Table 8: %s AWG uncoated copper = %f Ω/kft stranded, %f Ω/kft solid, %i cmil', (size, rs, r1, cmil) => {
+      expect(CHAPTER_9_TABLE_8[size]).toEqual({ ohmsPerKftStranded: rs, ohmsPerKftSolid: r1, circularMils: cmil });
+    },
+  );
+  it.each([['6', 0.491, 26240], ['4', 0.308, 41740], ['2', 0.194, 66360], ['1/0', 0.122, 105600], ['4/0', 0.0608, 211600], ['500', 0.0258, 500000]] as const)(
+    'Table 8: %s uncoated stranded copper = %f Ω/kft, %i cmil (no solid row)', (size, r, cmil) => {
+      expect(CHAPTER_9_TABLE_8[size]).toEqual({ ohmsPerKftStranded: r, circularMils: cmil });
     },
   );
 });

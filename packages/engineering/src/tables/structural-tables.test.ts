@@ -59,9 +59,10 @@ describe('ASCE 7-16 Figures 30.3-2A–D GCp at 10 ft² (gable, h ≤ 60 ft)', ()
     expect(gammaA(Math.sqrt(1000))).toBeCloseTo(0.6, 10);
     expect(gammaA(150)).toBe(0.4);
   });
-  it('30.2.2 minimum C&C pressure: 16 psf (7-16), 10 psf (7-10)', () => {
+  it('30.2.2 minimum C&C pressure: 16 psf in 7-10, 7-16 and 7-22 (10 psf was 7-05)', () => {
     expect(minimumCcPressurePsf('7-16')).toBe(16);
-    expect(minimumCcPressurePsf('7-10')).toBe(10);
+    expect(minimumCcPressurePsf('7-10')).toBe(16);
+    expect(minimumCcPressurePsf('7-22')).toBe(16);
   });
 });
 

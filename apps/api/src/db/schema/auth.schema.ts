@@ -18,7 +18,7 @@ export const refreshTokens = pgTable('refresh_tokens', {
 export const userTokens = pgTable('user_tokens', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  purpose: text('purpose', { enum: ['password_reset', 'verify_email'] }).notNull(),
+  purpose: text('purpose', { enum: ['password_reset', 'verify_email', 'event_stream'] }).notNull(),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),

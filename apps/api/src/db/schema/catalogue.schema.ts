@@ -5,7 +5,7 @@ import {
 import { users } from './people.schema.ts';
 
 /*
- * Reference data of issue 4: code lists, AHJs, utilities, option-list items and the equipment
+ * Reference data: code lists, AHJs, utilities, option-list items and the equipment
  * catalogue. Seeded at start (db/seed/catalogue.seed.ts: insert missing, never overwrite), edited
  * by staff. Nothing here is deleted by the API: a removed record is deactivated, because jobs keep
  * the values and ids they were made with.
@@ -101,6 +101,10 @@ export const equipment = pgTable('equipment', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   updatedById: updatedBy(),
+  /** The manufacturer's datasheet (a PDF in the storage): the model's cut sheet in a plan set. */
+  datasheetKey: text('datasheet_key'),
+  datasheetName: text('datasheet_name'),
+  datasheetSize: integer('datasheet_size'),
   /** What the search matches, for a trigram index (searches are "words anywhere"). */
   searchText: text('search_text').notNull().generatedAlwaysAs((): SQL => sql`lower(${equipment.manufacturer} || ' ' || ${equipment.model})`),
 }, (t) => [

@@ -20,4 +20,37 @@ export const jobFiles = pgTable('job_files', {
   uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
   uploadedByRole: text('uploaded_by_role').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /**
+   * A file that is a deliverable (the plan set, a letter, a calculation package): its kind
+   * (constants/deliverables.constants.ts), state (draft, sealed, released) and the job revision it
+   * belongs to. Null on other files. A client reads a deliverable only once it is released.
+   */
+  deliverableKind: text('deliverable_kind'),
+  deliverableState: text('deliverable_state'),
+  deliverableRevision: integer('deliverable_revision'),
+  /** The bytes' SHA-256 (hex), taken when the file became a deliverable. */
+  sha256: text('sha256'),
+  sealedAt: timestamp('sealed_at', { withTimezone: true }),
+  releasedAt: timestamp('released_at', { withTimezone: true }),
+  releasedById: uuid('released_by_id').references(() => users.id, { onDelete: 'set null' }),
 }, (t) => [index('job_files_job_idx').on(t.jobId, t.createdAt)]);
+
+/**
+ * The public record behind the code printed on a sealed document: what an AHJ reviewer may read
+ * (engineer, licence, the job's address, the date, the document's hash) and nothing else of the
+ * tenant. The address is kept as it was when sealed, as the document prints it.
+ */
+export const documentVerifications = pgTable('document_verifications', {
+  code: text('code').primaryKey(),
+  fileId: uuid('file_id').notNull().references(() => jobFiles.id, { onDelete: 'cascade' }),
+  jobId: uuid('job_id').notNull().references(() => jobs.id, { onDelete: 'cascade' }),
+  documentKind: text('document_kind').notNull(),
+  documentName: text('document_name').notNull(),
+  engineerName: text('engineer_name').notNull(),
+  licenceState: text('licence_state').notNull(),
+  licenceNumber: text('licence_number').notNull(),
+  jobAddress: text('job_address').notNull(),
+  sha256: text('sha256').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  sealedAt: timestamp('sealed_at', { withTimezone: true }).notNull(),
+}, (t) => [index('document_verifications_file_idx').on(t.fileId)]);

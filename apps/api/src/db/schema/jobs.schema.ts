@@ -44,7 +44,7 @@ export const jobs = pgTable('jobs', {
   requirements: jsonb('requirements').notNull().default([]),
   cadIntake: jsonb('cad_intake').notNull(),
   parcelInfo: jsonb('parcel_info'),
-  /** The job's authority having jurisdiction (issue 4 §2): its requirement values resolve last. Kept if the AHJ is deactivated. */
+  /** The job's authority having jurisdiction: its requirement values resolve last. Kept if the AHJ is deactivated. */
   ahjId: uuid('ahj_id').references(() => ahjs.id),
   /**
    * Values of the dynamic CAD fields (spec §3) other than parcel_info.*, which live in parcel_info:
@@ -61,6 +61,8 @@ export const jobs = pgTable('jobs', {
   createdByRole: text('created_by_role'),
   isActive: boolean('is_active').notNull().default(true),
   revisionNumber: integer('revision_number').notNull().default(0),
+  /** Each requested service's task (spec §4 task completion labels): {service: 'in_progress' | 'completed' | 'failed'}; absent is Not Completed. */
+  serviceTasks: jsonb('service_tasks').$type<Record<string, string>>().notNull().default({}),
   pendingAdminMsClosed: bigint('pending_admin_ms_closed', { mode: 'number' }).notNull().default(0),
   pendingSince: ts('pending_since'),
   overdueAt: ts('overdue_at'),
@@ -106,5 +108,7 @@ export const jobRevisions = pgTable('job_revisions', {
   fromStatus: text('from_status').notNull(),
   requestedById: uuid('requested_by_id').references(() => users.id, { onDelete: 'set null' }),
   changes: jsonb('changes'),
+  /** The AHJ's or utility's rejection comments that caused the revision, as the client pasted them. */
+  rejectionComments: text('rejection_comments').notNull().default(''),
   createdAt: ts('created_at').notNull(),
 }, (t) => [uniqueIndex('job_revisions_job_number_uq').on(t.jobId, t.number)]);

@@ -59,6 +59,11 @@ export const states = pgTable('states', {
   country: text('country', { enum: ['US', 'CA'] }).notNull().default('US'),
 }, (t) => [uniqueIndex('states_abbr_uq').on(t.country, t.abbreviation)]);
 
+/**
+ * Banners on every signed-in page, written by admins. Shown from `starts_at` (null: at once) until
+ * `ends_at` (null: until expired) to the users the audience names: `roles` and `company_ids` each
+ * narrow it when set (a user must match both), null for everyone.
+ */
 export const siteAlerts = pgTable('site_alerts', {
   id: uuid('id').primaryKey().defaultRandom(),
   message: text('message').notNull(),
@@ -66,8 +71,19 @@ export const siteAlerts = pgTable('site_alerts', {
   startsAt: timestamp('starts_at', { withTimezone: true }),
   endsAt: timestamp('ends_at', { withTimezone: true }),
   isActive: boolean('is_active').notNull().default(true),
+  roles: text('roles').array(),
+  companyIds: uuid('company_ids').array(),
+  createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Who closed which alert: it stays closed for that person on every device. */
+export const siteAlertDismissals = pgTable('site_alert_dismissals', {
+  alertId: uuid('alert_id').notNull().references(() => siteAlerts.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.alertId, t.userId] })]);
 
 /** Per-user, per-month counters of spec §4: completed jobs and revisions. */
 export const userMonthStats = pgTable('user_month_stats', {

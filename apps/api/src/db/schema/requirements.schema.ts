@@ -2,7 +2,7 @@ import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fro
 import { users } from './people.schema.ts';
 
 /**
- * Requirement values set on a scope (issue 4): one row per (scope, key). scope_id is a company,
+ * Requirement values set on a scope: one row per (scope, key). scope_id is a company,
  * utility or AHJ id; it has no foreign key because it points at three tables (none of which the
  * API deletes from: AHJs and utilities are deactivated). A row is an explicit value, JSON null
  * included (a group or file switched off); a key with no row is not set at that scope (inherit).

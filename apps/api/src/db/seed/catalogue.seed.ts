@@ -10,7 +10,7 @@ export const LISTS_NOT_IN_OPTION_ITEMS: ReadonlySet<string> = new Set(['states',
 const eds = (prefix: string, years: string[]) => years.map((y) => ({ value: y, label: `${prefix} ${y}` }));
 
 /**
- * The code editions on offer at install (issue 4). Values are what an AHJ stores: the edition year
+ * The code editions on offer at install. Values are what an AHJ stores: the edition year
  * for the ICC codes, "7-16" for ASCE 7, the code and year for electrical codes. Defaults are the
  * editions most US jurisdictions had adopted in 2025.
  */

@@ -4,7 +4,9 @@ import type { Role } from '@sunstamp/domain/roles';
 import {
   findTransition, statusBeforePendingClient, type JobStatus, clientStatusOf,
 } from '@sunstamp/domain/jobs/workflow.rules';
-import { monthStatsDelta } from '@sunstamp/domain/jobs/month-stats.rules';
+import { monthKey, monthStatsDelta } from '@sunstamp/domain/jobs/month-stats.rules';
+import { overdueAtOf, pendingBookkeeping } from '@sunstamp/domain/jobs/pending-admin.rules';
+import { historyEventOf } from '@sunstamp/domain/jobs/job-history.rules';
 import { createJobArray, ZJobArray, type JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
 import { CAD_INTAKE_DEFAULTS, ZCadIntake, type CadIntake } from '@sunstamp/domain/jobs/cad-intake.schema';
 import { SEED_EQUIPMENT } from '@sunstamp/domain/catalogue/equipment.data';
@@ -12,17 +14,16 @@ import { REVISION_REASONS } from '@sunstamp/domain/constants/revision.constants'
 import type { ServiceCode } from '@sunstamp/domain/constants/services.constants';
 import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
 import type { Database } from '../client.ts';
-import { companies, jobHistory, jobRevisions, jobs, states, userMonthStats, users } from '../schema.ts';
+import { companies, equipment, jobEquipment, jobHistory, jobRevisions, jobs, states, userMonthStats, users } from '../schema.ts';
+import { JOB_EQUIPMENT_KINDS, type JobEquipmentKind } from '@sunstamp/domain/jobs/job-equipment.rules';
 import { seedSampleDirectory, type SampleAhjName, type SampleUtilityName } from './sample-directory.seed.ts';
-import { eventOf, overdueAtOf, pendingBookkeeping } from '../../modules/jobs/jobs.service.ts';
-import { monthKey } from '../../modules/users/users.service.ts';
 
 /**
  * Sample jobs for the demo workspace, so /jobs is not empty on first look: Acme Solar and
  * Brightside Energy jobs across the workflow, each with the history the workflow would have
  * written. Every step is checked against the domain's transition table for the actor's role (a
  * step the table refuses throws), and the overdue bookkeeping, events and month stats come from
- * the same functions the jobs service uses. Times are relative to `now`, so on a fresh install
+ * the domain's rules the jobs services use too (pending-admin, job-history and month-stats rules). Times are relative to `now`, so on a fresh install
  * exactly one job (Okafor) is overdue.
  *
  * Most jobs name a demo AHJ and a demo utility (sample-directory.seed.ts, seeded in the same
@@ -319,7 +320,7 @@ type JobInsert = typeof jobs.$inferInsert;
 type HistoryInsert = typeof jobHistory.$inferInsert;
 type RevisionInsert = typeof jobRevisions.$inferInsert;
 
-/** The CAD intake of a sample: its answers, with the equipment's types, counts and models. */
+/** The CAD intake of a sample: its answers, with the equipment's types and counts (the models are the job's equipment lines, not notes). */
 function cadIntakeOf(s: SampleJob, moduleCount: number, utilityId: string | undefined): CadIntake {
   const [moduleId, inverterId, ...extras] = s.equipment;
   const mod = equipmentOf(moduleId!);
@@ -332,7 +333,6 @@ function cadIntakeOf(s: SampleJob, moduleCount: number, utilityId: string | unde
   const optimizer = more.find((e) => e.kind === 'optimizer');
   const battery = hybrid ? inv : more.find((e) => e.kind === 'battery');
   const mci = more.find((e) => e.kind === 'mci');
-  const models = [mod, inv, ...more].map((e) => `${e.manufacturer} ${e.model}`);
   const first = s.arrays[0] ?? {};
   return ZCadIntake.parse({
     ...CAD_INTAKE_DEFAULTS,
@@ -350,10 +350,29 @@ function cadIntakeOf(s: SampleJob, moduleCount: number, utilityId: string | unde
     ...(optimizer ? { optimizer_type: optimizer.type ?? '', optimizer_count: moduleCount } : {}),
     ...(battery ? { battery_type: battery.type ?? '', battery_count: 1 } : {}),
     ...(mci ? { mci: mci.type ?? '', mci_count: Math.ceil(moduleCount / 3) } : {}),
-    cad_notes: `Equipment: ${models.join('; ')}.`,
     // The utility scope of the job's requirements is the directory utility this names.
     ...(utilityId ? { utility: utilityId, custom_utility: '' } : {}),
     ...s.cad,
+  });
+}
+
+/** The CAD form count each equipment kind's quantity is. */
+const COUNT_OF: Record<JobEquipmentKind, keyof CadIntake | null> = {
+  module: 'module_count', inverter: 'inverter_count', optimizer: 'optimizer_count', battery: 'battery_count', mci: 'mci_count', racking: null,
+};
+
+/** A sample's equipment as job lines naming the catalogue rows (one per kind, in the sample's order). */
+function sampleEquipmentLines(s: SampleJob, job: JobInsert, catalogueId: Map<string, string>) {
+  const cad = job.cadIntake as CadIntake;
+  const seen = new Set<string>();
+  return s.equipment.map(equipmentOf).flatMap((e) => {
+    if (!(JOB_EQUIPMENT_KINDS as readonly string[]).includes(e.kind) || seen.has(e.kind)) return [];
+    const id = catalogueId.get(`${e.kind}|${e.manufacturer}|${e.model}`);
+    if (!id) return [];
+    seen.add(e.kind);
+    const field = COUNT_OF[e.kind as JobEquipmentKind];
+    const count = field ? (cad[field] as number | null) : null;
+    return [{ jobId: job.id!, kind: e.kind, equipmentId: id, customModel: '', quantity: count ?? (e.kind === 'battery' ? 1 : null), position: seen.size - 1 }];
   });
 }
 
@@ -423,8 +442,8 @@ export function buildSampleJob(s: SampleJob, ids: Ids, now: Date) {
       throw new Error(`sample jobs: ${s.name}: ${step.by} (${actor.role}) cannot move ${from} → ${to}`);
     }
     Object.assign(job, pendingBookkeeping({
-      pendingAdminMsClosed: job.pendingAdminMsClosed ?? 0, pendingSince: job.pendingSince ?? null, createdByRole: job.createdByRole ?? null,
-    }, to, when, s.services));
+      pendingAdminMsClosed: job.pendingAdminMsClosed ?? 0, pendingSince: job.pendingSince ?? null, createdByRole: creator.role,
+    }, { to, at: when, services: s.services }));
     job.status = to;
     job.clientStatus = clientStatusOf(to);
     if (t.action === 'submit' && !job.submittedAt) job.submittedAt = when;
@@ -440,7 +459,7 @@ export function buildSampleJob(s: SampleJob, ids: Ids, now: Date) {
       });
     }
     history.push({
-      jobId: id, event: eventOf(t.action, from, to), actorId: actor.id, actorRole: actor.role,
+      jobId: id, event: historyEventOf(t.action, from, to), actorId: actor.id, actorRole: actor.role,
       fromStatus: from, toStatus: to, note: step.note ?? null, data, at: when,
     });
     changes.push({ from, to });
@@ -449,7 +468,10 @@ export function buildSampleJob(s: SampleJob, ids: Ids, now: Date) {
     if (delta.revisions) monthStats.push({ userId: actor.id, month: monthKey(when), field: 'revisions' });
   }
   // Kept equal to what the service would store after the last step.
-  job.overdueAt = overdueAtOf(job.createdByRole ?? null, s.services, job.pendingAdminMsClosed ?? 0, job.pendingSince ?? null);
+  job.overdueAt = overdueAtOf(
+    { createdByRole: creator.role, services: s.services },
+    { pendingAdminMsClosed: job.pendingAdminMsClosed ?? 0, pendingSince: job.pendingSince ?? null },
+  );
   return { job, history, revisions, monthStats };
 }
 
@@ -497,6 +519,11 @@ export async function seedSampleJobs(database: Database, now: Date = new Date())
       stats.set(key, row);
     }
     await tx.insert(jobs).values(built.map((b) => b.job));
+    // The models the samples use, as job equipment lines naming the catalogue (the engine and the plan set read these).
+    const catalogue = await tx.select({ id: equipment.id, kind: equipment.kind, manufacturer: equipment.manufacturer, model: equipment.model }).from(equipment);
+    const catalogueId = new Map(catalogue.map((e) => [`${e.kind}|${e.manufacturer}|${e.model}`, e.id]));
+    const lines = SAMPLE_JOBS.flatMap((smp, i) => sampleEquipmentLines(smp, built[i]!.job, catalogueId));
+    if (lines.length) await tx.insert(jobEquipment).values(lines);
     // One statement, in order: history ids follow each job's steps.
     await tx.insert(jobHistory).values(built.flatMap((b) => b.history));
     const revisions = built.flatMap((b) => b.revisions);

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { STATES, CANADIAN_PROVINCES } from '@sunstamp/domain/catalogue/option-lists.data';
 import type { Database } from '../client.ts';
 import { companies, groupMembers, groups, siteAlerts, states, userCompanies, users } from '../schema.ts';
-import { hashPassword } from '../../modules/auth/passwords.ts';
+import { hashPassword } from '../../platform/passwords.ts';
 import { seedCatalogue } from './catalogue.seed.ts';
+import { seedContent } from './content.seed.ts';
 
 /** Reference data every install needs; idempotent. */
 export async function seedReference(database: Database) {
@@ -14,6 +15,7 @@ export async function seedReference(database: Database) {
   }));
   await database.db.insert(states).values(rows).onConflictDoNothing();
   await seedCatalogue(database);
+  await seedContent(database);
 }
 
 export const DEMO_PASSWORD = 'sunstamp-demo';

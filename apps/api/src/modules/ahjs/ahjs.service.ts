@@ -1,16 +1,20 @@
+import { maySeeInactiveCatalogue } from '@sunstamp/domain/policies/catalogue.policy';
 import {
   CODE_TYPES, ENGINEERING_REVIEWS, STAMP_TYPES, ZAhjBody, type AhjBody, type AhjPatch, type CodeType,
 } from '@sunstamp/domain/contracts/catalogue';
 import { EXPOSURE_CATEGORIES, JURISDICTION_TYPES, SEISMIC_DESIGN_CATEGORIES } from '@sunstamp/domain/constants/options.constants';
-import type { AppContext } from '../../app.ts';
-import type { Principal } from '../auth/auth.hooks.ts';
+import type { AppContext } from '../../context.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { requireStaff } from '../catalogue/catalogue.permissions.ts';
+import { requireCatalogueEdit } from '../access/access.ts';
 import { editionsByType } from '../catalogue/codes.service.ts';
 import { rejectImport } from '../catalogue/csv-upload.ts';
 import { readDirectoryCsv, type CellKind, type LineError } from './directory-csv.ts';
 import * as repo from './ahjs.repository.ts';
+
+/** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */
+type Ctx = Pick<AppContext, 'database'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BATCH = 500;
@@ -66,13 +70,13 @@ async function checkEditions(db: DbOrTx, b: Partial<AhjBody>) {
 }
 
 export async function searchAhjs(
-  ctx: AppContext, p: Principal,
+  ctx: Ctx, p: Principal,
   q: { page: number; page_size: number; search?: string; state?: string; include_inactive?: boolean },
 ) {
   const { rows, count } = await repo.searchAhjs(ctx.database.db, {
     search: q.search || undefined, state: q.state || undefined,
     // Deactivated records are staff business.
-    includeInactive: !!q.include_inactive && ['admin', 'support'].includes(p.role),
+    includeInactive: !!q.include_inactive && maySeeInactiveCatalogue(p.role),
     limit: q.page_size, offset: (q.page - 1) * q.page_size,
   });
   return { count, page: q.page, page_size: q.page_size, results: rows.map(toAhj) };
@@ -85,12 +89,12 @@ export async function findAhj(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function getAhj(ctx: AppContext, id: string) {
+export async function getAhj(ctx: Ctx, id: string) {
   return toAhj(await findAhj(ctx.database.db, id));
 }
 
-export async function createAhj(ctx: AppContext, p: Principal, body: AhjBody) {
-  requireStaff(p);
+export async function createAhj(ctx: Ctx, p: Principal, body: AhjBody) {
+  requireCatalogueEdit(p, 'ahjs');
   const db = ctx.database.db;
   await checkEditions(db, body);
   if (await repo.ahjNameTaken(db, body.state, body.name)) throw conflict(`An AHJ named ${body.name} in ${body.state} already exists.`);
@@ -98,8 +102,8 @@ export async function createAhj(ctx: AppContext, p: Principal, body: AhjBody) {
   return toAhj(row);
 }
 
-export async function updateAhj(ctx: AppContext, p: Principal, id: string, body: AhjPatch) {
-  requireStaff(p);
+export async function updateAhj(ctx: Ctx, p: Principal, id: string, body: AhjPatch) {
+  requireCatalogueEdit(p, 'ahjs');
   const db = ctx.database.db;
   const current = await findAhj(db, id);
   await checkEditions(db, body);
@@ -117,7 +121,7 @@ export async function updateAhj(ctx: AppContext, p: Principal, id: string, body:
 }
 
 /** Deactivates: jobs keep their AHJ, so it leaves the pickers and search but is never deleted. */
-export async function deactivateAhj(ctx: AppContext, p: Principal, id: string) {
+export async function deactivateAhj(ctx: Ctx, p: Principal, id: string) {
   return updateAhj(ctx, p, id, { is_active: false });
 }
 
@@ -135,8 +139,8 @@ export const AHJ_CSV_COLUMNS: Record<string, CellKind> = {
  * anything is written; then one transaction upserts by (state, name). Columns missing from the
  * file are left as they are on existing AHJs.
  */
-export async function importAhjs(ctx: AppContext, p: Principal, csv: () => Promise<string>) {
-  requireStaff(p);
+export async function importAhjs(ctx: Ctx, p: Principal, csv: () => Promise<string>) {
+  requireCatalogueEdit(p, 'ahjs');
   const db = ctx.database.db;
   const read = readDirectoryCsv(await csv(), AHJ_CSV_COLUMNS, ['name', 'state', 'jurisdiction_type'], ZAhjBody);
   if (read.rows.length === 0 && read.errors.length) rejectImport(read.errors);

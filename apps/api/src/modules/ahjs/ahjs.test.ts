@@ -72,6 +72,16 @@ describe('AHJs: create, read, update, deactivate per role', () => {
     expect(res.statusCode).toBe(400);
     expect(res.data.args.some((a: Record<string, string>) => field in a)).toBe(true);
   });
+  it('a new AHJ without a state is told the state is required, not unknown', async () => {
+    const token = await as(DEMO.admin);
+    for (const state of ['', '   ']) {
+      const res = await t.request('POST', '/api/ahjs', { token, body: { name: 'No State Town', state, jurisdiction_type: 'City' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.data.args).toEqual([{ state: 'This field is required.' }]);
+    }
+    const unknown = await t.request('POST', '/api/ahjs', { token, body: { name: 'No State Town', state: 'QQ', jurisdiction_type: 'City' } });
+    expect(unknown.data.args).toEqual([{ state: 'Unknown state; use its two-letter abbreviation, e.g. CA.' }]);
+  });
   it('refuses a second AHJ with the same name in the same state (409), whatever the case', async () => {
     const res = await t.request('POST', '/api/ahjs', { token: await as(DEMO.support), body: { ...austin, name: 'city of austin' } });
     expect(res.statusCode).toBe(409);

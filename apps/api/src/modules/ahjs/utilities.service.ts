@@ -1,12 +1,16 @@
+import { maySeeInactiveCatalogue } from '@sunstamp/domain/policies/catalogue.policy';
 import { ZUtilityBody, type UtilityBody, type UtilityPatch } from '@sunstamp/domain/contracts/catalogue';
-import type { AppContext } from '../../app.ts';
-import type { Principal } from '../auth/auth.hooks.ts';
+import type { AppContext } from '../../context.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { requireStaff } from '../catalogue/catalogue.permissions.ts';
+import { requireCatalogueEdit } from '../access/access.ts';
 import { rejectImport } from '../catalogue/csv-upload.ts';
 import { readDirectoryCsv, type LineError } from './directory-csv.ts';
 import * as repo from './ahjs.repository.ts';
+
+/** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */
+type Ctx = Pick<AppContext, 'database'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BATCH = 500;
@@ -30,12 +34,12 @@ function columnsOf(b: Partial<UtilityBody>): Partial<repo.UtilityInsert> {
 }
 
 export async function searchUtilities(
-  ctx: AppContext, p: Principal,
+  ctx: Ctx, p: Principal,
   q: { page: number; page_size: number; search?: string; state?: string; include_inactive?: boolean },
 ) {
   const { rows, count } = await repo.searchUtilities(ctx.database.db, {
     search: q.search || undefined, state: q.state || undefined,
-    includeInactive: !!q.include_inactive && ['admin', 'support'].includes(p.role),
+    includeInactive: !!q.include_inactive && maySeeInactiveCatalogue(p.role),
     limit: q.page_size, offset: (q.page - 1) * q.page_size,
   });
   return { count, page: q.page, page_size: q.page_size, results: rows.map(toUtility) };
@@ -47,20 +51,20 @@ export async function findUtility(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function getUtility(ctx: AppContext, id: string) {
+export async function getUtility(ctx: Ctx, id: string) {
   return toUtility(await findUtility(ctx.database.db, id));
 }
 
-export async function createUtility(ctx: AppContext, p: Principal, body: UtilityBody) {
-  requireStaff(p);
+export async function createUtility(ctx: Ctx, p: Principal, body: UtilityBody) {
+  requireCatalogueEdit(p, 'utilities');
   const db = ctx.database.db;
   if (await repo.utilityNameTaken(db, body.name)) throw conflict(`A utility named ${body.name} already exists.`);
   const row = await repo.insertUtility(db, { ...(columnsOf(body) as repo.UtilityInsert), updatedById: p.id });
   return toUtility(row);
 }
 
-export async function updateUtility(ctx: AppContext, p: Principal, id: string, body: UtilityPatch) {
-  requireStaff(p);
+export async function updateUtility(ctx: Ctx, p: Principal, id: string, body: UtilityPatch) {
+  requireCatalogueEdit(p, 'utilities');
   const db = ctx.database.db;
   await findUtility(db, id);
   if (body.name !== undefined && (await repo.utilityNameTaken(db, body.name, id))) {
@@ -75,13 +79,13 @@ export async function updateUtility(ctx: AppContext, p: Principal, id: string, b
 }
 
 /** Deactivates: jobs keep their utility, so it leaves the pickers and search but is never deleted. */
-export async function deactivateUtility(ctx: AppContext, p: Principal, id: string) {
+export async function deactivateUtility(ctx: Ctx, p: Principal, id: string) {
   return updateUtility(ctx, p, id, { is_active: false });
 }
 
 /** POST /utilities/import: columns name, states (separated by ; or |, or , inside quotes), notes. */
-export async function importUtilities(ctx: AppContext, p: Principal, csv: () => Promise<string>) {
-  requireStaff(p);
+export async function importUtilities(ctx: Ctx, p: Principal, csv: () => Promise<string>) {
+  requireCatalogueEdit(p, 'utilities');
   const read = readDirectoryCsv(await csv(), { name: 'text', states: 'list', notes: 'note' }, ['name'], ZUtilityBody);
   if (read.rows.length === 0 && read.errors.length) rejectImport(read.errors);
   const errors: LineError[] = [...read.errors];

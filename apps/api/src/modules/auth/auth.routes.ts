@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ZCsrf, ZLoginBody, ZLogoutBody, ZPasswordResetConfirm, ZPasswordResetRequest, ZRefreshBody,
+  PASSWORD_RESET_DETAIL, PASSWORD_SET_DETAIL, ZCsrf, ZLoginBody, ZLogoutBody, ZPasswordResetConfirm, ZPasswordResetConfirmAnswer,
+  ZPasswordResetRequest, ZRefreshBody,
   ZRequestDemoBody, ZTokenPair, ZVerifyBody, ZVerifyEmailBody,
 } from '@sunstamp/domain/contracts/auth';
 import { ZOk } from '@sunstamp/domain/contracts/common';
 import { principalOf } from './auth.hooks.ts';
 import * as auth from './auth.service.ts';
+import { sessionKeyOf } from './tokens.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
@@ -15,8 +17,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/auth/csrf/', {
     config: { public: true },
     schema: { tags, summary: 'Issue a CSRF token for the X-CSRFToken header', security: [], response: { 200: ZCsrf } },
-  }, async (_req, reply) => {
-    const csrfToken = ctx.signer.issueCsrf();
+  }, async (req, reply) => {
+    // Bound to the caller's session when signed in (a token fetched signed out works only for
+    // signed-out calls such as sign-in): decisions.md, "any value the server issued for this session".
+    const csrfToken = ctx.signer.issueCsrf(req.accessClaims ? sessionKeyOf(req.accessClaims) : 'anon');
     reply.header('cache-control', 'no-store');
     return { csrfToken };
   });
@@ -56,10 +60,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/password-reset/confirm/', {
     config: { public: true },
-    schema: { tags, summary: 'Set a new password from a reset link', security: [], body: ZPasswordResetConfirm, response: { 200: ZOk } },
+    schema: { tags, summary: 'Set a new password from a reset link (or a first one from an invitation)', security: [], body: ZPasswordResetConfirm, response: { 200: ZPasswordResetConfirmAnswer } },
   }, async (req) => {
-    await auth.confirmPasswordReset(ctx, req.body.uid, req.body.token, req.body.password);
-    return { detail: 'Your password has been reset. You can sign in now.' };
+    const { firstPassword } = await auth.confirmPasswordReset(ctx, req.body.uid, req.body.token, req.body.password);
+    return { detail: firstPassword ? PASSWORD_SET_DETAIL : PASSWORD_RESET_DETAIL, first_password: firstPassword };
   });
 
   app.post('/auth/verify-email/', {

@@ -1,11 +1,14 @@
 import crypto from 'node:crypto';
 import { INVALID_TOKEN_MESSAGE } from '@sunstamp/domain/constants/auth.constants';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, tooManyRequests } from '../../platform/errors.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
 import * as repo from './auth.repository.ts';
-import { checkPasswordPolicy, dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { checkPasswordPolicy, dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { REFRESH_ABSOLUTE_SECONDS, REFRESH_IDLE_SECONDS } from './tokens.ts';
+
+/** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */
+type Ctx = Pick<AppContext, 'cache' | 'clock' | 'config' | 'database' | 'mailer' | 'signer'>;
 
 /** Failed sign-ins allowed per account and per address in the window before 429. */
 export const LOGIN_WINDOW_MINUTES = 15;
@@ -16,25 +19,25 @@ export const VERIFY_LINK_HOURS = 72;
 
 const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
 
-export async function login(ctx: AppContext, email: string, password: string, ip: string) {
+export async function login(ctx: Ctx, email: string, password: string, ip: string) {
   const db = ctx.database.db;
   const now = ctx.clock.now();
   const since = new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000);
-  const [byAccount, byAddress] = await Promise.all([
-    repo.countFailures(db, { email }, since),
-    repo.countFailures(db, { ip }, since),
-  ]);
-  if (byAccount >= MAX_FAILURES_PER_ACCOUNT || byAddress >= MAX_FAILURES_PER_ADDRESS) {
+  // Count and reserve in one decision (see reserveLoginAttempt): checking the count and recording
+  // the failure after the password check let a burst of simultaneous guesses all be verified.
+  const attempt = await repo.reserveLoginAttempt(db, {
+    email, ip, at: now, since, maxPerAccount: MAX_FAILURES_PER_ACCOUNT, maxPerAddress: MAX_FAILURES_PER_ADDRESS,
+  });
+  if (attempt === null) {
     throw tooManyRequests(
       `Too many failed sign-in attempts. Please wait ${LOGIN_WINDOW_MINUTES} minutes and try again, or reset your password.`,
     );
   }
   const user = await repo.findUserByEmail(db, email);
   const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await dummyPasswordHash(), password);
-  if (!user || !ok || !user.isActive) {
-    await repo.recordLoginAttempt(db, email, ip, false, now);
-    throw new AppError(401, BAD_CREDENTIALS, 'bad_credentials');
-  }
+  // A failure keeps its reserved row: it is the recorded failed attempt.
+  if (!user || !ok || !user.isActive) throw new AppError(401, BAD_CREDENTIALS, 'bad_credentials');
+  await repo.releaseLoginAttempt(db, attempt);
   await repo.clearFailures(db, email);
   await repo.updateUser(db, user.id, { lastLogin: now });
   await repo.openShiftIfNone(db, user.id, now);
@@ -42,7 +45,7 @@ export async function login(ctx: AppContext, email: string, password: string, ip
   return issuePair(ctx, user.id, user.role, crypto.randomUUID(), new Date(now.getTime() + REFRESH_ABSOLUTE_SECONDS * 1000));
 }
 
-async function issuePair(ctx: AppContext, userId: string, role: string, familyId: string, familyExpiresAt: Date) {
+async function issuePair(ctx: Ctx, userId: string, role: string, familyId: string, familyExpiresAt: Date) {
   const refresh = randomToken(32);
   await repo.insertRefreshToken(ctx.database.db, {
     familyId,
@@ -51,7 +54,7 @@ async function issuePair(ctx: AppContext, userId: string, role: string, familyId
     familyExpiresAt,
     createdAt: ctx.clock.now(),
   });
-  return { access: await ctx.signer.signAccess(userId, role), refresh };
+  return { access: await ctx.signer.signAccess(userId, role, familyId), refresh };
 }
 
 const invalidToken = () => new AppError(401, INVALID_TOKEN_MESSAGE, 'token_not_valid');
@@ -60,18 +63,30 @@ const invalidToken = () => new AppError(401, INVALID_TOKEN_MESSAGE, 'token_not_v
  * Rotation with reuse detection: a refresh token works once. Presenting one that was already
  * rotated means it was copied, so the whole family is revoked and the caller must sign in again.
  */
-export async function refresh(ctx: AppContext, token: string) {
+/** Why a refresh token row cannot be used now (null when it can): the one rule refresh and verify share. */
+function refreshRowProblem(row: { revokedAt: Date | null; rotatedAt: Date | null; createdAt: Date; familyExpiresAt: Date }, now: Date) {
+  if (row.revokedAt) return 'revoked';
+  if (row.rotatedAt) return 'rotated';
+  const idleEnd = row.createdAt.getTime() + REFRESH_IDLE_SECONDS * 1000;
+  if (now.getTime() >= Math.min(idleEnd, row.familyExpiresAt.getTime())) return 'expired';
+  return null;
+}
+
+/**
+ * Rotation with reuse detection: a refresh token works once. Presenting one that was already
+ * rotated means it was copied, so the whole family is revoked and the caller must sign in again.
+ */
+export async function refresh(ctx: Ctx, token: string) {
   const db = ctx.database.db;
   const now = ctx.clock.now();
   const row = await repo.findRefreshToken(db, sha256(token));
   if (!row) throw invalidToken();
-  if (row.revokedAt) throw invalidToken();
-  if (row.rotatedAt) {
+  const problem = refreshRowProblem(row, now);
+  if (problem === 'rotated') {
     await repo.revokeFamily(db, row.familyId, now);
     throw invalidToken();
   }
-  const idleEnd = row.createdAt.getTime() + REFRESH_IDLE_SECONDS * 1000;
-  if (now.getTime() >= Math.min(idleEnd, row.familyExpiresAt.getTime())) throw invalidToken();
+  if (problem) throw invalidToken();
   if (!(await repo.markRotated(db, row.id, now))) {
     await repo.revokeFamily(db, row.familyId, now);
     throw invalidToken();
@@ -81,17 +96,19 @@ export async function refresh(ctx: AppContext, token: string) {
   return issuePair(ctx, user.id, user.role, row.familyId, row.familyExpiresAt);
 }
 
-export async function verifyToken(ctx: AppContext, token: string) {
+export async function verifyToken(ctx: Ctx, token: string) {
   const claims = await ctx.signer.verifyAccess(token);
   if (claims) return;
-  // A refresh token may be verified too: it is valid while neither rotated, revoked nor expired.
+  // A refresh token may be verified too: valid exactly when refresh would accept it.
   const row = await repo.findRefreshToken(ctx.database.db, sha256(token));
-  const now = ctx.clock.now().getTime();
-  if (row && !row.revokedAt && !row.rotatedAt && now < row.familyExpiresAt.getTime()) return;
+  if (row && !refreshRowProblem(row, ctx.clock.now())) {
+    const user = await repo.findUserById(ctx.database.db, row.userId);
+    if (user?.isActive) return;
+  }
   throw new AppError(401, 'Token is invalid or expired', 'token_not_valid');
 }
 
-export async function logout(ctx: AppContext, userId: string, refreshToken: string | undefined) {
+export async function logout(ctx: Ctx, userId: string, refreshToken: string | undefined) {
   const db = ctx.database.db;
   const now = ctx.clock.now();
   if (refreshToken) {
@@ -104,18 +121,35 @@ export async function logout(ctx: AppContext, userId: string, refreshToken: stri
   await ctx.cache.invalidateUser(userId);
 }
 
-export async function requestPasswordReset(ctx: AppContext, email: string) {
+/** Reset mails per account per hour; past it the request answers the same and sends nothing. */
+export const MAX_RESET_MAILS_PER_HOUR = 3;
+
+/**
+ * The answer is the same, in content and in time, whether or not the account exists: the
+ * request only queues the address (one durable job, the same insert for any address) and the
+ * worker does the rest (token, mail), so neither the answer nor its timing tells which addresses
+ * have accounts. Mails are capped per account (MAX_RESET_MAILS_PER_HOUR) so the route cannot be
+ * used to flood a mailbox.
+ */
+export async function requestPasswordReset(ctx: Pick<AppContext, 'queue'>, email: string) {
+  await ctx.queue.send('auth-password-reset', { email });
+}
+
+/** The 'auth-password-reset' job: a token and its mail when the address has an active account. */
+export async function sendPasswordResetMail(ctx: Ctx, email: string) {
   const db = ctx.database.db;
+  const now = ctx.clock.now();
   const user = await repo.findUserByEmail(db, email);
-  // The answer is the same whether or not the account exists, so it cannot be used to find accounts.
   if (!user || !user.isActive) return;
   const token = randomToken(32);
-  await repo.insertUserToken(db, {
+  const inserted = await repo.insertUserTokenUnderLimit(db, {
     userId: user.id,
     purpose: 'password_reset',
     tokenHash: sha256(token),
-    expiresAt: new Date(ctx.clock.now().getTime() + RESET_LINK_MINUTES * 60_000),
-  });
+    expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
+    createdAt: now,
+  }, { max: MAX_RESET_MAILS_PER_HOUR, since: new Date(now.getTime() - 3600_000) });
+  if (!inserted) return;
   const link = `${ctx.config.publicUrl}/password-reset/${user.id}/${token}`;
   await ctx.mailer.send({
     to: user.email,
@@ -129,7 +163,8 @@ export async function requestPasswordReset(ctx: AppContext, email: string) {
 
 const BAD_LINK = 'This link is invalid or has expired. Request a new one.';
 
-export async function confirmPasswordReset(ctx: AppContext, uid: string, token: string, password: string) {
+/** Sets the password from a reset link; `firstPassword` when the account had none yet (an invitation). */
+export async function confirmPasswordReset(ctx: Ctx, uid: string, token: string, password: string): Promise<{ firstPassword: boolean }> {
   const db = ctx.database.db;
   const now = ctx.clock.now();
   const row = await repo.findUserToken(db, sha256(token));
@@ -144,9 +179,10 @@ export async function confirmPasswordReset(ctx: AppContext, uid: string, token: 
   await repo.updateUser(db, user.id, { passwordHash: await hashPassword(password), needsPassword: false, verifiedEmail: true });
   await repo.revokeAllForUser(db, user.id, now);
   await ctx.cache.invalidateUser(user.id);
+  return { firstPassword: user.needsPassword };
 }
 
-export async function sendVerificationEmail(ctx: AppContext, userId: string) {
+export async function sendVerificationEmail(ctx: Ctx, userId: string) {
   const db = ctx.database.db;
   const user = await repo.findUserById(db, userId);
   if (!user || user.verifiedEmail) return;
@@ -164,7 +200,7 @@ export async function sendVerificationEmail(ctx: AppContext, userId: string) {
   });
 }
 
-export async function verifyEmail(ctx: AppContext, key: string) {
+export async function verifyEmail(ctx: Ctx, key: string) {
   const db = ctx.database.db;
   const now = ctx.clock.now();
   const row = await repo.findUserToken(db, sha256(key));
@@ -176,17 +212,32 @@ export async function verifyEmail(ctx: AppContext, key: string) {
   await ctx.cache.invalidateUser(row.userId);
 }
 
+/** Demo requests: per submitter address a day, and in all an hour (each one mails staff). */
+export const MAX_DEMO_REQUESTS_PER_EMAIL_PER_DAY = 3;
+export const MAX_DEMO_REQUESTS_PER_HOUR = 20;
+
 export async function requestDemo(
-  ctx: AppContext,
+  ctx: Ctx,
   body: { name: string; email: string; company: string; phone?: string; message?: string },
 ) {
-  const saved = await repo.insertDemoRequest(ctx.database.db, {
+  const db = ctx.database.db;
+  const now = ctx.clock.now();
+  const saved = await repo.insertDemoRequestUnderLimit(db, {
     name: body.name,
     email: body.email,
     company: body.company,
     phone: body.phone ?? null,
     message: body.message ?? null,
+    createdAt: now,
+  }, {
+    perEmail: MAX_DEMO_REQUESTS_PER_EMAIL_PER_DAY,
+    emailSince: new Date(now.getTime() - 24 * 3600_000),
+    total: MAX_DEMO_REQUESTS_PER_HOUR,
+    totalSince: new Date(now.getTime() - 3600_000),
   });
+  if (!saved) {
+    throw tooManyRequests('We have received several demo requests already. Please try again later, or write to us.');
+  }
   await ctx.mailer.send({
     to: ctx.config.staffNotifyEmail,
     subject: `Demo request from ${body.company}`,

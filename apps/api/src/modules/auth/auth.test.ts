@@ -16,7 +16,7 @@ describe('CSRF header', () => {
   it('issues a token on GET /api/auth/csrf/', async () => {
     const res = await t.request('GET', '/api/auth/csrf/');
     expect(res.statusCode).toBe(200);
-    expect(res.data.csrfToken).toMatch(/^[\w-]+\.[\w]+\.[\w-]+$/);
+    expect(res.data.csrfToken).toMatch(/^[\w-]+\.[\w]+\.[\w-]+\.[\w-]+$/);
   });
   it('refuses a state-changing call without the header with 403', async () => {
     const res = await t.request('POST', '/api/auth/login/', { body: { email: DEMO.admin, password: 'x' }, csrf: false });
@@ -219,6 +219,7 @@ describe('password reset', () => {
     expect(common.data.message).toMatch(/too common/);
 
     const ok = await t.request('POST', '/api/auth/password-reset/confirm/', { body: { uid, token, password: 'a-new-long-passphrase' } });
+    expect(ok.data).toEqual({ first_password: false, detail: 'Your password has been reset. You can sign in now.' });
     expect(ok.statusCode).toBe(200);
     expect((await t.request('POST', '/api/auth/login/', { body: { email: DEMO.acmeUser, password: 'a-new-long-passphrase' } })).statusCode).toBe(200);
     const again = await t.request('POST', '/api/auth/password-reset/confirm/', { body: { uid, token, password: 'another-long-passphrase' } });

@@ -10,7 +10,6 @@ import { principalOf } from '../auth/auth.hooks.ts';
 import { csvTextOf, installCsvBody } from './csv-upload.ts';
 import * as codes from './codes.service.ts';
 import * as lists from './option-lists.service.ts';
-import { markOptionListsChanged, OPTION_LISTS_CHANGED_CHANNEL } from './option-lists.cache.ts';
 import * as equipment from './equipment.service.ts';
 
 const ZKeyParams = z.object({ key: z.string().max(100) });
@@ -21,9 +20,6 @@ const ZIdParams = z.object({ id: z.string().max(100) });
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   await installCsvBody(app);
-  // Option lists written by other API processes invalidate this process's cached copy (jobs read it).
-  const unlisten = await ctx.database.listen(OPTION_LISTS_CHANGED_CHANNEL, () => markOptionListsChanged(ctx));
-  app.addHook('onClose', async () => { await unlisten(); });
 
   // ---------------------------------------------------------------- codes
   app.get('/codes', {

@@ -1,10 +1,13 @@
 import { CODE_TYPES, EDITABLE_CODE_TYPES, type CodeListBody, type CodeType } from '@sunstamp/domain/contracts/catalogue';
-import type { AppContext } from '../../app.ts';
-import type { Principal } from '../auth/auth.hooks.ts';
+import type { AppContext } from '../../context.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { requireAdmin } from './catalogue.permissions.ts';
+import { requireCatalogueEdit } from '../access/access.ts';
 import * as repo from './catalogue.repository.ts';
+
+/** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */
+type Ctx = Pick<AppContext, 'database'>;
 
 const toCodeList = (r: repo.CodeListRow) => ({
   type: r.type as CodeType,
@@ -14,20 +17,20 @@ const toCodeList = (r: repo.CodeListRow) => ({
   updated_at: r.updatedAt.toISOString(),
 });
 
-export async function listCodeLists(ctx: AppContext) {
+export async function listCodeLists(ctx: Ctx) {
   const rows = await repo.listCodeLists(ctx.database.db);
   return rows.map(toCodeList).sort((a, b) => CODE_TYPES.indexOf(a.type) - CODE_TYPES.indexOf(b.type));
 }
 
-export async function getCodeList(ctx: AppContext, type: CodeType) {
+export async function getCodeList(ctx: Ctx, type: CodeType) {
   const row = await repo.getCodeList(ctx.database.db, type);
   if (!row) throw notFound();
   return toCodeList(row);
 }
 
 /** Spec §7: PUT /codes/{type} replaces the editions on offer for ibc or iebc (admin only). */
-export async function updateCodeList(ctx: AppContext, p: Principal, type: string, body: CodeListBody) {
-  requireAdmin(p);
+export async function updateCodeList(ctx: Ctx, p: Principal, type: string, body: CodeListBody) {
+  requireCatalogueEdit(p, 'codes');
   if (!(CODE_TYPES as readonly string[]).includes(type)) throw notFound();
   if (!(EDITABLE_CODE_TYPES as readonly string[]).includes(type)) {
     throw new AppError(405, `The ${type} code list cannot be changed; only ${EDITABLE_CODE_TYPES.join(' and ')} can.`, 'method_not_allowed');

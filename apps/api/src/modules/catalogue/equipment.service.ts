@@ -4,13 +4,16 @@ import type { EquipmentKind } from '@sunstamp/domain/catalogue/equipment.schema'
 import {
   EQUIPMENT_TYPE_LISTS, equipmentDataSchema, type EquipmentBody, type EquipmentPatch,
 } from '@sunstamp/domain/contracts/catalogue';
-import type { AppContext } from '../../app.ts';
-import type { Principal } from '../auth/auth.hooks.ts';
+import type { AppContext } from '../../context.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { requireStaff } from './catalogue.permissions.ts';
+import { requireCatalogueEdit } from '../access/access.ts';
 import { rejectImport } from './csv-upload.ts';
 import * as repo from './catalogue.repository.ts';
+
+/** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */
+type Ctx = Pick<AppContext, 'database'>;
 
 const toItem = (r: repo.EquipmentRow) => ({
   id: r.id,
@@ -27,7 +30,7 @@ const toItem = (r: repo.EquipmentRow) => ({
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function searchEquipment(
-  ctx: AppContext,
+  ctx: Ctx,
   q: { kind?: EquipmentKind; search?: string; page: number; page_size: number; include_inactive?: boolean },
 ) {
   const words = (q.search ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
@@ -38,7 +41,7 @@ export async function searchEquipment(
   return { count, page: q.page, page_size: q.page_size, results: rows.map(toItem) };
 }
 
-export async function getEquipment(ctx: AppContext, id: string) {
+export async function getEquipment(ctx: Ctx, id: string) {
   const row = UUID.test(id) ? await repo.getEquipment(ctx.database.db, id) : undefined;
   if (!row) throw notFound();
   return toItem(row);
@@ -66,8 +69,8 @@ function checkData(kind: EquipmentKind, data: Record<string, unknown>) {
   if (issues.length) throw badRequest('Some fields are invalid.', issues);
 }
 
-export async function createEquipment(ctx: AppContext, p: Principal, body: EquipmentBody) {
-  requireStaff(p);
+export async function createEquipment(ctx: Ctx, p: Principal, body: EquipmentBody) {
+  requireCatalogueEdit(p, 'equipment');
   const db = ctx.database.db;
   await checkType(db, body.kind, body.type);
   if (body.data) checkData(body.kind, body.data);
@@ -79,8 +82,8 @@ export async function createEquipment(ctx: AppContext, p: Principal, body: Equip
   return toItem(row);
 }
 
-export async function updateEquipment(ctx: AppContext, p: Principal, id: string, body: EquipmentPatch) {
-  requireStaff(p);
+export async function updateEquipment(ctx: Ctx, p: Principal, id: string, body: EquipmentPatch) {
+  requireCatalogueEdit(p, 'equipment');
   const db = ctx.database.db;
   const current = await getEquipment(ctx, id);
   const kind = current.kind;
@@ -104,7 +107,7 @@ export async function updateEquipment(ctx: AppContext, p: Principal, id: string,
 }
 
 /** Deactivates: jobs may name the item, so it leaves the pickers but is never deleted. */
-export async function deactivateEquipment(ctx: AppContext, p: Principal, id: string) {
+export async function deactivateEquipment(ctx: Ctx, p: Principal, id: string) {
   return updateEquipment(ctx, p, id, { is_active: false });
 }
 
@@ -186,7 +189,7 @@ export async function importCecEquipment(
   ctx: Pick<AppContext, 'database'>, p: Principal, kind: 'inverter' | 'module',
   csv: string | (() => Promise<string>),
 ) {
-  requireStaff(p);
+  requireCatalogueEdit(p, 'equipment');
   // Read an upload only once the caller may import it.
   const csvText = typeof csv === 'string' ? csv : await csv();
   const parsed = kind === 'inverter' ? parseSamCecInverters(csvText) : parseSamCecModules(csvText);

@@ -1,22 +1,17 @@
 import type { OptionListKey } from '@sunstamp/domain/catalogue/option-lists.data';
 import type { OptionChoice, OptionLookup } from '@sunstamp/domain/jobs/job-options.rules';
-import type { AppContext } from '../../app.ts';
+import { OPTION_LISTS_CHANNEL, type AppContext } from '../../context.ts';
 import * as repo from './catalogue.repository.ts';
 
 /**
- * Per-process cache of every option-list item (active and inactive: a few hundred rows), read by
- * the jobs module to check a job's option fields and to label them. Every job read and write
- * needs it, the lists change rarely: one query loads them all, then requests use the copy.
- *
- * Kept exact like the jobs list counts: each write through the option-lists service bumps a
- * version here and sends NOTIFY `sunstamp_option_lists_changed`, on which every API process bumps
- * its own (catalogue.routes.ts listens). A copy is used only for the version it was loaded at,
- * and for at most a minute, which bounds what a write outside the API (SQL by hand, a lost
- * notification) can leave stale. A load that a write overtook is answered to its callers but not
- * kept. One cache per open database (tests and the bench open several in one process).
+ * Every option-list item (active and inactive: a few hundred rows), read by the jobs module to
+ * check a job's option fields and to label them. Every job read and write needs it, the lists
+ * change rarely: one query loads them all, then requests use the copy held in
+ * `ctx.caches.optionLists` (platform/cache). Each write through the option-lists service drops it
+ * here and, by NOTIFY on OPTION_LISTS_CHANGED_CHANNEL, in every other process; a copy lives at most
+ * a minute.
  */
-export const OPTION_LISTS_CHANGED_CHANNEL = 'sunstamp_option_lists_changed';
-const TTL_MS = 60_000;
+export const OPTION_LISTS_CHANGED_CHANNEL = OPTION_LISTS_CHANNEL;
 
 type Index = { values: Map<string, OptionChoice>; ids: Map<number, OptionChoice> };
 
@@ -26,19 +21,9 @@ class LoadedOptionLists implements OptionLookup {
   byId(list: OptionListKey, id: number) { return this.lists.get(list)?.ids.get(id); }
 }
 
-type Cache = {
-  version: number;
-  loaded?: { version: number; at: number; lists: LoadedOptionLists };
-  loading?: { version: number; promise: Promise<LoadedOptionLists> };
-};
-const caches = new WeakMap<object, Cache>();
-function cacheOf(ctx: Pick<AppContext, 'database'>): Cache {
-  let c = caches.get(ctx.database);
-  if (!c) caches.set(ctx.database, (c = { version: 0 }));
-  return c;
-}
+type Ctx = Pick<AppContext, 'database' | 'caches'>;
 
-async function load(ctx: Pick<AppContext, 'database'>): Promise<LoadedOptionLists> {
+async function load(ctx: Ctx): Promise<LoadedOptionLists> {
   const lists = new Map<string, Index>();
   for (const r of await repo.allOptionItems(ctx.database.db)) {
     let ix = lists.get(r.listKey);
@@ -51,34 +36,16 @@ async function load(ctx: Pick<AppContext, 'database'>): Promise<LoadedOptionList
 }
 
 /** The option lists as the database holds them now (at most one query; usually none). */
-export function optionLists(ctx: Pick<AppContext, 'database'>): Promise<OptionLookup> {
-  const c = cacheOf(ctx);
-  const version = c.version;
-  if (c.loaded && c.loaded.version === version && Date.now() - c.loaded.at < TTL_MS) return Promise.resolve(c.loaded.lists);
-  // Requests arriving while the lists load share the one query.
-  if (c.loading?.version === version) return c.loading.promise;
-  const promise = load(ctx).then((lists) => {
-    if (c.version === version) c.loaded = { version, at: Date.now(), lists };
-    return lists;
-  }).finally(() => {
-    if (c.loading?.promise === promise) c.loading = undefined;
-  });
-  c.loading = { version, promise };
-  return promise;
+export function optionLists(ctx: Ctx): Promise<OptionLookup> {
+  return ctx.caches.optionLists.load('all', () => load(ctx));
 }
 
 /** How many changes this process has heard of (tests wait on it for a NOTIFY to arrive). */
-export function optionListsVersion(ctx: Pick<AppContext, 'database'>): number {
-  return cacheOf(ctx).version;
-}
-
-/** Drops this process's copy (a write here, or another process's NOTIFY). */
-export function markOptionListsChanged(ctx: Pick<AppContext, 'database'>) {
-  cacheOf(ctx).version++;
+export function optionListsVersion(ctx: Pick<AppContext, 'caches'>): number {
+  return ctx.caches.optionLists.generation;
 }
 
 /** After an option-list write commits: this process at once, the others through NOTIFY. */
-export async function announceOptionListsChanged(ctx: Pick<AppContext, 'database'>) {
-  markOptionListsChanged(ctx);
-  await ctx.database.notify(OPTION_LISTS_CHANGED_CHANNEL, '1');
+export async function announceOptionListsChanged(ctx: Pick<AppContext, 'caches'>) {
+  await ctx.caches.optionLists.invalidateAll();
 }

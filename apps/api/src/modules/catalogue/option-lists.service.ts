@@ -1,12 +1,15 @@
 import { getOptionList, OPTION_LISTS, type OptionListKey } from '@sunstamp/domain/catalogue/option-lists.data';
 import { optionItemDataSchema } from '@sunstamp/domain/catalogue/option-list-data.schema';
-import type { AppContext } from '../../app.ts';
-import type { Principal } from '../auth/auth.hooks.ts';
+import type { AppContext } from '../../context.ts';
+import type { Principal } from '../auth/principal.ts';
 import { LISTS_NOT_IN_OPTION_ITEMS } from '../../db/seed/catalogue.seed.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { requireAdmin } from './catalogue.permissions.ts';
+import { requireCatalogueEdit } from '../access/access.ts';
 import * as repo from './catalogue.repository.ts';
 import { announceOptionListsChanged } from './option-lists.cache.ts';
+
+/** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */
+type Ctx = Pick<AppContext, 'caches' | 'database'>;
 
 /** Lists kept in option_items; states and provinces live in the states table (GET /states). */
 export const SERVED_LISTS = OPTION_LISTS.filter((l) => !LISTS_NOT_IN_OPTION_ITEMS.has(l.key)).map((l) => l.key);
@@ -23,7 +26,7 @@ const toItem = (r: repo.OptionItemRow) => ({
   id: r.id, list_key: r.listKey, value: r.value, label: r.label, data: r.data, sort: r.sort, is_active: r.isActive,
 });
 
-export async function listSummaries(ctx: AppContext) {
+export async function listSummaries(ctx: Ctx) {
   const counts = new Map((await repo.countActiveOptionItems(ctx.database.db)).map((r) => [r.listKey, r.n]));
   return SERVED_LISTS.map((key) => ({
     key, label: getOptionList(key).label, route: `/api/${routeOfList(key)}`, item_count: counts.get(key) ?? 0,
@@ -31,7 +34,7 @@ export async function listSummaries(ctx: AppContext) {
 }
 
 /** Active items in order; with includeInactive also the deactivated ones (old jobs still show their labels). */
-export async function listItems(ctx: AppContext, key: string, includeInactive = false) {
+export async function listItems(ctx: Ctx, key: string, includeInactive = false) {
   const k = listOrNotFound(key);
   return (await repo.listOptionItems(ctx.database.db, k, includeInactive)).map(toItem);
 }
@@ -49,10 +52,10 @@ function checkData(key: OptionListKey, data: Record<string, unknown>) {
 }
 
 export async function addItem(
-  ctx: AppContext, p: Principal, key: string,
+  ctx: Ctx, p: Principal, key: string,
   body: { value: string; label: string; data?: Record<string, unknown>; sort?: number },
 ) {
-  requireAdmin(p);
+  requireCatalogueEdit(p, 'option_lists');
   const k = listOrNotFound(key);
   checkData(k, body.data ?? {});
   const db = ctx.database.db;
@@ -67,10 +70,10 @@ export async function addItem(
 }
 
 export async function updateItem(
-  ctx: AppContext, p: Principal, key: string, id: number,
+  ctx: Ctx, p: Principal, key: string, id: number,
   body: { label?: string; data?: Record<string, unknown>; sort?: number; is_active?: boolean },
 ) {
-  requireAdmin(p);
+  requireCatalogueEdit(p, 'option_lists');
   const k = listOrNotFound(key);
   if (body.data !== undefined) checkData(k, body.data);
   const db = ctx.database.db;
@@ -87,7 +90,7 @@ export async function updateItem(
 }
 
 /** Deactivates: jobs keep the value, so the item is hidden from new choices, never deleted. */
-export async function deactivateItem(ctx: AppContext, p: Principal, key: string, id: number) {
+export async function deactivateItem(ctx: Ctx, p: Principal, key: string, id: number) {
   return updateItem(ctx, p, key, id, { is_active: false });
 }
 
@@ -96,8 +99,8 @@ export async function deactivateItem(ctx: AppContext, p: Principal, key: string,
  * must be exactly the list's items, inactive ones included; otherwise the list changed since the
  * caller loaded it (409) and nothing moves.
  */
-export async function reorderItems(ctx: AppContext, p: Principal, key: string, ids: number[]) {
-  requireAdmin(p);
+export async function reorderItems(ctx: Ctx, p: Principal, key: string, ids: number[]) {
+  requireCatalogueEdit(p, 'option_lists');
   const k = listOrNotFound(key);
   const items = await ctx.database.db.transaction(async (tx) => {
     const current = await repo.listOptionItemIdsForUpdate(tx, k);

@@ -1,14 +1,16 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, groupMembers, groups, states, userCompanies, users } from '../../db/schema.ts';
+import { companies, groupMembers, groups, jobs, states, userCompanies, users } from '../../db/schema.ts';
 
 export async function listCompanies(db: DbOrTx, onlyIds?: string[]) {
   if (onlyIds && onlyIds.length === 0) return [];
-  // Job counts join in once the jobs table exists; until then every company has 0.
+  // Active jobs only: a deactivated job is hidden from the client and from the default list too
+  // (jobs_company_idx on (company_id, created_at) serves the count).
   return db
     .select({
       company: companies,
       userCount: sql<number>`(select count(*)::int from ${userCompanies} uc where uc.company_id = "companies"."id")`,
+      jobCount: sql<number>`(select count(*)::int from ${jobs} j where j.company_id = "companies"."id" and j.is_active)`,
     })
     .from(companies)
     .where(onlyIds ? inArray(companies.id, onlyIds) : undefined)

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZCompany, ZCompanyBody, ZGroup, ZState, ZSupportContact, ZCompanyRef } from '@sunstamp/domain/contracts/users';
+import { ZCompanyPatch, ZCompanyRow, ZCompanyWriteBody, ZGroup, ZState, ZSupportContact, ZCompanyRef } from '@sunstamp/domain/contracts/users';
 import { principalOf } from '../auth/auth.hooks.ts';
 import * as svc from './companies.service.ts';
 
 const ZIdParams = z.object({ id: z.string().uuid() });
-const ZCompanyOut = ZCompany.extend({ support_contact_id: z.string().nullable() });
-const ZCompanyIn = ZCompanyBody.extend({ support_contact_id: z.string().uuid().nullable().optional() });
+const ZCompanyOut = ZCompanyRow;
 
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
@@ -17,7 +16,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => svc.listCompanies(ctx, principalOf(req)));
 
   app.post('/companies', {
-    schema: { tags, summary: 'Create a client company (admin)', body: ZCompanyIn, response: { 201: ZCompanyOut } },
+    schema: { tags, summary: 'Create a client company (admin)', body: ZCompanyWriteBody, response: { 201: ZCompanyOut } },
   }, async (req, reply) => reply.code(201).send(await svc.createCompany(ctx, principalOf(req), req.body)));
 
   app.get('/companies/contacts', {
@@ -29,7 +28,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => svc.getCompany(ctx, principalOf(req), req.params.id));
 
   app.put('/companies/:id', {
-    schema: { tags, summary: 'Update a company', params: ZIdParams, body: ZCompanyIn.partial().strict(), response: { 200: ZCompanyOut } },
+    schema: { tags, summary: 'Update a company', params: ZIdParams, body: ZCompanyPatch, response: { 200: ZCompanyOut } },
   }, async (req) => svc.updateCompany(ctx, principalOf(req), req.params.id, req.body));
 
   app.get('/groups', {

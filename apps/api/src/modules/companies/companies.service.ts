@@ -1,15 +1,19 @@
-import { isInternalStaff } from '@sunstamp/domain/roles';
-import type { AppContext } from '../../app.ts';
-import type { Principal } from '../auth/auth.hooks.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import {
+  mayBeSupportContact, mayChooseSupportContact, mayCreateCompany, mayEditCompany, mayListGroups,
+} from '@sunstamp/domain/policies/companies.policy';
+import type { AppContext } from '../../context.ts';
+import type { Principal } from '../auth/principal.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { requireAllowed, visibleCompanyIdsOf } from '../access/access.ts';
 import { getDisplayName as displayName } from '@sunstamp/domain/format/display-name.format';
 import { getUser } from '../users/users.repository.ts';
 import * as repo from './companies.repository.ts';
 
-const visibleIds = (p: Principal) => (isInternalStaff(p.role) ? undefined : p.companyIds);
+/** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */
+type Ctx = Pick<AppContext, 'cache' | 'database'>;
 
 type CompanyRow = Awaited<ReturnType<typeof repo.listCompanies>>[number];
-const toCompany = ({ company: c, userCount }: CompanyRow) => ({
+const toCompany = ({ company: c, userCount, jobCount }: CompanyRow) => ({
   id: c.id,
   name: c.name,
   is_internal: c.isInternal,
@@ -18,16 +22,16 @@ const toCompany = ({ company: c, userCount }: CompanyRow) => ({
   address: c.address,
   support_contact_id: c.supportContactId,
   user_count: userCount,
-  job_count: 0,
+  job_count: jobCount,
   created_at: c.createdAt.toISOString(),
 });
 
-export async function listCompanies(ctx: AppContext, p: Principal) {
-  return (await repo.listCompanies(ctx.database.db, visibleIds(p))).map(toCompany);
+export async function listCompanies(ctx: Ctx, p: Principal) {
+  return (await repo.listCompanies(ctx.database.db, visibleCompanyIdsOf(p))).map(toCompany);
 }
 
-export async function getCompany(ctx: AppContext, p: Principal, id: string) {
-  const ids = visibleIds(p);
+export async function getCompany(ctx: Ctx, p: Principal, id: string) {
+  const ids = visibleCompanyIdsOf(p);
   if (ids && !ids.includes(id)) throw notFound();
   const [row] = await repo.listCompanies(ctx.database.db, [id]);
   if (!row) throw notFound();
@@ -36,16 +40,16 @@ export async function getCompany(ctx: AppContext, p: Principal, id: string) {
 
 type CompanyBody = { name: string; phone_number?: string | null; email?: string | null; address?: string | null; support_contact_id?: string | null };
 
-async function checkContact(ctx: AppContext, id: string | null | undefined) {
+async function checkContact(ctx: Ctx, id: string | null | undefined) {
   if (!id) return;
   const u = await getUser(ctx.database.db, id);
-  if (!u || !isInternalStaff(u.role)) {
+  if (!u || !mayBeSupportContact(u.role)) {
     throw badRequest('The support contact must be a staff member.', [{ support_contact_id: 'Choose an admin or support user.' }]);
   }
 }
 
-export async function createCompany(ctx: AppContext, p: Principal, body: CompanyBody) {
-  if (p.role !== 'admin') throw forbidden();
+export async function createCompany(ctx: Ctx, p: Principal, body: CompanyBody) {
+  requireAllowed(mayCreateCompany(p.role));
   if (await repo.companyNameTaken(ctx.database.db, body.name)) throw conflict('A company with this name already exists.');
   await checkContact(ctx, body.support_contact_id);
   const c = await repo.insertCompany(ctx.database.db, {
@@ -58,11 +62,14 @@ export async function createCompany(ctx: AppContext, p: Principal, body: Company
   return getCompany(ctx, p, c.id);
 }
 
-export async function updateCompany(ctx: AppContext, p: Principal, id: string, body: Partial<CompanyBody>) {
+export async function updateCompany(ctx: Ctx, p: Principal, id: string, body: Partial<CompanyBody>) {
   await getCompany(ctx, p, id); // 404 for what the caller may not see
   // Admins edit any company; a company admin edits its own company's contact details, not the staff contact.
-  if (p.role !== 'admin' && !(p.role === 'user_admin' && p.companyIds.includes(id))) throw forbidden();
-  if (p.role !== 'admin' && body.support_contact_id !== undefined) throw forbidden('Only staff choose the support contact.');
+  requireAllowed(mayEditCompany(p, id));
+  if (body.support_contact_id !== undefined) requireAllowed(mayChooseSupportContact(p.role), 'Only staff choose the support contact.');
+  if (Object.values(body).every((v) => v === undefined)) {
+    throw badRequest('Send at least one field to change.', ['Send at least one of name, phone_number, email, address, support_contact_id.']);
+  }
   if (body.name && (await repo.companyNameTaken(ctx.database.db, body.name, id))) throw conflict('A company with this name already exists.');
   await checkContact(ctx, body.support_contact_id);
   await repo.patchCompany(ctx.database.db, id, {
@@ -77,20 +84,20 @@ export async function updateCompany(ctx: AppContext, p: Principal, id: string, b
   return getCompany(ctx, p, id);
 }
 
-export async function listContacts(ctx: AppContext, p: Principal) {
-  const rows = await repo.contacts(ctx.database.db, visibleIds(p));
+export async function listContacts(ctx: Ctx, p: Principal) {
+  const rows = await repo.contacts(ctx.database.db, visibleCompanyIdsOf(p));
   return rows.map((r) => ({
     company: { id: r.companyId, name: r.companyName },
     contact: { id: r.contactId, full_name: displayName(r), email: r.email, phone_number: r.phoneNumber },
   }));
 }
 
-export async function listGroups(ctx: AppContext, p: Principal) {
-  if (!isInternalStaff(p.role)) throw forbidden();
+export async function listGroups(ctx: Ctx, p: Principal) {
+  requireAllowed(mayListGroups(p.role));
   const rows = await repo.listGroups(ctx.database.db);
   return rows.map((g) => ({ id: g.id, name: g.name, members: g.members.map((m) => ({ id: m.id, full_name: displayName(m) })) }));
 }
 
-export async function listStates(ctx: AppContext) {
+export async function listStates(ctx: Ctx) {
   return repo.listStates(ctx.database.db);
 }

@@ -29,6 +29,25 @@ describe('GET /api/companies', () => {
     const res = await t.request('GET', '/api/companies', { token: await as(DEMO.admin) });
     expect(res.data.find((c: any) => c.name === 'Acme Solar').user_count).toBe(2);
   });
+  it('counts the active jobs of each company, for every role that sees it', async () => {
+    const count = async (who: string, name: string) =>
+      ((await t.request('GET', '/api/companies', { token: await as(who) })).data.find((c: any) => c.name === name)?.job_count as number);
+    const before = await count(DEMO.admin, 'Acme Solar');
+    const ids: string[] = [];
+    for (const name of ['Count one', 'Count two']) {
+      const res = await t.request('PUT', '/api/jobs', { token: await as(DEMO.acmeUser), body: { name } });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.data.id);
+    }
+    expect(await count(DEMO.admin, 'Acme Solar')).toBe(before + 2);
+    expect(await count(DEMO.acmeOwner, 'Acme Solar')).toBe(before + 2);
+    expect(await count(DEMO.admin, 'Brightside Energy')).toBe(0);
+    const one = await t.request('GET', `/api/companies/${co['Acme Solar']}`, { token: await as(DEMO.acmeUser) });
+    expect(one.data.job_count).toBe(before + 2);
+    // A deactivated job no longer counts.
+    expect((await t.request('POST', `/api/jobs/${ids[0]}/deactivate`, { token: await as(DEMO.admin), body: {} })).statusCode).toBe(200);
+    expect(await count(DEMO.support, 'Acme Solar')).toBe(before + 1);
+  });
   it('needs sign-in', async () => {
     expect((await t.request('GET', '/api/companies')).statusCode).toBe(401);
   });

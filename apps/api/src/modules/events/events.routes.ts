@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { ZEventStreamQuery, ZStreamTicket } from '@sunstamp/domain/contracts/events';
 import type { UserEvent } from '../../platform/events.ts';
+import { unauthorized } from '../../platform/errors.ts';
 import { principalOf } from '../auth/auth.hooks.ts';
+import * as svc from './events.service.ts';
 
 const KEEPALIVE_MS = 25_000;
 
@@ -11,19 +13,30 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Graceful shutdown ends open streams; clients reconnect to another instance and replay.
   app.addHook('onClose', async () => { for (const end of [...open]) end(); });
 
+  app.post('/events/ticket', {
+    schema: {
+      tags: ['events'],
+      summary: 'A single-use ticket (30 s) that opens the caller\'s event stream: GET /events?ticket=…',
+      response: { 200: ZStreamTicket },
+    },
+  }, async (req) => svc.issueStreamTicket(app.ctx, principalOf(req)));
+
   app.get('/events', {
-    config: { tokenInQuery: true },
+    // Authenticated here: by a stream ticket (browsers) or the Authorization header (other clients).
+    config: { public: true },
     schema: {
       tags: ['events'],
       summary: 'Server-sent events for the signed-in user; resumes after Last-Event-ID',
-      description: 'EventSource cannot set headers, so the access token may be passed as ?access_token=. Each event is `id: N`, `event: <type>`, `data: <json>`. Missed events are replayed from Last-Event-ID (or ?last_event_id=).',
-      querystring: z.object({
-        access_token: z.string().max(4096).optional(),
-        last_event_id: z.coerce.number().int().min(0).optional(),
-      }),
+      description: 'EventSource cannot set headers: POST /events/ticket first and open ?ticket=<ticket> (single use, 30 s); no token ever goes in the URL. Each event is `id: N`, `event: <type>`, `data: <json>`. Missed events are replayed from Last-Event-ID (or ?last_event_id=).',
+      security: [],
+      querystring: ZEventStreamQuery,
     },
   }, async (req, reply) => {
-    const user = principalOf(req);
+    const userId = req.principal?.id ?? (req.query.ticket ? await svc.redeemStreamTicket(app.ctx, req.query.ticket) : null);
+    if (!userId) throw unauthorized();
+    const user = { id: userId };
+    // HEAD (which Fastify routes here) answers the headers only: a stream would never end.
+    if (req.method === 'HEAD') return reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-cache').send();
     const header = req.headers['last-event-id'];
     const fromHeader = typeof header === 'string' && /^\d+$/.test(header) ? Number(header) : undefined;
     let lastSent = fromHeader ?? req.query.last_event_id ?? -1;
@@ -37,6 +50,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       'x-accel-buffering': 'no',
     });
     const write = (e: UserEvent) => {
+      // Not stored: no id line, so the client's Last-Event-ID stays on the last stored event.
+      if (e.ephemeral) {
+        res.write(`event: ${e.type}\ndata: ${JSON.stringify({ id: null, type: e.type, payload: e.payload, created_at: e.createdAt })}\n\n`);
+        return;
+      }
       if (e.id <= lastSent) return;
       lastSent = e.id;
       res.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify({ id: e.id, type: e.type, payload: e.payload, created_at: e.createdAt })}\n\n`);
@@ -44,7 +62,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     // Subscribe before replaying so nothing published in between is lost; write() drops duplicates by id.
     const pending: UserEvent[] = [];
     let replaying = true;
-    const unsubscribe = bus.subscribe(user.id, (e) => (replaying ? pending.push(e) : write(e)));
+    const unsubscribe = bus.subscribe(user.id, (e) => (replaying && !e.ephemeral ? pending.push(e) : write(e)));
     res.write(`retry: 3000\n: connected\n\n`);
     if (lastSent >= 0) {
       for (const e of await bus.since(user.id, lastSent)) write(e);

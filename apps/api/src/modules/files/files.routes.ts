@@ -1,20 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { ZJobFile } from '@sunstamp/domain/contracts/files';
+import { DELIVERABLE_KINDS, ZJobFile } from '@sunstamp/domain/contracts/files';
 import { principalOf } from '../auth/auth.hooks.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sendAttachment } from '../../platform/downloads.ts';
-import { createStorage, type Storage } from '../../platform/storage.ts';
 import { uploadLimits, withSpooledUpload } from '../../platform/uploads.ts';
+import { notifyDeliverablesReleased } from '../notifications/notifications.service.ts';
 import * as svc from './files.service.ts';
 
 const ZJobParams = z.object({ id: z.string().max(100) });
 const ZFileParams = z.object({ fileId: z.string().max(100) });
 
-export const filesRoutes: FastifyPluginAsyncZod<{ storage?: Storage }> = async (app, opts) => {
+export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
-  const storage = opts.storage ?? createStorage(ctx.config.dataDir);
+  const { storage, previews } = ctx;
   const tags = ['files'];
   await app.register(multipart, { limits: uploadLimits({ fields: 20, fieldSize: 100_000 }) });
 
@@ -32,7 +32,10 @@ export const filesRoutes: FastifyPluginAsyncZod<{ storage?: Storage }> = async (
     await svc.assertMayUpload(ctx, p, req.params.id);
     if (!req.isMultipart()) throw new AppError(415, 'Send the files as multipart/form-data.', 'unsupported_media_type');
     const stored = await withSpooledUpload(req, storage, ['files', 'verification_file'], (upload) =>
-      svc.storeUploads(ctx, storage, p, req.params.id, upload.files, upload.fields));
+      svc.storeUploads(ctx, storage, previews, p, req.params.id, upload.files, upload.fields));
+    // Letters and finished files from staff are the deliverables: the client's users hear of them.
+    const released = stored.filter((f) => DELIVERABLE_KINDS.includes(f.kind));
+    if (released.length) await notifyDeliverablesReleased(ctx, { jobId: req.params.id, actor: p, fileNames: released.map((f) => f.name) });
     return reply.code(201).send(stored);
   });
 
@@ -47,10 +50,18 @@ export const filesRoutes: FastifyPluginAsyncZod<{ storage?: Storage }> = async (
   });
 
   app.get('/files/:fileId/preview', {
-    schema: { tags, summary: 'An image preview (JPEG for HEIC/HEIF)', params: ZFileParams },
+    schema: {
+      tags,
+      summary: 'An image preview (JPEG for HEIC/HEIF; an SVG placeholder with X-Preview-Status: pending while it is made)',
+      params: ZFileParams,
+    },
   }, async (req, reply) => {
-    const f = await svc.openPreview(ctx, storage, principalOf(req), req.params.fileId);
-    return reply.header('content-type', f.mime).header('cache-control', 'private, max-age=300').send(f.stream);
+    const f = await svc.openPreview(ctx, storage, previews, principalOf(req), req.params.fileId);
+    if (f.state !== 'ready') {
+      return reply.header('content-type', f.mime).header('cache-control', 'no-store').header('x-preview-status', f.state)
+        .header('retry-after', '2').send(f.body);
+    }
+    return reply.header('content-type', f.mime).header('cache-control', 'private, max-age=300').header('x-preview-status', 'ready').send(f.stream);
   });
 
   app.delete('/files/:fileId', {

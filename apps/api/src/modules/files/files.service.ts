@@ -1,37 +1,45 @@
 import crypto from 'node:crypto';
-import fsp from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { isClientRole, isInternalStaff } from '@sunstamp/domain/roles';
+import { isClientRole } from '@sunstamp/domain/roles';
+import { mayDeleteFile, mayUploadFileKind, mayUploadToCategory } from '@sunstamp/domain/policies/files.policy';
+import { shownFileCategoryOf } from '@sunstamp/domain/jobs/client-view.rules';
+import type { Role } from '@sunstamp/domain/roles';
+import type { FileCategory } from '@sunstamp/domain/constants/files.constants';
 import { isImageKind, matchesFileName, sniffFileType, type SniffResult } from '@sunstamp/domain/files/sniff.rules';
 import {
-  ARRAY_IMAGE_KINDS, IMAGE_ONLY_KINDS, STAFF_FILE_KINDS, ZUploadFields, fileDeletionEventOf, type FileKind, type JobFile,
+  ARRAY_IMAGE_KINDS, IMAGE_ONLY_KINDS, ZUploadFields, fileDeletionEventOf, type FileKind, type JobFile,
 } from '@sunstamp/domain/contracts/files';
 import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
-import type { AppContext } from '../../app.ts';
-import type { Principal } from '../auth/auth.hooks.ts';
+import type { AppContext } from '../../context.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { requireAllowed } from '../access/access.ts';
 import { cleanFileName, type SpooledFile } from '../../platform/uploads.ts';
-import { maySeeFile, visibleJob } from '../jobs/jobs.service.ts';
+import { maySeeFile, visibleJob } from '../jobs/jobs-queries.service.ts';
 import { insertHistory } from '../jobs/jobs.repository.ts';
 import * as repo from './files.repository.ts';
+import type { HeicPreviews, PreviewAnswer } from '../../platform/heic-previews.ts';
 
-// heic-convert is CommonJS without types; it decodes HEIC/HEIF in pure JS/wasm (sharp's prebuilt binaries cannot).
-const heicConvert = createRequire(import.meta.url)('heic-convert') as (o: { buffer: Buffer; format: 'JPEG' | 'PNG'; quality?: number }) => Promise<ArrayBuffer>;
+/** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */
+type Ctx = Pick<AppContext, 'caches' | 'clock' | 'database'>;
+
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BROWSER_IMAGES = ['image/jpeg', 'image/png', 'image/gif'];
 
 const unsupported = (message: string) => new AppError(415, message, 'unsupported_media_type');
 
-function toJobFile(r: Awaited<ReturnType<typeof repo.getFile>> & object): JobFile {
+/** A file as `role` reads it: a client reads client-facing categories and no name of the team's uploaders. */
+function toJobFile(r: Awaited<ReturnType<typeof repo.getFile>> & object, role: Role): JobFile {
   const f = r.f;
   const hasPreview = !!f.previewKey || BROWSER_IMAGES.includes(f.mime);
+  const uploaderRole = f.uploadedByRole as Role;
+  const namedUploader = !isClientRole(role) || isClientRole(uploaderRole);
   return {
     id: f.id,
     job_id: f.jobId,
     kind: f.kind as FileKind,
-    category: f.category as JobFile['category'],
+    category: shownFileCategoryOf(f.category as FileCategory, role),
     name: f.name,
     mime: f.mime,
     size: f.size,
@@ -39,7 +47,9 @@ function toJobFile(r: Awaited<ReturnType<typeof repo.getFile>> & object): JobFil
     ahjs: f.ahjs as string[],
     verification_file: f.verificationFile,
     has_preview: hasPreview,
-    uploaded_by: f.uploadedById && r.email ? { id: f.uploadedById, full_name: getDisplayName({ firstName: r.firstName ?? '', lastName: r.lastName ?? '', email: r.email }) } : null,
+    // A released deliverable is the client's: nobody deletes it (deleteFile refuses with 409).
+    may_delete: mayDeleteFile(role, { kind: f.kind as FileKind, uploadedByRole: uploaderRole }) && f.deliverableState !== 'released',
+    uploaded_by: namedUploader && f.uploadedById && r.email ? { id: f.uploadedById, full_name: getDisplayName({ firstName: r.firstName ?? '', lastName: r.lastName ?? '', email: r.email }) } : null,
     created_at: f.createdAt.toISOString(),
     download_url: `/api/files/${f.id}/download`,
     preview_url: hasPreview ? `/api/files/${f.id}/preview` : null,
@@ -47,7 +57,7 @@ function toJobFile(r: Awaited<ReturnType<typeof repo.getFile>> & object): JobFil
 }
 
 /** Before reading an upload's body: the job must be visible (404) and open to changes. */
-export async function assertMayUpload(ctx: AppContext, p: Principal, jobId: string) {
+export async function assertMayUpload(ctx: Ctx, p: Principal, jobId: string) {
   const { job } = await visibleJob(ctx.database.db, p, jobId);
   if (!job.isActive) throw conflict('This job is deactivated.');
   return job;
@@ -63,7 +73,11 @@ function parseAhjs(raw: unknown): unknown {
   return s.split(',').map((x) => x.trim()).filter(Boolean);
 }
 
-function checkType(file: SpooledFile, kind: FileKind): SniffResult {
+/**
+ * A file's type by its content: a program, an unknown type, or content that does not match the
+ * extension is refused with 415. Shared by every upload path (job files, message attachments).
+ */
+export function checkUploadType(file: SpooledFile): SniffResult {
   const sniffed = sniffFileType(file.head);
   if (sniffed.kind === 'executable') {
     throw unsupported(`"${file.fileName}" is a program (${sniffed.detail}); programs cannot be uploaded.`);
@@ -72,6 +86,11 @@ function checkType(file: SpooledFile, kind: FileKind): SniffResult {
   if (!matchesFileName(sniffed, file.fileName)) {
     throw unsupported(`"${file.fileName}" does not contain what its extension says: its content is ${sniffed.kind.toUpperCase()}.`);
   }
+  return sniffed;
+}
+
+function checkType(file: SpooledFile, kind: FileKind): SniffResult {
+  const sniffed = checkUploadType(file);
   if (IMAGE_ONLY_KINDS.includes(kind) && !isImageKind(sniffed.kind)) {
     throw unsupported(`"${file.fileName}" is not an allowed image (JPEG, JPG, PNG, GIF, TIFF, TIF, HEIC, HEIF).`);
   }
@@ -81,11 +100,11 @@ function checkType(file: SpooledFile, kind: FileKind): SniffResult {
 /**
  * Checks and stores an upload: fields validated, the caller's right to this kind of file, every
  * file's type by its content (a program, or content that does not match the extension, is
- * refused whole with 415), HEIC/HEIF given a JPEG preview, then bytes to storage and rows in one
- * transaction.
+ * refused whole with 415), then bytes to storage and rows in one transaction. A HEIC/HEIF file's
+ * JPEG preview is queued on the worker pool after the answer (`previews`), never decoded here.
  */
 export async function storeUploads(
-  ctx: AppContext, storage: Storage, p: Principal, jobId: string, files: SpooledFile[], rawFields: Record<string, unknown>,
+  ctx: Ctx, storage: Storage, previews: HeicPreviews, p: Principal, jobId: string, files: SpooledFile[], rawFields: Record<string, unknown>,
 ): Promise<JobFile[]> {
   const job = await assertMayUpload(ctx, p, jobId);
   if (Object.values(rawFields).some((v) => typeof v === 'string' && v.includes('\u0000'))) throw badRequest('Text may not contain NUL characters.');
@@ -95,9 +114,8 @@ export async function storeUploads(
   }
   const fields = parsed.data;
   if (files.length === 0) throw badRequest('Choose at least one file.', [{ files: 'No file was sent.' }]);
-  if (STAFF_FILE_KINDS.includes(fields.kind) && !(isInternalStaff(p.role) || p.role === 'contractor')) {
-    throw forbidden('Only staff upload this kind of file.');
-  }
+  requireAllowed(mayUploadFileKind(p.role, fields.kind), 'Only staff upload this kind of file.');
+  requireAllowed(mayUploadToCategory(p.role, fields.category), `Only our team files uploads under ${fields.category}; choose General or Extra Sheets.`);
   if (ARRAY_IMAGE_KINDS.includes(fields.kind)) {
     const count = (job.arrays as unknown[]).length;
     if (fields.array_index === undefined || fields.array_index >= count) {
@@ -112,18 +130,8 @@ export async function storeUploads(
     for (const { file, sniffed } of checked) {
       const id = crypto.randomUUID();
       const key = `jobs/${jobId}/${id}`;
-      let previewKey: string | null = null;
-      if (sniffed.kind === 'heic' || sniffed.kind === 'heif') {
-        let jpeg: ArrayBuffer;
-        try {
-          jpeg = await heicConvert({ buffer: await fsp.readFile(file.path), format: 'JPEG', quality: 0.85 });
-        } catch {
-          throw unsupported(`"${file.fileName}" could not be read as a ${sniffed.kind.toUpperCase()} image.`);
-        }
-        previewKey = `${key}.preview.jpg`;
-        await storage.put(previewKey, new Uint8Array(jpeg));
-        written.push(previewKey);
-      }
+      // The preview's key is known now; its bytes come later from the worker pool.
+      const previewKey = sniffed.kind === 'heic' || sniffed.kind === 'heif' ? `${key}.preview.jpg` : null;
       await storage.putFile(key, file.path);
       written.push(key);
       rows.push({
@@ -139,37 +147,41 @@ export async function storeUploads(
     await Promise.all(written.map((k) => storage.remove(k).catch(() => {})));
     throw e;
   }
+  for (const r of rows) if (r.previewKey) previews.schedule(r.storageKey, r.previewKey);
   const ids = rows.map((r) => r.id!);
   const stored = await repo.filesByIds(ctx.database.db, jobId, ids);
   // In the order they were sent.
-  return stored.sort((a, b) => ids.indexOf(a.f.id) - ids.indexOf(b.f.id)).map(toJobFile);
+  return stored.sort((a, b) => ids.indexOf(a.f.id) - ids.indexOf(b.f.id)).map((r) => toJobFile(r, p.role));
 }
 
-export async function listJobFiles(ctx: AppContext, p: Principal, jobId: string) {
+export async function listJobFiles(ctx: Ctx, p: Principal, jobId: string) {
   await visibleJob(ctx.database.db, p, jobId);
   const rows = await repo.listFiles(ctx.database.db, jobId);
-  return rows.filter((r) => maySeeFile(p, r.f.kind)).map(toJobFile);
+  return rows.filter((r) => maySeeFile(p, r.f)).map((r) => toJobFile(r, p.role));
 }
 
 /** The file if the caller sees its job and may see its kind; 404 otherwise. */
-async function visibleFile(ctx: AppContext, p: Principal, fileId: string) {
+async function visibleFile(ctx: Ctx, p: Principal, fileId: string) {
   if (!UUID_RE.test(fileId)) throw notFound();
   const row = await repo.getFile(ctx.database.db, fileId);
   if (!row) throw notFound();
   await visibleJob(ctx.database.db, p, row.f.jobId).catch(() => { throw notFound(); });
-  if (!maySeeFile(p, row.f.kind)) throw notFound();
+  if (!maySeeFile(p, row.f)) throw notFound();
   return row;
 }
 
-export async function openDownload(ctx: AppContext, storage: Storage, p: Principal, fileId: string) {
+export async function openDownload(ctx: Ctx, storage: Storage, p: Principal, fileId: string) {
   const { f } = await visibleFile(ctx, p, fileId);
   return { name: f.name, mime: f.mime, size: f.size, stream: await storage.read(f.storageKey) };
 }
 
-export async function openPreview(ctx: AppContext, storage: Storage, p: Principal, fileId: string) {
+/** The preview: a browser image as it is, a HEIC/HEIF file's JPEG once made (a placeholder until then). */
+export async function openPreview(
+  ctx: Ctx, storage: Storage, previews: HeicPreviews, p: Principal, fileId: string,
+): Promise<PreviewAnswer | { state: 'ready'; mime: string; stream: Awaited<ReturnType<Storage['read']>> }> {
   const { f } = await visibleFile(ctx, p, fileId);
-  if (f.previewKey) return { mime: 'image/jpeg', stream: await storage.read(f.previewKey) };
-  if (BROWSER_IMAGES.includes(f.mime)) return { mime: f.mime, stream: await storage.read(f.storageKey) };
+  if (f.previewKey) return previews.open(f.storageKey, f.previewKey);
+  if (BROWSER_IMAGES.includes(f.mime)) return { state: 'ready', mime: f.mime, stream: await storage.read(f.storageKey) };
   throw notFound('This file has no preview.');
 }
 
@@ -177,11 +189,13 @@ export async function openPreview(ctx: AppContext, storage: Storage, p: Principa
  * Staff delete any file; the assigned contractor any file of its job; a client only what a
  * client uploaded (never letters, CAD, finished files). The history gets the spec's deletion event.
  */
-export async function deleteFile(ctx: AppContext, storage: Storage, p: Principal, fileId: string) {
+export async function deleteFile(ctx: Ctx, storage: Storage, p: Principal, fileId: string) {
   const { f } = await visibleFile(ctx, p, fileId);
   const kind = f.kind as FileKind;
-  const byClient = isClientRole(f.uploadedByRole as Principal['role']);
-  if (isClientRole(p.role) && (!byClient || STAFF_FILE_KINDS.includes(kind))) throw forbidden('Only staff delete this file.');
+  const uploadedByRole = f.uploadedByRole as Principal['role'];
+  const byClient = isClientRole(uploadedByRole);
+  requireAllowed(mayDeleteFile(p.role, { kind, uploadedByRole }), 'Only staff delete this file.');
+  if (f.deliverableState === 'released') throw conflict('This deliverable was released to the client and cannot be deleted.');
   const now = ctx.clock.now();
   await ctx.database.db.transaction(async (tx) => {
     await repo.deleteFile(tx, f.id);

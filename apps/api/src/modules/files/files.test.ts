@@ -26,11 +26,11 @@ afterAll(async () => { await t?.close(); });
 describe('POST /api/jobs/:id/files', () => {
   it('stores one or many files with their category and answers them', async () => {
     const res = await upload(DEMO.acmeUser, acmeJob, [
-      { name: 'category', value: 'Engineering' }, file('site.png', PNG), file('plan.pdf', PDF), { name: 'ahjs', value: '[]' },
+      { name: 'category', value: 'Extra Sheets' }, file('site.png', PNG), file('plan.pdf', PDF), { name: 'ahjs', value: '[]' },
     ]);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.data).toEqual([
-      expect.objectContaining({ name: 'site.png', mime: 'image/png', category: 'Engineering', kind: 'job_file', size: PNG.length, has_preview: true }),
+      expect.objectContaining({ name: 'site.png', mime: 'image/png', category: 'Extra Sheets', kind: 'job_file', size: PNG.length, has_preview: true }),
       expect.objectContaining({ name: 'plan.pdf', mime: 'application/pdf', has_preview: false, preview_url: null }),
     ]);
     const dl = await call(DEMO.acmeOwner, 'GET', `/api/files/${res.data[1].id}/download`);
@@ -45,8 +45,15 @@ describe('POST /api/jobs/:id/files', () => {
     const res = await upload(DEMO.acmeUser, acmeJob, [file('roof.HEIC', HEIC), { name: 'kind', value: 'attic' }, { name: 'array_index', value: '1' }]);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.data[0]).toMatchObject({ mime: 'image/heic', kind: 'attic', array_index: 1, has_preview: true });
-    const pv = await call(DEMO.acmeUser, 'GET', `/api/files/${res.data[0].id}/preview`);
+    // Decoded on a worker thread after the answer: a placeholder until the JPEG is ready.
+    let pv = await call(DEMO.acmeUser, 'GET', `/api/files/${res.data[0].id}/preview`);
+    for (let i = 0; i < 200 && pv.headers['x-preview-status'] === 'pending'; i++) {
+      expect(pv.headers['content-type']).toBe('image/svg+xml');
+      await new Promise((r) => setTimeout(r, 50));
+      pv = await call(DEMO.acmeUser, 'GET', `/api/files/${res.data[0].id}/preview`);
+    }
     expect(pv.statusCode).toBe(200);
+    expect(pv.headers['x-preview-status']).toBe('ready');
     expect(pv.headers['content-type']).toBe('image/jpeg');
     expect([...pv.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     const job = (await call(DEMO.acmeUser, 'GET', `/api/jobs/${acmeJob}`)).data;

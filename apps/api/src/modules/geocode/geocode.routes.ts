@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZGeocodeQuery, ZGeocodeResult, ZPlaceParams, ZReverseGeocodeQuery } from '@sunstamp/domain/contracts/geocode';
-import { geocoderFromEnv, type Geocoder } from '../../platform/geocoder.ts';
 import * as svc from './geocode.service.ts';
 
 /** Any signed-in user looks addresses up (job intake). Results best first. */
-export const geocodeRoutes: FastifyPluginAsyncZod<{ geocoder?: Geocoder }> = async (app, opts) => {
+export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
-  const geocoder = opts.geocoder ?? geocoderFromEnv(ctx.config.lookup);
+  const { geocoder } = ctx;
   const tags = ['geocode'];
   const response = { 200: z.array(ZGeocodeResult) };
 

@@ -3,17 +3,16 @@ import { z } from 'zod';
 import { ZJobCadFieldsBody, ZJobRequirementFileParams, ZJobRequirementsAnswer } from '@sunstamp/domain/contracts/job-requirements';
 import { principalOf } from '../auth/auth.hooks.ts';
 import { sendAttachment } from '../../platform/downloads.ts';
-import { createStorage, type Storage } from '../../platform/storage.ts';
 import * as svc from './jobs-requirements.service.ts';
 
 // Ids are checked in the service so a malformed id answers 404 like any id the caller may not see.
 const ZIdParams = z.object({ id: z.string().max(100) });
 
-/** A job's resolved requirements, its dynamic CAD fields and the requirement files it uses (issue 4 §2). */
-export const jobRequirementsRoutes: FastifyPluginAsyncZod<{ storage?: Storage }> = async (app, opts) => {
+/** A job's resolved requirements, its dynamic CAD fields and the requirement files it uses. */
+export const jobRequirementsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
-  // Requirement files live in the same store as job files (see requirements.routes.ts).
-  const storage = opts.storage ?? createStorage(ctx.config.dataDir);
+  // Requirement files live in the same store as job files.
+  const { storage } = ctx;
   const tags = ['jobs'];
 
   app.get('/jobs/:id/requirements', {

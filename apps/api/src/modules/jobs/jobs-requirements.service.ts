@@ -1,4 +1,4 @@
-import { isInternalStaff } from '@sunstamp/domain/roles';
+import { mayWorkOnJob } from '@sunstamp/domain/policies/jobs.policy';
 import { sameJobValue } from '@sunstamp/domain/jobs/job-diff.rules';
 import { ZParcelInfo, type ParcelInfo } from '@sunstamp/domain/contracts/jobs';
 import type { JobCadFieldsBody, JobRequirementsAnswer } from '@sunstamp/domain/contracts/job-requirements';
@@ -8,17 +8,22 @@ import { fileRefsOf } from '@sunstamp/domain/requirements/requirement-files.rule
 import type { RequirementScope } from '@sunstamp/domain/requirements/requirement.schema';
 import type { ResolvedRequirements } from '@sunstamp/domain/requirements/resolve.rules';
 import type { PlanSetFacts } from '@sunstamp/domain/requirements/sticker-logic.data';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Principal } from '../auth/auth.hooks.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { openJobRequirementFile, resolveForJob } from '../requirements/requirements.service.ts';
-import { announceJobsChanged, EMPTY_PARCEL, maySeeFile, visibleJob } from './jobs.service.ts';
+import { announceJobsChanged } from './jobs-count.cache.ts';
+import { EMPTY_PARCEL } from './jobs-input.mapper.ts';
+import { maySeeFile, visibleJob } from './jobs-queries.service.ts';
 import * as repo from './jobs.repository.ts';
 
+/** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */
+type Ctx = Pick<AppContext, 'caches' | 'clock' | 'database'>;
+
 /*
- * A job's requirements (issue 4 §2): its company's, utility's and AHJ's values resolved over the
+ * A job's requirements: its company's, utility's and AHJ's values resolved over the
  * defaults, and the dynamic CAD fields (spec §3) the requirements that are on ask the designer for.
  * Visibility is GET /jobs/{id}'s; the CAD fields are written by staff and the assigned contractor.
  * Values live in `jobs.cad_fields` ({key: value}, parcel_info.* excepted: those are the job's
@@ -40,8 +45,7 @@ type JobWithRefs = Awaited<ReturnType<typeof visibleJob>>;
 type JobFileRow = Awaited<ReturnType<typeof repo.filesOfJob>>[number];
 
 /** The designers: internal staff, and the contractor the job is assigned to. */
-const mayEditCadFields = (p: Principal, job: repo.JobRow) =>
-  isInternalStaff(p.role) || (p.role === 'contractor' && job.assigneeId === p.id);
+const mayEditCadFields = (p: Principal, job: repo.JobRow) => mayWorkOnJob(p, job);
 
 async function scopesOf(db: DbOrTx, r: JobWithRefs) {
   const j = r.job;
@@ -72,7 +76,8 @@ function factsOf(job: repo.JobRow): PlanSetFacts {
   return typeof program === 'string' && program.trim() ? { utilityProgram: program } : {};
 }
 
-async function resolvedOf(ctx: AppContext, r: JobWithRefs) {
+/** The job's requirements resolved over its company, utility and AHJ (the design reads layout_alteration). */
+export async function resolvedOf(ctx: Ctx, r: JobWithRefs) {
   const scopes = await scopesOf(ctx.database.db, r);
   const resolved = await resolveForJob(ctx, {
     companyId: scopes.company.id, utilityId: scopes.utility?.id, ahjId: scopes.ahj?.id, facts: factsOf(r.job),
@@ -95,7 +100,7 @@ function cadFieldsOf(p: Principal, job: repo.JobRow, resolved: ResolvedRequireme
     if (f.type === 'files') {
       const ids = Array.isArray(value) ? (value as unknown[]) : [];
       // Files deleted since, and files the caller may not see, drop out.
-      const chosen = ids.flatMap((id) => files.filter((x) => x.id === id && maySeeFile(p, x.kind)).map((x) => ({ id: x.id, name: x.name })));
+      const chosen = ids.flatMap((id) => files.filter((x) => x.id === id && maySeeFile(p, x)).map((x) => ({ id: x.id, name: x.name })));
       value = chosen.length ? chosen : null;
     }
     return {
@@ -108,7 +113,7 @@ function cadFieldsOf(p: Principal, job: repo.JobRow, resolved: ResolvedRequireme
   });
 }
 
-async function answerOf(ctx: AppContext, p: Principal, r: JobWithRefs): Promise<JobRequirementsAnswer> {
+async function answerOf(ctx: Ctx, p: Principal, r: JobWithRefs): Promise<JobRequirementsAnswer> {
   const { scopes, resolved } = await resolvedOf(ctx, r);
   const wantsFiles = resolved.dynamicCadFields.some((k) => FIELDS.get(k)?.type === 'files');
   const files = wantsFiles ? await repo.filesOfJob(ctx.database.db, r.job.id) : [];
@@ -125,7 +130,7 @@ async function answerOf(ctx: AppContext, p: Principal, r: JobWithRefs): Promise<
 }
 
 /** GET /jobs/{id}/requirements: anyone who may see the job. */
-export async function getJobRequirements(ctx: AppContext, p: Principal, id: string) {
+export async function getJobRequirements(ctx: Ctx, p: Principal, id: string) {
   return answerOf(ctx, p, await visibleJob(ctx.database.db, p, id));
 }
 
@@ -157,7 +162,7 @@ function checkValue(f: DynamicCadField, value: unknown, jobFileIds: Set<string>)
  * cancelled job (PUT /jobs refuses those too). One "edited" history event names the fields that
  * changed; nothing changed, nothing written.
  */
-export async function putJobCadFields(ctx: AppContext, p: Principal, id: string, body: JobCadFieldsBody) {
+export async function putJobCadFields(ctx: Ctx, p: Principal, id: string, body: JobCadFieldsBody) {
   const db = ctx.database.db;
   const { job } = await visibleJob(db, p, id);
   if (!mayEditCadFields(p, job)) throw forbidden('Only our team and the assigned contractor fill the CAD fields.');
@@ -217,7 +222,7 @@ export async function putJobCadFields(ctx: AppContext, p: Principal, id: string,
  * GET /jobs/{id}/requirements/files/{file_id}/download: a file that one of the job's resolved file
  * requirements (single or list) references, to anyone who may see the job; any other id 404.
  */
-export async function openJobRequirementFileFor(ctx: AppContext, storage: Storage, p: Principal, id: string, fileId: string) {
+export async function openJobRequirementFileFor(ctx: Ctx, storage: Storage, p: Principal, id: string, fileId: string) {
   const r = await visibleJob(ctx.database.db, p, id);
   const { scopes, resolved } = await resolvedOf(ctx, r);
   const referenced = FILE_REQUIREMENTS.some((k) => fileRefsOf(resolved.values[k]?.value).some((ref) => ref.id === fileId));

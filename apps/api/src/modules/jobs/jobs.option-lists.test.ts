@@ -5,6 +5,7 @@ import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
 import { eq } from 'drizzle-orm';
 import { jobs, optionItems } from '../../db/schema.ts';
 import { OPTION_LISTS_CHANGED_CHANNEL, optionListsVersion } from '../catalogue/option-lists.cache.ts';
+import { deliverRequired } from '../../test/deliverables-fixtures.ts';
 
 /*
  * The jobs API takes its option values from the database's option lists (jobs/job-options.rules.ts):
@@ -217,6 +218,7 @@ describe('deactivated and renamed items', () => {
       [DEMO.admin, 'Finalized'], [DEMO.admin, 'Pending Approval'],
     ] as const;
     for (const [who, status] of moves) {
+      if (status === 'Design Completed') await deliverRequired(t, jobId);
       const r = await call(who, 'POST', `/api/jobs/${jobId}/status`, { status });
       expect(r.statusCode, `${status}: ${r.body}`).toBe(200);
     }
@@ -225,7 +227,9 @@ describe('deactivated and renamed items', () => {
     expect(bad.data.args).toEqual([{ structure_type: '"Castle" is not an active item of the Structure Types list.' }]);
     const ok = await call(DEMO.acmeUser, 'POST', `/api/jobs/${jobId}/revision`, { reason: 'equipment_change', job: { structure_type: 'Tiny House', gypsum_type: '1/2"' } });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.data).toMatchObject({ status: 'Pending Design Revision', structure_type: 'Tiny House', gypsum_type: '1/2"' });
+    // The client reads the client-facing status; staff the internal one.
+    expect(ok.data).toMatchObject({ status: 'Submitted', structure_type: 'Tiny House', gypsum_type: '1/2"' });
+    expect((await call(DEMO.admin, 'GET', `/api/jobs/${jobId}`)).data.status).toBe('Pending Design Revision');
   });
 });
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
+import { deliverRequired } from '../../test/deliverables-fixtures.ts';
+import { DELIVERABLE_GATED_STATUSES } from '@sunstamp/domain/constants/deliverables.constants';
 
 /** Spec §4 overdue with decisions.md's "pending admin", driven by the manual clock (no sleeping). */
 let t: TestApp;
@@ -19,6 +21,8 @@ async function submitted(who: string = DEMO.acmeUser, services = ['structural_ro
 }
 const job = async (id: string) => (await call(DEMO.admin, 'GET', `/api/jobs/${id}`)).data;
 const move = async (who: string, id: string, status: string) => {
+  // Design Completed, Pending Approval and Approved need the documents the services require.
+  if (DELIVERABLE_GATED_STATUSES.includes(status as never)) await deliverRequired(t, id);
   const r = await call(who, 'POST', `/api/jobs/${id}/status`, { status });
   expect(r.statusCode, r.body).toBe(200);
 };

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { alias, type WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { ahjs, companies, jobFiles, jobHistory, jobRevisions, jobs, states, users, utilities } from '../../db/schema.ts';
 
@@ -9,6 +9,7 @@ export type JobInsert = typeof jobs.$inferInsert;
 const assignee = alias(users, 'assignee');
 const creator = alias(users, 'creator');
 
+/** The names a job answer shows, joined from the job's company, state, assignee, creator and AHJ. */
 const refColumns = {
   companyName: companies.name,
   stateName: states.name,
@@ -55,15 +56,110 @@ export async function getJobWithRefs(db: DbOrTx, id: string, scope: JobScope, in
   return row;
 }
 
+/** A status change of the job's history (the raw material of its status periods). */
+export type StatusChangeRow = { from: string | null; to: string; at: Date; note?: string | null };
+/** The file columns a job answer needs (files.service reads the rest itself). */
+export type JobFileSummary = Pick<typeof jobFiles.$inferSelect, 'id' | 'kind' | 'category' | 'name' | 'mime' | 'size' | 'arrayIndex' | 'previewKey' | 'createdAt' | 'deliverableState'>;
+/** A job with its names, status changes and files: everything its answer shows. */
+export type JobDetail = { job: JobRow } & JobRefs & { changes: StatusChangeRow[]; files: JobFileSummary[] };
+
+/** Epoch milliseconds of an instant, truncated to the millisecond as a JS Date is. */
+const msOf = (col: string) => `date_part('epoch', date_trunc('milliseconds', ${col})) * 1000`;
+const jsonOf = (v: unknown): unknown[][] => (typeof v === 'string' ? JSON.parse(v) : (v as unknown[][] | null) ?? []);
+const CHANGES_JSON = sql.raw(`(select coalesce(json_agg(json_build_array(h.from_status, h.to_status, ${msOf('h.at')}, h.note) order by h.id), '[]'::json)
+  from job_history h where h.job_id = jobs.id and h.to_status is not null)`);
+const FILES_JSON = sql.raw(`(select coalesce(json_agg(json_build_array(f.id, f.kind, f.category, f.name, f.mime, f.size, f.array_index,
+  f.preview_key, ${msOf('f.created_at')}, f.deliverable_state) order by f.created_at, f.id), '[]'::json) from job_files f where f.job_id = jobs.id)`);
+
+function changesOf(v: unknown): StatusChangeRow[] {
+  return jsonOf(v).map((r) => ({ from: r[0] as string | null, to: r[1] as string, at: new Date(Math.round(Number(r[2]))), note: (r[3] as string | null) ?? null }));
+}
+function filesOf(v: unknown): JobFileSummary[] {
+  return jsonOf(v).map((r) => ({
+    id: r[0] as string, kind: r[1] as string, category: r[2] as string, name: r[3] as string, mime: r[4] as string,
+    size: Number(r[5]), arrayIndex: r[6] as number | null, previewKey: r[7] as string | null, createdAt: new Date(Math.round(Number(r[8]))),
+    deliverableState: (r[9] as string | null) ?? null,
+  }));
+}
+
+/**
+ * The job a principal may see with everything its answer shows, in one statement: the row, the
+ * names it refers to, its status changes (oldest first) and its files (oldest first). A job
+ * answer used to take three reads (row, history, files); the write path reads this once and
+ * answers from it and from its UPDATE … RETURNING.
+ */
+export async function getJobDetail(db: DbOrTx, id: string, scope: JobScope, includeInactive: boolean): Promise<JobDetail | undefined> {
+  const conds = [eq(jobs.id, id), scopeCondition(scope), includeInactive ? undefined : eq(jobs.isActive, true)];
+  const [row] = await db
+    .select({ job: jobs, ...refColumns, changes: sql<unknown>`${CHANGES_JSON}`, files: sql<unknown>`${FILES_JSON}` })
+    .from(jobs)
+    .innerJoin(companies, eq(companies.id, jobs.companyId))
+    .leftJoin(states, eq(states.id, jobs.clientStateId))
+    .leftJoin(assignee, eq(assignee.id, jobs.assigneeId))
+    .leftJoin(creator, eq(creator.id, jobs.createdById))
+    .leftJoin(ahjs, eq(ahjs.id, jobs.ahjId))
+    .where(and(...conds));
+  if (!row) return undefined;
+  return { ...row, changes: changesOf(row.changes), files: filesOf(row.files) };
+}
+
+/** The history row a write inserts beside its job row (the job id comes from the written row). */
+export type WriteHistory = Pick<HistoryInsert, 'event' | 'actorId' | 'actorRole' | 'fromStatus' | 'toStatus' | 'data' | 'at'>;
+type WrittenJob = WithSubqueryWithSelection<typeof jobs._.columns, string>;
+
+/**
+ * Finishes a write in the statement that made it: `written` is the job row an INSERT or UPDATE
+ * returned (a data-modifying CTE); its history row is inserted from it, and the row comes back
+ * with the names it refers to. One statement is atomic, so it needs no transaction; nothing is
+ * written and undefined comes back when the write matched no row.
+ */
+async function historyAndRefs(db: DbOrTx, written: WrittenJob, history: WriteHistory): Promise<({ job: JobRow } & JobRefs) | undefined> {
+  const name = sql.identifier(written._.alias);
+  const data = history.data === undefined || history.data === null ? null : JSON.stringify(history.data);
+  const inserted = db.$with('history_row', { id: sql<number>`id` }).as(sql`insert into ${jobHistory}
+    (job_id, event, actor_id, actor_role, from_status, to_status, data, at)
+    select ${name}.id, ${history.event}, ${history.actorId ?? null}::uuid, ${history.actorRole ?? null}, ${history.fromStatus ?? null},
+      ${history.toStatus ?? null}, ${data}::jsonb, ${history.at}::timestamptz
+    from ${name} returning id`);
+  const job = Object.fromEntries(Object.keys(getTableColumns(jobs)).map((k) => [k, written[k as keyof typeof written]])) as unknown as typeof jobs._.columns;
+  const [row] = await db
+    .with(written, inserted)
+    .select({ job, ...refColumns })
+    .from(written)
+    .innerJoin(companies, eq(companies.id, written.companyId))
+    .leftJoin(states, eq(states.id, written.clientStateId))
+    .leftJoin(assignee, eq(assignee.id, written.assigneeId))
+    .leftJoin(creator, eq(creator.id, written.createdById))
+    .leftJoin(ahjs, eq(ahjs.id, written.ahjId));
+  return row as ({ job: JobRow } & JobRefs) | undefined;
+}
+
+/**
+ * An edit in one statement: UPDATE … RETURNING, only while the job is still active and in the
+ * status the caller checked, with its history row and the names the answer shows; undefined when
+ * the job was deactivated or moved meanwhile (nothing written).
+ */
+export async function updateJobReturning(
+  db: DbOrTx, id: string, set: Partial<JobInsert>, guard: { status: string }, history: WriteHistory,
+): Promise<({ job: JobRow } & JobRefs) | undefined> {
+  const updated = db.$with('updated_job').as(
+    db.update(jobs).set(set).where(and(eq(jobs.id, id), eq(jobs.isActive, true), eq(jobs.status, guard.status))).returning(),
+  );
+  return historyAndRefs(db, updated, history);
+}
+
+/** A new job in one statement: INSERT … RETURNING with its history row and the names the answer shows. */
+export async function insertJobReturning(db: DbOrTx, v: JobInsert, history: WriteHistory): Promise<{ job: JobRow } & JobRefs> {
+  const inserted = db.$with('inserted_job').as(db.insert(jobs).values(v).returning());
+  const row = await historyAndRefs(db, inserted, history);
+  if (!row) throw new Error('insertJobReturning: the insert returned no row');
+  return row;
+}
+
 /** Locks the row for a status change, so two concurrent moves cannot both start from the same status. */
 export async function lockJob(db: DbOrTx, id: string): Promise<JobRow | undefined> {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id)).for('update');
   return row;
-}
-
-export async function insertJob(db: DbOrTx, v: JobInsert): Promise<JobRow> {
-  const [row] = await db.insert(jobs).values(v).returning();
-  return row!;
 }
 
 export async function updateJob(db: DbOrTx, id: string, set: Partial<JobInsert>): Promise<void> {
@@ -80,6 +176,8 @@ export type JobListFilter = {
   assigneeIds?: string[];
   unassigned?: boolean;
   overdue?: boolean;
+  /** Order by the instant each job turns (or turned) overdue first, jobs that cannot be overdue last: the team's "waiting on me". */
+  overdueFirst?: boolean;
   now: Date;
   createdAfter?: Date;
   createdBefore?: Date;
@@ -142,7 +240,7 @@ function listWhere(f: JobListFilter): { text: string; values: unknown[] } {
 export type JobListRow = Pick<JobRow,
   | 'id' | 'name' | 'clientName' | 'clientStreetAddress' | 'clientZipCode' | 'clientCity' | 'clientStateId' | 'companyId'
   | 'status' | 'servicesRequested' | 'assigneeId' | 'isActive' | 'revisionNumber' | 'createdByRole' | 'pendingAdminMsClosed'
-  | 'pendingSince' | 'overdueAt' | 'submittedAt' | 'createdAt' | 'updatedAt'>;
+  | 'pendingSince' | 'overdueAt' | 'submittedAt' | 'createdAt' | 'updatedAt' | 'serviceTasks'>;
 export type JobListRefs = Pick<JobRefs, 'companyName' | 'stateName' | 'stateAbbreviation' | 'assigneeFirstName' | 'assigneeLastName' | 'assigneeEmail'>;
 
 /**
@@ -155,12 +253,29 @@ export type JobListRefs = Pick<JobRefs, 'companyName' | 'stateName' | 'stateAbbr
 const ms = (col: string) => `date_part('epoch', date_trunc('milliseconds', ${col})) * 1000`;
 const PAGE_COLUMNS = `j.id, j.name, j.client_name, j.client_street_address, j.client_zip_code, j.client_city,
   j.client_state_id, j.company_id, j.status, j.services_requested, j.assignee_id, j.is_active, j.revision_number,
-  j.created_by_role, j.pending_admin_ms_closed, j.pending_since, j.overdue_at, j.submitted_at, j.created_at, j.updated_at`;
-const ROW_JSON = `json_build_array(j.id, j.name, j.client_name, j.client_street_address, j.client_zip_code, j.client_city,
+  j.created_by_role, j.pending_admin_ms_closed, j.pending_since, j.overdue_at, j.submitted_at, j.created_at, j.updated_at,
+  j.service_tasks`;
+const ROW_COLUMNS = `j.id, j.name, j.client_name, j.client_street_address, j.client_zip_code, j.client_city,
   j.client_state_id, j.company_id, j.status, j.services_requested, j.assignee_id, j.is_active, j.revision_number,
   j.created_by_role, j.pending_admin_ms_closed, ${ms('j.pending_since')}, ${ms('j.overdue_at')}, ${ms('j.submitted_at')},
   ${ms('j.created_at')}, ${ms('j.updated_at')},
-  c.name, s.name, s.abbreviation, a.first_name, a.last_name, a.email)`;
+  c.name, s.name, s.abbreviation, a.first_name, a.last_name, a.email, j.service_tasks`;
+
+/** The reader of a list: their id and the threads they read on every job they see, or only where the client thread is shared. */
+export type ListReader = { userId: string | null; always: string[]; whenShared: string[] };
+const NO_READER: ListReader = { userId: null, always: [], whenShared: [] };
+
+/**
+ * The reader's unread messages on a listed job ($p: the reader's id, $p+1: the threads they always
+ * read, $p+2: those they read where staff shared the client thread): per thread, the messages of
+ * others after the reader's read mark, an index range scan of messages_job_thread_idx from the mark
+ * on. Only the page's rows run it, and a job without messages (most of them) costs one index probe.
+ */
+const unreadSql = (p: number) => `(case when not exists (select 1 from messages e where e.job_id = j.id) then 0 else (select coalesce(sum((select count(*) from messages m
+    where m.job_id = j.id and m.thread = t.th and m.author_id is distinct from $${p}::uuid
+      and m.id > coalesce((select r.last_read_message_id from message_reads r where r.job_id = j.id and r.user_id = $${p}::uuid and r.thread = t.th), 0))), 0)::int
+  from unnest($${p + 1}::text[] || case when cardinality($${p + 2}::text[]) > 0
+    then coalesce((select $${p + 2}::text[] from conversations cv where cv.job_id = j.id and cv.contractor_access), '{}') else '{}' end) as t(th)) end)`;
 const PAGE_JOINS = `join companies c on c.id = j.company_id
 left join states s on s.id = j.client_state_id
 left join users a on a.id = j.assignee_id`;
@@ -168,13 +283,13 @@ left join users a on a.id = j.assignee_id`;
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v));
 const instant = (v: unknown) => (v === null ? null : new Date(Math.round(num(v))));
 
-/** The values of ROW_JSON, in order; instants are converted, the rest are as the driver reads them. */
+/** The values of ROW_COLUMNS, in order; instants are converted, the rest are as the driver reads them. */
 const LIST_FIELDS = [
   'id', 'name', 'clientName', 'clientStreetAddress', 'clientZipCode', 'clientCity', 'clientStateId', 'companyId', 'status',
   'servicesRequested', 'assigneeId', 'isActive', 'revisionNumber', 'createdByRole',
 ] as const satisfies readonly (keyof JobListRow)[];
 
-function listRowOf(r: unknown[]): { job: JobListRow } & JobListRefs {
+function listRowOf(r: unknown[]): { job: JobListRow; unreadMessages: number } & JobListRefs {
   const job = {} as Record<string, unknown>;
   LIST_FIELDS.forEach((k, i) => { job[k] = r[i]; });
   job.pendingAdminMsClosed = num(r[14]);
@@ -183,11 +298,13 @@ function listRowOf(r: unknown[]): { job: JobListRow } & JobListRefs {
   job.submittedAt = instant(r[17]);
   job.createdAt = instant(r[18]);
   job.updatedAt = instant(r[19]);
+  job.serviceTasks = (r[26] as Record<string, string> | null) ?? {};
   const ref = (i: number) => r[i] as string | null;
   return {
     job: job as JobListRow,
     companyName: ref(20), stateName: ref(21), stateAbbreviation: ref(22),
     assigneeFirstName: ref(23), assigneeLastName: ref(24), assigneeEmail: ref(25),
+    unreadMessages: num(r[27] ?? 0),
   };
 }
 
@@ -210,18 +327,24 @@ export async function listJobs(
   page: { limit: number; offset: number },
   /** A count already known for this filter (the service caches them); skips the count query. */
   knownCount?: number,
+  /** Whose unread messages each row counts, and in which threads (threadAccessOf). */
+  reader: ListReader = NO_READER,
 ) {
   const where = listWhere(f);
   const col = ORDER_COLUMNS[order.field];
   const n = where.values.length;
   // The id breaks ties so pages never repeat or skip a row; its direction matches jobs_created_idx.
-  const orderBy = order.desc ? `${col} desc nulls last, j.id asc` : `${col} asc nulls first, j.id desc`;
-  const text = `select coalesce(json_agg(${ROW_JSON} order by ${orderBy}), '[]')::text
+  const byColumn = order.desc ? `${col} desc nulls last, j.id asc` : `${col} asc nulls first, j.id desc`;
+  const orderBy = f.overdueFirst ? `j.overdue_at asc nulls last, ${byColumn}` : byColumn;
+  const text = `select coalesce(json_agg(json_build_array(${ROW_COLUMNS}, ${unreadSql(n + 3)}) order by ${orderBy}), '[]')::text
 from (select ${PAGE_COLUMNS} from jobs j ${where.text} order by ${orderBy} limit $${n + 1} offset $${n + 2}) j
 ${PAGE_JOINS}`;
   const countText = `select count(*)::int from jobs j ${where.text}`;
   const [rows, total] = await Promise.all([
-    database.queryArrays({ name: statementName(text), text, values: [...where.values, page.limit, page.offset] })
+    database.queryArrays({
+      name: statementName(text), text,
+      values: [...where.values, page.limit, page.offset, reader.userId, reader.always, reader.whenShared],
+    })
       .then((r) => JSON.parse(r[0]![0] as string) as unknown[][]),
     knownCount !== undefined
       ? Promise.resolve(knownCount)

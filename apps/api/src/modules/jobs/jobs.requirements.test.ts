@@ -5,7 +5,7 @@ import { file, PDF, PNG, postMultipart } from '../../test/upload-fixtures.ts';
 import { companies, users } from '../../db/schema.ts';
 
 /*
- * A job's requirements (issue 4 §2): the job's AHJ, its resolved requirements with their sources,
+ * A job's requirements: the job's AHJ, its resolved requirements with their sources,
  * the dynamic CAD fields they ask for, and the requirement files it uses.
  */
 

@@ -4,7 +4,11 @@ import {
   ZAssignBody, ZJob, ZJobBody, ZJobHistoryEntry, ZJobListQuery, ZJobPage, ZJobRevision, ZNoteBody, ZRevisionBody, ZStatusChangeBody,
 } from '@sunstamp/domain/contracts/jobs';
 import { principalOf } from '../auth/auth.hooks.ts';
-import * as svc from './jobs.service.ts';
+import { getJob, jobHistory, jobRevisions, listJobs } from './jobs-queries.service.ts';
+import {
+  assignJob, cancelJob, changeStatus, deactivateJob, requestRevision, submitJob, unassignJob,
+} from './jobs-workflow.service.ts';
+import { saveJob } from './jobs.service.ts';
 
 // Ids are checked in the service so a malformed id answers 404 like any id the caller may not see.
 const ZIdParams = z.object({ id: z.string().max(100) });
@@ -12,9 +16,6 @@ const ZIdParams = z.object({ id: z.string().max(100) });
 export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const tags = ['jobs'];
-  // Jobs written by other API processes invalidate this process's cached list counts.
-  const unlisten = await ctx.database.listen(svc.JOBS_CHANGED_CHANNEL, () => svc.markJobsChanged(ctx));
-  app.addHook('onClose', async () => { await unlisten(); });
 
   app.get('/jobs', {
     schema: { tags, summary: 'Jobs the caller sees: paged, sorted, filtered and searched', querystring: ZJobListQuery, response: { 200: ZJobPage } },
@@ -22,7 +23,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     // with zod on the way out (a quarter of a millisecond) buys nothing; jobs.test.ts checks the
     // answer against ZJobPage instead. The schema still documents the answer in OpenAPI.
     serializerCompiler: () => (data) => JSON.stringify(data),
-  }, async (req) => svc.listJobs(ctx, principalOf(req), req.query));
+  }, async (req) => listJobs(ctx, principalOf(req), req.query));
 
   app.put('/jobs', {
     schema: {
@@ -32,50 +33,53 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZJob, 201: ZJob },
     },
   }, async (req, reply) => {
-    const { created, job } = await svc.saveJob(ctx, principalOf(req), req.body);
+    const { created, job } = await saveJob(ctx, principalOf(req), req.body);
     return reply.code(created ? 201 : 200).send(job);
   });
 
   app.get('/jobs/:id', {
     schema: { tags, summary: 'One job, with its files, overdue state and the moves the caller may make', params: ZIdParams, response: { 200: ZJob } },
-  }, async (req) => svc.getJob(ctx, principalOf(req), req.params.id));
+  }, async (req) => getJob(ctx, principalOf(req), req.params.id));
 
   app.post('/jobs/:id/submit', {
     schema: { tags, summary: 'Submit a draft (Draft → Pending Pre-Check)', params: ZIdParams, body: ZNoteBody.nullish(), response: { 200: ZJob } },
-  }, async (req) => svc.submitJob(ctx, principalOf(req), req.params.id, req.body?.note));
+  }, async (req) => submitJob(ctx, principalOf(req), req.params.id, req.body?.note));
 
   app.post('/jobs/:id/status', {
     schema: { tags, summary: 'Move the job to another status (the transitions of decisions.md, per role)', params: ZIdParams, body: ZStatusChangeBody, response: { 200: ZJob } },
-  }, async (req) => svc.changeStatus(ctx, principalOf(req), req.params.id, req.body.status, req.body.note));
+  }, async (req) => changeStatus(ctx, principalOf(req), req.params.id, req.body.status ?? 'answer', req.body.note));
 
   app.post('/jobs/:id/cancel', {
     schema: { tags, summary: 'Cancel the job', params: ZIdParams, body: ZNoteBody.nullish(), response: { 200: ZJob } },
-  }, async (req) => svc.cancelJob(ctx, principalOf(req), req.params.id, req.body?.note));
+  }, async (req) => cancelJob(ctx, principalOf(req), req.params.id, req.body?.note));
 
   app.post('/jobs/:id/revision', {
     schema: { tags, summary: 'Request a revision: changes, reason (spec §9) and involuntary flag', params: ZIdParams, body: ZRevisionBody, response: { 200: ZJob } },
-  }, async (req) => svc.requestRevision(ctx, principalOf(req), req.params.id, req.body));
+  }, async (req) => requestRevision(ctx, principalOf(req), req.params.id, req.body));
 
   app.post('/jobs/:id/assign', {
-    schema: { tags, summary: 'Assign the job to a staff member or contractor', params: ZIdParams, body: ZAssignBody, response: { 200: ZJob } },
-  }, async (req) => svc.assignJob(ctx, principalOf(req), req.params.id, req.body.assignee_id, req.body.note));
+    schema: { tags, summary: 'Assign the job to a staff member or contractor (204 when a contractor passes its own job on)', params: ZIdParams, body: ZAssignBody, response: { 200: ZJob, 204: z.null() } },
+  }, async (req, reply) => {
+    const job = await assignJob(ctx, principalOf(req), req.params.id, req.body.assignee_id, req.body.note);
+    return job ? reply.send(job) : reply.code(204).send(null);
+  });
 
   app.post('/jobs/:id/unassign', {
     schema: { tags, summary: 'Remove the assignee (204 when a contractor hands its own job back)', params: ZIdParams, body: ZNoteBody.nullish(), response: { 200: ZJob, 204: z.null() } },
   }, async (req, reply) => {
-    const job = await svc.unassignJob(ctx, principalOf(req), req.params.id, req.body?.note);
+    const job = await unassignJob(ctx, principalOf(req), req.params.id, req.body?.note);
     return job ? reply.send(job) : reply.code(204).send(null);
   });
 
   app.post('/jobs/:id/deactivate', {
     schema: { tags, summary: 'Deactivate the job (staff): hidden from clients and from the default list', params: ZIdParams, body: ZNoteBody.nullish(), response: { 200: ZJob } },
-  }, async (req) => svc.deactivateJob(ctx, principalOf(req), req.params.id, req.body?.note));
+  }, async (req) => deactivateJob(ctx, principalOf(req), req.params.id, req.body?.note));
 
   app.get('/jobs/:id/history', {
     schema: { tags, summary: 'Every change to the job, oldest first', params: ZIdParams, response: { 200: z.array(ZJobHistoryEntry) } },
-  }, async (req) => svc.jobHistory(ctx, principalOf(req), req.params.id));
+  }, async (req) => jobHistory(ctx, principalOf(req), req.params.id));
 
   app.get('/jobs/:id/revisions', {
     schema: { tags, summary: 'The job\'s revisions with reasons', params: ZIdParams, response: { 200: z.array(ZJobRevision) } },
-  }, async (req) => svc.jobRevisions(ctx, principalOf(req), req.params.id));
+  }, async (req) => jobRevisions(ctx, principalOf(req), req.params.id));
 };

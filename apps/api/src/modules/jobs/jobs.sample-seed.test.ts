@@ -106,7 +106,8 @@ describe('demo sample jobs', () => {
       expect(j.latitude, j.name).toEqual(expect.any(Number));
       expect(j.longitude, j.name).toEqual(expect.any(Number));
       expect(j.arrays.length, j.name).toBeGreaterThan(0);
-      expect(j.cad_intake.cad_notes, j.name).toMatch(/^Equipment: /);
+      // The models are equipment lines, never restated in the notes (where they could contradict the lines).
+      expect(j.cad_intake.cad_notes, j.name).not.toMatch(/^Equipment: /);
       for (const a of j.arrays) {
         expect(framingOptionsFor(j.structure_type)).toContain(a.frame_shape);
         const span = checkStructuralSpan(
@@ -154,7 +155,8 @@ describe('demo sample jobs', () => {
     expect((await call(DEMO.acmeOwner, 'PUT', '/api/jobs', { id: patel.id, notes: 'Side gate is unlocked.' })).statusCode).toBe(200);
     const g = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { id: garcia.id, notes: 'Joists are 2x8 at 24 in; photos uploaded.' });
     expect(g.statusCode).toBe(200);
-    expect(g.data.allowed_transitions).toContainEqual({ to: 'Pending Pre-Check', action: 'answer' });
+    expect(g.data.allowed_transitions).toContainEqual({ to: 'Submitted', action: 'answer' });
+    expect(g.data).toMatchObject({ action_needed: 'answer', may_edit: true });
     expect((await call(DEMO.acmeUser, 'PUT', '/api/jobs', { id: okafor.id, notes: 'late' })).statusCode).toBe(409);
   });
 
@@ -232,5 +234,54 @@ describe('demo sample jobs', () => {
     expect(await seedSampleJobs(t.database, t.clock.now())).toBe(0);
     expect((await list(DEMO.admin)).count).toBe(SAMPLE_JOBS.length);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('sample jobs name their equipment from the catalogue', () => {
+  it('every sample has a module and an inverter (or a hybrid battery) line whose module count matches its arrays', async () => {
+    const list = (await t.request('GET', '/api/jobs?page_size=200', { token: await t.tokenOf(DEMO.admin) })).data.results as { id: string; name: string }[];
+    const samples = list.filter((j) => SAMPLE_JOBS.some((s) => s.name === j.name));
+    expect(samples.length).toBe(SAMPLE_JOBS.length);
+    for (const j of samples) {
+      const eq = (await t.request('GET', `/api/jobs/${j.id}/equipment`, { token: await t.tokenOf(DEMO.admin) })).data;
+      const kinds = eq.lines.map((l: { kind: string }) => l.kind);
+      expect(kinds, j.name).toContain('module');
+      expect(kinds.some((k: string) => k === 'inverter' || k === 'battery'), j.name).toBe(true);
+      expect(eq.lines.every((l: { equipment: unknown }) => l.equipment), j.name).toBe(true);
+      expect(eq.warnings.map((w: { code: string }) => w.code), j.name).not.toContain('module_count_mismatch');
+    }
+  });
+});
+
+describe('sample jobs carry the documents their status requires', () => {
+  it('the Approved sample job has its released deliverables; the client downloads them and each seal verifies', async () => {
+    const approved = (await list(DEMO.acmeOwner)).results.find((j: any) => j.status === 'Approved');
+    expect(approved).toBeTruthy();
+    const d = (await call(DEMO.acmeOwner, 'GET', `/api/jobs/${approved.id}/deliverables`)).data;
+    expect(d.deliverables.map((x: any) => [x.kind, x.state])).toEqual(expect.arrayContaining([['plan_set', 'released'], ['structural_roof_letter', 'released']]));
+    for (const x of d.deliverables) {
+      const dl = await call(DEMO.acmeOwner, 'GET', x.download_url);
+      expect(dl.statusCode).toBe(200);
+      expect(dl.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    // Staff read each sealed document's verification code; anyone can look it up.
+    const staff = (await call(DEMO.admin, 'GET', `/api/jobs/${approved.id}/deliverables`)).data;
+    const sealed = staff.deliverables.filter((x: any) => x.verification_code);
+    expect(sealed.length).toBeGreaterThanOrEqual(2);
+    for (const x of sealed) {
+      const v = await t.request('GET', `/api/verify/${x.verification_code}`);
+      expect(v.statusCode).toBe(200);
+      expect(v.data).toMatchObject({ engineer_name: 'Dana Reyes, P.E.', sha256: x.sha256 });
+    }
+    expect(approved.tasks.every((x: any) => x.status === 'completed')).toBe(true);
+  });
+  it('every sample job past Design Completed meets its services\' needs, so the workflow gate holds for the demo too', async () => {
+    for (const j of (await list(DEMO.admin)).results) {
+      if (!['Design Completed', 'Finalized', 'Pending Approval', 'Approved'].includes(j.status)) continue;
+      const d = (await call(DEMO.admin, 'GET', `/api/jobs/${j.id}/deliverables`)).data;
+      const unmetBeforeRelease = d.requirements.filter((r: any) => !r.met);
+      if (['Pending Approval', 'Approved'].includes(j.status)) expect(unmetBeforeRelease, j.name).toEqual([]);
+      else expect(d.deliverables.length, j.name).toBeGreaterThan(0);
+    }
   });
 });

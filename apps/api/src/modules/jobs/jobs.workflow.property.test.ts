@@ -47,8 +47,10 @@ describe('workflow property', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(arbAction, { minLength: 1, maxLength: 14 }), async (actions) => {
         const owner = await t.tokenOf(DEMO.acmeUser);
+        // A service that requires no document: the table alone decides here (the deliverables gate
+        // on Design Completed, Pending Approval and Approved is deliverables.test.ts's).
         const created = await t.request('PUT', '/api/jobs', {
-          token: owner, body: { name: 'Prop', client_street_address: '3 Pine St', services_requested: ['cad_packet'] },
+          token: owner, body: { name: 'Prop', client_street_address: '3 Pine St', services_requested: ['permit_submittal'] },
         });
         const id = created.data.id as string;
         let status: JobStatus = 'Draft';

@@ -7,7 +7,7 @@ import { ELF, EXE, file, GIF, JPEG, PDF, PNG, postMultipart, type Part } from '.
 import { companies, requirementFiles } from '../../db/schema.ts';
 
 /*
- * Requirement files (issue 4): upload, download, replace and remove the file of a file
+ * Requirement files: upload, download, replace and remove the file of a file
  * requirement at a scope, checked by content, with the roles of PUT /requirements.
  */
 
@@ -145,7 +145,7 @@ describe('POST /api/requirements/:scope/:id/files/:key', () => {
   it('refuses a body that is not multipart with 415', async () => {
     const json = await t.app.inject({
       method: 'POST', url: `/api/requirements/${bright()}/files/contractor_stamp`, payload: { file: 'x' },
-      headers: { authorization: `Bearer ${await t.tokenOf(DEMO.admin)}`, 'x-csrftoken': t.app.ctx.signer.issueCsrf() },
+      headers: { authorization: `Bearer ${await t.tokenOf(DEMO.admin)}`, 'x-csrftoken': await t.csrfFor(await t.tokenOf(DEMO.admin)) },
     });
     expect(json.statusCode).toBe(415);
   });

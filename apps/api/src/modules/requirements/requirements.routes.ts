@@ -8,14 +8,13 @@ import {
 import { principalOf } from '../auth/auth.hooks.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sendAttachment } from '../../platform/downloads.ts';
-import { createStorage, type Storage } from '../../platform/storage.ts';
 import { uploadLimits, withSpooledUpload } from '../../platform/uploads.ts';
 import * as svc from './requirements.service.ts';
 
-export const requirementsRoutes: FastifyPluginAsyncZod<{ storage?: Storage }> = async (app, opts) => {
+export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
-  // The same store (DATA_DIR/files) as job files; requirement files live under requirements/.
-  const storage = opts.storage ?? createStorage(ctx.config.dataDir);
+  // The same store as job files; requirement files live under requirements/.
+  const { storage } = ctx;
   const tags = ['requirements'];
 
   app.get('/requirements/definitions', {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { isInternalStaff } from '@sunstamp/domain/roles';
+import { mayReadRequirements, requirementsEditRefusalOf, type RequirementsRefusal } from '@sunstamp/domain/policies/requirements.policy';
 import { matchesFileName, sniffFileType, type SniffResult } from '@sunstamp/domain/files/sniff.rules';
 import type { RequirementScopePatch } from '@sunstamp/domain/contracts/requirements';
 import { CHIP_GROUPS, REQUIREMENT_HEADINGS } from '@sunstamp/domain/requirements/chip-groups.data';
@@ -15,19 +15,23 @@ import { resolveRequirements, scopeValuesFromRows, type ResolvedRequirements } f
 import { checkScopePatch } from '@sunstamp/domain/requirements/scope-values.rules';
 import type { PlanSetFacts } from '@sunstamp/domain/requirements/sticker-logic.data';
 import { validateRequirementValues, type FieldMessages } from '@sunstamp/domain/requirements/validate.rules';
-import type { AppContext } from '../../app.ts';
-import type { Principal } from '../auth/auth.hooks.ts';
+import type { AppContext } from '../../context.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { cleanFileName, type SpooledFile } from '../../platform/uploads.ts';
+import { requireVisible } from '../access/access.ts';
 import { getCompany } from '../companies/companies.repository.ts';
 import { findAhj } from '../ahjs/ahjs.service.ts';
 import { findUtility } from '../ahjs/utilities.service.ts';
 import * as repo from './requirements.repository.ts';
 
+/** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */
+type Ctx = Pick<AppContext, 'database'>;
+
 /*
- * Requirement values per scope and their resolution (issue 4). Who may do what (decisions.md):
+ * Requirement values per scope and their resolution. Who may do what (decisions.md):
  * everyone signed in reads; a company scope is visible to staff and to the company's own users
  * (others get 404); admin and support edit every scope; a company admin edits only its own
  * company's scope; contractors and users edit none.
@@ -52,7 +56,7 @@ export function getDefinitions() {
 async function checkScopeVisible(db: DbOrTx, p: Principal, scopeType: RequirementScope, scopeId: string) {
   if (!UUID.test(scopeId)) throw notFound();
   if (scopeType === 'company') {
-    if (!isInternalStaff(p.role) && !p.companyIds.includes(scopeId)) throw notFound();
+    requireVisible(mayReadRequirements(p, { type: scopeType, id: scopeId }));
     if (!(await getCompany(db, scopeId))) throw notFound();
   } else if (scopeType === 'utility') {
     await findUtility(db, scopeId);
@@ -61,12 +65,14 @@ async function checkScopeVisible(db: DbOrTx, p: Principal, scopeType: Requiremen
   }
 }
 
+const REFUSALS: Record<RequirementsRefusal, string> = {
+  other_company: 'A company admin can change only their own company\'s requirements.',
+  role: 'You do not have permission to change requirements.',
+};
+
 function checkCanEdit(p: Principal, scopeType: RequirementScope, scopeId: string) {
-  if (isInternalStaff(p.role)) return;
-  if (p.role === 'user_admin' && scopeType === 'company' && p.companyIds.includes(scopeId)) return;
-  throw forbidden(p.role === 'user_admin'
-    ? 'A company admin can change only their own company\'s requirements.'
-    : 'You do not have permission to change requirements.');
+  const refusal = requirementsEditRefusalOf(p, { type: scopeType, id: scopeId });
+  if (refusal) throw forbidden(REFUSALS[refusal]);
 }
 
 function toScopeValues(scopeType: RequirementScope, scopeId: string, rows: repo.RequirementValueRow[]) {
@@ -79,7 +85,7 @@ function toScopeValues(scopeType: RequirementScope, scopeId: string, rows: repo.
   return { scope_type: scopeType, scope_id: scopeId, values, updated };
 }
 
-export async function getScopeValues(ctx: AppContext, p: Principal, scopeType: RequirementScope, scopeId: string) {
+export async function getScopeValues(ctx: Ctx, p: Principal, scopeType: RequirementScope, scopeId: string) {
   const db = ctx.database.db;
   await checkScopeVisible(db, p, scopeType, scopeId);
   return toScopeValues(scopeType, scopeId, await repo.listScope(db, scopeType, scopeId));
@@ -99,7 +105,7 @@ function invalid(errors: FieldMessages) {
  * deleted, their bytes after the commit. Answers the scope's values.
  */
 async function writeScope(
-  ctx: AppContext, storage: Storage, scopeType: RequirementScope, scopeId: string,
+  ctx: Ctx, storage: Storage, scopeType: RequirementScope, scopeId: string,
   change: (tx: Tx, current: Record<string, unknown>, files: repo.RequirementFileRow[]) => Promise<void>,
 ) {
   const db = ctx.database.db;
@@ -153,7 +159,7 @@ function normaliseFileValues(values: Record<string, unknown>, current: Record<st
  * bad value changes nothing (400, args {field: message}).
  */
 export async function putScopeValues(
-  ctx: AppContext, storage: Storage, p: Principal, scopeType: RequirementScope, scopeId: string, body: Record<string, unknown>,
+  ctx: Ctx, storage: Storage, p: Principal, scopeType: RequirementScope, scopeId: string, body: Record<string, unknown>,
 ) {
   await checkScopeVisible(ctx.database.db, p, scopeType, scopeId);
   checkCanEdit(p, scopeType, scopeId);
@@ -170,7 +176,7 @@ export async function putScopeValues(
  * `inherit` removes this scope's value of each key listed. Same checks as PUT, all or nothing.
  */
 export async function patchScopeValues(
-  ctx: AppContext, storage: Storage, p: Principal, scopeType: RequirementScope, scopeId: string, patch: RequirementScopePatch,
+  ctx: Ctx, storage: Storage, p: Principal, scopeType: RequirementScope, scopeId: string, patch: RequirementScopePatch,
 ) {
   await checkScopeVisible(ctx.database.db, p, scopeType, scopeId);
   checkCanEdit(p, scopeType, scopeId);
@@ -199,7 +205,7 @@ function fileDefinitionOf(key: string): RequirementDefinition {
 }
 
 /** Before reading an upload's body: the scope is visible (404), the caller may edit it (403), the key takes files (400). */
-export async function assertMayUploadFile(ctx: AppContext, p: Principal, scopeType: RequirementScope, scopeId: string, key: string) {
+export async function assertMayUploadFile(ctx: Ctx, p: Principal, scopeType: RequirementScope, scopeId: string, key: string) {
   await checkScopeVisible(ctx.database.db, p, scopeType, scopeId);
   checkCanEdit(p, scopeType, scopeId);
   return fileDefinitionOf(key);
@@ -226,7 +232,7 @@ function checkFileType(def: RequirementDefinition, file: SpooledFile): SniffResu
  * any failure nothing stays stored.
  */
 export async function storeRequirementFiles(
-  ctx: AppContext, storage: Storage, p: Principal, scopeType: RequirementScope, scopeId: string, key: string, files: SpooledFile[],
+  ctx: Ctx, storage: Storage, p: Principal, scopeType: RequirementScope, scopeId: string, key: string, files: SpooledFile[],
 ) {
   const def = await assertMayUploadFile(ctx, p, scopeType, scopeId, key);
   if (files.length === 0) throw badRequest('Choose a file to upload.', [{ files: 'No file was sent.' }]);
@@ -267,7 +273,7 @@ export async function storeRequirementFiles(
  * scopes below; "Reset to inherited" (PATCH inherit) is the way back to their value.
  */
 export async function deleteRequirementFile(
-  ctx: AppContext, storage: Storage, p: Principal, scopeType: RequirementScope, scopeId: string, key: string, fileId: string,
+  ctx: Ctx, storage: Storage, p: Principal, scopeType: RequirementScope, scopeId: string, key: string, fileId: string,
 ) {
   const def = await assertMayUploadFile(ctx, p, scopeType, scopeId, key);
   return writeScope(ctx, storage, scopeType, scopeId, async (tx, current, files) => {
@@ -278,7 +284,7 @@ export async function deleteRequirementFile(
 }
 
 /** A requirement file's bytes, for whoever may see its scope (404 otherwise). */
-export async function openRequirementFile(ctx: AppContext, storage: Storage, p: Principal, fileId: string) {
+export async function openRequirementFile(ctx: Ctx, storage: Storage, p: Principal, fileId: string) {
   if (!UUID.test(fileId)) throw notFound();
   const db = ctx.database.db;
   const f = await repo.getFile(db, fileId);
@@ -299,6 +305,25 @@ export async function openJobRequirementFile(
   const f = await repo.getFile(ctx.database.db, fileId);
   if (!f || !scopes.some((s) => s.scopeType === f.scopeType && s.scopeId === f.scopeId)) throw notFound();
   return readRequirementFile(storage, f);
+}
+
+/**
+ * The bytes of a requirement file stored at one of the scopes (a plan-set run's cut sheets,
+ * stamps and details); undefined when it is not there or its content is gone.
+ */
+export async function readRequirementFileBytes(
+  ctx: Pick<AppContext, 'database' | 'storage'>, fileId: string, scopes: { scopeType: RequirementScope; scopeId: string }[],
+): Promise<{ name: string; bytes: Uint8Array } | undefined> {
+  if (!UUID.test(fileId)) return undefined;
+  const f = await repo.getFile(ctx.database.db, fileId);
+  if (!f || !scopes.some((s) => s.scopeType === f.scopeType && s.scopeId === f.scopeId)) return undefined;
+  try {
+    const chunks: Buffer[] = [];
+    for await (const c of await ctx.storage.read(f.storageKey)) chunks.push(Buffer.from(c as Buffer));
+    return { name: f.name, bytes: new Uint8Array(Buffer.concat(chunks)) };
+  } catch {
+    return undefined;
+  }
 }
 
 async function readRequirementFile(storage: Storage, f: repo.RequirementFileRow) {
@@ -336,7 +361,7 @@ export async function resolveForJob(ctx: Pick<AppContext, 'database'>, input: Re
 
 /** GET /requirements/resolve: like resolveForJob, after checking the caller may see each scope. */
 export async function resolveForCaller(
-  ctx: AppContext, p: Principal,
+  ctx: Ctx, p: Principal,
   q: { company_id?: string; utility_id?: string; ahj_id?: string; system_size_kw?: number; utility_program?: string },
 ) {
   const db = ctx.database.db;

@@ -1,11 +1,14 @@
-import { isAdmin, isInternalStaff } from '@sunstamp/domain/roles';
+import { mayChangeSettings, mayReadSettings } from '@sunstamp/domain/policies/app.policy';
 import { ZStructuralSpanSetting } from '@sunstamp/domain/contracts/jobs';
 import { DEFAULT_SPAN_LIMIT_INCHES_PER_MODULE, type SpanLimit } from '@sunstamp/domain/jobs/structural-span.rules';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Principal } from '../auth/auth.hooks.ts';
-import { forbidden } from '../../platform/errors.ts';
+import type { Principal } from '../auth/principal.ts';
+import { requireAllowed } from '../access/access.ts';
 import * as repo from './settings.repository.ts';
+
+/** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */
+type Ctx = Pick<AppContext, 'clock' | 'database'>;
 
 export const STRUCTURAL_SPAN_KEY = 'structural_span_limit';
 
@@ -15,13 +18,13 @@ export async function structuralSpanLimit(db: DbOrTx): Promise<SpanLimit> {
   return stored.success ? stored.data : DEFAULT_SPAN_LIMIT_INCHES_PER_MODULE;
 }
 
-export async function getStructuralSpan(ctx: AppContext, p: Principal) {
-  if (!isInternalStaff(p.role)) throw forbidden();
+export async function getStructuralSpan(ctx: Ctx, p: Principal) {
+  requireAllowed(mayReadSettings(p.role));
   return structuralSpanLimit(ctx.database.db);
 }
 
-export async function putStructuralSpan(ctx: AppContext, p: Principal, value: SpanLimit) {
-  if (!isAdmin(p.role)) throw forbidden('Only an admin changes the structural span limit.');
+export async function putStructuralSpan(ctx: Ctx, p: Principal, value: SpanLimit) {
+  requireAllowed(mayChangeSettings(p.role), 'Only an admin changes the structural span limit.');
   await repo.putSetting(ctx.database.db, STRUCTURAL_SPAN_KEY, value, p.id, ctx.clock.now());
   return structuralSpanLimit(ctx.database.db);
 }

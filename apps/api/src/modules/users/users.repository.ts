@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  companies, groupMembers, groups, siteAlerts, userCompanies, userMonthStats, users, userShifts,
+  companies, groupMembers, groups, userCompanies, userMonthStats, users, userShifts,
 } from '../../db/schema.ts';
 import type { Role } from '@sunstamp/domain/roles';
 
@@ -27,18 +27,6 @@ export async function supportContact(db: DbOrTx, contactId: string) {
     .from(users)
     .where(and(eq(users.id, contactId), eq(users.isActive, true)));
   return c;
-}
-
-export async function activeSiteAlerts(db: DbOrTx, now: Date) {
-  return db
-    .select()
-    .from(siteAlerts)
-    .where(and(
-      eq(siteAlerts.isActive, true),
-      or(isNull(siteAlerts.startsAt), lte(siteAlerts.startsAt, now)),
-      or(isNull(siteAlerts.endsAt), sql`${siteAlerts.endsAt} > ${now.toISOString()}`),
-    ))
-    .orderBy(desc(siteAlerts.createdAt));
 }
 
 export async function monthStats(db: DbOrTx, userId: string, month: string) {
@@ -142,4 +130,14 @@ export async function existingCompanyIds(db: DbOrTx, ids: string[]) {
 export async function emailTaken(db: DbOrTx, email: string) {
   const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return !!u;
+}
+
+export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<string | undefined> {
+  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return u?.id;
+}
+
+export async function companiesByIds(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return [];
+  return db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, ids));
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ZCreateUserBody, ZMeResponse, ZSimpleUser, ZUpdateMeBody, ZUpdateUserBody, ZUserListItem, ZUsersQuery,
 } from '@sunstamp/domain/contracts/users';
+import { ZOk } from '@sunstamp/domain/contracts/common';
 import { principalOf } from '../auth/auth.hooks.ts';
 import * as users from './users.service.ts';
 
@@ -18,7 +19,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/users/me', {
     schema: { tags, summary: 'Update the profile, notification switches or password', body: ZUpdateMeBody, response: { 200: ZMeResponse } },
-  }, async (req) => users.updateMe(ctx, principalOf(req).id, req.body));
+  }, async (req) => users.updateMe(ctx, principalOf(req).id, req.body, req.accessClaims?.sid));
 
   app.put('/users/me/onboard-finished', {
     schema: { tags, summary: 'Mark onboarding finished', response: { 200: ZMeResponse } },
@@ -34,8 +35,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => users.listUsers(ctx, principalOf(req), req.query));
 
   app.post('/users', {
-    schema: { tags, summary: 'Invite a user (admin; company admins within their companies)', body: ZCreateUserBody, response: { 201: ZUserListItem } },
-  }, async (req, reply) => reply.code(201).send(await users.createUser(ctx, principalOf(req), req.body)));
+    schema: {
+      tags,
+      summary: 'Invite a user (admin: 201 with the user; company admins within their companies: 202, the same whether or not the address had an account)',
+      body: ZCreateUserBody,
+      response: { 201: ZUserListItem, 202: ZOk },
+    },
+  }, async (req, reply) => {
+    const r = await users.createUser(ctx, principalOf(req), req.body);
+    return r.status === 201 ? reply.code(201).send(r.user) : reply.code(202).send({ detail: r.detail });
+  });
 
   app.get('/users/:id', {
     schema: { tags, summary: 'One user', params: ZIdParams, response: { 200: ZUserListItem } },

@@ -170,12 +170,17 @@ describe('GET /api/users/:id, POST /api/users, PUT /api/users/:id', () => {
     const res = await t.request('POST', '/api/users', {
       token: await as(DEMO.acmeOwner), body: { email: 'new.hire@acme-solar.test', firstName: 'New', lastName: 'Hire', role: 'user' },
     });
-    expect(res.statusCode).toBe(201);
-    expect(res.data.companies.map((c: any) => c.name)).toEqual(['Acme Solar']);
+    // A company admin's invite answers 202 whether or not the address had an account (no probing).
+    expect(res.statusCode).toBe(202);
+    const list = await t.request('GET', '/api/users?search=new.hire', { token: await as(DEMO.acmeOwner) });
+    expect(list.data.map((u: any) => u.companies.map((c: any) => c.name))).toEqual([['Acme Solar']]);
     const mail = t.outbox()[before]!;
     expect(mail.subject).toBe('You have been invited to Sunstamp');
     const [, , uid, token] = /http:\/\/sunstamp\.test(\/\S+)/.exec(mail.text)![1]!.split('/');
-    expect((await t.request('POST', '/api/auth/password-reset/confirm/', { body: { uid, token, password: 'welcome-aboard-2026' } })).statusCode).toBe(200);
+    const set = await t.request('POST', '/api/auth/password-reset/confirm/', { body: { uid, token, password: 'welcome-aboard-2026' } });
+    expect(set.statusCode).toBe(200);
+    // An invitation sets a first password: the answer says so, not "reset".
+    expect(set.data).toEqual({ first_password: true, detail: 'Your password is set. Sign in with your email address and this password.' });
     const login = await t.request('POST', '/api/auth/login/', { body: { email: 'new.hire@acme-solar.test', password: 'welcome-aboard-2026' } });
     expect(login.statusCode).toBe(200);
     const me = await t.request('GET', '/api/users/me', { token: login.data.access });
@@ -224,3 +229,68 @@ describe('GET /api/users/:id, POST /api/users, PUT /api/users/:id', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('hardening: invites, shared users, password changes', () => {
+  it('a company admin cannot tell whether an address has an account elsewhere (no 409 probe)', async () => {
+    const owner = await as(DEMO.acmeOwner);
+    const before = t.outbox().length;
+    const fresh = await t.request('POST', '/api/users', { token: owner, body: { email: 'probe.fresh@example.test', role: 'user' } });
+    const elsewhere = await t.request('POST', '/api/users', { token: owner, body: { email: DEMO.brightOwner, role: 'user' } });
+    expect(fresh.statusCode).toBe(202);
+    expect(elsewhere.statusCode).toBe(202);
+    expect(elsewhere.data).toEqual(fresh.data);
+    // Nothing changed for the existing user: still only in Brightside; they were told by mail.
+    const bright = await t.request('GET', `/api/users/${ids[DEMO.brightOwner]}`, { token: await as(DEMO.admin) });
+    expect(bright.data.companies.map((c: any) => c.name)).toEqual(['Brightside Energy']);
+    expect(t.outbox().slice(before).map((m) => m.to)).toEqual(expect.arrayContaining([expect.stringContaining(DEMO.brightOwner)]));
+    // A member the admin can already see is a plain 409.
+    const member = await t.request('POST', '/api/users', { token: owner, body: { email: DEMO.acmeUser, role: 'user' } });
+    expect(member.statusCode).toBe(409);
+  });
+
+  it('a company admin does not change the role, activation or name of a user shared with another company; staff do', async () => {
+    const admin = await as(DEMO.admin);
+    const created = await t.request('POST', '/api/users', { token: admin, body: { email: 'shared.user@example.test', role: 'user', company_ids: [] as string[] } });
+    expect(created.statusCode).toBe(400); // a client user needs a company
+    const companies = (await t.request('GET', '/api/companies', { token: admin })).data as { id: string; name: string }[];
+    const acme = companies.find((c) => c.name === 'Acme Solar')!.id;
+    const bright = companies.find((c) => c.name === 'Brightside Energy')!.id;
+    const shared = await t.request('POST', '/api/users', { token: admin, body: { email: 'shared.user@example.test', role: 'user', company_ids: [acme, bright] } });
+    expect(shared.statusCode).toBe(201);
+    const id = shared.data.id as string;
+    const owner = await as(DEMO.acmeOwner);
+    for (const body of [{ role: 'user_admin' }, { is_active: false }, { firstName: 'Renamed' }]) {
+      const res = await t.request('PUT', `/api/users/${id}`, { token: owner, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(403);
+      expect(res.data.message).toMatch(/another company/);
+    }
+    const after = await t.request('GET', `/api/users/${id}`, { token: admin });
+    expect(after.data).toMatchObject({ role: 'user', is_active: true });
+    // Removing the user from its own company is allowed, answers 200 (not 404) and leaves Brightside alone.
+    const removed = await t.request('PUT', `/api/users/${id}`, { token: owner, body: { company_ids: [] } });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.data.companies.map((c: any) => c.name)).toEqual(['Brightside Energy']);
+    // Staff change the role of a shared user.
+    expect((await t.request('PUT', `/api/users/${id}`, { token: admin, body: { role: 'user_admin' } })).statusCode).toBe(200);
+  });
+
+  it('changing the password keeps this session and revokes every other one', async () => {
+    const email = DEMO.contractor;
+    const a = await t.login(email);
+    const b = await t.login(email);
+    const res = await t.request('PUT', '/api/users/me', {
+      token: a.access, body: { current_password: 'sunstamp-demo', password: 'a-brand-new-passphrase-17' },
+    });
+    expect(res.statusCode).toBe(200);
+    const refreshOther = await t.request('POST', '/api/auth/token/refresh/', { body: { refresh: b.refresh } });
+    expect(refreshOther.statusCode).toBe(401);
+    const refreshMine = await t.request('POST', '/api/auth/token/refresh/', { body: { refresh: a.refresh } });
+    expect(refreshMine.statusCode).toBe(200);
+    // Put the demo password back for the other tests.
+    const back = await t.request('PUT', '/api/users/me', {
+      token: refreshMine.data.access, body: { current_password: 'a-brand-new-passphrase-17', password: 'sunstamp-demo' },
+    });
+    expect([200, 400]).toContain(back.statusCode);
+  });
+});
+

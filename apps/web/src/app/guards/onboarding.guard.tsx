@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../../features/auth/components/session.context.ts';
+import { useSession } from '../../lib/session/session.context.ts';
 import { decideOnboarding } from '../route-access.ts';
 
 /** A user who must set a password or finish the profile does that first. */

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../../features/auth/components/session.context.ts';
+import { useSession } from '../../lib/session/session.context.ts';
 import { decideRoute, type RouteAccess } from '../route-access.ts';
 
 /** Applies the access rule of spec §2 to the routes nested under it. */

@@ -1,11 +1,12 @@
 import { Navigate, Outlet } from 'react-router';
-import { useSession } from '../../features/auth/components/session.context.ts';
-import { canSeeSection, SIGNED_IN_HOME, type Section } from '../route-access.ts';
+import { useSession } from '../../lib/session/session.context.ts';
+import { maySeeSection, type Section } from '@sunstamp/domain/policies/app.policy';
+import { SIGNED_IN_HOME } from '../route-access.ts';
 
 /** Sections some roles do not see (Users, Companies) send those roles to /jobs. */
 export function SectionGuard({ section }: { section: Section }) {
   const { user } = useSession();
   if (!user) return null;
-  if (!canSeeSection(user.role, section)) return <Navigate to={SIGNED_IN_HOME} replace />;
+  if (!maySeeSection(user.role, section)) return <Navigate to={SIGNED_IN_HOME} replace />;
   return <Outlet />;
 }

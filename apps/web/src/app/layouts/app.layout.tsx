@@ -14,6 +14,11 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
+import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import { maySeeSection } from '@sunstamp/domain/policies/app.policy';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -25,11 +30,14 @@ import { ROLE_LABELS } from '@sunstamp/domain/roles';
 import { getDisplayName, getInitials } from '@sunstamp/domain/format/display-name.format';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { SiteAlerts } from '../../components/site-alerts.tsx';
+import { Observability } from '../../components/consent-banner.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
-import { useSession } from '../../features/auth/components/session.context.ts';
+import { useSession } from '../../lib/session/session.context.ts';
 import { useUserEventStream } from '../../lib/event-stream.ts';
 import { navItemsFor } from '../route-access.ts';
 import { catalogueNavItemsFor } from '../../features/catalogue/catalogue-nav.ts';
+import { NotificationBell } from '../../features/messages/components/notification.bell.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
 
 /** The signed-in app: top bar (brand, sections, theme, user menu), site alerts, the page. */
 export function AppLayout() {
@@ -50,6 +58,7 @@ export function AppLayout() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <SkipLink />
       <AppBar
         position="sticky"
         color="inherit"
@@ -96,16 +105,18 @@ export function AppLayout() {
             ))}
           </Box>
           <Box sx={{ flex: { xs: 1, lg: 0 } }} />
+          <NotificationBell />
           <ThemeToggle />
           <Tooltip title={`${name} (${user.email})`}>
             <IconButton
               onClick={(e) => setMenuAnchor(e.currentTarget)}
-              aria-label="Account menu"
+              aria-label={`Account menu, ${getInitials(user)}`}
               aria-haspopup="menu"
               aria-expanded={menuAnchor ? 'true' : undefined}
               data-testid="user-menu-button"
               sx={{ p: 0.5, ml: 0.5 }}
             >
+              {/* The name carries the initials too: a visible label must be part of the accessible name (WCAG 2.5.3). */}
               <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', color: 'secondary.contrastText', fontSize: 14, fontWeight: 700 }}>
                 {getInitials(user)}
               </Avatar>
@@ -119,7 +130,9 @@ export function AppLayout() {
             transformOrigin={{ vertical: 'top', horizontal: 'right' }}
             slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}
           >
-            <Box sx={{ px: 2, py: 1.25 }}>
+            {/* Who is signed in: a disabled item, so the menu holds only menu items (ARIA) and the
+                focus opens on Profile, the first item that can take it. */}
+            <MenuItem disabled sx={{ display: 'block', py: 1.25, '&.Mui-disabled': { opacity: 1 } }}>
               <Typography sx={{ fontWeight: 700 }} noWrap>
                 {name}
               </Typography>
@@ -130,7 +143,7 @@ export function AppLayout() {
                 {ROLE_LABELS[user.role]}
                 {user.companies.length ? ` · ${user.companies.map((c) => c.name).join(', ')}` : ''}
               </Typography>
-            </Box>
+            </MenuItem>
             <Divider />
             <MenuItem component={RouterLink} to="/profile" onClick={closeMenu}>
               <ListItemIcon>
@@ -138,6 +151,38 @@ export function AppLayout() {
               </ListItemIcon>
               Profile
             </MenuItem>
+            {maySeeSection(user.role, 'engineers') && (
+              <MenuItem component={RouterLink} to="/engineers" onClick={closeMenu}>
+                <ListItemIcon>
+                  <VerifiedOutlined fontSize="small" />
+                </ListItemIcon>
+                Engineers
+              </MenuItem>
+            )}
+            {maySeeSection(user.role, 'site_alerts') && (
+              <MenuItem component={RouterLink} to="/site-alerts" onClick={closeMenu}>
+                <ListItemIcon>
+                  <CampaignOutlined fontSize="small" />
+                </ListItemIcon>
+                Site alerts
+              </MenuItem>
+            )}
+            {maySeeSection(user.role, 'back_office') && (
+              <MenuItem component={RouterLink} to="/back-office" onClick={closeMenu}>
+                <ListItemIcon>
+                  <BadgeOutlined fontSize="small" />
+                </ListItemIcon>
+                Back office
+              </MenuItem>
+            )}
+            {maySeeSection(user.role, 'content') && (
+              <MenuItem component={RouterLink} to="/content" onClick={closeMenu}>
+                <ListItemIcon>
+                  <ArticleOutlined fontSize="small" />
+                </ListItemIcon>
+                Blog and help
+              </MenuItem>
+            )}
             <MenuItem onClick={onSignOut}>
               <ListItemIcon>
                 <LogoutOutlined fontSize="small" />
@@ -169,10 +214,11 @@ export function AppLayout() {
         </Box>
       </Drawer>
 
-      <Container component="main" maxWidth="xl" sx={{ flex: 1, py: { xs: 3, md: 4 } }}>
+      <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxWidth="xl" sx={{ flex: 1, py: { xs: 3, md: 4 }, outline: 'none' }}>
         <SiteAlerts alerts={me?.site_alerts ?? []} />
         <Outlet />
       </Container>
+      <Observability area="app" />
     </Box>
   );
 }

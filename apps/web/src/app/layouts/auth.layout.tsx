@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
 
 /** Sign-in and account pages: the brand, one centred card, and the legal links. */
 export function AuthLayout({ wide = false }: { wide?: boolean }) {
@@ -22,6 +23,7 @@ export function AuthLayout({ wide = false }: { wide?: boolean }) {
             : 'radial-gradient(1200px 600px at 10% -10%, rgba(29,95,168,0.14), transparent 60%), radial-gradient(900px 500px at 110% 110%, rgba(246,168,33,0.16), transparent 60%)',
       })}
     >
+      <SkipLink />
       <Box component="header" sx={{ display: 'flex', alignItems: 'center', px: { xs: 2, sm: 4 }, py: 2 }}>
         <Link component={RouterLink} to="/home" underline="none" color="text.primary" aria-label="Sunstamp home" sx={{ display: 'flex' }}>
           <BrandLogo />
@@ -29,7 +31,7 @@ export function AuthLayout({ wide = false }: { wide?: boolean }) {
         <Box sx={{ flex: 1 }} />
         <ThemeToggle color="default" />
       </Box>
-      <Container component="main" maxWidth={wide ? 'sm' : 'xs'} sx={{ flex: 1, display: 'flex', alignItems: 'center', py: 4 }}>
+      <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxWidth={wide ? 'sm' : 'xs'} sx={{ flex: 1, display: 'flex', alignItems: 'center', py: 4, outline: 'none' }}>
         <Paper variant="outlined" sx={{ width: '100%', p: { xs: 3, sm: 4 }, boxShadow: '0 12px 40px rgba(20,54,93,0.10)' }}>
           <Outlet />
         </Paper>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, NavLink, Outlet } from 'react-router';
+import { CookieSettingsLink, Observability } from '../../components/consent-banner.tsx';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,7 +19,8 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
-import { useSession } from '../../features/auth/components/session.context.ts';
+import { useSession } from '../../lib/session/session.context.ts';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
 
 const NAV = [
   { to: '/permit-design', label: 'Permit Design' },
@@ -66,6 +68,7 @@ export function PublicLayout() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <AppBar position="sticky" color="inherit" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
         <Container maxWidth="lg">
           <Toolbar disableGutters sx={{ gap: 1 }}>
@@ -130,7 +133,7 @@ export function PublicLayout() {
         </Box>
       </Drawer>
 
-      <Box component="main" sx={{ flex: 1 }}>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
         <Outlet />
       </Box>
 
@@ -145,7 +148,7 @@ export function PublicLayout() {
             </Grid>
             {FOOTER.map((col) => (
               <Grid key={col.title} size={{ xs: 6, sm: 4, md: 8 / 3 }}>
-                <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
+                <Typography variant="subtitle2" component="h2" sx={{ mb: 1.5 }}>
                   {col.title}
                 </Typography>
                 <Stack spacing={1}>
@@ -159,11 +162,13 @@ export function PublicLayout() {
             ))}
           </Grid>
           <Divider sx={{ my: 4 }} />
-          <Typography variant="body2" color="text.secondary">
-            © {new Date().getFullYear()} Sunstamp. All rights reserved.
-          </Typography>
+          <Stack direction="row" spacing={3} sx={{ color: 'text.secondary', typography: 'body2' }}>
+            <span>© {new Date().getFullYear()} Sunstamp. All rights reserved.</span>
+            <CookieSettingsLink />
+          </Stack>
         </Container>
       </Box>
+      <Observability area="public" />
     </Box>
   );
 }

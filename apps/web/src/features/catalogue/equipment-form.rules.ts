@@ -64,6 +64,10 @@ export const EQUIPMENT_FIELDS: Record<EquipmentKind, readonly EquipmentField[]> 
     { key: 'form', label: 'Meter form', group: 'electrical', type: 'text', help: 'ANSI form, e.g. 2S; empty for an inverter-integrated meter.' },
     n('ampClass', 'Amp class', 'A'), n('nominalVoltageV', 'Nominal voltage', 'V'),
   ],
+  racking: [
+    { key: 'maxAttachmentSpanIn', label: 'Max attachment span', unit: 'in', group: 'mechanical', type: 'number' },
+    { key: 'railWeightKgPerM', label: 'Rail weight', unit: 'kg/m', group: 'mechanical', type: 'number' },
+  ],
 };
 
 /** Keys of `data` the dialog edits besides the kind's fields. */
@@ -139,4 +143,5 @@ export function otherDataKeys(item: Pick<EquipmentItem, 'kind' | 'data'>): strin
 export const EQUIPMENT_KIND_SINGULAR: Record<EquipmentKind, string> = {
   module: 'module', inverter: 'inverter', optimizer: 'optimizer', battery: 'battery', mci: 'MCI',
   microgrid_controller: 'microgrid controller', ac_disconnect: 'AC disconnect', production_meter: 'production meter',
+  racking: 'racking system',
 };

@@ -4,6 +4,7 @@ import type { EquipmentKind } from '@sunstamp/domain/catalogue/equipment.schema'
 export const EQUIPMENT_KIND_LABELS: Record<EquipmentKind, string> = {
   module: 'Modules', inverter: 'Inverters', optimizer: 'Optimizers', battery: 'Batteries', mci: 'MCIs',
   microgrid_controller: 'Microgrid controllers', ac_disconnect: 'AC disconnects', production_meter: 'Production meters',
+  racking: 'Racking',
 };
 
 const num = (v: unknown, unit: string) => (typeof v === 'number' && Number.isFinite(v) ? `${v.toLocaleString('en-US')} ${unit}` : null);
@@ -27,6 +28,8 @@ export function keyRating(item: Pick<EquipmentItem, 'kind' | 'data'>): string {
         return [num(d.ratedCurrentA, 'A'), num(d.nominalVoltageV, 'V')];
       case 'ac_disconnect':
         return [num(d.ampRating, 'A'), typeof d.fused === 'boolean' ? (d.fused ? 'fused' : 'non-fused') : null];
+      case 'racking':
+        return [num(d.maxAttachmentSpanIn, 'in max span') ?? 'spans per design guide'];
       case 'production_meter':
         return [typeof d.form === 'string' ? `form ${d.form}` : null, num(d.ampClass, 'A class'), num(d.nominalVoltageV, 'V')];
     }

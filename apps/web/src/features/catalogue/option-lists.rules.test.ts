@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { GYPSUM_TYPES, OPTION_LISTS, RACKING_TYPES, ROOF_MATERIALS } from '@sunstamp/domain/catalogue/option-lists.data';
 import { optionDataFieldsOf, optionItemDataSchema } from '@sunstamp/domain/catalogue/option-list-data.schema';
 import { formatOptionData, moveInOrder, optionDataFormValues, optionDataFromForm, slugOf, suggestOptionValue } from './option-lists.rules.ts';
-import { canEditCodeList, canEditEquipment, canEditOptionLists } from './catalogue.permissions.ts';
+import { mayEditCatalogue, mayEditCodeList } from '@sunstamp/domain/policies/catalogue.policy';
 import { suggestNextEdition } from './code-lists.rules.ts';
 
 describe('moving an option-list item', () => {
@@ -77,17 +77,17 @@ describe('typed option data in the form', () => {
 
 describe('who edits what on the catalogue screens', () => {
   it('codes: admin, and only IBC and IEBC', () => {
-    expect(canEditCodeList('admin', 'ibc')).toBe(true);
-    expect(canEditCodeList('admin', 'iebc')).toBe(true);
-    expect(canEditCodeList('admin', 'asce')).toBe(false);
-    expect(canEditCodeList('support', 'ibc')).toBe(false);
+    expect(mayEditCodeList('admin', 'ibc')).toBe(true);
+    expect(mayEditCodeList('admin', 'iebc')).toBe(true);
+    expect(mayEditCodeList('admin', 'asce')).toBe(false);
+    expect(mayEditCodeList('support', 'ibc')).toBe(false);
   });
   it('option lists: admin; equipment: admin and support', () => {
-    expect(canEditOptionLists('admin')).toBe(true);
-    for (const r of ['support', 'contractor', 'user_admin', 'user'] as const) expect(canEditOptionLists(r)).toBe(false);
-    expect(canEditEquipment('admin')).toBe(true);
-    expect(canEditEquipment('support')).toBe(true);
-    for (const r of ['contractor', 'user_admin', 'user'] as const) expect(canEditEquipment(r)).toBe(false);
+    expect(mayEditCatalogue('admin', 'option_lists')).toBe(true);
+    for (const r of ['support', 'contractor', 'user_admin', 'user'] as const) expect(mayEditCatalogue(r, 'option_lists')).toBe(false);
+    expect(mayEditCatalogue('admin', 'equipment')).toBe(true);
+    expect(mayEditCatalogue('support', 'equipment')).toBe(true);
+    for (const r of ['contractor', 'user_admin', 'user'] as const) expect(mayEditCatalogue(r, 'equipment')).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { JobCadFieldsBody, ZJobCadField } from '@sunstamp/domain/contracts/job-requirements';
 
 /*
- * The "Design inputs" form of the job page (issue 4 §2): the dynamic CAD fields as the inputs hold
+ * The "Design inputs" form of the job page: the dynamic CAD fields as the inputs hold
  * them (numbers as typed text, files as job file ids), what Save sends (only the fields that
  * changed), and where the server's field messages go. No React here.
  */

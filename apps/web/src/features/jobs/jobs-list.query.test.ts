@@ -41,6 +41,13 @@ describe('GET /jobs query building', () => {
     expect(parsed.data?.status).toEqual(['Pending QC']);
   });
 
+  it('sends "Waiting on me" as waiting_on=me, which the API accepts, and nothing when off', () => {
+    const on = buildJobsListParams({ ...base, filters: { ...EMPTY_FILTERS, waiting_on: 'me' } });
+    expect(on.waiting_on).toBe('me');
+    expect(ZJobListQuery.safeParse(Object.fromEntries(new URLSearchParams(buildQueryString(on).slice(1)))).data?.waiting_on).toBe('me');
+    expect(buildJobsListParams({ ...base, filters: { ...EMPTY_FILTERS } }).waiting_on).toBeUndefined();
+  });
+
   it('writes the ordering of a sort', () => {
     expect(orderingOf({ field: 'updated_at', sort: 'desc' })).toBe('-updated_at');
     expect(orderingOf(null)).toBeUndefined();

@@ -37,6 +37,7 @@ export function buildJobsListParams(input: {
   if (f.services.length) out.services = f.services.join(',');
   if (f.assignee) out.assignee = f.assignee;
   if (f.overdue) out.overdue = f.overdue;
+  if (f.waiting_on) out.waiting_on = f.waiting_on;
   const ranges = [
     ['created_after', f.created_after, 'start'],
     ['created_before', f.created_before, 'end'],

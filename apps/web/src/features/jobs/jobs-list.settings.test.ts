@@ -51,6 +51,13 @@ describe('jobs list settings persistence', () => {
     expect(s.pageSize).toBe(DEFAULT_JOBS_LIST_SETTINGS.pageSize);
   });
 
+  it('remembers "Waiting on me", and forgets a value it no longer knows', () => {
+    const s = { ...DEFAULT_JOBS_LIST_SETTINGS, filters: { ...EMPTY_FILTERS, waiting_on: 'me' as const } };
+    expect(parseJobsListSettings(serialiseJobsListSettings(s)).filters.waiting_on).toBe('me');
+    const odd = JSON.stringify({ v: 1, filters: { waiting_on: 'everyone' }, search: '', sort: null, columns: {}, pageSize: 50 });
+    expect(parseJobsListSettings(odd).filters.waiting_on).toBe('');
+  });
+
   it('keeps an explicit "no sort"', () => {
     expect(parseJobsListSettings(serialiseJobsListSettings({ ...custom, sort: null })).sort).toBeNull();
   });

@@ -27,6 +27,8 @@ export const ZJobsListFilters = z.object({
   /** '' any, 'me', 'none' (unassigned) or a user id. */
   assignee: z.string().max(100).catch(''),
   overdue: z.enum(['', 'true', 'false']).catch(''),
+  /** 'me': only the jobs waiting on the user's side (the API's waiting_on=me). */
+  waiting_on: z.enum(['', 'me']).catch(''),
   created_after: z.union([dateText, z.literal('')]).catch(''),
   created_before: z.union([dateText, z.literal('')]).catch(''),
   updated_after: z.union([dateText, z.literal('')]).catch(''),
@@ -46,6 +48,7 @@ export const EMPTY_FILTERS: Readonly<JobsListFilters> = Object.freeze({
   services: [],
   assignee: '',
   overdue: '',
+  waiting_on: '',
   created_after: '',
   created_before: '',
   updated_after: '',

@@ -1,27 +1,21 @@
 import type { z } from 'zod';
 import type { Job, ZAllowedTransition } from '@sunstamp/domain/contracts/jobs';
-import { isClientRole, isInternalStaff, type Role } from '@sunstamp/domain/roles';
-import { allowedTransitions, mayEditInPlace, type ClientStatus, type JobStatus } from '@sunstamp/domain/jobs/workflow.rules';
+import type { Role } from '@sunstamp/domain/roles';
+import { seesInternalStatus } from '@sunstamp/domain/policies/jobs.policy';
+import { allowedTransitions, type ClientStatus } from '@sunstamp/domain/jobs/workflow.rules';
+import { isJobStatus, type ShownStatus } from '@sunstamp/domain/jobs/client-view.rules';
 
 export type JobTransition = z.infer<typeof ZAllowedTransition>;
 
-/** Clients follow the client-facing status (spec §4); staff and contractors the internal one. */
-export const showsInternalStatus = (role: Role) => !isClientRole(role);
-
-/** Who may start a job (decisions.md roles table): everyone but a contractor. */
-export const mayCreateJob = (role: Role) => role !== 'contractor';
-
-/** Staff assign; the API refuses everyone else. */
-export const mayAssign = (role: Role) => isInternalStaff(role);
-
 /** The status a role sees in lists and chips. */
-export const visibleStatusOf = (job: { status: JobStatus; client_status: ClientStatus }, role: Role): string =>
-  showsInternalStatus(role) ? job.status : job.client_status;
+export const visibleStatusOf = (job: { status: ShownStatus; client_status: ClientStatus }, role: Role): string =>
+  seesInternalStatus(role) ? job.status : job.client_status;
 
-/** Whether the role may open the job in the intake: the API's rule (domain CLIENT_EDITABLE for clients). */
-export function mayEditJob(job: Pick<Job, 'status' | 'is_active'>, role: Role): boolean {
-  return mayEditInPlace(job.status, role, job.is_active);
-}
+/**
+ * Whether the caller may open the job in the intake: the API's answer (`may_edit`, the domain's
+ * editRefusalOf on the internal status, which a client is not told).
+ */
+export const mayEditJob = (job: Pick<Job, 'may_edit'>): boolean => job.may_edit;
 
 /**
  * How the intake treats a job: a Draft is saved as the client goes and submitted at the end; a
@@ -36,7 +30,7 @@ export const intakeModeOf = (job: Pick<Job, 'status'> | null | undefined): 'draf
  */
 export function transitionsFor(job: Pick<Job, 'status'> & { allowed_transitions?: JobTransition[] | null }, role: Role): JobTransition[] {
   if (Array.isArray(job.allowed_transitions)) return job.allowed_transitions;
-  return allowedTransitions(job.status, role).map(({ to, action }) => ({ to, action }));
+  return isJobStatus(job.status) ? allowedTransitions(job.status, role).map(({ to, action }) => ({ to, action })) : [];
 }
 
 /** The actions of the job page, grouped as its buttons are. */
@@ -50,4 +44,12 @@ export function groupTransitions(ts: readonly JobTransition[]) {
     /** Staff moves (the status menu), Pending Client included. */
     moves: ts.filter((t) => t.action === 'move' || t.action === 'ask_client'),
   };
+}
+
+/** The tasks column: "2 of 3 completed", with the failed ones named first ("1 failed · 1 of 3 completed"). */
+export function tasksSummaryOf(tasks: readonly { status: string }[]): string {
+  if (!tasks.length) return '—';
+  const done = tasks.filter((t) => t.status === 'completed').length;
+  const failed = tasks.filter((t) => t.status === 'failed').length;
+  return `${failed ? `${failed} failed · ` : ''}${done} of ${tasks.length} completed`;
 }

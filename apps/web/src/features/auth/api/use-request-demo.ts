@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { ZRequestDemoBody } from '@sunstamp/domain/contracts/auth';
-import type { ZOk } from '@sunstamp/domain/contracts/common';
-import { apiClient } from '../../../lib/api-client.ts';
+import { ZRequestDemoBody } from '@sunstamp/domain/contracts/auth';
+import { ZOk } from '@sunstamp/domain/contracts/common';
+import { callEndpoint, sendEndpoint, type BodyOf } from '../../../lib/api/endpoint.ts';
 
 /** POST /request-demo/: stored and mailed to staff; answers 201. */
-export const requestDemo = (body: z.output<typeof ZRequestDemoBody>) =>
-  apiClient.post<z.infer<typeof ZOk>>('/request-demo/', body, { auth: false });
+const requestDemoEndpoint = sendEndpoint('POST', { path: () => '/request-demo/', body: ZRequestDemoBody, response: ZOk, auth: false });
+
+export const requestDemo = (body: BodyOf<typeof requestDemoEndpoint>) => callEndpoint(requestDemoEndpoint, undefined, body);
 
 export const useRequestDemo = () => useMutation({ mutationFn: requestDemo });

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { ZOk } from '@sunstamp/domain/contracts/common';
-import { apiClient } from '../../../lib/api-client.ts';
+import { ZVerifyEmailBody } from '@sunstamp/domain/contracts/auth';
+import { ZOk } from '@sunstamp/domain/contracts/common';
+import { callEndpoint, sendEndpoint } from '../../../lib/api/endpoint.ts';
 
 /** POST /auth/verify-email/ {key}: confirms the address the link was sent to. */
-export const verifyEmail = (key: string) =>
-  apiClient.post<z.infer<typeof ZOk>>('/auth/verify-email/', { key }, { auth: false });
+const verifyEmailEndpoint = sendEndpoint('POST', { path: () => '/auth/verify-email/', body: ZVerifyEmailBody, response: ZOk, auth: false });
+
+export const verifyEmail = (key: string) => callEndpoint(verifyEmailEndpoint, undefined, { key });
 
 /** The page shows the result itself, so no toast. */
 export const useVerifyEmail = () => useMutation({ mutationFn: verifyEmail, meta: { silentError: true } });

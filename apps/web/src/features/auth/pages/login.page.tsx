@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { ZLoginBody } from '@sunstamp/domain/contracts/auth';
 import { FormError } from '../../../components/form-error.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { textFieldProps } from '../../../lib/form-field.ts';
+import { textFieldProps } from '../../../components/form/form-field.ts';
 import { friendlyErrors, showServerError } from '../../../lib/form-resolver.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useLogin } from '../api/use-login.ts';

@@ -9,11 +9,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormError } from '../../../components/form-error.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { textFieldProps } from '../../../lib/form-field.ts';
+import { textFieldProps } from '../../../components/form/form-field.ts';
 import { friendlyErrors, showServerError } from '../../../lib/form-resolver.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useConfirmPasswordReset } from '../api/use-password-reset.ts';
-import { PASSWORD_HINT, ZNewPasswordForm } from '../components/new-password.schema.ts';
+import { PASSWORD_HINT, ZNewPasswordForm } from '../../../lib/session/new-password.schema.ts';
 
 /** The reset link's page: choose a new password for the account in the link. */
 export function PasswordResetConfirmPage() {
@@ -36,7 +36,7 @@ export function PasswordResetConfirmPage() {
     return (
       <Box>
         <Typography variant="h5" component="h1" gutterBottom>
-          Password changed
+          {confirm.data.first_password ? 'Welcome to Sunstamp' : 'Password changed'}
         </Typography>
         <Alert severity="success" sx={{ mb: 3 }}>
           {confirm.data.detail}

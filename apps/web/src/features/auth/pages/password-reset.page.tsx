@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ZPasswordResetRequest } from '@sunstamp/domain/contracts/auth';
 import { FormError } from '../../../components/form-error.tsx';
-import { textFieldProps } from '../../../lib/form-field.ts';
+import { textFieldProps } from '../../../components/form/form-field.ts';
 import { friendlyErrors, showServerError } from '../../../lib/form-resolver.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useRequestPasswordReset } from '../api/use-password-reset.ts';

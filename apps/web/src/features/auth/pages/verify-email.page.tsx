@@ -8,9 +8,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { errorMessageOf } from '../../../lib/api-error.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { meQueryKey } from '../../users/api/use-me.ts';
 import { useVerifyEmail } from '../api/use-verify-email.ts';
-import { useSession } from '../components/session.context.ts';
+import { useSession } from '../../../lib/session/session.context.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 /** The verification link's page: confirms the address at once and shows the result. */
 export function VerifyEmailPage() {
@@ -25,7 +25,7 @@ export function VerifyEmailPage() {
     // Once per key (StrictMode runs effects twice in development; the key is single-use).
     if (!key || sentFor.current === key) return;
     sentFor.current = key;
-    verify.mutate(key, { onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }) });
+    verify.mutate(key, { onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.me() }) });
   }, [key, verify, queryClient]);
 
   const next = status === 'signed-in' ? { to: '/jobs', label: 'Go to your jobs' } : { to: '/login', label: 'Sign in' };
@@ -58,7 +58,7 @@ export function VerifyEmailPage() {
         </>
       ) : (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 2 }}>
-          <CircularProgress size={24} />
+          <CircularProgress size={24} aria-label="Verifying" />
           <Typography color="text.secondary">Confirming your email address...</Typography>
         </Box>
       )}

@@ -1,25 +1,33 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { OptionListItemOut, ZOptionListItemBody, ZOptionListItemPatch, ZOptionListSummary } from '@sunstamp/domain/contracts/catalogue';
-import { apiClient } from '../../../lib/api-client.ts';
+import { ZOptionListItemBody, ZOptionListItemOut, ZOptionListItemPatch, ZOptionListOrderBody, ZOptionListSummary } from '@sunstamp/domain/contracts/catalogue';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
+import { callEndpoint, fetchEndpoint, getEndpoint, seg, sendEndpoint } from '../../../lib/api/endpoint.ts';
 
 export type OptionListSummary = z.infer<typeof ZOptionListSummary>;
 export type OptionItemBody = z.input<typeof ZOptionListItemBody>;
 export type OptionItemPatch = z.input<typeof ZOptionListItemPatch>;
 
 /*
- * Every key starts with 'option-lists', as the jobs forms' cached lists do (['option-lists', route]):
- * an admin's edit invalidates them all, so a picker shows the new value without a reload.
+ * The keys share the root of the jobs forms' cached lists (queryKeys.optionLists): an admin's edit
+ * invalidates them all, so a picker shows the new value without a reload.
  */
-const ROOT = ['option-lists'] as const;
-export const optionListSummariesQueryKey = [...ROOT, 'summaries'] as const;
-export const optionListItemsQueryKey = (key: string) => [...ROOT, 'staff', key] as const;
+
+const summariesEndpoint = getEndpoint(ZOptionListSummary.array(), () => '/option-lists');
+const itemsEndpoint = getEndpoint(ZOptionListItemOut.array(), (key: string) => `/option-lists/${seg(key)}/items`, () => ({ include_inactive: 'true' }));
+const createItemEndpoint = sendEndpoint('POST', { path: (key: string) => `/option-lists/${seg(key)}/items`, body: ZOptionListItemBody, response: ZOptionListItemOut });
+const updateItemEndpoint = sendEndpoint('PUT', {
+  path: ({ key, id }: { key: string; id: number }) => `/option-lists/${seg(key)}/items/${id}`,
+  body: ZOptionListItemPatch,
+  response: ZOptionListItemOut,
+});
+const reorderEndpoint = sendEndpoint('PUT', { path: (key: string) => `/option-lists/${seg(key)}/order`, body: ZOptionListOrderBody, response: ZOptionListItemOut.array() });
 
 /** GET /option-lists: the lists, their labels and active item counts. */
 export const optionListSummariesQueryOptions = () =>
   queryOptions({
-    queryKey: optionListSummariesQueryKey,
-    queryFn: ({ signal }) => apiClient.get<OptionListSummary[]>('/option-lists', { signal }),
+    queryKey: queryKeys.optionLists.summaries(),
+    queryFn: ({ signal }) => fetchEndpoint(summariesEndpoint, undefined, signal),
     staleTime: 60_000,
   });
 
@@ -28,9 +36,8 @@ export const useOptionListSummaries = () => useQuery(optionListSummariesQueryOpt
 /** GET /option-lists/{key}/items?include_inactive=true: every item, in list order. */
 export const optionListItemsQueryOptions = (key: string) =>
   queryOptions({
-    queryKey: optionListItemsQueryKey(key),
-    queryFn: ({ signal }) =>
-      apiClient.get<OptionListItemOut[]>(`/option-lists/${encodeURIComponent(key)}/items`, { query: { include_inactive: 'true' }, signal }),
+    queryKey: queryKeys.optionLists.items(key),
+    queryFn: ({ signal }) => fetchEndpoint(itemsEndpoint, key, signal),
     staleTime: 30_000,
   });
 
@@ -44,11 +51,11 @@ export function useSaveOptionItem(key: string) {
   return useMutation({
     mutationFn: (v: { id?: number; body: OptionItemBody | OptionItemPatch }) =>
       v.id
-        ? apiClient.put<OptionListItemOut>(`/option-lists/${encodeURIComponent(key)}/items/${v.id}`, v.body)
-        : apiClient.post<OptionListItemOut>(`/option-lists/${encodeURIComponent(key)}/items`, v.body),
+        ? callEndpoint(updateItemEndpoint, { key, id: v.id }, v.body as OptionItemPatch)
+        : callEndpoint(createItemEndpoint, key, v.body as OptionItemBody),
     // Field errors are shown beside the fields by the dialog.
     meta: { silentError: true },
-    onSuccess: () => qc.invalidateQueries({ queryKey: ROOT }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.optionLists.all }),
   });
 }
 
@@ -56,12 +63,12 @@ export function useSaveOptionItem(key: string) {
 export function useReorderOptionList(key: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => apiClient.put<OptionListItemOut[]>(`/option-lists/${encodeURIComponent(key)}/order`, { ids }),
+    mutationFn: (ids: number[]) => callEndpoint(reorderEndpoint, key, { ids }),
     onSuccess: (items) => {
-      qc.setQueryData(optionListItemsQueryKey(key), items);
-      void qc.invalidateQueries({ queryKey: ROOT, predicate: (q) => q.queryKey[1] !== 'staff' || q.queryKey[2] !== key });
+      qc.setQueryData(queryKeys.optionLists.items(key), items);
+      void qc.invalidateQueries({ queryKey: queryKeys.optionLists.all, predicate: (q) => q.queryKey[1] !== 'staff' || q.queryKey[2] !== key });
     },
     // A 409 means someone else changed the list: load it again.
-    onError: () => qc.invalidateQueries({ queryKey: optionListItemsQueryKey(key) }),
+    onError: () => qc.invalidateQueries({ queryKey: queryKeys.optionLists.items(key) }),
   });
 }

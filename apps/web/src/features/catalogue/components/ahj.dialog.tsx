@@ -14,14 +14,14 @@ import {
 } from '@sunstamp/domain/contracts/catalogue';
 import { EXPOSURE_CATEGORIES, JURISDICTION_TYPES, SEISMIC_DESIGN_CATEGORIES } from '@sunstamp/domain/constants/options.constants';
 import { FormError } from '../../../components/form-error.tsx';
-import { textFieldProps } from '../../../lib/form-field.ts';
+import { textFieldProps } from '../../../components/form/form-field.ts';
 import { friendlyErrors, showServerError } from '../../../lib/form-resolver.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useSaveAhj } from '../api/use-ahjs.ts';
+import { useSaveAhj } from '../../../lib/api/ahjs.api.ts';
 import { useCodeLists } from '../api/use-codes.ts';
-import { NullableNumberField, NullableSelectField, StateSelectField } from './catalogue-fields.tsx';
-import { DialogFooter } from '../../../components/dialog-footer.tsx';
-import { ActiveSwitchField } from '../../../components/active-switch.field.tsx';
+import { StateSelectField } from './catalogue-fields.tsx';
+import { DialogFooter } from '../../../components/form/dialog-footer.tsx';
+import { NumberField, SelectField, SwitchField } from '../../../components/form/fields.tsx';
 import { CODE_SHORT_LABELS } from '../code-lists.rules.ts';
 
 
@@ -129,7 +129,7 @@ export function AhjDialog({ ahj, onClose }: { ahj: Ahj | null; onClose: () => vo
             const list = codes.data?.find((c) => c.type === t);
             return (
               <Grid key={t} size={{ xs: 6, sm: 4 }}>
-                <NullableSelectField
+                <SelectField emptyValue={null} renderLabel="shrink"
                   control={form.control}
                   name={t}
                   label={CODE_SHORT_LABELS[t]}
@@ -143,22 +143,22 @@ export function AhjDialog({ ahj, onClose }: { ahj: Ahj | null; onClose: () => vo
             <Typography variant="subtitle2">Design criteria</Typography>
           </Grid>
           <Grid size={{ xs: 6, sm: 4 }}>
-            <NullableNumberField control={form.control} name="wind_speed_mph" label="Wind speed" unit="mph" />
+            <NumberField control={form.control} name="wind_speed_mph" label="Wind speed" unit="mph" helperText="Empty: not known" />
           </Grid>
           <Grid size={{ xs: 6, sm: 4 }}>
-            <NullableNumberField control={form.control} name="ground_snow_load_psf" label="Ground snow load" unit="psf" />
+            <NumberField control={form.control} name="ground_snow_load_psf" label="Ground snow load" unit="psf" helperText="Empty: not known" />
           </Grid>
           <Grid size={{ xs: 6, sm: 4 }}>
-            <NullableNumberField control={form.control} name="min_design_temp_c" label="Lowest temp." unit="°C" />
+            <NumberField control={form.control} name="min_design_temp_c" label="Lowest temp." unit="°C" helperText="Empty: not known" />
           </Grid>
           <Grid size={{ xs: 6, sm: 4 }}>
-            <NullableSelectField control={form.control} name="exposure_category" label="Exposure category" options={EXPOSURE_CATEGORIES.map((v) => ({ value: v, label: v }))} emptyLabel="Not known" />
+            <SelectField emptyValue={null} renderLabel="shrink" control={form.control} name="exposure_category" label="Exposure category" options={EXPOSURE_CATEGORIES.map((v) => ({ value: v, label: v }))} emptyLabel="Not known" />
           </Grid>
           <Grid size={{ xs: 6, sm: 4 }}>
-            <NullableSelectField control={form.control} name="seismic_design_category" label="Seismic design category" options={SEISMIC_DESIGN_CATEGORIES.map((v) => ({ value: v, label: v }))} emptyLabel="Not known" />
+            <SelectField emptyValue={null} renderLabel="shrink" control={form.control} name="seismic_design_category" label="Seismic design category" options={SEISMIC_DESIGN_CATEGORIES.map((v) => ({ value: v, label: v }))} emptyLabel="Not known" />
           </Grid>
           <Grid size={{ xs: 6, sm: 4 }}>
-            <NullableSelectField control={form.control} name="stamp_type" label="Stamp" options={STAMP_TYPES.map((v) => ({ value: v, label: v === 'wet' ? 'Wet stamp' : 'Digital stamp' }))} emptyLabel="Not known" />
+            <SelectField emptyValue={null} renderLabel="shrink" control={form.control} name="stamp_type" label="Stamp" options={STAMP_TYPES.map((v) => ({ value: v, label: v === 'wet' ? 'Wet stamp' : 'Digital stamp' }))} emptyLabel="Not known" />
           </Grid>
           <Grid size={12}>
             <ReviewsField control={form.control} />
@@ -168,7 +168,7 @@ export function AhjDialog({ ahj, onClose }: { ahj: Ahj | null; onClose: () => vo
           </Grid>
           {ahj && (
             <Grid size={12}>
-              <ActiveSwitchField control={form.control} name="is_active" activeLabel="Active: offered on new jobs" inactiveLabel="Inactive: hidden from pickers; jobs keep it" />
+              <SwitchField control={form.control} name="is_active" label="Active: offered on new jobs" offLabel="Inactive: hidden from pickers; jobs keep it" />
             </Grid>
           )}
         </Grid>

@@ -13,7 +13,7 @@ import { errorMessageOf, isApiError } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCsvImport, type CsvImportTarget } from '../api/use-csv-import.ts';
 import type { QueryValue } from '../../../lib/api-client.ts';
-import { DialogFooter } from '../../../components/dialog-footer.tsx';
+import { DialogFooter } from '../../../components/form/dialog-footer.tsx';
 
 /** The line-numbered messages of a refused import ("Line 3: …"), else the error's message. */
 export function importErrorLines(error: unknown): { message: string; lines: string[] } {

@@ -1,13 +1,13 @@
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { UseQueryResult } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { DEFAULT_PAGE_SIZE } from '@sunstamp/domain/contracts/common';
 import { PageHeader } from '../../../components/page-header.tsx';
-import type { DirectoryQuery } from '../api/use-ahjs.ts';
+import { ServerDataGrid, useServerPaging } from '../../../components/data-grid/server-data-grid.tsx';
+import type { DirectoryQuery } from '../../../lib/api/ahjs.api.ts';
 import { CsvImportDialog } from './csv-import.dialog.tsx';
 import { DirectoryToolbar } from './directory-toolbar.tsx';
 import { editColumn, statusColumn, updatedColumn } from './directory-columns.tsx';
@@ -35,7 +35,7 @@ export function DirectoryPage<T extends Row>(props: {
   const [search, setSearch] = useState('');
   const [state, setState] = useState('');
   const [inactive, setInactive] = useState(false);
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: DEFAULT_PAGE_SIZE });
+  const { paging, setPaging, resetPage, pageQuery } = useServerPaging();
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
   const q = useDeferredValue(search.trim());
@@ -43,16 +43,13 @@ export function DirectoryPage<T extends Row>(props: {
     search: q || undefined,
     state: state || undefined,
     include_inactive: inactive ? 'true' : undefined,
-    page: paging.page + 1,
-    page_size: paging.pageSize,
+    ...pageQuery,
   });
 
   const columns = useMemo<GridColDef<T>[]>(
     () => [...props.columns, statusColumn<T>(), updatedColumn<T>(), editColumn<T>((r) => r.name, setEditing)],
     [props.columns],
   );
-
-  const resetPage = () => setPaging((p) => ({ ...p, page: 0 }));
 
   return (
     <>
@@ -80,24 +77,15 @@ export function DirectoryPage<T extends Row>(props: {
         onInactive={(v) => { setInactive(v); resetPage(); }}
       />
       <Box sx={{ height: 'calc(100vh - 330px)', minHeight: 420 }}>
-        <DataGrid
-          rows={list.data?.results ?? []}
-          rowCount={list.data?.count ?? 0}
+        <ServerDataGrid
+          page={list.data}
           columns={columns}
           loading={list.isFetching}
-          paginationMode="server"
           paginationModel={paging}
           onPaginationModelChange={setPaging}
-          pageSizeOptions={[25, 50, 100]}
-          disableRowSelectionOnClick
-          disableColumnFilter
-          sortingMode="server"
-          localeText={{
-            noRowsLabel: q || state
-              ? `No ${props.noun} matches these filters.`
-              : `No ${props.nounPlural} yet. Create one or import a CSV file.`,
-          }}
-          sx={{ bgcolor: 'background.paper' }}
+          noRowsLabel={q || state
+            ? `No ${props.noun} matches these filters.`
+            : `No ${props.nounPlural} yet. Create one or import a CSV file.`}
         />
       </Box>
       {editing && props.renderDialog(editing === 'new' ? null : editing, () => setEditing(null))}

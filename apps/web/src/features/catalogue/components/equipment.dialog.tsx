@@ -9,10 +9,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { EquipmentKind } from '@sunstamp/domain/catalogue/equipment.schema';
 import { EQUIPMENT_TYPE_LISTS, type EquipmentBody, type EquipmentItem, type EquipmentPatch } from '@sunstamp/domain/contracts/catalogue';
-import { ActiveSwitchField } from '../../../components/active-switch.field.tsx';
-import { DialogFooter } from '../../../components/dialog-footer.tsx';
+import { NumberField, SelectField, SwitchField } from '../../../components/form/fields.tsx';
+import { DialogFooter } from '../../../components/form/dialog-footer.tsx';
 import { FormError } from '../../../components/form-error.tsx';
-import { textFieldProps } from '../../../lib/form-field.ts';
+import { textFieldProps } from '../../../components/form/form-field.ts';
 import { showServerError } from '../../../lib/form-resolver.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSaveEquipment } from '../api/use-equipment.ts';
@@ -22,7 +22,6 @@ import {
   buildEquipmentData, EQUIPMENT_FIELDS, EQUIPMENT_KIND_SINGULAR, equipmentFormData, equipmentFormSchema, fieldAcceptsNull,
   otherDataKeys, type EquipmentField, type EquipmentFormData,
 } from '../equipment-form.rules.ts';
-import { NullableNumberField, NullableSelectField } from './catalogue-fields.tsx';
 
 type FormValues = { manufacturer: string; model: string; type: string | null; data: EquipmentFormData; is_active: boolean };
 type Body = Required<Pick<EquipmentPatch, 'manufacturer' | 'model'>> & EquipmentPatch;
@@ -35,7 +34,7 @@ function FieldInput({ kind, field, control }: { kind: EquipmentKind; field: Equi
   switch (field.type) {
     case 'number':
     case 'integer':
-      return <NullableNumberField control={control} name={name} label={field.label} unit={field.unit} help={help} />;
+      return <NumberField control={control} name={name} label={field.label} unit={field.unit} helperText={help} />;
     case 'boolean':
       return (
         <Controller
@@ -128,7 +127,7 @@ export function EquipmentDialog({ kind, item, onClose }: { kind: EquipmentKind; 
             <TextField label="Model" {...textFieldProps(form, 'model')} />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <NullableSelectField control={form.control} name="type" label="Type" options={typeOptions} emptyLabel="Not known" />
+            <SelectField emptyValue={null} renderLabel="shrink" control={form.control} name="type" label="Type" options={typeOptions} emptyLabel="Not known" />
           </Grid>
           {(['electrical', 'mechanical'] as const).map((group) => {
             const inGroup = fields.filter((f) => f.group === group);
@@ -166,7 +165,7 @@ export function EquipmentDialog({ kind, item, onClose }: { kind: EquipmentKind; 
           )}
           {item && (
             <Grid size={12}>
-              <ActiveSwitchField control={form.control as unknown as Control<FormValues>} name="is_active" activeLabel="Active: offered to designers" inactiveLabel="Inactive: hidden from pickers; jobs keep it" />
+              <SwitchField control={form.control as unknown as Control<FormValues>} name="is_active" label="Active: offered to designers" offLabel="Inactive: hidden from pickers; jobs keep it" />
             </Grid>
           )}
         </Grid>

@@ -5,7 +5,7 @@ import Grid from '@mui/material/Grid';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { OptionDataField } from '@sunstamp/domain/catalogue/option-list-data.schema';
-import { NullableNumberField, NullableSelectField } from './catalogue-fields.tsx';
+import { NumberField, SelectField } from '../../../components/form/fields.tsx';
 
 /** One input per typed data field of an option list (dead load, member count, …), under `data.`. */
 export function OptionDataFields<T extends FieldValues>({ control, fields }: { control: Control<T, any, any>; fields: readonly OptionDataField[] }) {
@@ -16,10 +16,10 @@ export function OptionDataFields<T extends FieldValues>({ control, fields }: { c
         return (
           <Grid key={f.key} size={{ xs: 12, sm: f.type === 'boolean' ? 12 : 6 }}>
             {f.type === 'number' && (
-              <NullableNumberField control={control} name={name} label={f.label} unit={f.unit} help={f.help ?? (f.nullable ? 'Empty: none' : ' ')} />
+              <NumberField control={control} name={name} label={f.label} unit={f.unit} helperText={f.help ?? (f.nullable ? 'Empty: none' : ' ')} />
             )}
             {f.type === 'choice' && (
-              <NullableSelectField control={control} name={name} label={f.label} options={[...f.options]} emptyLabel="Choose one" />
+              <SelectField emptyValue={null} renderLabel="shrink" control={control} name={name} label={f.label} options={[...f.options]} emptyLabel="Choose one" />
             )}
             {f.type === 'text' && (
               <Controller

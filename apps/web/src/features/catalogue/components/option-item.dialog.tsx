@@ -8,10 +8,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ZOptionListItemBody, ZOptionListItemPatch, type OptionListItemOut } from '@sunstamp/domain/contracts/catalogue';
 import { optionDataFieldsOf, optionItemDataSchema } from '@sunstamp/domain/catalogue/option-list-data.schema';
-import { ActiveSwitchField } from '../../../components/active-switch.field.tsx';
-import { DialogFooter } from '../../../components/dialog-footer.tsx';
+import { SwitchField } from '../../../components/form/fields.tsx';
+import { DialogFooter } from '../../../components/form/dialog-footer.tsx';
 import { FormError } from '../../../components/form-error.tsx';
-import { textFieldProps } from '../../../lib/form-field.ts';
+import { textFieldProps } from '../../../components/form/form-field.ts';
 import { showServerError } from '../../../lib/form-resolver.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSaveOptionItem, type OptionItemBody, type OptionItemPatch } from '../api/use-option-lists.ts';
@@ -109,7 +109,7 @@ export function OptionItemDialog({ listKey, listLabel, item, siblings, onClose }
           )}
           {item && (
             <Grid size={12}>
-              <ActiveSwitchField control={form.control as unknown as Control<FormValues>} name="is_active" activeLabel="Active: offered on new jobs" inactiveLabel="Inactive: hidden from pickers; jobs keep it" />
+              <SwitchField control={form.control as unknown as Control<FormValues>} name="is_active" label="Active: offered on new jobs" offLabel="Inactive: hidden from pickers; jobs keep it" />
             </Grid>
           )}
         </Grid>

@@ -1,11 +1,11 @@
 import { Navigate, Outlet } from 'react-router';
-import { isInternalStaff } from '@sunstamp/domain/roles';
-import { useSession } from '../../auth/components/session.context.ts';
+import { maySeeSection } from '@sunstamp/domain/policies/app.policy';
+import { useSession } from '../../../lib/session/session.context.ts';
 
 /** The catalogue screens are for Sunstamp staff (admin, support); others go to /jobs. */
 export function StaffGuard() {
   const { user } = useSession();
   if (!user) return null;
-  if (!isInternalStaff(user.role)) return <Navigate to="/jobs" replace />;
+  if (!maySeeSection(user.role, 'catalogue')) return <Navigate to="/jobs" replace />;
   return <Outlet />;
 }

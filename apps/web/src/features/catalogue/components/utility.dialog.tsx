@@ -8,13 +8,13 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { ZUtilityBody, type Utility } from '@sunstamp/domain/contracts/catalogue';
 import { FormError } from '../../../components/form-error.tsx';
-import { textFieldProps } from '../../../lib/form-field.ts';
+import { textFieldProps } from '../../../components/form/form-field.ts';
 import { friendlyErrors, showServerError } from '../../../lib/form-resolver.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useSaveUtility } from '../api/use-utilities.ts';
+import { useSaveUtility } from '../../../lib/api/utilities.api.ts';
 import { StatesField } from './catalogue-fields.tsx';
-import { DialogFooter } from '../../../components/dialog-footer.tsx';
-import { ActiveSwitchField } from '../../../components/active-switch.field.tsx';
+import { DialogFooter } from '../../../components/form/dialog-footer.tsx';
+import { SwitchField } from '../../../components/form/fields.tsx';
 
 const ZUtilityForm = ZUtilityBody.extend({ is_active: z.boolean() });
 type FormValues = z.output<typeof ZUtilityForm>;
@@ -54,7 +54,7 @@ export function UtilityDialog({ utility, onClose }: { utility: Utility | null; o
           </Grid>
           {utility && (
             <Grid size={12}>
-              <ActiveSwitchField control={form.control} name="is_active" activeLabel="Active: offered on new jobs" inactiveLabel="Inactive: hidden from pickers; jobs keep it" />
+              <SwitchField control={form.control} name="is_active" label="Active: offered on new jobs" offLabel="Inactive: hidden from pickers; jobs keep it" />
             </Grid>
           )}
         </Grid>

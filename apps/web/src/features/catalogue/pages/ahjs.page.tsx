@@ -1,6 +1,6 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Ahj } from '@sunstamp/domain/contracts/catalogue';
-import { useAhjs } from '../api/use-ahjs.ts';
+import { useAhjs } from '../../../lib/api/ahjs.api.ts';
 import { AhjDialog } from '../components/ahj.dialog.tsx';
 import { DirectoryPage } from '../components/directory.page.tsx';
 

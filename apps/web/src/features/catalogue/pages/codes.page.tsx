@@ -12,14 +12,13 @@ import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import StarRounded from '@mui/icons-material/StarRounded';
-import { isAdmin } from '@sunstamp/domain/roles';
 import type { CodeList } from '@sunstamp/domain/contracts/catalogue';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ReferenceTabs } from '../components/reference-tabs.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { useSessionUser } from '../../auth/components/session.context.ts';
+import { useSessionUser } from '../../../lib/session/session.context.ts';
 import { useCodeLists, type EditableCodeType } from '../api/use-codes.ts';
-import { canEditCodeList } from '../catalogue.permissions.ts';
+import { mayEditCatalogue, mayEditCodeList } from '@sunstamp/domain/policies/catalogue.policy';
 import { CODE_SHORT_LABELS } from '../code-lists.rules.ts';
 import { CodeListDialog } from '../components/code-list.dialog.tsx';
 
@@ -81,7 +80,7 @@ export function CodesPage() {
   const user = useSessionUser();
   const codes = useCodeLists();
   const [editing, setEditing] = useState<(CodeList & { type: EditableCodeType }) | null>(null);
-  const admin = isAdmin(user.role);
+  const admin = mayEditCatalogue(user.role, 'codes');
 
   return (
     <>
@@ -103,7 +102,7 @@ export function CodesPage() {
               <CodeCard
                 code={code}
                 adminView={admin}
-                canEdit={canEditCodeList(user.role, code.type)}
+                canEdit={mayEditCodeList(user.role, code.type)}
                 onEdit={() => setEditing(code as CodeList & { type: EditableCodeType })}
               />
             ) : (

@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -14,13 +14,13 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { EQUIPMENT_IMPORT_KINDS, EQUIPMENT_KINDS, EQUIPMENT_TYPE_LISTS, type EquipmentItem } from '@sunstamp/domain/contracts/catalogue';
 import type { EquipmentKind } from '@sunstamp/domain/catalogue/equipment.schema';
-import { DEFAULT_PAGE_SIZE } from '@sunstamp/domain/contracts/common';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
-import { useSessionUser } from '../../auth/components/session.context.ts';
+import { ServerDataGrid, useServerPaging } from '../../../components/data-grid/server-data-grid.tsx';
+import { useSessionUser } from '../../../lib/session/session.context.ts';
 import { useEquipment } from '../api/use-equipment.ts';
 import { useOptionListItems } from '../api/use-option-lists.ts';
-import { canEditEquipment } from '../catalogue.permissions.ts';
+import { mayEditCatalogue } from '@sunstamp/domain/policies/catalogue.policy';
 import { EQUIPMENT_KIND_SINGULAR } from '../equipment-form.rules.ts';
 import { EQUIPMENT_KIND_LABELS, keyRating, SOURCE_LABELS } from '../equipment.rules.ts';
 import { CsvImportDialog } from '../components/csv-import.dialog.tsx';
@@ -40,16 +40,16 @@ const CEC_DESCRIPTION = (
 /** /equipment (staff): the equipment catalogue by kind, searchable; staff add, edit and import. */
 export function EquipmentPage() {
   const user = useSessionUser();
-  const canEdit = canEditEquipment(user.role);
+  const canEdit = mayEditCatalogue(user.role, 'equipment');
   const [kind, setKind] = useState<EquipmentKind>('module');
   const [search, setSearch] = useState('');
   const [inactive, setInactive] = useState(false);
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: DEFAULT_PAGE_SIZE });
+  const { paging, setPaging, resetPage, pageQuery } = useServerPaging();
   const [editing, setEditing] = useState<EquipmentItem | 'new' | null>(null);
   const [importKind, setImportKind] = useState<ImportKind | null>(null);
   const q = useDeferredValue(search.trim());
   const equipment = useEquipment({
-    kind, search: q || undefined, include_inactive: inactive ? 'true' : undefined, page: paging.page + 1, page_size: paging.pageSize,
+    kind, search: q || undefined, include_inactive: inactive ? 'true' : undefined, ...pageQuery,
   });
   const types = useOptionListItems(EQUIPMENT_TYPE_LISTS[kind]);
   const typeLabels = useMemo(() => new Map((types.data ?? []).map((t) => [t.value, t.label])), [types.data]);
@@ -96,7 +96,7 @@ export function EquipmentPage() {
           value={kind}
           onChange={(_, v: EquipmentKind) => {
             setKind(v);
-            setPaging((p) => ({ ...p, page: 0 }));
+            resetPage();
           }}
           variant="scrollable"
           scrollButtons="auto"
@@ -113,34 +113,27 @@ export function EquipmentPage() {
             value={search}
             onChange={(v) => {
               setSearch(v);
-              setPaging((p) => ({ ...p, page: 0 }));
+              resetPage();
             }}
             sx={{ flex: 1, maxWidth: 520 }}
           />
           <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
           <FormControlLabel
-            control={<Switch checked={inactive} onChange={(_, c) => { setInactive(c); setPaging((p) => ({ ...p, page: 0 })); }} />}
+            control={<Switch checked={inactive} onChange={(_, c) => { setInactive(c); resetPage(); }} />}
             label="Show inactive"
             sx={{ flexShrink: 0 }}
           />
         </Stack>
       </Paper>
       <Box sx={{ height: 'calc(100vh - 360px)', minHeight: 420 }}>
-        <DataGrid
-          rows={equipment.data?.results ?? []}
-          rowCount={equipment.data?.count ?? 0}
+        <ServerDataGrid
+          page={equipment.data}
           columns={columns}
           loading={equipment.isFetching}
-          paginationMode="server"
           paginationModel={paging}
           onPaginationModelChange={setPaging}
-          pageSizeOptions={[25, 50, 100]}
-          disableRowSelectionOnClick
-          disableColumnFilter
-          sortingMode="server"
           onRowDoubleClick={canEdit ? ({ row }) => setEditing(row) : undefined}
-          localeText={{ noRowsLabel: q ? 'No equipment matches this search.' : 'No equipment of this kind yet.' }}
-          sx={{ bgcolor: 'background.paper' }}
+          noRowsLabel={q ? 'No equipment matches this search.' : 'No equipment of this kind yet.'}
         />
       </Box>
       {editing && (

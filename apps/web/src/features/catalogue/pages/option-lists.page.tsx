@@ -24,9 +24,9 @@ import { optionDataFieldsOf } from '@sunstamp/domain/catalogue/option-list-data.
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ReferenceTabs } from '../components/reference-tabs.tsx';
 import { notify } from '../../../lib/notify.ts';
-import { useSessionUser } from '../../auth/components/session.context.ts';
+import { useSessionUser } from '../../../lib/session/session.context.ts';
 import { useOptionListItems, useOptionListSummaries, useReorderOptionList } from '../api/use-option-lists.ts';
-import { canEditOptionLists } from '../catalogue.permissions.ts';
+import { mayEditCatalogue } from '@sunstamp/domain/policies/catalogue.policy';
 import { formatOptionData, moveInOrder } from '../option-lists.rules.ts';
 import { editColumn, statusColumn } from '../components/directory-columns.tsx';
 import { OptionItemDialog } from '../components/option-item.dialog.tsx';
@@ -38,7 +38,7 @@ import { OptionItemDialog } from '../components/option-item.dialog.tsx';
  */
 export function OptionListsPage() {
   const user = useSessionUser();
-  const canEdit = canEditOptionLists(user.role);
+  const canEdit = mayEditCatalogue(user.role, 'option_lists');
   const summaries = useOptionListSummaries();
   const [params, setParams] = useSearchParams();
   const lists = summaries.data ?? [];

@@ -1,6 +1,6 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Utility } from '@sunstamp/domain/contracts/catalogue';
-import { useUtilities } from '../api/use-utilities.ts';
+import { useUtilities } from '../../../lib/api/utilities.api.ts';
 import { DirectoryPage } from '../components/directory.page.tsx';
 import { UtilityDialog } from '../components/utility.dialog.tsx';
 

@@ -1,25 +1,26 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { ZCompanyBody } from '@sunstamp/domain/contracts/users';
-import { apiClient } from '../../../lib/api-client.ts';
-import type { CompanyRow } from './use-companies.ts';
+import { ZCompanyPatch, ZCompanyRow, ZCompanyWriteBody } from '@sunstamp/domain/contracts/users';
+import { callEndpoint, seg, sendEndpoint, type BodyOf } from '../../../lib/api/endpoint.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
-/** The body of POST/PUT /companies: the domain company body plus the support contact (staff). */
-export type CompanyBody = z.output<typeof ZCompanyBody> & { support_contact_id?: string | null };
+/** POST /companies (admin): the domain company body plus the support contact (staff). */
+const createCompanyEndpoint = sendEndpoint('POST', { path: () => '/companies', body: ZCompanyWriteBody, response: ZCompanyRow });
+/** PUT /companies/:id (admin; a company admin for their own company): the fields sent. */
+const updateCompanyEndpoint = sendEndpoint('PUT', { path: (id: string) => `/companies/${seg(id)}`, body: ZCompanyPatch, response: ZCompanyRow });
 
-/** POST /companies (admin). */
-export const createCompany = (body: CompanyBody) => apiClient.post<CompanyRow>('/companies', body);
+export type CompanyBody = BodyOf<typeof createCompanyEndpoint>;
 
-/** PUT /companies/:id (admin; a company admin for their own company). */
-export const updateCompany = ({ id, body }: { id: string; body: Partial<CompanyBody> }) =>
-  apiClient.put<CompanyRow>(`/companies/${encodeURIComponent(id)}`, body);
+export const createCompany = (body: CompanyBody) => callEndpoint(createCompanyEndpoint, undefined, body);
+
+export const updateCompany = ({ id, body }: { id: string; body: BodyOf<typeof updateCompanyEndpoint> }) =>
+  callEndpoint(updateCompanyEndpoint, id, body);
 
 export function useCreateCompany() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: createCompany, onSuccess: () => qc.invalidateQueries({ queryKey: ['companies'] }) });
+  return useMutation({ mutationFn: createCompany, onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.companies.all }) });
 }
 
 export function useUpdateCompany() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: updateCompany, onSuccess: () => qc.invalidateQueries({ queryKey: ['companies'] }) });
+  return useMutation({ mutationFn: updateCompany, onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.companies.all }) });
 }

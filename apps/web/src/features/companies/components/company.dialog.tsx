@@ -7,16 +7,16 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { FormError } from '../../../components/form-error.tsx';
-import { textFieldProps } from '../../../lib/form-field.ts';
+import { textFieldProps } from '../../../components/form/form-field.ts';
 import { friendlyErrors, showServerError } from '../../../lib/form-resolver.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useSimpleUsers } from '../../users/api/use-simple-users.ts';
-import type { CompanyRow } from '../api/use-companies.ts';
+import { useSimpleUsers } from '../../../lib/api/simple-users.api.ts';
+import type { CompanyRow } from '../../../lib/api/companies.api.ts';
 import { useCreateCompany, useUpdateCompany } from '../api/use-save-company.ts';
 import { ZCompanyForm } from './company.schema.ts';
-import { DialogFooter } from '../../../components/dialog-footer.tsx';
+import { DialogFooter } from '../../../components/form/dialog-footer.tsx';
+import { SUPPORT_CONTACT_ROLES } from '@sunstamp/domain/policies/companies.policy';
 
-const STAFF_ROLES = ['admin', 'support'] as const;
 const FIELDS = ['name', 'email', 'phone_number', 'address', 'support_contact_id'] as const;
 const orNull = (s: string | null | undefined) => (s && s.trim() ? s.trim() : null);
 
@@ -24,7 +24,7 @@ const orNull = (s: string | null | undefined) => (s && s.trim() ? s.trim() : nul
 export function CompanyDialog({ company, onClose }: { company: CompanyRow | null; onClose: () => void }) {
   const create = useCreateCompany();
   const update = useUpdateCompany();
-  const staff = useSimpleUsers(STAFF_ROLES);
+  const staff = useSimpleUsers(SUPPORT_CONTACT_ROLES);
   const form = useForm({
     resolver: zodResolver(ZCompanyForm, friendlyErrors),
     defaultValues: {

@@ -8,18 +8,18 @@ import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { isAdmin } from '@sunstamp/domain/roles';
+import { mayCreateCompany } from '@sunstamp/domain/policies/companies.policy';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
-import { useSessionUser } from '../../auth/components/session.context.ts';
-import { useCompanies, type CompanyRow } from '../api/use-companies.ts';
+import { useSessionUser } from '../../../lib/session/session.context.ts';
+import { useCompanies, type CompanyRow } from '../../../lib/api/companies.api.ts';
 import { CompanyDialog } from '../components/company.dialog.tsx';
 
 /** Companies (staff): the client companies and internal ones; admins create and edit. */
 export function CompaniesPage() {
   const me = useSessionUser();
-  const admin = isAdmin(me.role);
+  const admin = mayCreateCompany(me.role);
   const companies = useCompanies();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<CompanyRow | 'new' | null>(null);

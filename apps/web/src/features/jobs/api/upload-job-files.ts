@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FileCategory } from '@sunstamp/domain/constants/files.constants';
 import type { FileKind, JobFile } from '@sunstamp/domain/contracts/files';
-import { apiClient } from '../../../lib/api-client.ts';
+import { z } from 'zod';
+import { callEndpoint, seg, sendEndpoint } from '../../../lib/api/endpoint.ts';
 import { postFormWithProgress, type UploadProgress } from '../../../lib/upload-with-progress.ts';
-import { jobQueryKey } from './use-job.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 export type UploadFields = { category: FileCategory; kind?: FileKind };
 
@@ -32,16 +33,18 @@ export function useUploadJobFiles(jobId: string | null | undefined) {
     // Spec §8: an upload failure is logged and reported with the file name (the caller does it).
     meta: { silentError: true },
     onSettled: () => {
-      if (jobId) void qc.invalidateQueries({ queryKey: jobQueryKey(jobId) });
+      if (jobId) void qc.invalidateQueries({ queryKey: queryKeys.jobs.detail(jobId) });
     },
   });
 }
 
-/** DELETE /files/:id (writes the file-deletion history event). */
+/** DELETE /files/:id (writes the file-deletion history event); answers 204. */
+const deleteFileEndpoint = sendEndpoint('DELETE', { path: (fileId: string) => `/files/${seg(fileId)}`, body: null, response: z.null() });
+
 export function useDeleteJobFile(jobId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (fileId: string) => apiClient.delete<null>(`/files/${encodeURIComponent(fileId)}`),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: jobQueryKey(jobId) }),
+    mutationFn: (fileId: string) => callEndpoint(deleteFileEndpoint, fileId),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.jobs.detail(jobId) }),
   });
 }

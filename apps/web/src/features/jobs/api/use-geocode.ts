@@ -1,15 +1,17 @@
-import type { GeocodeResult } from '@sunstamp/domain/contracts/geocode';
-import type { ParcelInfo } from '@sunstamp/domain/contracts/jobs';
-import { apiClient } from '../../../lib/api-client.ts';
+import type { z } from 'zod';
+import { ZGeocodeResult, type ZGeocodeQuery } from '@sunstamp/domain/contracts/geocode';
+import { ZParcelAnswer, type ZParcelQuery } from '@sunstamp/domain/contracts/jobs';
+import { fetchEndpoint, getEndpoint } from '../../../lib/api/endpoint.ts';
 
 /** GET /geocode?address=: an address, ZIP or "City, ST" to candidates, best first (404 'No results found'). */
-export const geocodeAddress = (address: string, signal?: AbortSignal) =>
-  apiClient.get<GeocodeResult[]>('/geocode', { query: { address }, signal });
-
+const geocodeEndpoint = getEndpoint(ZGeocodeResult.array(), (_q: z.input<typeof ZGeocodeQuery>) => '/geocode', (q) => q);
 /** GET /geocode/reverse: coordinates to an address. */
-export const reverseGeocode = (lat: number, lng: number, signal?: AbortSignal) =>
-  apiClient.get<GeocodeResult[]>('/geocode/reverse', { query: { lat, lng }, signal });
-
+const reverseEndpoint = getEndpoint(ZGeocodeResult.array(), (_q: { lat: number; lng: number }) => '/geocode/reverse', (q) => q);
 /** GET /parcel: parcel_info.* for an address; 501 with the server's message when not configured. */
-export const lookupParcel = (q: { address: string; city: string; state: string; zip_code: string }) =>
-  apiClient.get<{ parcel_info: ParcelInfo }>('/parcel', { query: q });
+const parcelEndpoint = getEndpoint(ZParcelAnswer, (_q: z.input<typeof ZParcelQuery>) => '/parcel', (q) => q);
+
+export const geocodeAddress = (address: string, signal?: AbortSignal) => fetchEndpoint(geocodeEndpoint, { address }, signal);
+
+export const reverseGeocode = (lat: number, lng: number, signal?: AbortSignal) => fetchEndpoint(reverseEndpoint, { lat, lng }, signal);
+
+export const lookupParcel = (q: { address: string; city: string; state: string; zip_code: string }) => fetchEndpoint(parcelEndpoint, q);

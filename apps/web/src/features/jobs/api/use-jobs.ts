@@ -1,20 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ZJobPage } from '@sunstamp/domain/contracts/jobs';
-import { apiClient } from '../../../lib/api-client.ts';
+import { ZJobPage } from '@sunstamp/domain/contracts/jobs';
+import { fetchEndpoint, getEndpoint } from '../../../lib/api/endpoint.ts';
 import type { JobsListParams } from '../jobs-list.query.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 export type JobPage = z.infer<typeof ZJobPage>;
 
-export const jobsListQueryKey = (params: JobsListParams) => ['jobs', 'list', params] as const;
-
 /** GET /jobs: one page of the jobs the caller sees, sorted, filtered and searched on the server. */
-export const fetchJobs = (params: JobsListParams, signal?: AbortSignal) =>
-  apiClient.get<JobPage>('/jobs', { query: params, signal });
+const jobsEndpoint = getEndpoint(ZJobPage, (_params: JobsListParams) => '/jobs', (params) => params);
+export const fetchJobs = (params: JobsListParams, signal?: AbortSignal) => fetchEndpoint(jobsEndpoint, params, signal);
 
 export const jobsListQueryOptions = (params: JobsListParams) =>
   queryOptions({
-    queryKey: jobsListQueryKey(params),
+    queryKey: queryKeys.jobs.list(params),
     queryFn: ({ signal }) => fetchJobs(params, signal),
     placeholderData: keepPreviousData,
   });

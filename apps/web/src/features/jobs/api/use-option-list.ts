@@ -1,13 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OptionListItemOut } from '@sunstamp/domain/contracts/catalogue';
-import type { Utility } from '@sunstamp/domain/contracts/catalogue';
-import type { z } from 'zod';
-import type { ZState } from '@sunstamp/domain/contracts/users';
-import { apiClient } from '../../../lib/api-client.ts';
+import { ZOptionListItemOut, ZUtilityPage } from '@sunstamp/domain/contracts/catalogue';
+import { ZState } from '@sunstamp/domain/contracts/users';
+import { fetchEndpoint, getEndpoint, seg } from '../../../lib/api/endpoint.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
-type State = z.infer<typeof ZState>;
+/** GET /states: US states and territories and Canadian provinces. */
+const statesEndpoint = getEndpoint(ZState.array(), () => '/states');
+/** GET /utilities, the first 200 (the form's utility choices). */
+const utilityChoicesEndpoint = getEndpoint(ZUtilityPage, () => '/utilities', () => ({ page_size: 200 }));
+/** GET /{route}?include_inactive=true: one option list, every item, inactive ones flagged. */
+const optionListEndpoint = getEndpoint(ZOptionListItemOut.array(), (route: string) => `/${seg(route)}`, () => ({ include_inactive: 'true' }));
 /** A choice; `inactive` items (deactivated by staff) are not offered, but a job that holds one still shows its label. */
-export type Option = { value: string; label: string; inactive?: boolean };
+export type Option = { value: string; label: string; inactive?: boolean; /** Utilities: the states they serve. */ states?: string[] };
 
 /**
  * GET /{route}?include_inactive=true (spec §7 option lists: /connection-types, /roof-materials,
@@ -16,19 +20,19 @@ export type Option = { value: string; label: string; inactive?: boolean };
  */
 export const optionListQueryOptions = (route: string) =>
   queryOptions({
-    queryKey: ['option-lists', route] as const,
+    queryKey: queryKeys.optionLists.forForm(route),
     queryFn: async ({ signal }): Promise<Option[]> => {
       if (route === 'states') {
-        const states = await apiClient.get<State[]>('/states', { signal });
+        const states = await fetchEndpoint(statesEndpoint, undefined, signal);
         return states.map((st) => ({ value: st.abbreviation, label: st.name }));
       }
       if (route === 'utilities') {
         // Utilities are a paged directory, not an option list. A job stores the utility's id: that
         // is what GET /jobs/{id}/requirements resolves as the job's utility scope.
-        const page = await apiClient.get<{ results: Utility[] }>('/utilities', { query: { page_size: 200 }, signal });
-        return page.results.map((u) => ({ value: u.id, label: u.name }));
+        const page = await fetchEndpoint(utilityChoicesEndpoint, undefined, signal);
+        return page.results.map((u) => ({ value: u.id, label: u.name, states: u.states }));
       }
-      const items = await apiClient.get<OptionListItemOut[]>(`/${route}`, { query: { include_inactive: 'true' }, signal });
+      const items = await fetchEndpoint(optionListEndpoint, route, signal);
       return items.map((i) => (i.is_active ? { value: i.value, label: i.label } : { value: i.value, label: i.label, inactive: true }));
     },
     staleTime: Infinity,
@@ -53,8 +57,8 @@ export function useOptionLabel(route: string | undefined, value: unknown): strin
 /** GET /states: the job's `state` is one of these ids (the geocoder answers it as state_id). */
 export function useStates() {
   return useQuery({
-    queryKey: ['states'] as const,
-    queryFn: ({ signal }) => apiClient.get<State[]>('/states', { signal }),
+    queryKey: queryKeys.states(),
+    queryFn: ({ signal }) => fetchEndpoint(statesEndpoint, undefined, signal),
     staleTime: Infinity,
   });
 }

@@ -9,15 +9,15 @@ import { ROLE_LABELS } from '@sunstamp/domain/roles';
 import { FormError } from '../../../components/form-error.tsx';
 import { errorMessageOf } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useSimpleUsers, type SimpleUser } from '../../users/api/use-simple-users.ts';
+import { useSimpleUsers, type SimpleUser } from '../../../lib/api/simple-users.api.ts';
 import { useAssignJob } from '../api/use-job-actions.ts';
-import { DialogFooter } from '../../../components/dialog-footer.tsx';
+import { ASSIGNEE_ROLES } from '@sunstamp/domain/policies/jobs.policy';
+import { DialogFooter } from '../../../components/form/dialog-footer.tsx';
 
-const ASSIGNABLE = ['admin', 'support', 'contractor'] as const;
 
 /** Staff: give the job to a staff member or a contractor. */
 export function AssignDialog({ jobId, currentId, onClose }: { jobId: string; currentId?: string | null; onClose: () => void }) {
-  const users = useSimpleUsers(ASSIGNABLE);
+  const users = useSimpleUsers(ASSIGNEE_ROLES);
   const assign = useAssignJob();
   const [user, setUser] = useState<SimpleUser | null>(null);
   const [note, setNote] = useState('');

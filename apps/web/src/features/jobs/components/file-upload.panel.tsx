@@ -10,7 +10,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
-import { FILE_CATEGORIES, type FileCategory } from '@sunstamp/domain/constants/files.constants';
+import type { FileCategory } from '@sunstamp/domain/constants/files.constants';
+import { DESIGN_FILE_CATEGORIES, uploadCategoriesFor } from '@sunstamp/domain/jobs/client-view.rules';
+import { isClientRole, type Role } from '@sunstamp/domain/roles';
 import { MAX_UPLOAD_FILE_BYTES, MAX_UPLOAD_FILES } from '@sunstamp/domain/contracts/files';
 import { formatFileSize } from '@sunstamp/domain/format/file-size.format';
 import { errorMessageOf } from '../../../lib/api-error.ts';
@@ -25,13 +27,19 @@ export function uploadProblem(files: readonly { name: string; size: number }[]):
   return null;
 }
 
+/** The kind a file goes up as: the team's files in a design category are the design (CAD) deliverables. */
+export const uploadKindOf = (role: Role, category: FileCategory) =>
+  !isClientRole(role) && (DESIGN_FILE_CATEGORIES as readonly string[]).includes(category) ? 'cad' : 'job_file';
+
 /**
- * Upload to a saved job: a category (spec §9), the files, and a progress bar while they go
- * (multipart field `files`). A failure is logged and reported with the file names (spec §8).
+ * Upload to a saved job: a category (spec §9: the ones the role may file under; the team's design
+ * categories first), the files, and a progress bar while they go (multipart field `files`). A
+ * failure is logged and shown once, under the panel, with the file names (spec §8).
  */
-export function FileUploadPanel({ jobId }: { jobId: string }) {
+export function FileUploadPanel({ jobId, role }: { jobId: string; role: Role }) {
   const upload = useUploadJobFiles(jobId);
   const input = useRef<HTMLInputElement>(null);
+  const categories = uploadCategoriesFor(role);
   const [category, setCategory] = useState<FileCategory>('General');
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
@@ -45,7 +53,7 @@ export function FileUploadPanel({ jobId }: { jobId: string }) {
     try {
       const stored = await upload.mutateAsync({
         files,
-        fields: { category },
+        fields: { category, kind: uploadKindOf(role, category) },
         onProgress: (p) => setProgress(Math.round((p.loaded / Math.max(p.total, 1)) * 100)),
       });
       notify(stored.length === 1 ? `Uploaded ${stored[0]!.name}.` : `Uploaded ${stored.length} files.`, { variant: 'success' });
@@ -54,9 +62,8 @@ export function FileUploadPanel({ jobId }: { jobId: string }) {
     } catch (e) {
       const names = files.map((f) => f.name).join(', ');
       console.error('Upload failed', names, e);
-      const message = `Could not upload ${names}: ${errorMessageOf(e)}`;
-      setError(message);
-      notify(message, { variant: 'error' });
+      // Shown once, beside the files it is about (a toast as well said the same thing twice).
+      setError(`Could not upload ${names}: ${errorMessageOf(e)}`);
     } finally {
       setProgress(null);
     }
@@ -66,7 +73,7 @@ export function FileUploadPanel({ jobId }: { jobId: string }) {
     <Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
         <TextField select size="small" label="Category" fullWidth={false} value={category} onChange={(e) => setCategory(e.target.value as FileCategory)} sx={{ width: 200 }}>
-          {FILE_CATEGORIES.map((c) => (
+          {categories.map((c) => (
             <MenuItem key={c} value={c}>
               {c}
             </MenuItem>

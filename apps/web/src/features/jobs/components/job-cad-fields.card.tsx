@@ -38,7 +38,7 @@ function ReadOnlyValue({ field }: { field: JobCadField }) {
 }
 
 /**
- * "Design inputs" (issue 4 §2): the dynamic CAD fields the job's requirements that are on ask for.
+ * "Design inputs": the dynamic CAD fields the job's requirements that are on ask for.
  * The designers (staff, the assigned contractor) fill them in; Save sends only what changed.
  */
 export function JobCadFieldsCard({ jobId, fields, editable }: { jobId: string; fields: JobCadField[]; editable: boolean }) {
@@ -125,7 +125,7 @@ export function JobCadFieldsCard({ jobId, fields, editable }: { jobId: string; f
                   {f.label}
                 </Typography>
                 <ReadOnlyValue field={f} />
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block', opacity: 0.8 }}>
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                   {caption}
                 </Typography>
               </Grid>

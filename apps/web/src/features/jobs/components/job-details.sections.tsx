@@ -10,6 +10,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
 import {
   CAD_INTAKE_GROUPS,
@@ -20,15 +22,16 @@ import {
 } from '@sunstamp/domain/jobs/cad-intake.schema';
 import { isCustomChoice } from '@sunstamp/domain/jobs/custom-choice.rules';
 import { serviceLabel } from '@sunstamp/domain/constants/services.constants';
+import { CAD_FIELDS_FROM_EQUIPMENT } from '@sunstamp/domain/jobs/job-equipment.rules';
 import { optionLabel, useOptionLabel, useOptionList } from '../api/use-option-list.ts';
 
 /** Label/value pairs in a responsive grid; empty values show as a dash; `wide` ones take a whole row. */
-export function Facts({ items, columns = 3 }: { items: { label: string; value: ReactNode; wide?: boolean }[]; columns?: 2 | 3 | 4 }) {
+export function Facts({ items, columns = 3, xs = 12 }: { items: { label: string; value: ReactNode; wide?: boolean }[]; columns?: 2 | 3 | 4; xs?: 6 | 12 }) {
   const md = 12 / columns;
   return (
     <Grid container spacing={2}>
       {items.map((i) => (
-        <Grid key={i.label} size={i.wide ? 12 : { xs: 12, sm: 6, md }}>
+        <Grid key={i.label} size={i.wide ? 12 : { xs, sm: 6, md }}>
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
             {i.label}
           </Typography>
@@ -74,9 +77,47 @@ export function ServicesSummary({ services }: { services: readonly string[] }) {
 
 type ArrayLike = Partial<JobArray> & Record<string, unknown>;
 
-/** The arrays as a compact table (one row each), units in the headers. */
+/** One array as label/value pairs (the phone layout: twelve columns do not fit 400 px). */
+function ArrayCard({ a, n }: { a: ArrayLike; n: number }) {
+  return (
+    <Box component="section" aria-label={`Array ${n}`} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }} data-testid="array-card">
+      <Typography variant="h6" component="h3" sx={{ fontSize: '0.95rem', mb: 1 }}>
+        Array {n}
+      </Typography>
+      <Facts
+        columns={2}
+        xs={6}
+        items={[
+          { label: 'Panels', value: text(a.panel_quantity) },
+          { label: 'On rafter', value: text(a.num_panels_on_rafter) },
+          { label: 'Orientation', value: text(a.orientation) },
+          { label: 'Pitch', value: a.roof_pitch === null || a.roof_pitch === undefined ? '—' : `${a.roof_pitch}°` },
+          { label: 'Module', value: <OptionText route="module-types" value={a.module_type} /> },
+          { label: 'Roof', value: <OptionText route="roof-materials" value={a.roof_material} /> },
+          { label: 'Connection', value: <OptionText route="connection-types" value={a.connection_type} custom={a.custom_connection_type} /> },
+          { label: 'Racking', value: <OptionText route="racking-types" value={a.racking_type} custom={a.custom_racking_type} /> },
+          { label: 'Framing', value: a.nonstandard_framing ? `Non-standard: ${text(a.custom_beam_shape)}` : text(a.frame_shape) },
+          { label: 'Spacing', value: a.beam_spacing === null || a.beam_spacing === undefined ? '—' : `${a.beam_spacing} in` },
+          { label: 'Spans', value: Array.isArray(a.beam_span) && a.beam_span.length ? `${a.beam_span.join(', ')} in` : '—', wide: true },
+        ]}
+      />
+    </Box>
+  );
+}
+
+/** The arrays as a compact table (one row each), units in the headers; on a phone, one card each. */
 export function ArraysSummary({ arrays }: { arrays: readonly ArrayLike[] }) {
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   if (!arrays.length) return <Typography color="text.secondary" variant="body2">No arrays.</Typography>;
+  if (phone) {
+    return (
+      <Stack spacing={1.5} data-testid="arrays-cards">
+        {arrays.map((a, i) => (
+          <ArrayCard key={i} a={a} n={i + 1} />
+        ))}
+      </Stack>
+    );
+  }
   return (
     <TableContainer>
       <Table size="small" aria-label="Arrays" sx={{ '& th': { verticalAlign: 'bottom' }, '& td': { verticalAlign: 'top' } }}>
@@ -123,7 +164,8 @@ const yesNo = (v: unknown) => (v ? 'Yes' : 'No');
 
 /** The CAD intake answers: the parts the design needs, then only what was answered, by group. */
 export function CadIntakeSummary({ values }: { values: CadIntake }) {
-  const visible = visibleCadIntakeFields(values);
+  // The equipment's types and counts show with the equipment lines, not twice.
+  const visible = visibleCadIntakeFields(values).filter((d) => !CAD_FIELDS_FROM_EQUIPMENT.includes(d.name));
   const flags = visible.filter((d) => d.group === 'general' && d.kind === 'bool' && (d.name.startsWith('needs_') || d.name === 'existing_solar'));
   const on = flags.filter((d) => values[d.name]);
   const answered = (v: unknown) => v !== null && v !== undefined && v !== '' && v !== false;
@@ -163,7 +205,7 @@ export function CadIntakeSummary({ values }: { values: CadIntake }) {
       )}
       {groups.map(({ g, items }) => (
         <Box key={g}>
-          <Typography variant="subtitle2" sx={{ mb: 1 }}>
+          <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
             {CAD_INTAKE_GROUP_LABELS[g]}
           </Typography>
           <Facts items={items} columns={4} />

@@ -18,9 +18,8 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import { FILE_CATEGORIES } from '@sunstamp/domain/constants/files.constants';
-import { STAFF_FILE_KINDS, type JobFile } from '@sunstamp/domain/contracts/files';
+import type { JobFile } from '@sunstamp/domain/contracts/files';
 import { formatFileSize } from '@sunstamp/domain/format/file-size.format';
-import { isClientRole, isInternalStaff, type Role } from '@sunstamp/domain/roles';
 import { downloadApiFile } from '../../../lib/download.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -35,14 +34,11 @@ export function groupFilesByCategory<T extends { category: string }>(files: read
   return [...groups.entries()].sort(([a], [b]) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
 }
 
-/** What the API lets a role delete: staff anything, a client what clients uploaded (not letters, CAD, …). */
-export function mayDeleteFile(role: Role, file: Pick<JobFile, 'kind'>): boolean {
-  if (isInternalStaff(role)) return true;
-  return isClientRole(role) && !STAFF_FILE_KINDS.includes(file.kind);
-}
-
-/** The job's files by category: download (spec §8 messages on failure) and delete where allowed. */
-export function JobFilesPanel({ jobId, role, editable = true }: { jobId: string; role: Role; editable?: boolean }) {
+/**
+ * The job's files by category: download (spec §8 messages on failure) and delete where the API
+ * says the caller may (`may_delete`: the policy knows who uploaded the file; the page does not).
+ */
+export function JobFilesPanel({ jobId, editable = true }: { jobId: string; editable?: boolean }) {
   const files = useJobFiles(jobId);
   const del = useDeleteJobFile(jobId);
   const [confirm, setConfirm] = useState<JobFile | null>(null);
@@ -78,7 +74,7 @@ export function JobFilesPanel({ jobId, role, editable = true }: { jobId: string;
                         <DownloadOutlined fontSize="small" />
                       </IconButton>
                     </Tooltip>
-                    {editable && mayDeleteFile(role, f) && (
+                    {editable && f.may_delete && (
                       <Tooltip title={`Delete ${f.name}`}>
                         <IconButton size="small" aria-label={`Delete ${f.name}`} onClick={() => setConfirm(f)}>
                           <DeleteOutline fontSize="small" />
@@ -93,7 +89,7 @@ export function JobFilesPanel({ jobId, role, editable = true }: { jobId: string;
                 </ListItemIcon>
                 <ListItemText
                   primary={f.name}
-                  secondary={`${formatFileSize(f.size)} · ${f.uploaded_by?.full_name ?? 'Unknown'} · ${formatDateTime(f.created_at)}`}
+                  secondary={`${formatFileSize(f.size)} · ${f.uploaded_by?.full_name ?? 'Our team'} · ${formatDateTime(f.created_at)}`}
                   slotProps={{ primary: { noWrap: true, title: f.name }, secondary: { noWrap: true } }}
                   sx={{ pr: 10 }}
                 />

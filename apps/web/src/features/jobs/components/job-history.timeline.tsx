@@ -71,7 +71,7 @@ export function JobHistoryTimeline({ jobId }: { jobId: string }) {
               )}
               <Typography variant="caption" color="text.secondary">
                 {formatDateTime(e.at)}
-                {e.actor ? ` · ${e.actor.full_name || e.actor.email}` : ''}
+                {e.actor ? ` · ${e.actor.full_name || e.actor.email}` : ' · Our team'}
               </Typography>
             </Box>
           </Box>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { JobRequirementsAnswer } from '@sunstamp/domain/contracts/job-requirements';
-import { ResolvedRequirementsView } from '../../requirements/components/resolved-requirements.panel.tsx';
+import { ResolvedRequirementsView } from '../../../components/requirements/resolved-requirements.view.tsx';
 import { jobRequirementFileDownloadPath } from '../api/use-job-requirements.ts';
 
 function Scope({ label, name, empty, hint }: { label: string; name: string | undefined; empty: string; hint?: string }) {
@@ -24,7 +24,7 @@ function Scope({ label, name, empty, hint }: { label: string; name: string | und
 }
 
 /**
- * The job's requirements (issue 4 §2): the scopes they come from, then every value with its
+ * The job's requirements: the scopes they come from, then every value with its
  * source, drawn by the requirements page's own view; files download through the job's route.
  */
 export function JobRequirementsSection({

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -10,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useJobRevisions } from '../api/use-job.ts';
 import { NoteText } from './job-history.timeline.tsx';
+import { RevisionChanges } from './revision-changes.tsx';
 
 /** The revision table (spec §2): number, reason, involuntary flag, who asked, when, the note. */
 export function JobRevisionsTable({ jobId }: { jobId: string }) {
@@ -28,22 +30,30 @@ export function JobRevisionsTable({ jobId }: { jobId: string }) {
             <TableCell>From status</TableCell>
             <TableCell>Requested by</TableCell>
             <TableCell>Date</TableCell>
-            <TableCell>Note</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {rows.map((r) => (
-            <TableRow key={r.id}>
-              <TableCell>{r.number}</TableCell>
-              <TableCell>{r.reason_label}</TableCell>
-              <TableCell>
-                <Chip size="small" variant="outlined" color={r.involuntary ? 'warning' : 'default'} label={r.involuntary ? 'Involuntary' : 'Voluntary'} />
-              </TableCell>
-              <TableCell>{r.from_status}</TableCell>
-              <TableCell>{r.requested_by ? r.requested_by.full_name || r.requested_by.email : '—'}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created_at)}</TableCell>
-              <TableCell sx={{ maxWidth: 360 }}>{r.note ? <NoteText note={r.note} /> : '—'}</TableCell>
-            </TableRow>
+            <Fragment key={r.id}>
+              <TableRow sx={{ '& > td': { borderBottom: 'none' } }}>
+                <TableCell>{r.number}</TableCell>
+                <TableCell>{r.reason_label}</TableCell>
+                <TableCell>
+                  <Chip size="small" variant="outlined" color={r.involuntary ? 'warning' : 'default'} label={r.involuntary ? 'Involuntary' : 'Voluntary'} />
+                </TableCell>
+                <TableCell>{r.from_status}</TableCell>
+                <TableCell>{r.requested_by ? r.requested_by.full_name || r.requested_by.email : '—'}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created_at)}</TableCell>
+              </TableRow>
+              {/* The note and what the revision changed get the table's full width, under their row. */}
+              <TableRow>
+                <TableCell colSpan={6} sx={{ pt: 0 }}>
+                  <Typography variant="caption" color="text.secondary" component="div">Note</Typography>
+                  {r.note ? <NoteText note={r.note} /> : '—'}
+                  <RevisionChanges changes={r.changes} rejectionComments={r.rejection_comments} />
+                </TableCell>
+              </TableRow>
+            </Fragment>
           ))}
         </TableBody>
       </Table>

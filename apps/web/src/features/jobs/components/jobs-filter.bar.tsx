@@ -10,7 +10,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Chip from '@mui/material/Chip';
 import ClearAll from '@mui/icons-material/ClearAll';
+import NotificationImportantOutlined from '@mui/icons-material/NotificationImportantOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
 import { CLIENT_STATUSES, JOB_STATUSES } from '@sunstamp/domain/jobs/workflow.rules';
@@ -117,6 +119,16 @@ export function JobsFilterBar({
           maxLength={200}
           sx={{ flex: 1, minWidth: 260 }}
         />
+        <Chip
+          icon={<NotificationImportantOutlined />}
+          label="Waiting on me"
+          color={filters.waiting_on ? 'primary' : 'default'}
+          variant={filters.waiting_on ? 'filled' : 'outlined'}
+          onClick={() => set('waiting_on', filters.waiting_on ? '' : 'me')}
+          aria-pressed={!!filters.waiting_on}
+          title={staff ? 'Jobs waiting on the team, overdue first' : 'Jobs where our team needs your answer or your review'}
+          sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+        />
         {staff ? (
           <MultiSelect label="Status" value={filters.status} options={JOB_STATUSES} onChange={(v) => set('status', v)} minWidth={200} />
         ) : null}
@@ -174,7 +186,7 @@ export function JobsFilterBar({
             Columns
           </Button>
           <Button size="small" color="inherit" startIcon={<ClearAll />} disabled={count === 0 && !search} onClick={() => {
-            onFilters({ ...filters, client_status: [], status: [], company: [], services: [], assignee: '', overdue: '', created_after: '', created_before: '', updated_after: '', updated_before: '' });
+            onFilters({ ...filters, client_status: [], status: [], company: [], services: [], assignee: '', overdue: '', waiting_on: '', created_after: '', created_before: '', updated_after: '', updated_before: '' });
             onSearch('');
           }}>
             Clear

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -14,7 +16,7 @@ import { FormError } from '../../../components/form-error.tsx';
 import { errorMessageOf } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useRequestRevision } from '../api/use-job-actions.ts';
-import { DialogFooter } from '../../../components/dialog-footer.tsx';
+import { DialogFooter } from '../../../components/form/dialog-footer.tsx';
 
 /** Request a revision: a reason from the spec's list, the involuntary flag (staff), a note. */
 export function RevisionRequestDialog({ jobId, staff, onClose }: { jobId: string; staff: boolean; onClose: () => void }) {
@@ -47,6 +49,9 @@ export function RevisionRequestDialog({ jobId, staff, onClose }: { jobId: string
       <DialogTitle>Request a revision</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>Tell the design team what should change and why. The job goes back to design with a new revision number.</DialogContentText>
+        <Button component={RouterLink} to={`/jobs/${encodeURIComponent(jobId)}/revise`} variant="outlined" sx={{ mb: 2 }}>
+          Change arrays, equipment or services, or attach a rejection
+        </Button>
         <FormError message={error} />
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField

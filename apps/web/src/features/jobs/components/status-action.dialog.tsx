@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import type { JobStatus } from '@sunstamp/domain/jobs/workflow.rules';
 import { FormError } from '../../../components/form-error.tsx';
 import { errorMessageOf } from '../../../lib/api-error.ts';
-import { DialogFooter } from '../../../components/dialog-footer.tsx';
+import { DialogFooter } from '../../../components/form/dialog-footer.tsx';
 
 /**
  * Confirms a status action with an optional note; with several targets (a staff move) the

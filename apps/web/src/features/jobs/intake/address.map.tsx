@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import L from 'leaflet';
+import { alpha } from '@mui/material/styles';
 import 'leaflet/dist/leaflet.css';
 import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
@@ -27,9 +28,11 @@ export type LatLng = { lat: number; lng: number };
 
 function FollowPin({ position, zoom }: { position: LatLng | null; zoom: number }) {
   const map = useMap();
+  const lat = position?.lat;
+  const lng = position?.lng;
   useEffect(() => {
-    if (position) map.setView([position.lat, position.lng], Math.max(map.getZoom(), zoom));
-  }, [map, position?.lat, position?.lng, zoom]);
+    if (lat !== undefined && lng !== undefined) map.setView([lat, lng], Math.max(map.getZoom(), zoom));
+  }, [map, lat, lng, zoom]);
   return null;
 }
 
@@ -39,16 +42,18 @@ function ClickToPlace({ onPick }: { onPick: (p: LatLng) => void }) {
 }
 
 const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
+/** A map point as stored: six decimals, longitude wrapped into [-180, 180]. */
+const snap = (p: LatLng): LatLng => ({ lat: round6(p.lat), lng: round6(L.Util.wrapNum(p.lng, [-180, 180], true)) });
 
 /**
  * The site on a map: the pin follows the address lookup; dragging it (or clicking the map) sets
  * latitude and longitude, and the page fills the rest by reverse geocoding.
  */
 export function AddressMap({ position, onPick }: { position: LatLng | null; onPick: (p: LatLng) => void }) {
-  const pick = (p: LatLng) => onPick({ lat: round6(p.lat), lng: round6(L.Util.wrapNum(p.lng, [-180, 180], true)) });
+  const pick = (p: LatLng) => onPick(snap(p));
   const handlers = useMemo(
     () => ({
-      dragend: (e: L.LeafletEvent) => pick((e.target as L.Marker).getLatLng()),
+      dragend: (e: L.LeafletEvent) => onPick(snap((e.target as L.Marker).getLatLng())),
     }),
     [onPick],
   );
@@ -62,6 +67,10 @@ export function AddressMap({ position, onPick }: { position: LatLng | null; onPi
         border: `1px solid ${t.palette.divider}`,
         // Grey, not white, where tiles do not load (offline).
         '& .leaflet-container': { height: '100%', width: '100%', bgcolor: t.palette.mode === 'dark' ? '#1b2433' : '#e6eaf0', fontFamily: 'inherit' },
+        // Leaflet's attribution is #0078a8 on translucent white: 3.3:1 over the dark map. The
+        // theme's paper and colours instead (AA in both modes).
+        '& .leaflet-container .leaflet-control-attribution': { bgcolor: alpha(t.palette.background.paper, 0.92), color: t.palette.text.primary },
+        '& .leaflet-container .leaflet-control-attribution a': { color: t.palette.primary.main },
       })}
     >
       <MapContainer center={position ? [position.lat, position.lng] : US_CENTRE} zoom={position ? 16 : 4} scrollWheelZoom>

@@ -17,12 +17,12 @@ import type { GeocodeResult } from '@sunstamp/domain/contracts/geocode';
 import { ENCLOSURES, EXPOSURE_CATEGORIES, ROOF_TYPES } from '@sunstamp/domain/constants/options.constants';
 import { GEOCODER_NO_RESULTS_MESSAGE } from '@sunstamp/domain/constants/messages.constants';
 import { errorMessageOf, isApiError } from '../../../lib/api-error.ts';
-import { ScopeAutocomplete } from '../../requirements/components/scope-autocomplete.tsx';
+import { ScopeAutocomplete } from '../../../components/requirements/scope-autocomplete.tsx';
 import { geocodeAddress, lookupParcel, reverseGeocode } from '../api/use-geocode.ts';
 import { useOptionList, useStates } from '../api/use-option-list.ts';
 import { AddressMap, type LatLng } from './address.map.tsx';
 import { NumberInput, SelectInput, SwitchInput, TextInput } from './intake-fields.tsx';
-import type { IntakeValues } from './job-intake.rules.ts';
+import type { JobIntake } from '@sunstamp/domain/jobs/job-intake.schema';
 
 const LOOKUP_DEBOUNCE_MS = 400;
 type Lookup = { status: 'idle' | 'loading' | 'done' | 'error'; message?: string };
@@ -36,7 +36,7 @@ const lookupMessage = (e: unknown) => (isApiError(e) && e.status === 404 ? GEOCO
  * rest by reverse geocoding.
  */
 export function AddressStep({ companies }: { companies: readonly { id: string; name: string }[] }) {
-  const form = useFormContext<IntakeValues>();
+  const form = useFormContext<JobIntake>();
   const { setValue } = form;
   const [lat, lng, street, city, stateId, zip, parcel, ahj] = useWatch({
     control: form.control,
@@ -58,7 +58,7 @@ export function AddressStep({ companies }: { companies: readonly { id: string; n
     const text = query.trim();
     if (text.length < 3 || text === picked.current) return;
     const ctrl = new AbortController();
-    const t = setTimeout(async () => {
+    const lookup = async () => {
       setLookup({ status: 'loading' });
       try {
         const results = await geocodeAddress(text, ctrl.signal);
@@ -69,14 +69,15 @@ export function AddressStep({ companies }: { companies: readonly { id: string; n
         setOptions([]);
         setLookup({ status: 'error', message: lookupMessage(e) });
       }
-    }, LOOKUP_DEBOUNCE_MS);
+    };
+    const t = setTimeout(() => void lookup(), LOOKUP_DEBOUNCE_MS);
     return () => {
       clearTimeout(t);
       ctrl.abort();
     };
   }, [query]);
 
-  const set = <K extends keyof IntakeValues>(k: K, v: IntakeValues[K]) =>
+  const set = <K extends keyof JobIntake>(k: K, v: JobIntake[K]) =>
     setValue(k as never, v as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted || !!form.getFieldState(k).error });
 
   const apply = (r: GeocodeResult) => {
@@ -185,7 +186,7 @@ export function AddressStep({ companies }: { companies: readonly { id: string; n
                     ),
                     endAdornment: (
                       <>
-                        {lookup.status === 'loading' && <CircularProgress size={18} />}
+                        {lookup.status === 'loading' && <CircularProgress size={18} aria-label="Searching addresses" />}
                         {params.InputProps.endAdornment}
                       </>
                     ),

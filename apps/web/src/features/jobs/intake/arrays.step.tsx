@@ -21,14 +21,14 @@ import { framingOptionsFor, isManufacturedHome } from '@sunstamp/domain/jobs/fra
 import { isCustomChoice } from '@sunstamp/domain/jobs/custom-choice.rules';
 import { useOptionList } from '../api/use-option-list.ts';
 import { NumberInput, SelectInput, SwitchInput, TextInput } from './intake-fields.tsx';
-import type { IntakeValues } from './job-intake.rules.ts';
+import type { JobIntake } from '@sunstamp/domain/jobs/job-intake.schema';
 
 const MAX_ARRAYS = 50;
 
 
 /** Spans as "168, 120": inches, comma separated; a typo shows here rather than as a zod message. */
 function BeamSpanInput({ index }: { index: number }) {
-  const { control } = useFormContext<IntakeValues>();
+  const { control } = useFormContext<JobIntake>();
   return (
     <Controller
       control={control}
@@ -63,7 +63,7 @@ function BeamSpanText({ value, onChange, onBlur, error }: { value: number[]; onC
 }
 
 function ArrayCard({ index, onRemove, canRemove }: { index: number; onRemove: () => void; canRemove: boolean }) {
-  const { control } = useFormContext<IntakeValues>();
+  const { control } = useFormContext<JobIntake>();
   const [structureType, a] = useWatch({ control, name: ['structure_type', `arrays.${index}`] });
   const roofMaterials = useOptionList('roof-materials');
   const connectionTypes = useOptionList('connection-types');
@@ -90,7 +90,12 @@ function ArrayCard({ index, onRemove, canRemove }: { index: number; onRemove: ()
       <CardContent>
         <Grid container spacing={2}>
           <Grid size={{ xs: 6, md: 3 }}>
-            <NumberInput name={`${p}.panel_quantity`} label="Panel quantity" integer />
+            <NumberInput
+              name={`${p}.panel_quantity`}
+              label="Panel quantity"
+              integer
+              helperText={!a?.panel_quantity ? 'This array has no panels yet: enter them, or remove the array.' : undefined}
+            />
           </Grid>
           <Grid size={{ xs: 6, md: 3 }}>
             <NumberInput name={`${p}.num_panels_on_rafter`} label="Panels on a rafter" integer helperText="Modules along one rafter." />
@@ -176,7 +181,7 @@ function ArrayCard({ index, onRemove, canRemove }: { index: number; onRemove: ()
 
 /** Step 2: the module arrays, each with the spec's array defaults. */
 export function ArraysStep() {
-  const { control, formState } = useFormContext<IntakeValues>();
+  const { control, formState } = useFormContext<JobIntake>();
   const { fields, append, remove } = useFieldArray({ control, name: 'arrays' });
   const rootError = (formState.errors.arrays as { root?: { message?: string }; message?: string } | undefined);
   const listError = rootError?.root?.message ?? rootError?.message;

@@ -14,17 +14,25 @@ import {
 import { isCustomChoice } from '@sunstamp/domain/jobs/custom-choice.rules';
 import { useOptionList } from '../api/use-option-list.ts';
 import { NumberInput, SelectInput, SwitchInput, TextInput, type SelectOption } from './intake-fields.tsx';
-import { cadSelectOptions, type IntakeValues } from './job-intake.rules.ts';
+import type { JobIntake } from '@sunstamp/domain/jobs/job-intake.schema';
+import { cadSelectOptions } from './job-intake.rules.ts';
+import { servesState } from './cad-prefill.rules.ts';
+import { CAD_FIELDS_FROM_EQUIPMENT } from '@sunstamp/domain/jobs/job-equipment.rules';
 
 /** A select's options: fixed, or the option list (job-intake.rules.ts, cadSelectOptions). */
-function useCadOptions(def: CadIntakeFieldDef): SelectOption[] {
+function useCadOptions(def: CadIntakeFieldDef, siteState: string | null): SelectOption[] {
   const list = useOptionList(def.optionList);
-  return cadSelectOptions(def, list.data);
+  // Utilities of the site's state only (the API refuses another state's).
+  const data = def.name === 'utility' ? list.data?.filter((u) => servesState(u, siteState)) : list.data;
+  return cadSelectOptions(def, data);
 }
 
-function CadField({ def }: { def: CadIntakeFieldDef }) {
+function CadField({ def, siteState }: { def: CadIntakeFieldDef; siteState: string | null }) {
   const name = `cad_intake.${def.name}` as const;
-  const options = useCadOptions(def);
+  const options = useCadOptions(def, siteState);
+  if (def.name === 'state' && siteState) {
+    return <SelectInput name={name} label={def.label} options={options} emptyLabel="Not set" disabled helperText="From the site address." />;
+  }
   switch (def.kind) {
     case 'bool':
       return <SwitchInput name={name} label={def.label} />;
@@ -33,7 +41,15 @@ function CadField({ def }: { def: CadIntakeFieldDef }) {
     case 'float':
       return <NumberInput name={name} label={def.label} unit={def.unit} />;
     case 'select':
-      return <SelectInput name={name} label={def.label} options={options} emptyLabel="Not set" />;
+      return (
+        <SelectInput
+          name={name}
+          label={def.label}
+          options={options}
+          emptyLabel="Not set"
+          helperText={def.name === 'utility' && siteState ? `Utilities serving ${siteState}.` : undefined}
+        />
+      );
     default:
       return def.name === 'cad_notes' ? (
         <TextInput name={name} label={def.label} multiline rows={3} maxLength={5000} />
@@ -49,23 +65,24 @@ const FLAG_FIELDS = new Set(['needs_structural_cad', 'needs_ground_mount', 'need
  * Step 3: the CAD intake form (spec §3). The general group always shows; the others show when
  * their needs_* flag is on; "Other"/"Custom" asks for the custom_* text beside the choice.
  */
-export function CadIntakeStep() {
-  const { control } = useFormContext<IntakeValues>();
+export function CadIntakeStep({ siteState = null }: { siteState?: string | null }) {
+  const { control } = useFormContext<JobIntake>();
   const values = useWatch({ control, name: 'cad_intake' }) as CadIntake;
-  const visible = visibleCadIntakeFields(values);
+  // The equipment step names the models and their counts: the CAD form does not ask them again.
+  const visible = visibleCadIntakeFields(values).filter((d) => !CAD_FIELDS_FROM_EQUIPMENT.includes(d.name));
   const flags = visible.filter((d) => FLAG_FIELDS.has(d.name));
   return (
     <Stack spacing={2}>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
           What does the design need?
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Turn on what applies; each adds its own questions below.
+          Turn on what applies; each adds its own questions below, and its equipment row on the Equipment step, where the models and their counts are given.
         </Typography>
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 2 }}>
           {flags.map((d) => (
-            <CadField key={d.name} def={d} />
+            <CadField key={d.name} def={d} siteState={siteState} />
           ))}
         </Stack>
       </Paper>
@@ -80,7 +97,7 @@ export function CadIntakeStep() {
         const cellsOf = (d: CadIntakeFieldDef) => {
           const cells = [
             <Grid key={d.name} size={{ xs: 12, sm: 6, md: 4 }}>
-              <CadField def={d} />
+              <CadField def={d} siteState={siteState} />
             </Grid>,
           ];
           if (d.custom && isCustomChoice(values[d.name])) {
@@ -94,7 +111,7 @@ export function CadIntakeStep() {
         };
         return (
           <Paper key={g} variant="outlined" sx={{ p: 2 }} data-testid={`cad-group-${g}`}>
-            <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 2 }}>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 2 }}>
               {CAD_INTAKE_GROUP_LABELS[g]}
             </Typography>
             <Grid container spacing={2}>
@@ -103,7 +120,7 @@ export function CadIntakeStep() {
             {switches.length > 0 && (
               <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 2, mt: fields.length ? 1.5 : 0 }}>
                 {switches.map((d) => (
-                  <CadField key={d.name} def={d} />
+                  <CadField key={d.name} def={d} siteState={siteState} />
                 ))}
               </Stack>
             )}
@@ -112,7 +129,7 @@ export function CadIntakeStep() {
                 {dependents.flatMap(cellsOf)}
                 {notes.map((d) => (
                   <Grid key={d.name} size={12}>
-                    <CadField def={d} />
+                    <CadField def={d} siteState={siteState} />
                   </Grid>
                 ))}
               </Grid>

@@ -5,9 +5,10 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { offeredChoices, type IntakeValues } from './job-intake.rules.ts';
+import type { JobIntake } from '@sunstamp/domain/jobs/job-intake.schema';
+import { offeredChoices } from './job-intake.rules.ts';
 
-type Name = FieldPath<IntakeValues>;
+type Name = FieldPath<JobIntake>;
 type Common = { name: Name; label: string; helperText?: ReactNode; required?: boolean; disabled?: boolean };
 /** A choice; an `inactive` one (an option item staff deactivated) shows only while it is the field's value. */
 export type SelectOption = { value: string; label: string; inactive?: boolean };
@@ -20,7 +21,7 @@ export function TextInput({ name, label, helperText, required, disabled, multili
   type?: string;
   placeholder?: string;
 }) {
-  const { control } = useFormContext<IntakeValues>();
+  const { control } = useFormContext<JobIntake>();
   return (
     <Controller
       control={control}
@@ -52,7 +53,7 @@ export function NumberInput({ name, label, helperText, required, disabled, unit,
   step?: number;
   integer?: boolean;
 }) {
-  const { control } = useFormContext<IntakeValues>();
+  const { control } = useFormContext<JobIntake>();
   return (
     <Controller
       control={control}
@@ -89,6 +90,7 @@ function NumberText({ value, onChange, unit, step, ...props }: Omit<TextFieldPro
     if (parsed !== value && !(Number.isNaN(parsed) && Number.isNaN(value))) {
       setText(value === null || value === undefined || Number.isNaN(value) ? '' : String(value));
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only an outside change of the value re-syncs; the typed text must not
   }, [value]);
   return (
     <TextField
@@ -116,7 +118,7 @@ export function SelectInput({ name, label, helperText, required, disabled, optio
   /** The stored value is a number (an id); options carry it as text. */
   numeric?: boolean;
 }) {
-  const { control } = useFormContext<IntakeValues>();
+  const { control } = useFormContext<JobIntake>();
   const opts = options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o));
   return (
     <Controller
@@ -156,7 +158,7 @@ export function SelectInput({ name, label, helperText, required, disabled, optio
 }
 
 export function SwitchInput({ name, label, disabled }: Common) {
-  const { control } = useFormContext<IntakeValues>();
+  const { control } = useFormContext<JobIntake>();
   return (
     <Controller
       control={control}

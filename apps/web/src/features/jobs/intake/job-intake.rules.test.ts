@@ -1,43 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { ZJobBody } from '@sunstamp/domain/contracts/jobs';
-import { ARRAY_DEFAULTS, NEW_JOB_DEFAULTS } from '@sunstamp/domain/jobs/job-defaults.schema';
+import { ARRAY_DEFAULTS } from '@sunstamp/domain/jobs/job-defaults.schema';
 import { CAD_INTAKE_DEFAULTS } from '@sunstamp/domain/jobs/cad-intake.schema';
+import { defaultJobIntake, type JobIntake } from '@sunstamp/domain/jobs/job-intake.schema';
 import {
   INTAKE_STEPS,
   cadSelectOptions,
-  defaultIntakeValues,
   offeredChoices,
   firstInvalidStep,
   stepOfField,
-  toJobBody,
   validateStep,
-  type IntakeValues,
 } from './job-intake.rules.ts';
 
-const filled = (over: Partial<IntakeValues> = {}): IntakeValues => ({
-  ...defaultIntakeValues(),
+const filled = (over: Partial<JobIntake> = {}): JobIntake => ({
+  ...defaultJobIntake(),
   name: 'Smith residence',
   client_street_address: '1 Main St',
   services_requested: ['cad_packet'],
   ...over,
 });
 
-describe('intake defaults', () => {
-  it('start from the spec defaults with one array', () => {
-    const v = defaultIntakeValues();
-    expect(v.roof_type).toBe(NEW_JOB_DEFAULTS.roof_type);
-    expect(v.gypsum_type).toBe('No Drywall');
-    expect(v.enclosed).toBe('Enclosed');
-    expect(v.arrays).toEqual([ARRAY_DEFAULTS]);
-    expect(v.arrays[0]!.beam_span).not.toBe(ARRAY_DEFAULTS.beam_span);
-    expect(v.cad_intake).toEqual(CAD_INTAKE_DEFAULTS);
-    expect(v.cad_intake.needs_structural_cad).toBe(true);
-  });
-});
-
 describe('step validation', () => {
   it('address needs a name and a street (and a company when asked)', () => {
-    expect(validateStep('address', defaultIntakeValues())).toEqual({
+    expect(validateStep('address', defaultJobIntake())).toEqual({
       name: 'Give the job a name.',
       client_street_address: 'Enter the site address.',
     });
@@ -69,33 +53,16 @@ describe('step validation', () => {
   it('points the review at the first incomplete step', () => {
     expect(firstInvalidStep(filled())).toBe(-1);
     expect(firstInvalidStep(filled({ services_requested: [] }))).toBe(INTAKE_STEPS.findIndex((s) => s.key === 'services'));
-    expect(firstInvalidStep(defaultIntakeValues())).toBe(0);
+    expect(firstInvalidStep(defaultJobIntake())).toBe(0);
   });
 
   it('maps server field paths to their step', () => {
     expect(stepOfField('client_street_address')).toBe(0);
     expect(stepOfField('arrays.1.beam_span')).toBe(1);
     expect(stepOfField('cad_intake.custom_mci')).toBe(2);
-    expect(stepOfField('services_requested')).toBe(3);
+    expect(stepOfField('services_requested')).toBe(4);
+    expect(stepOfField('equipment.0.equipment_id')).toBe(3);
     expect(stepOfField('unknown')).toBe(-1);
-  });
-});
-
-describe('the PUT /jobs body', () => {
-  it('is a valid body, with the id only when updating and no company when unset', () => {
-    const body = toJobBody(filled({ state: 44, city: 'Austin', latitude: 30.27, longitude: -97.74 }));
-    expect(ZJobBody.safeParse(body).success).toBe(true);
-    expect(body).not.toHaveProperty('id');
-    expect(body).not.toHaveProperty('company');
-    const id = '7f0a3e0e-93c3-4c5e-9a7c-9d2f0c0b1a11';
-    expect(toJobBody(filled({ company: id }), id)).toMatchObject({ id, company: id });
-  });
-
-  it('sends the AHJ as ahj_id (null: none chosen)', () => {
-    expect(toJobBody(filled({}))).toMatchObject({ ahj_id: null });
-    const ahj = { id: '0b9c6a5e-1f0e-4f43-8d7e-5f7f0c5e2a10', name: 'City of Austin', state: 'TX' };
-    expect(toJobBody(filled({ ahj }))).toMatchObject({ ahj_id: ahj.id });
-    expect(ZJobBody.safeParse(toJobBody(filled({ ahj }))).success).toBe(true);
   });
 });
 

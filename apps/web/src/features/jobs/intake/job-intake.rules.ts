@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { ZParcelInfo, ZServiceCode, type Job, type JobBody, type ParcelInfo, type ZAhjRef } from '@sunstamp/domain/contracts/jobs';
-import { ARRAY_DEFAULTS, NEW_JOB_DEFAULTS, ZJobArray, ZNewJob, createJobArray, type JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
-import { CAD_INTAKE_DEFAULTS, ZCadIntake, createCadIntake, type CadIntake, type CadIntakeFieldDef } from '@sunstamp/domain/jobs/cad-intake.schema';
+import type { CadIntakeFieldDef } from '@sunstamp/domain/jobs/cad-intake.schema';
+import { ZJobIntake, type JobIntake, type JobIntakeField } from '@sunstamp/domain/jobs/job-intake.schema';
 import { isCustomChoice } from '@sunstamp/domain/jobs/custom-choice.rules';
 import { friendlyZodMessage } from '../../../lib/form-resolver.ts';
 
-/** The new-job intake stepper (issue 3): address → arrays → CAD intake → services → files → review. */
+/** The new-job intake stepper: address → arrays → CAD intake → equipment → services → files → review. */
 export const INTAKE_STEPS = [
   { key: 'address', label: 'Address' },
   { key: 'arrays', label: 'Arrays' },
   { key: 'cad', label: 'CAD intake' },
+  { key: 'equipment', label: 'Equipment' },
   { key: 'services', label: 'Services' },
   { key: 'files', label: 'Files' },
   { key: 'review', label: 'Review' },
@@ -17,68 +17,7 @@ export const INTAKE_STEPS = [
 export type IntakeStepKey = (typeof INTAKE_STEPS)[number]['key'];
 export const FILES_STEP = INTAKE_STEPS.findIndex((s) => s.key === 'files');
 export const REVIEW_STEP = INTAKE_STEPS.findIndex((s) => s.key === 'review');
-
-const newJob = ZNewJob.shape;
-
-/** The whole intake form: the job fields of the PUT /jobs body the stepper edits. */
-export type IntakeValues = {
-  name: string;
-  client_name: string;
-  client_street_address: string;
-  city: string;
-  state: number | null;
-  client_zip_code: string;
-  company: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  home_elevation: number | null;
-  structure_type: string | null;
-  roof_type: z.infer<typeof newJob.roof_type>;
-  gypsum_type: z.infer<typeof newJob.gypsum_type>;
-  enclosed: z.infer<typeof newJob.enclosed>;
-  exposure_category: z.infer<typeof newJob.exposure_category>;
-  notes: string;
-  job_files_link: string;
-  company_verified_inspection: boolean;
-  no_pictures: boolean;
-  /** Filled by "Look up parcel" when the server has a parcel provider. */
-  parcel_info: ParcelInfo | null;
-  /** The job's AHJ (issue 4 §2): its requirements resolve last. Sent as `ahj_id`. */
-  ahj: z.infer<typeof ZAhjRef> | null;
-  arrays: JobArray[];
-  cad_intake: CadIntake;
-  services_requested: string[];
-};
-
-/** The spec's defaults (NEW_JOB_DEFAULTS, ARRAY_DEFAULTS, CAD_INTAKE_DEFAULTS) with one array to start from. */
-export function defaultIntakeValues(company: string | null = null): IntakeValues {
-  return {
-    name: NEW_JOB_DEFAULTS.name,
-    client_name: NEW_JOB_DEFAULTS.client_name,
-    client_street_address: NEW_JOB_DEFAULTS.client_street_address,
-    city: '',
-    state: null,
-    client_zip_code: NEW_JOB_DEFAULTS.client_zip_code,
-    company: company ?? NEW_JOB_DEFAULTS.company,
-    latitude: NEW_JOB_DEFAULTS.latitude,
-    longitude: NEW_JOB_DEFAULTS.longitude,
-    home_elevation: NEW_JOB_DEFAULTS.home_elevation,
-    structure_type: null,
-    roof_type: NEW_JOB_DEFAULTS.roof_type,
-    gypsum_type: NEW_JOB_DEFAULTS.gypsum_type,
-    enclosed: NEW_JOB_DEFAULTS.enclosed,
-    exposure_category: NEW_JOB_DEFAULTS.exposure_category,
-    notes: NEW_JOB_DEFAULTS.notes,
-    job_files_link: NEW_JOB_DEFAULTS.job_files_link,
-    company_verified_inspection: NEW_JOB_DEFAULTS.company_verified_inspection,
-    no_pictures: NEW_JOB_DEFAULTS.no_pictures,
-    parcel_info: null,
-    ahj: null,
-    arrays: [createJobArray()],
-    cad_intake: createCadIntake(),
-    services_requested: [],
-  };
-}
+export const stepIndexOf = (key: IntakeStepKey) => INTAKE_STEPS.findIndex((s) => s.key === key);
 
 const required = (what: string) => z.string().trim().min(1, what).max(300);
 
@@ -87,47 +26,49 @@ export type StepOptions = {
   needsCompany?: boolean;
 };
 
-/** What a step checks before the stepper moves on (the submit checks of the API come first). */
+/** The fields each form step holds (the files and review steps hold none). */
+const STEP_FIELDS = {
+  address: [
+    'name', 'client_name', 'client_street_address', 'city', 'state', 'client_zip_code', 'company', 'latitude',
+    'longitude', 'home_elevation', 'structure_type', 'roof_type', 'gypsum_type', 'enclosed', 'exposure_category',
+    'notes', 'job_files_link', 'company_verified_inspection', 'no_pictures', 'parcel_info', 'ahj',
+  ],
+  arrays: ['arrays'],
+  cad: ['cad_intake'],
+  services: ['services_requested'],
+} as const satisfies Partial<Record<IntakeStepKey, readonly JobIntakeField[]>>;
+
+const fieldsOf = (keys: readonly JobIntakeField[]) => Object.fromEntries(keys.map((k) => [k, true])) as Record<JobIntakeField, true>;
+const intake = ZJobIntake.shape;
+
+/**
+ * What a step checks before the stepper moves on: its fields of the domain's intake schema
+ * (ZJobIntake), with what the API's submit check needs (a name, a street, an array, a service).
+ */
 export function stepSchema(step: IntakeStepKey, opts: StepOptions = {}): z.ZodType<unknown> {
   switch (step) {
     case 'address':
-      return z
-        .object({
-          name: required('Give the job a name.').pipe(newJob.name),
-          client_name: newJob.client_name,
-          client_street_address: required('Enter the site address.').pipe(newJob.client_street_address),
-          city: z.string().trim().max(200),
-          state: z.number().int().positive().nullable(),
-          client_zip_code: newJob.client_zip_code,
-          company: z.string().nullable(),
-          latitude: newJob.latitude,
-          longitude: newJob.longitude,
-          home_elevation: newJob.home_elevation,
-          structure_type: z.string().max(100).nullable(),
-          roof_type: newJob.roof_type,
-          gypsum_type: newJob.gypsum_type,
-          enclosed: newJob.enclosed,
-          exposure_category: newJob.exposure_category,
-          notes: newJob.notes,
-          job_files_link: newJob.job_files_link,
-          parcel_info: ZParcelInfo.nullable(),
+      return ZJobIntake.pick(fieldsOf(STEP_FIELDS.address))
+        .extend({
+          name: required('Give the job a name.').pipe(intake.name),
+          client_street_address: required('Enter the site address.').pipe(intake.client_street_address),
         })
         .superRefine((v, ctx) => {
           if (opts.needsCompany && !v.company) ctx.addIssue({ code: 'custom', path: ['company'], message: 'Choose the company this job is for.' });
         });
     case 'arrays':
-      return z.object({ arrays: z.array(ZJobArray).min(1, 'Add at least one array.').max(50) });
+      return z.object({ arrays: intake.arrays.min(1, 'Add at least one array.') });
     case 'cad':
-      return z.object({ cad_intake: ZCadIntake });
+      return ZJobIntake.pick(fieldsOf(STEP_FIELDS.cad));
     case 'services':
-      return z.object({ services_requested: z.array(ZServiceCode).min(1, 'Choose at least one service.').max(50) });
+      return z.object({ services_requested: intake.services_requested.min(1, 'Choose at least one service.') });
     default:
       return z.object({});
   }
 }
 
 /** The messages a step would show, keyed by field path ("arrays.0.beam_span"); {} when it passes. */
-export function validateStep(step: IntakeStepKey, values: IntakeValues, opts: StepOptions = {}): Record<string, string> {
+export function validateStep(step: IntakeStepKey, values: JobIntake, opts: StepOptions = {}): Record<string, string> {
   const r = stepSchema(step, opts).safeParse(values, { error: (i) => friendlyZodMessage(i as never) });
   if (r.success) return {};
   const out: Record<string, string> = {};
@@ -139,15 +80,11 @@ export function validateStep(step: IntakeStepKey, values: IntakeValues, opts: St
 }
 
 /** The first step that does not pass, or -1: the review step points there before submitting. */
-export function firstInvalidStep(values: IntakeValues, opts: StepOptions = {}): number {
+export function firstInvalidStep(values: JobIntake, opts: StepOptions = {}): number {
   return INTAKE_STEPS.findIndex((s) => Object.keys(validateStep(s.key, values, opts)).length > 0);
 }
 
-const ADDRESS_FIELDS = new Set<string>([
-  'name', 'client_name', 'client_street_address', 'city', 'state', 'client_zip_code', 'company', 'latitude',
-  'longitude', 'home_elevation', 'structure_type', 'roof_type', 'gypsum_type', 'enclosed', 'exposure_category',
-  'notes', 'job_files_link', 'company_verified_inspection', 'no_pictures', 'parcel_info',
-]);
+const ADDRESS_FIELDS = new Set<string>(STEP_FIELDS.address);
 
 /** The step that holds a field path (a server error is shown there); -1 for none. */
 export function stepOfField(path: string): number {
@@ -156,86 +93,10 @@ export function stepOfField(path: string): number {
     head === 'arrays' ? 'arrays'
     : head === 'cad_intake' ? 'cad'
     : head === 'services_requested' ? 'services'
+    : head === 'equipment' || head === 'lines' ? 'equipment'
     : ADDRESS_FIELDS.has(head) ? 'address'
     : null;
   return key ? INTAKE_STEPS.findIndex((s) => s.key === key) : -1;
-}
-
-/** The PUT /jobs body for the form: without an id it creates the draft, with one it updates it. */
-export function toJobBody(v: IntakeValues, id?: string | null): JobBody {
-  return {
-    ...(id ? { id } : {}),
-    name: v.name.trim(),
-    client_name: v.client_name.trim(),
-    client_street_address: v.client_street_address.trim(),
-    client_zip_code: v.client_zip_code.trim(),
-    city: v.city.trim(),
-    state: v.state,
-    // Left out when empty: the API picks a one-company client's company itself.
-    ...(v.company ? { company: v.company } : {}),
-    latitude: v.latitude,
-    longitude: v.longitude,
-    home_elevation: v.home_elevation,
-    structure_type: v.structure_type,
-    roof_type: v.roof_type,
-    gypsum_type: v.gypsum_type,
-    enclosed: v.enclosed,
-    exposure_category: v.exposure_category,
-    notes: v.notes,
-    job_files_link: v.job_files_link.trim(),
-    company_verified_inspection: v.company_verified_inspection,
-    no_pictures: v.no_pictures,
-    ...(v.parcel_info ? { parcel_info: { ...v.parcel_info } } : {}),
-    ahj_id: v.ahj?.id ?? null,
-    services_requested: [...v.services_requested],
-    arrays: v.arrays.map((a) => ({ ...a, beam_span: [...a.beam_span] })),
-    cad_intake: { ...v.cad_intake },
-  };
-}
-
-const ARRAY_KEYS = Object.keys(ARRAY_DEFAULTS) as (keyof JobArray)[];
-const CAD_KEYS = Object.keys(CAD_INTAKE_DEFAULTS) as (keyof CadIntake)[];
-
-function pick<T extends object>(defaults: Readonly<T>, keys: readonly (keyof T)[], source: Record<string, unknown>): T {
-  const out = { ...defaults } as T;
-  for (const k of keys) if (source[k as string] !== undefined) (out as Record<string, unknown>)[k as string] = source[k as string];
-  return out;
-}
-
-/** A saved job back into the form (resuming a draft): the answer's objects become the body's ids. */
-export function intakeValuesOf(job: Job): IntakeValues {
-  const base = defaultIntakeValues(job.company.id);
-  return {
-    ...base,
-    ahj: job.ahj && { id: job.ahj.id, name: job.ahj.name, state: job.ahj.state },
-    name: job.name,
-    client_name: job.client_name,
-    client_street_address: job.client_street_address,
-    city: job.client_city?.name ?? '',
-    state: job.client_state?.id ?? null,
-    client_zip_code: job.client_zip_code,
-    latitude: job.latitude,
-    longitude: job.longitude,
-    home_elevation: job.home_elevation,
-    structure_type: job.structure_type,
-    roof_type: job.roof_type as IntakeValues['roof_type'],
-    gypsum_type: job.gypsum_type as IntakeValues['gypsum_type'],
-    enclosed: job.enclosed as IntakeValues['enclosed'],
-    exposure_category: job.exposure_category as IntakeValues['exposure_category'],
-    notes: job.notes,
-    job_files_link: job.job_files_link,
-    company_verified_inspection: job.company_verified_inspection,
-    no_pictures: job.no_pictures,
-    parcel_info: job.parcel_info,
-    arrays: job.arrays.length
-      ? job.arrays.map((a) => {
-          const arr = pick(ARRAY_DEFAULTS, ARRAY_KEYS, a as Record<string, unknown>);
-          return { ...arr, beam_span: [...arr.beam_span] };
-        })
-      : base.arrays,
-    cad_intake: pick(CAD_INTAKE_DEFAULTS, CAD_KEYS, job.cad_intake),
-    services_requested: [...job.services_requested],
-  };
 }
 
 type Choice = { value: string; label: string; inactive?: boolean };

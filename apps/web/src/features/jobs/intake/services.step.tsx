@@ -7,7 +7,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { EXTRA_SERVICE_CODES, SERVICE_CODES, serviceLabel } from '@sunstamp/domain/constants/services.constants';
-import type { IntakeValues } from './job-intake.rules.ts';
+import type { JobIntake } from '@sunstamp/domain/jobs/job-intake.schema';
 
 /** A new job orders the base services and the extra labels; "(Revision)" variants come with revisions. */
 const GROUPS = [
@@ -17,7 +17,7 @@ const GROUPS = [
 
 /** Step 4: the services requested, with the spec's labels. */
 export function ServicesStep() {
-  const { control } = useFormContext<IntakeValues>();
+  const { control } = useFormContext<JobIntake>();
   return (
     <Controller
       control={control}

@@ -12,6 +12,9 @@ import Step from '@mui/material/Step';
 import StepButton from '@mui/material/StepButton';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
+import LinearProgress from '@mui/material/LinearProgress';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
@@ -19,7 +22,10 @@ import ReplyOutlined from '@mui/icons-material/ReplyOutlined';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import WorkOffOutlined from '@mui/icons-material/WorkOffOutlined';
-import { isInternalStaff } from '@sunstamp/domain/roles';
+import { defaultJobIntake, jobIntakeBody, jobIntakeOf, type JobIntake } from '@sunstamp/domain/jobs/job-intake.schema';
+import { JOB_EQUIPMENT_KINDS, type JobEquipmentKind } from '@sunstamp/domain/jobs/job-equipment.rules';
+import { mayCreateJob } from '@sunstamp/domain/policies/jobs.policy';
+import { mayListAllCompanies } from '@sunstamp/domain/policies/companies.policy';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -27,8 +33,8 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { errorMessageOf, isApiError } from '../../../lib/api-error.ts';
 import { friendlyErrors } from '../../../lib/form-resolver.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useSessionUser } from '../../auth/components/session.context.ts';
-import { useCompanies } from '../../companies/api/use-companies.ts';
+import { useSessionUser } from '../../../lib/session/session.context.ts';
+import { useCompanies } from '../../../lib/api/companies.api.ts';
 import { useJob } from '../api/use-job.ts';
 import { useChangeStatus, useSaveJob, useSubmitJob } from '../api/use-job-actions.ts';
 import { useStates } from '../api/use-option-list.ts';
@@ -38,25 +44,28 @@ import { ArraysSummary, CadIntakeSummary, Facts, ServicesSummary, StructureText 
 import { AddressStep } from '../intake/address.step.tsx';
 import { ArraysStep } from '../intake/arrays.step.tsx';
 import { CadIntakeStep } from '../intake/cad-intake.step.tsx';
+import { EquipmentStep } from '../intake/equipment.step.tsx';
+import { emptyRow, linesOf, rowProblems, rowsOf, shownKinds, withModuleCount, type EquipmentRow } from '../intake/equipment-lines.rules.ts';
+import { prefillCadIntake } from '../intake/cad-prefill.rules.ts';
+import { useJobEquipment, useSaveJobEquipment } from '../api/use-job-equipment.ts';
+import { JobEquipmentSummary, JobWarnings } from '../components/job-equipment.sections.tsx';
 import { ServicesStep } from '../intake/services.step.tsx';
 import {
   FILES_STEP,
   INTAKE_STEPS,
   REVIEW_STEP,
-  defaultIntakeValues,
   firstInvalidStep,
-  intakeValuesOf,
+  stepIndexOf,
   stepOfField,
   stepSchema,
-  toJobBody,
-  type IntakeValues,
 } from '../intake/job-intake.rules.ts';
-import { groupTransitions, intakeModeOf, mayCreateJob, mayEditJob, transitionsFor } from '../jobs.rules.ts';
+import { groupTransitions, intakeModeOf, mayEditJob, transitionsFor } from '../jobs.rules.ts';
 
 const STEP_HINTS: Record<(typeof INTAKE_STEPS)[number]['key'], string> = {
   address: 'Where is the system going? Find the site, then fine-tune the pin on the map.',
   arrays: 'One card per array of modules. The defaults are typical values: change what differs.',
-  cad: 'What the designer needs for the plan set. Turn on the parts that apply.',
+  cad: 'What the designer needs for the plan set. What the address and arrays already say is filled in; turn on the parts that apply.',
+  equipment: 'The models on this job, from our equipment catalogue. Their datasheets become the cut sheets.',
   services: 'Choose what you are ordering.',
   files: 'Add site photos, bills, spec sheets or anything else the team should see. You can also add files later.',
   review: 'Check everything, then submit the job to our team.',
@@ -73,7 +82,7 @@ function Section({ title, onEdit, children }: { title: string; onEdit?: () => vo
           {title}
         </Typography>
         {onEdit && (
-          <Button size="small" onClick={onEdit}>
+          <Button size="small" onClick={onEdit} aria-label={`Edit ${title}`}>
             Edit
           </Button>
         )}
@@ -84,7 +93,7 @@ function Section({ title, onEdit, children }: { title: string; onEdit?: () => vo
 }
 
 /**
- * The job intake (issue 3). A new job or a Draft: a stepper that saves the draft as it goes and
+ * The job intake. A new job or a Draft: a stepper that saves the draft as it goes and
  * submits at the end. A submitted job the role may still edit (mayEditJob: a client in Pending
  * Pre-Check or Pending Client): the same steps, saved once on the last step ("Save changes"),
  * without moving the job; in Pending Client the client may also send the answer with it.
@@ -94,12 +103,13 @@ export function JobNewPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const resumeId = params.get('id');
-  const staff = isInternalStaff(user.role);
+  const staff = mayListAllCompanies(user.role);
   const companiesQuery = useCompanies(staff);
   const companies = staff ? (companiesQuery.data ?? []) : user.companies;
   const needsCompany = staff || user.companies.length > 1;
 
   const [step, setStepState] = useState(0);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const stepRef = useRef(0);
   stepRef.current = step;
   const [draftId, setDraftId] = useState<string | null>(resumeId);
@@ -111,16 +121,22 @@ export function JobNewPage() {
   const submit = useSubmitJob();
   const change = useChangeStatus();
   const editing = intakeModeOf(resumed.data) === 'edit';
+  const storedEquipment = useJobEquipment(draftId ?? undefined);
+  const saveEquipment = useSaveJobEquipment();
+  const [eqRows, setEqRows] = useState<EquipmentRow[]>(() => JOB_EQUIPMENT_KINDS.map(emptyRow));
+  const [eqProblems, setEqProblems] = useState<Partial<Record<JobEquipmentKind, string>>>({});
+  const eqLoaded = useRef<string | null>(null);
+  const eqSaved = useRef<string>(JSON.stringify([]));
 
   const setStep = (next: number | ((s: number) => number)) => {
     const to = typeof next === 'function' ? next(stepRef.current) : next;
     stepRef.current = to;
     setStepState(to);
   };
-  const resolver: Resolver<IntakeValues> = (values, ctx, opts) =>
-    (zodResolver(stepSchema(INTAKE_STEPS[stepRef.current]!.key, { needsCompany }) as never, friendlyErrors) as unknown as Resolver<IntakeValues>)(values, ctx, opts);
-  const form = useForm<IntakeValues>({
-    defaultValues: defaultIntakeValues(user.companies.length === 1 && !staff ? user.companies[0]!.id : null),
+  const resolver: Resolver<JobIntake> = (values, ctx, opts) =>
+    (zodResolver(stepSchema(INTAKE_STEPS[stepRef.current]!.key, { needsCompany }) as never, friendlyErrors) as unknown as Resolver<JobIntake>)(values, ctx, opts);
+  const form = useForm<JobIntake>({
+    defaultValues: defaultJobIntake(user.companies.length === 1 && !staff ? user.companies[0]!.id : null),
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -131,11 +147,21 @@ export function JobNewPage() {
     const job = resumed.data;
     if (!job || loaded.current === job.id) return;
     loaded.current = job.id;
-    const values = intakeValuesOf(job);
+    const values = jobIntakeOf(job);
     form.reset(values);
-    lastSaved.current = JSON.stringify(toJobBody(values, job.id));
+    lastSaved.current = JSON.stringify(jobIntakeBody(values, job.id));
     setDraftId(job.id);
   }, [resumed.data, form]);
+
+  // The job's stored equipment, once.
+  useEffect(() => {
+    const answer = storedEquipment.data;
+    if (!answer || !draftId || eqLoaded.current === draftId) return;
+    eqLoaded.current = draftId;
+    const rows = rowsOf(answer.lines);
+    setEqRows(rows);
+    eqSaved.current = JSON.stringify(linesOf(rows));
+  }, [storedEquipment.data, draftId]);
 
   if (!mayCreateJob(user.role)) {
     return (
@@ -148,7 +174,7 @@ export function JobNewPage() {
     );
   }
   if (resumeId && resumed.isLoading) return <PageLoader />;
-  if (resumed.data && !mayEditJob(resumed.data, user.role)) {
+  if (resumed.data && !mayEditJob(resumed.data)) {
     const j = resumed.data;
     return (
       <>
@@ -181,13 +207,13 @@ export function JobNewPage() {
   /** PUT /jobs: the first save creates the draft (and the URL remembers it), later ones update it. */
   const saveDraft = async (): Promise<string | null> => {
     form.clearErrors('root');
-    const body = toJobBody(form.getValues(), draftId);
+    const body = jobIntakeBody(form.getValues(), draftId);
     const text = JSON.stringify(body);
     // Nothing changed since the last save: no PUT (and no "Drafted" line in the history).
     if (draftId && lastSaved.current === text) return draftId;
     try {
       const job = await save.mutateAsync(body);
-      lastSaved.current = JSON.stringify(toJobBody(form.getValues(), job.id));
+      lastSaved.current = JSON.stringify(jobIntakeBody(form.getValues(), job.id));
       if (!draftId) {
         loaded.current = job.id;
         setDraftId(job.id);
@@ -205,12 +231,53 @@ export function JobNewPage() {
     }
   };
 
+  /** PUT /jobs/:id/equipment when the lines changed since the last save; false on a refusal (shown on the step). */
+  const saveLines = async (id: string): Promise<boolean> => {
+    const lines = linesOf(eqRows);
+    const text = JSON.stringify(lines);
+    if (eqSaved.current === text && storedEquipment.data) return true;
+    try {
+      await saveEquipment.mutateAsync({ id, lines });
+      eqSaved.current = text;
+      return true;
+    } catch (e) {
+      setStep(stepIndexOf('equipment'));
+      if (isApiError(e)) {
+        const byKind: Partial<Record<JobEquipmentKind, string>> = {};
+        for (const [path, message] of Object.entries(e.fieldErrors)) {
+          const line = lines[Number(path.split('.')[1])];
+          if (line) byKind[line.kind] = message;
+        }
+        setEqProblems(byKind);
+      }
+      notify(errorMessageOf(e), { variant: 'error' });
+      return false;
+    }
+  };
+
+  /** The equipment step's own check (it is not part of the form schema). */
+  const equipmentOk = (): boolean => {
+    const problems = rowProblems(eqRows, shownKinds(form.getValues().cad_intake, eqRows));
+    setEqProblems(problems);
+    return Object.keys(problems).length === 0;
+  };
+
   /** After the step passed its checks (handleSubmit runs the current step's schema). */
   const next = async () => {
+    const current = INTAKE_STEPS[stepRef.current]!.key;
+    if (current === 'equipment' && !equipmentOk()) return;
+    if (current === 'address' || current === 'arrays') {
+      // What the address and the arrays say fills the CAD form instead of being asked again.
+      const v = form.getValues();
+      const abbr = states.data?.find((s) => s.id === v.state)?.abbreviation ?? null;
+      form.setValue('cad_intake', prefillCadIntake(v.cad_intake, { stateAbbreviation: abbr, arrays: v.arrays }));
+    }
+    if (current === 'cad') setEqRows((rows) => withModuleCount(rows, form.getValues().arrays));
     // Editing a submitted job saves once, at the end: the team never sees half an edit.
     if (!editing && (step < FILES_STEP || !draftId)) {
       const id = await saveDraft();
       if (!id) return;
+      if (current === 'equipment' && !(await saveLines(id))) return;
     }
     setStep((s) => Math.min(s + 1, REVIEW_STEP));
     window.scrollTo({ top: 0 });
@@ -231,12 +298,18 @@ export function JobNewPage() {
   /** Editing a submitted job: one PUT with the changes; the status stays (or the answer goes with it). */
   const onSaveChanges = async (sendAnswer: boolean) => {
     if (!checkAllSteps()) return;
-    const changed = lastSaved.current !== JSON.stringify(toJobBody(form.getValues(), draftId));
+    if (!equipmentOk()) {
+      setStep(stepIndexOf('equipment'));
+      return;
+    }
+    const changed = lastSaved.current !== JSON.stringify(jobIntakeBody(form.getValues(), draftId))
+      || eqSaved.current !== JSON.stringify(linesOf(eqRows));
     const id = await saveDraft();
     if (!id) return;
+    if (!(await saveLines(id))) return;
     try {
       if (sendAnswer && answer) {
-        await change.mutateAsync({ id, status: answer.to });
+        await change.mutateAsync({ id, action: 'answer' });
         notify(changed ? 'Changes saved and answer sent.' : 'Answer sent.', { variant: 'success' });
       } else {
         notify(changed ? 'Changes saved.' : 'Nothing changed.', { variant: changed ? 'success' : 'info' });
@@ -251,6 +324,7 @@ export function JobNewPage() {
     if (!checkAllSteps()) return;
     const id = await saveDraft();
     if (!id) return;
+    if (!(await saveLines(id))) return;
     try {
       await submit.mutateAsync({ id });
       notify('Job submitted. Our team will pick it up shortly.', { variant: 'success' });
@@ -284,15 +358,30 @@ export function JobNewPage() {
         }
       />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-        <Stepper nonLinear activeStep={step} alternativeLabel sx={{ mb: 3, overflowX: 'auto', pb: 1 }}>
-          {INTAKE_STEPS.map((s, i) => (
-            <Step key={s.key} completed={i < step}>
-              <StepButton onClick={() => (editing || i < step) && setStep(i)} disabled={!editing && i > step}>
-                {s.label}
-              </StepButton>
-            </Step>
-          ))}
-        </Stepper>
+        {phone ? (
+          // Seven labelled steps do not fit 400 px: a phone shows where it is and how far it has come.
+          <Box sx={{ mb: 2 }} data-testid="intake-compact-stepper">
+            <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600, mb: 0.75 }}>
+              Step {step + 1} of {INTAKE_STEPS.length} · {INTAKE_STEPS[step]!.label}
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              value={((step + 1) / INTAKE_STEPS.length) * 100}
+              aria-label={`Step ${step + 1} of ${INTAKE_STEPS.length}`}
+              sx={{ height: 6, borderRadius: 3 }}
+            />
+          </Box>
+        ) : (
+          <Stepper nonLinear activeStep={step} alternativeLabel sx={{ mb: 3, overflowX: 'auto', pb: 1 }}>
+            {INTAKE_STEPS.map((s, i) => (
+              <Step key={s.key} completed={i < step}>
+                <StepButton onClick={() => (editing || i < step) && setStep(i)} disabled={!editing && i > step}>
+                  {s.label}
+                </StepButton>
+              </Step>
+            ))}
+          </Stepper>
+        )}
         <Typography variant="h6" component="h2">
           {INTAKE_STEPS[step]!.label}
         </Typography>
@@ -307,13 +396,25 @@ export function JobNewPage() {
         >
           {key === 'address' && <AddressStep companies={needsCompany ? companies : []} />}
           {key === 'arrays' && <ArraysStep />}
-          {key === 'cad' && <CadIntakeStep />}
+          {key === 'cad' && <CadIntakeStep siteState={stateAbbr ?? null} />}
+          {key === 'equipment' && (
+            <EquipmentStep
+              rows={eqRows}
+              shown={shownKinds(values.cad_intake, eqRows)}
+              arrays={values.arrays}
+              problems={eqProblems}
+              onChange={(rows) => {
+                setEqRows(rows);
+                if (Object.keys(eqProblems).length) setEqProblems(rowProblems(rows, shownKinds(values.cad_intake, rows)));
+              }}
+            />
+          )}
           {key === 'services' && <ServicesStep />}
           {key === 'files' && draftId && (
             <Stack spacing={3}>
-              <FileUploadPanel jobId={draftId} />
+              <FileUploadPanel jobId={draftId} role={user.role} />
               <Divider />
-              <JobFilesPanel jobId={draftId} role={user.role} />
+              <JobFilesPanel jobId={draftId} />
             </Stack>
           )}
           {key === 'review' && (
@@ -328,20 +429,36 @@ export function JobNewPage() {
                     { label: 'AHJ', value: values.ahj ? `${values.ahj.name} (${values.ahj.state})` : 'Not chosen' },
                     { label: 'Coordinates', value: values.latitude !== null && values.longitude !== null ? `${values.latitude}, ${values.longitude}` : '' },
                     { label: 'Structure', value: <StructureText structureType={values.structure_type} rest={[values.roof_type]} /> },
+                    { label: 'Drywall', value: values.gypsum_type },
+                    { label: 'Enclosed', value: values.enclosed },
+                    { label: 'Exposure category', value: values.exposure_category ?? 'Not set' },
+                    { label: 'Home elevation', value: values.home_elevation !== null && values.home_elevation !== undefined ? `${values.home_elevation} ft` : 'Not set' },
+                    { label: 'Inspection verified by company', value: values.company_verified_inspection ? 'Yes' : 'No' },
+                    { label: 'No pictures', value: values.no_pictures ? 'Yes' : 'No' },
+                    { label: 'Shared folder', value: values.job_files_link || 'None' },
+                    { label: 'Notes', value: values.notes || 'None', wide: true },
                   ]}
                 />
               </Section>
-              <Section title={`Arrays (${values.arrays.length})`} onEdit={() => setStep(1)}>
+              <Section title={`Arrays (${values.arrays.length})`} onEdit={() => setStep(stepIndexOf('arrays'))}>
                 <ArraysSummary arrays={values.arrays} />
               </Section>
-              <Section title="CAD intake" onEdit={() => setStep(2)}>
+              <Section title="CAD intake" onEdit={() => setStep(stepIndexOf('cad'))}>
                 <CadIntakeSummary values={values.cad_intake} />
               </Section>
-              <Section title="Services" onEdit={() => setStep(3)}>
+              <Section title="Equipment" onEdit={() => setStep(stepIndexOf('equipment'))}>
+                <JobEquipmentSummary lines={storedEquipment.data?.lines ?? []} />
+              </Section>
+              {!!storedEquipment.data?.warnings.length && (
+                <Section title="For our team to review">
+                  <JobWarnings warnings={storedEquipment.data.warnings} />
+                </Section>
+              )}
+              <Section title="Services" onEdit={() => setStep(stepIndexOf('services'))}>
                 <ServicesSummary services={values.services_requested} />
               </Section>
               <Section title="Files" onEdit={() => setStep(FILES_STEP)}>
-                {draftId && <JobFilesPanel jobId={draftId} role={user.role} />}
+                {draftId && <JobFilesPanel jobId={draftId} />}
               </Section>
             </Stack>
           )}

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
 import CancelOutlined from '@mui/icons-material/CancelOutlined';
+import DesignServicesOutlined from '@mui/icons-material/DesignServicesOutlined';
 import DoneAllOutlined from '@mui/icons-material/DoneAllOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -22,22 +23,30 @@ import SendOutlined from '@mui/icons-material/SendOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import type { Job } from '@sunstamp/domain/contracts/jobs';
 import type { CadIntake } from '@sunstamp/domain/jobs/cad-intake.schema';
-import { isInternalStaff } from '@sunstamp/domain/roles';
+import type { JobStatus } from '@sunstamp/domain/jobs/workflow.rules';
+import { isJobStatus } from '@sunstamp/domain/jobs/client-view.rules';
+import { mayAssignJobs, mayManageJobs, seesInternalStatus } from '@sunstamp/domain/policies/jobs.policy';
+import { mayUseJobUploadPanel } from '@sunstamp/domain/policies/files.policy';
+import { mayMarkDeliverables } from '@sunstamp/domain/policies/deliverables.policy';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useSessionUser } from '../../auth/components/session.context.ts';
+import { useSessionUser } from '../../../lib/session/session.context.ts';
 import { useJob } from '../api/use-job.ts';
 import { useJobRequirements } from '../api/use-job-requirements.ts';
 import { useCancelJob, useChangeStatus, useSubmitJob, useUnassignJob } from '../api/use-job-actions.ts';
 import { AssignDialog } from '../components/assign.dialog.tsx';
+import { ActionNeededBanner } from '../components/action-needed.banner.tsx';
+import { ActionNeededChip } from '../components/action-needed.chip.tsx';
 import { FileUploadPanel } from '../components/file-upload.panel.tsx';
+import { DeliverablesPanel, JobTasksList } from '../components/deliverables.panel.tsx';
 import { JobFilesPanel } from '../components/job-files.panel.tsx';
 import { ArraysSummary, CadIntakeSummary, Facts, ServicesSummary, StructureText } from '../components/job-details.sections.tsx';
 import { JobCadFieldsCard } from '../components/job-cad-fields.card.tsx';
+import { JobEquipmentPanel } from '../components/job-equipment.sections.tsx';
 import { JobHistoryTimeline, NoteText } from '../components/job-history.timeline.tsx';
 import { JobRequirementsSection } from '../components/job-requirements.section.tsx';
 import { JobRevisionsTable } from '../components/job-revisions.table.tsx';
@@ -45,11 +54,11 @@ import { JobStatusChip } from '../components/job-status.chip.tsx';
 import { OverdueChip } from '../components/overdue.chip.tsx';
 import { RevisionRequestDialog } from '../components/revision-request.dialog.tsx';
 import { StatusActionDialog } from '../components/status-action.dialog.tsx';
-import { groupTransitions, mayAssign, mayEditJob, showsInternalStatus, transitionsFor } from '../jobs.rules.ts';
+import { groupTransitions, mayEditJob, transitionsFor } from '../jobs.rules.ts';
 
-function Card({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+function Card({ title, action, children, id }: { title: string; action?: ReactNode; children: ReactNode; id?: string }) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 2.5 } }}>
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 2.5 }, scrollMarginTop: 80 }} id={id}>
       <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5, minHeight: 32 }}>
         <Typography variant="h6" component="h2" sx={{ flex: 1, fontSize: '1.05rem' }}>
           {title}
@@ -68,11 +77,19 @@ const addressOf = (j: Job) =>
 
 type Dialog =
   | { kind: 'submit' | 'approve' | 'answer' | 'cancel' | 'unassign' | 'revision' | 'assign' }
-  | { kind: 'move'; to: Job['status'] }
+  | { kind: 'move'; to: JobStatus }
   | null;
 
-/** One job (issue 3): summary, arrays, CAD intake, services, files, history, revisions and the actions the role allows. */
-export function JobPage() {
+/**
+ * One job: summary, arrays, CAD intake, services, files, history, revisions and the actions the
+ * role allows. `conversation` renders the job's messages beside the history (the app passes the
+ * messages feature's panel in).
+ */
+export function JobPage({ conversation, planSet }: {
+  conversation?: (jobId: string) => ReactNode;
+  /** The plan-set panel (its own feature, composed by the app like the conversation). */
+  planSet?: (job: { id: string; assigneeId: string | null }) => ReactNode;
+} = {}) {
   const { id = '' } = useParams();
   const user = useSessionUser();
   const job = useJob(id);
@@ -106,12 +123,16 @@ export function JobPage() {
   }
 
   const j = job.data;
-  const staff = isInternalStaff(user.role);
-  const internal = showsInternalStatus(user.role);
+  const staff = mayManageJobs(user.role);
+  const internal = seesInternalStatus(user.role);
   const actions = groupTransitions(transitionsFor(j, user.role));
-  const editable = mayEditJob(j, user.role);
+  const editable = mayEditJob(j);
 
-  const primary: ReactNode[] = [];
+  const primary: ReactNode[] = [
+    <Button key="design" variant="outlined" startIcon={<DesignServicesOutlined />} component={RouterLink} to={`/jobs/${encodeURIComponent(j.id)}/design`}>
+      Design
+    </Button>,
+  ];
   if (editable) {
     // A Draft continues the intake; a submitted job the role may still edit opens it to save changes.
     primary.push(
@@ -131,7 +152,7 @@ export function JobPage() {
       </Button>,
     );
   }
-  if (mayAssign(user.role) && j.is_active && j.status !== 'Cancelled') {
+  if (mayAssignJobs(user.role) && j.is_active && j.status !== 'Cancelled') {
     primary.push(
       <Button key="assign" variant="outlined" startIcon={<AssignmentIndOutlined />} onClick={() => setDialog({ kind: 'assign' })}>
         {j.assignee ? 'Reassign' : 'Assign'}
@@ -152,11 +173,12 @@ export function JobPage() {
         }
       />
       {!j.is_active && <Alert severity="warning" sx={{ mb: 2 }}>This job is deactivated: it is hidden from the client and from the default list.</Alert>}
-      {!internal && actions.answer && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          Our team is waiting for your answer. Edit the job or add files if they asked for it, then choose Send answer.
-        </Alert>
-      )}
+      <ActionNeededBanner
+        job={j}
+        onAnswer={actions.answer ? () => setDialog({ kind: 'answer' }) : undefined}
+        onApprove={actions.approve ? () => setDialog({ kind: 'approve' }) : undefined}
+        onRevision={actions.revision ? () => setDialog({ kind: 'revision' }) : undefined}
+      />
       {j.rejection_notice && (
         <Alert severity="error" sx={{ mb: 2 }}>
           <NoteText note={j.rejection_notice} />
@@ -171,6 +193,7 @@ export function JobPage() {
                 Client sees: {j.client_status}
               </Typography>
             )}
+            <ActionNeededChip kind={j.action_needed} size="medium" />
             {j.is_overdue && <OverdueChip hours={j.pending_admin_hours} size="medium" />}
             {j.revision_number > 0 && <Typography variant="body2" color="text.secondary">Revision {j.revision_number}</Typography>}
           </Stack>
@@ -185,13 +208,17 @@ export function JobPage() {
           items={[
             { label: 'Company', value: j.company.name },
             { label: 'Client', value: j.client_name },
-            { label: 'Assignee', value: j.assignee ? j.assignee.full_name || j.assignee.email : staff ? 'Unassigned' : '' },
+            // A client is not told who at the firm (or which outside drafter) works on the job.
+            ...(internal ? [{ label: 'Assignee', value: j.assignee ? j.assignee.full_name || j.assignee.email : 'Unassigned' }] : []),
             { label: 'Created', value: `${formatDateTime(j.created_at)}${j.created_by ? ` by ${j.created_by.full_name || j.created_by.email}` : ''}` },
             { label: 'Submitted', value: j.submitted_at ? formatDateTime(j.submitted_at) : 'Not yet' },
             { label: 'AHJ', value: j.ahj ? `${j.ahj.name} (${j.ahj.state})` : 'Not chosen' },
             { label: 'Coordinates', value: j.latitude !== null && j.longitude !== null ? `${j.latitude}, ${j.longitude}` : '' },
             { label: 'Structure', value: <StructureText structureType={j.structure_type} rest={[j.roof_type, j.enclosed]} /> },
             { label: 'Shared folder', value: j.job_files_link },
+            { label: 'Drywall', value: j.gypsum_type },
+            { label: 'Exposure category', value: j.exposure_category ?? 'Not set' },
+            { label: 'Home elevation', value: j.home_elevation !== null ? `${j.home_elevation} ft` : 'Not set' },
           ]}
         />
         {j.notes && (
@@ -207,10 +234,32 @@ export function JobPage() {
         </Box>
       </Paper>
 
+      <Grid container spacing={2} sx={{ mb: 2 }}>
+        <Grid size={{ xs: 12, lg: 8 }}>
+          <Card title="Deliverables" id="deliverables">
+            <DeliverablesPanel
+              job={j}
+              // The review prompt is the client's: staff, who may also make these moves, use the header.
+              onApprove={j.action_needed === 'review' && actions.approve ? () => setDialog({ kind: 'approve' }) : undefined}
+              onRevision={j.action_needed === 'review' && actions.revision ? () => setDialog({ kind: 'revision' }) : undefined}
+            />
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 4 }}>
+          <Card title="Tasks">
+            <JobTasksList jobId={j.id} tasks={j.tasks} editable={j.is_active && internal && mayMarkDeliverables(user, { assigneeId: j.assignee?.id })} />
+          </Card>
+        </Grid>
+      </Grid>
       {/* Full width: the arrays table has a dozen columns. */}
       <Box sx={{ mb: 2 }}>
         <Card title={`Arrays (${j.arrays.length})`}>
           <ArraysSummary arrays={j.arrays} />
+        </Card>
+      </Box>
+      <Box sx={{ mb: 2 }}>
+        <Card title="Equipment">
+          <JobEquipmentPanel jobId={j.id} staff={staff} />
         </Card>
       </Box>
       <Grid container spacing={2}>
@@ -234,13 +283,14 @@ export function JobPage() {
               error={requirements.isError ? requirements.error : undefined}
               mayChooseAhj={editable}
             />
-            <Card title="Files">
-              {j.is_active && j.status !== 'Cancelled' && user.role !== 'contractor' && (
+            {planSet?.({ id: j.id, assigneeId: j.assignee?.id ?? null })}
+            <Card title="Files" id="job-files">
+              {j.is_active && j.status !== 'Cancelled' && mayUseJobUploadPanel(user, { assigneeId: j.assignee?.id }) && (
                 <Box sx={{ mb: 2 }}>
-                  <FileUploadPanel jobId={j.id} />
+                  <FileUploadPanel jobId={j.id} role={user.role} />
                 </Box>
               )}
-              <JobFilesPanel jobId={j.id} role={user.role} editable={j.is_active} />
+              <JobFilesPanel jobId={j.id} editable={j.is_active} />
             </Card>
             <Card title="Revisions">
               <JobRevisionsTable jobId={j.id} />
@@ -248,9 +298,12 @@ export function JobPage() {
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>
-          <Card title="History">
-            <JobHistoryTimeline jobId={j.id} />
-          </Card>
+          <Stack spacing={2}>
+            {conversation?.(j.id)}
+            <Card title="History">
+              <JobHistoryTimeline jobId={j.id} />
+            </Card>
+          </Stack>
         </Grid>
       </Grid>
 
@@ -260,7 +313,7 @@ export function JobPage() {
             key={t.to}
             onClick={() => {
               setMoveAnchor(null);
-              setDialog({ kind: 'move', to: t.to });
+              if (isJobStatus(t.to)) setDialog({ kind: 'move', to: t.to });
             }}
           >
             {t.action === 'ask_client' ? `Ask the client (${t.to})` : t.to}
@@ -298,7 +351,7 @@ export function JobPage() {
           confirmLabel="Approve"
           onClose={() => setDialog(null)}
           run={async ({ note }) => {
-            await change.mutateAsync({ id: j.id, status: actions.approve!.to, note });
+            await change.mutateAsync({ id: j.id, status: 'Approved', note });
             notify('Job approved.', { variant: 'success' });
           }}
         />
@@ -306,11 +359,11 @@ export function JobPage() {
       {dialog?.kind === 'answer' && actions.answer && (
         <StatusActionDialog
           title="Send your answer"
-          text={`Add what the team asked for (files above, or a note here). The job goes back to ${actions.answer.to}.`}
+          text="Add what our team asked for (edit the job or add files first, and write your answer here: it is posted in the job's conversation as your reply). The team picks the job up again as soon as you send it."
           confirmLabel="Send"
           onClose={() => setDialog(null)}
           run={async ({ note }) => {
-            await change.mutateAsync({ id: j.id, status: actions.answer!.to, note });
+            await change.mutateAsync({ id: j.id, action: 'answer', note });
             notify('Answer sent.', { variant: 'success' });
           }}
         />
@@ -318,7 +371,9 @@ export function JobPage() {
       {dialog?.kind === 'move' && (
         <StatusActionDialog
           title="Move status"
-          text={`From ${j.status} to ${dialog.to}.`}
+          text={dialog.to === 'Pending Client'
+            ? `From ${j.status} to ${dialog.to}. Write your question in the note: it is posted in the client conversation, and the client's answer comes back there.`
+            : `From ${j.status} to ${dialog.to}.`}
           confirmLabel="Move"
           targets={[dialog.to]}
           onClose={() => setDialog(null)}

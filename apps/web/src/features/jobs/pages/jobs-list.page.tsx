@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import {
-  DataGrid,
   GridPreferencePanelsValue,
   useGridApiRef,
   type GridColDef,
@@ -15,21 +14,30 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import type { JobListItem } from '@sunstamp/domain/contracts/jobs';
 import { JOB_ORDERING_FIELDS } from '@sunstamp/domain/contracts/jobs';
 import { serviceLabel } from '@sunstamp/domain/constants/services.constants';
-import { isInternalStaff } from '@sunstamp/domain/roles';
+import { jobVisibilityOf, mayCreateJob, seesInternalStatus, type JobVisibility } from '@sunstamp/domain/policies/jobs.policy';
+import { mayListAllCompanies } from '@sunstamp/domain/policies/companies.policy';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { browserStorage } from '../../../lib/storage.ts';
-import { useSession, useSessionUser } from '../../auth/components/session.context.ts';
-import { useCompanies } from '../../companies/api/use-companies.ts';
+import { ServerDataGrid } from '../../../components/data-grid/server-data-grid.tsx';
+import { useSession, useSessionUser } from '../../../lib/session/session.context.ts';
+import { useCompanies } from '../../../lib/api/companies.api.ts';
 import { useJobs } from '../api/use-jobs.ts';
 import { JobStatusChip } from '../components/job-status.chip.tsx';
 import { JobsFilterBar } from '../components/jobs-filter.bar.tsx';
 import { OverdueChip } from '../components/overdue.chip.tsx';
+import { ActionNeededChip } from '../components/action-needed.chip.tsx';
+import { JobsCardList } from '../components/jobs-card.list.tsx';
+import { UnreadMessagesChip } from '../components/unread-messages.chip.tsx';
+import { useRefreshUnreadCounts } from '../api/use-refresh-unread-counts.ts';
 import { buildJobsListParams } from '../jobs-list.query.ts';
+import { tasksSummaryOf } from '../jobs.rules.ts';
 import {
   JOBS_LIST_PAGE_SIZES,
   activeFilterCount,
@@ -38,9 +46,15 @@ import {
   type JobsListSettings,
   type OrderingField,
 } from '../jobs-list.settings.ts';
-import { mayCreateJob, showsInternalStatus } from '../jobs.rules.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+/** What the list holds, said as the role's visibility (policies/jobs.policy.ts) decides it. */
+const JOBS_SUBTITLES: Record<JobVisibility, string> = {
+  all: 'Every job in the workflow.',
+  assigned: 'The jobs assigned to you.',
+  own_companies: 'Your permit and engineering jobs.',
+};
 const storage = browserStorage();
 
 /** The search text after it stopped changing for a moment (one request per pause, not per key). */
@@ -77,7 +91,9 @@ export function JobsListPage() {
   const { me } = useSession();
   const navigate = useNavigate();
   const apiRef = useGridApiRef();
-  const staff = showsInternalStatus(user.role);
+  // Phones get a card list: a grid shows two columns at 400 px.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const staff = seesInternalStatus(user.role);
   const [settings, setSettings] = useState<JobsListSettings>(() => readJobsListSettings(storage, user.id));
   const [page, setPage] = useState(0);
   const search = useDebounced(settings.search, SEARCH_DEBOUNCE_MS);
@@ -92,8 +108,9 @@ export function JobsListPage() {
 
   const params = buildJobsListParams({ filters: settings.filters, search, sort: settings.sort, page, pageSize: settings.pageSize });
   const jobs = useJobs(params);
-  const companiesQuery = useCompanies(isInternalStaff(user.role) || user.companies.length > 1);
-  const companies = isInternalStaff(user.role) ? (companiesQuery.data ?? []) : user.companies;
+  useRefreshUnreadCounts();
+  const companiesQuery = useCompanies(mayListAllCompanies(user.role) || user.companies.length > 1);
+  const companies = mayListAllCompanies(user.role) ? (companiesQuery.data ?? []) : user.companies;
 
   const columns = useMemo<GridColDef<JobListItem>[]>(() => {
     const sortable = (f: string) => (JOB_ORDERING_FIELDS as readonly string[]).includes(f);
@@ -103,12 +120,29 @@ export function JobsListPage() {
         headerName: 'Job',
         flex: 1.1,
         minWidth: 180,
-        renderCell: ({ row }) => (
+        // A link: the job opens from the keyboard (Enter on the focused cell) and in a new tab, not only by a row click.
+        renderCell: ({ row, tabIndex }) => (
           <Typography variant="body2" sx={{ fontWeight: 600, height: '100%', display: 'flex', alignItems: 'center' }} title={row.name}>
-            <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            <Box
+              component={RouterLink}
+              to={`/jobs/${row.id}`}
+              tabIndex={tabIndex}
+              sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', color: 'inherit', textDecoration: 'none', '&:hover, &:focus-visible': { textDecoration: 'underline' } }}
+            >
               {row.name || 'Untitled job'}
             </Box>
           </Typography>
+        ),
+      },
+      {
+        field: 'unread_messages',
+        headerName: 'Unread',
+        description: 'Messages on the job you have not read',
+        width: 90,
+        renderCell: ({ row }) => (
+          <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
+            <UnreadMessagesChip count={row.unread_messages} />
+          </Stack>
         ),
       },
       { field: 'client_name', headerName: 'Client', flex: 0.9, minWidth: 140 },
@@ -123,10 +157,11 @@ export function JobsListPage() {
         field: 'status',
         headerName: 'Status',
         // Room for the longest status chip and the overdue chip beside it.
-        width: staff ? 280 : 215,
+        width: staff ? 280 : 260,
         renderCell: ({ row }) => (
           <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', height: '100%' }}>
             <JobStatusChip status={staff ? row.status : row.client_status} />
+            <ActionNeededChip kind={row.action_needed} />
             {row.is_overdue && <OverdueChip hours={row.pending_admin_hours} />}
           </Stack>
         ),
@@ -143,6 +178,20 @@ export function JobsListPage() {
               <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                 {(value as string) || '—'}
               </Box>
+            </Typography>
+          </Tooltip>
+        ),
+      },
+      {
+        // One task per requested service (spec §4 completion labels): what is left, at a glance.
+        field: 'tasks',
+        headerName: 'Tasks',
+        width: 150,
+        valueGetter: (_v, row) => tasksSummaryOf(row.tasks),
+        renderCell: ({ row, value }) => (
+          <Tooltip title={row.tasks.map((t) => `${t.service_label}: ${t.status_label}`).join(' · ') || 'No services'}>
+            <Typography variant="body2" color={row.tasks.some((t) => t.status === 'failed') ? 'error' : undefined} sx={{ height: '100%', display: 'flex', alignItems: 'center' }} data-testid="tasks-cell">
+              {value as string}
             </Typography>
           </Tooltip>
         ),
@@ -192,11 +241,17 @@ export function JobsListPage() {
   };
 
   const stats = me?.month_stats;
+  const noRowsLabel =
+    activeFilterCount(settings.filters) > 0 || search
+      ? 'No jobs match these filters.'
+      : mayCreateJob(user.role)
+        ? 'No jobs yet. Start one with "New job".'
+        : 'No jobs assigned to you yet.';
   return (
     <>
       <PageHeader
         title="Jobs"
-        subtitle={staff ? 'Every job in the workflow.' : 'Your permit and engineering jobs.'}
+        subtitle={JOBS_SUBTITLES[jobVisibilityOf(user.role)]}
         actions={
           mayCreateJob(user.role) && (
             <Button variant="contained" startIcon={<AddOutlined />} component={RouterLink} to="/jobs/new">
@@ -220,39 +275,43 @@ export function JobsListPage() {
         companies={companies}
         onShowColumns={() => apiRef.current?.showPreferences(GridPreferencePanelsValue.columns)}
       />
-      <Box sx={{ height: 'calc(100vh - 300px)', minHeight: 440 }}>
-        <DataGrid
-          apiRef={apiRef}
-          rows={jobs.data?.results ?? []}
-          rowCount={jobs.data?.count ?? 0}
-          columns={columns}
+      {phone ? (
+        <JobsCardList
+          jobs={jobs.data?.results}
+          count={jobs.data?.count ?? 0}
+          page={page}
+          pageSize={settings.pageSize}
+          onPage={setPage}
           loading={jobs.isFetching}
-          getRowId={(r) => r.id}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
-          disableColumnFilter
-          disableRowSelectionOnClick
-          sortingOrder={['desc', 'asc', null]}
-          pageSizeOptions={[...JOBS_LIST_PAGE_SIZES]}
-          paginationModel={{ page, pageSize: settings.pageSize }}
-          onPaginationModelChange={onPaginationModelChange}
-          sortModel={sortModel}
-          onSortModelChange={onSortModelChange}
-          columnVisibilityModel={columnVisibilityModel}
-          onColumnVisibilityModelChange={(m) => update({ columns: m }, false)}
-          onRowClick={({ id }) => navigate(`/jobs/${id}`)}
-          localeText={{
-            noRowsLabel:
-              activeFilterCount(settings.filters) > 0 || search
-                ? 'No jobs match these filters.'
-                : mayCreateJob(user.role)
-                  ? 'No jobs yet. Start one with "New job".'
-                  : 'No jobs assigned to you yet.',
-          }}
-          sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+          staff={staff}
+          addressOf={addressOf}
+          emptyLabel={noRowsLabel}
         />
-      </Box>
+      ) : (
+        <Box sx={{ height: 'calc(100vh - 300px)', minHeight: 440 }}>
+          <ServerDataGrid
+            apiRef={apiRef}
+            page={jobs.data}
+            columns={columns}
+            loading={jobs.isFetching}
+            getRowId={(r) => r.id}
+            sortingOrder={['desc', 'asc', null]}
+            pageSizeOptions={[...JOBS_LIST_PAGE_SIZES]}
+            paginationModel={{ page, pageSize: settings.pageSize }}
+            onPaginationModelChange={onPaginationModelChange}
+            sortModel={sortModel}
+            onSortModelChange={onSortModelChange}
+            columnVisibilityModel={columnVisibilityModel}
+            onColumnVisibilityModelChange={(m) => update({ columns: m }, false)}
+            onRowClick={({ id }) => navigate(`/jobs/${id}`)}
+            onCellKeyDown={({ id }, e) => {
+              if (e.key === 'Enter') void navigate(`/jobs/${id}`);
+            }}
+            noRowsLabel={noRowsLabel}
+            sx={{ '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+          />
+        </Box>
+      )}
     </>
   );
 }

@@ -12,20 +12,20 @@ import ArchitectureOutlined from '@mui/icons-material/ArchitectureOutlined';
 import BoltOutlined from '@mui/icons-material/BoltOutlined';
 import RoofingOutlined from '@mui/icons-material/RoofingOutlined';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { useSession } from '../../auth/components/session.context.ts';
+import { useSession } from '../../../lib/session/session.context.ts';
 import { ContentHero } from '../components/content-hero.tsx';
 import { DemoCta } from '../components/demo-cta.tsx';
 
 const SERVICES = [
-  { to: '/permit-design', title: 'Permit design', icon: <ArchitectureOutlined />, text: 'PV-1 to PV-5 plan sets built to each authority’s and utility’s requirements.' },
-  { to: '/structural-engineering', title: 'Structural engineering', icon: <RoofingOutlined />, text: 'Roof and ground-mount letters, framing checks and stamps.' },
+  { to: '/permit-design', title: 'Permit design', icon: <ArchitectureOutlined />, text: 'Permit plan sets drawn to the requirements of each authority, utility and your own company.' },
+  { to: '/structural-engineering', title: 'Structural engineering', icon: <RoofingOutlined />, text: 'Roof, ground-mount and post-install letters and structural stamps.' },
   { to: '/electrical-engineering', title: 'Electrical engineering', icon: <BoltOutlined />, text: 'Load calculations, busbar certifications and electrical stamps.' },
 ];
 
 const STEPS = [
-  { n: '1', title: 'Order', text: 'Enter the site address and equipment, choose the services.' },
-  { n: '2', title: 'We design', text: 'Pre-check, design, quality control and engineering review.' },
-  { n: '3', title: 'Approve', text: 'Download the stamped set, or ask for a revision with a reason.' },
+  { n: '1', title: 'Order', text: 'Find the site on the map, describe the arrays and equipment, choose the services.' },
+  { n: '2', title: 'We design', text: 'Pre-check, design, checks and engineering review; questions come to you on the job.' },
+  { n: '3', title: 'Approve', text: 'Review the finished files on the job and approve, or request a revision with its reason.' },
 ];
 
 export function HomePage() {

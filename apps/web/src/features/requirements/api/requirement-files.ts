@@ -1,10 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RequirementFileUploadResponse, RequirementScopeValuesResponse } from '@sunstamp/domain/contracts/requirements';
-import { apiClient } from '../../../lib/api-client.ts';
+import { ZRequirementScopeValues, type RequirementFileUploadResponse, type RequirementScopeValuesResponse } from '@sunstamp/domain/contracts/requirements';
+import { callEndpoint, seg, sendEndpoint } from '../../../lib/api/endpoint.ts';
 import { postFormWithProgress, type UploadProgress } from '../../../lib/upload-with-progress.ts';
-import { scopePath, scopeValuesQueryKey, type RequirementScopeRef } from './use-scope-values.ts';
+import { scopePath, type RequirementScopeRef } from './use-scope-values.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
-const filesPath = (scope: RequirementScopeRef, key: string) => `${scopePath(scope)}/files/${encodeURIComponent(key)}`;
+const filesPath = (scope: RequirementScopeRef, key: string) => `${scopePath(scope)}/files/${seg(key)}`;
+
+/** DELETE /requirements/{scope}/{id}/files/{key}/{file_id}: answers the scope's values. */
+const deleteFileEndpoint = sendEndpoint('DELETE', {
+  path: (v: { scope: RequirementScopeRef; key: string; fileId: string }) => `${filesPath(v.scope, v.key)}/${seg(v.fileId)}`,
+  body: null,
+  response: ZRequirementScopeValues,
+});
 
 /**
  * POST /requirements/{scope}/{id}/files/{key} (multipart, parts `files`, with upload progress): a
@@ -27,8 +35,8 @@ function useStoreScopeAnswer() {
   const qc = useQueryClient();
   return (scope: RequirementScopeRef, answer: RequirementScopeValuesResponse) => {
     const { scope_type, scope_id, values, updated } = answer;
-    qc.setQueryData(scopeValuesQueryKey(scope), { scope_type, scope_id, values, updated });
-    void qc.invalidateQueries({ queryKey: ['requirements', 'resolve'] });
+    qc.setQueryData(queryKeys.requirements.scope(scope), { scope_type, scope_id, values, updated });
+    void qc.invalidateQueries({ queryKey: queryKeys.requirements.resolved() });
   };
 }
 
@@ -48,7 +56,7 @@ export function useDeleteRequirementFile(scope: RequirementScopeRef) {
   const store = useStoreScopeAnswer();
   return useMutation({
     mutationFn: (v: { key: string; fileId: string }) =>
-      apiClient.delete<RequirementScopeValuesResponse>(`${filesPath(scope, v.key)}/${encodeURIComponent(v.fileId)}`),
+      callEndpoint(deleteFileEndpoint, { scope, ...v }),
     onSuccess: (answer) => store(scope, answer),
   });
 }

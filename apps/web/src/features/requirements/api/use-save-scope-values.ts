@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { patchScopeValues, scopeValuesQueryKey } from './use-scope-values.ts';
+import { patchScopeValues } from './use-scope-values.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 /**
  * Saves the changes made to one scope's values (PATCH: set and inherit). Field errors come back
@@ -12,9 +13,9 @@ export function useSaveScopeValues() {
     mutationFn: patchScopeValues,
     meta: { silentError: true },
     onSuccess: (data, { scope }) => {
-      qc.setQueryData(scopeValuesQueryKey(scope), data);
+      qc.setQueryData(queryKeys.requirements.scope(scope), data);
       // Every resolved view (job pages, previews) may have changed.
-      void qc.invalidateQueries({ queryKey: ['requirements', 'resolve'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.requirements.resolved() });
     },
   });
 }

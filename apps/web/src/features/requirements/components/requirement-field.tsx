@@ -9,7 +9,7 @@ import AutoModeOutlined from '@mui/icons-material/AutoModeOutlined';
 import RestartAltOutlined from '@mui/icons-material/RestartAltOutlined';
 import { DYNAMIC_CAD_FIELDS } from '@sunstamp/domain/requirements/dynamic-cad-fields.data';
 import type { RequirementDefinition, RequirementSource } from '@sunstamp/domain/requirements/requirement.schema';
-import { formatRequirementValue, originText, SOURCE_LABELS } from '../requirements.rules.ts';
+import { formatRequirementValue, originText, SOURCE_LABELS } from '../../../components/requirements/requirements.rules.ts';
 import { RequirementWidget } from './requirement-widget.tsx';
 
 /** The noun of the scope being edited ("company", "utility", "AHJ"), for "Set on this company". */

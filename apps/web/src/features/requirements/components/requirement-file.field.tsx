@@ -32,7 +32,7 @@ import { downloadApiFile } from '../../../lib/download.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useDeleteRequirementFile, useUploadRequirementFiles } from '../api/requirement-files.ts';
 import type { RequirementScopeRef } from '../api/use-scope-values.ts';
-import { fileDownloadKindOf, fileFieldHelp, requirementUploadProblem, SOURCE_LABELS } from '../requirements.rules.ts';
+import { fileDownloadKindOf, fileFieldHelp, requirementUploadProblem, SOURCE_LABELS } from '../../../components/requirements/requirements.rules.ts';
 import { FieldBox, FieldMeta, type RequirementFieldProps } from './requirement-field.tsx';
 
 /** The scope the form edits; file fields upload to it directly. */

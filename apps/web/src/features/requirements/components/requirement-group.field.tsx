@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { defaultGroupValue } from '@sunstamp/domain/requirements/requirement-definitions.data';
 import { offValueOf } from '@sunstamp/domain/requirements/scope-values.rules';
 import type { RequirementItemDefinition } from '@sunstamp/domain/requirements/requirement.schema';
-import { formatRequirementValue, SOURCE_LABELS, textRowsFor, widgetFor } from '../requirements.rules.ts';
+import { formatRequirementValue, SOURCE_LABELS, textRowsFor, widgetFor } from '../../../components/requirements/requirements.rules.ts';
 import { FieldBox, FieldMeta, type RequirementFieldProps } from './requirement-field.tsx';
 import { RequirementWidget } from './requirement-widget.tsx';
 

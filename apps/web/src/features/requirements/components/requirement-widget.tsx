@@ -14,7 +14,8 @@ import Typography from '@mui/material/Typography';
 import DataObjectOutlined from '@mui/icons-material/DataObjectOutlined';
 import { DRAWING_VARIABLES } from '@sunstamp/domain/requirements/drawing-variables.data';
 import type { RequirementItemDefinition } from '@sunstamp/domain/requirements/requirement.schema';
-import { formatRequirementValue, parseNumberInput, textRowsFor, widgetFor } from '../requirements.rules.ts';
+import { NumberTextInput } from '../../../components/form/number-text.input.tsx';
+import { formatRequirementValue, textRowsFor, widgetFor } from '../../../components/requirements/requirements.rules.ts';
 
 export type WidgetProps = {
   def: RequirementItemDefinition;
@@ -118,30 +119,20 @@ function TextWidget({ def, value, error, readOnly, onChange, id }: WidgetProps) 
 }
 
 function NumberWidget({ def, value, error, readOnly, onChange, id }: WidgetProps) {
-  const shown = typeof value === 'number' ? String(value) : '';
-  // The typed text is kept while it parses to the same number ("1." stays "1.").
-  const [text, setText] = useState(shown);
-  useEffect(() => {
-    setText((t) => (parseNumberInput(t) === (typeof value === 'number' ? value : null) ? t : shown));
-  }, [value, shown]);
   const range =
     def.min !== undefined && def.max !== undefined ? `${def.min} to ${def.max}.` : def.max !== undefined ? `At most ${def.max}.` : '';
   return (
-    <TextField
+    <NumberTextInput
       id={id}
       label={def.label}
-      type="number"
-      value={text}
-      onChange={(e) => {
-        setText(e.target.value);
-        onChange(parseNumberInput(e.target.value));
-      }}
+      value={typeof value === 'number' ? value : null}
+      onChange={onChange}
       error={!!error}
       helperText={error ?? [def.helperText, range, def.default === null ? 'Empty means not set.' : ''].filter(Boolean).join(' ')}
-      slotProps={{
-        input: { readOnly },
-        htmlInput: { min: def.min, max: def.max, step: def.type === 'int' ? 1 : 'any' },
-      }}
+      readOnly={readOnly}
+      min={def.min}
+      max={def.max}
+      step={def.type === 'int' ? 1 : 'any'}
     />
   );
 }

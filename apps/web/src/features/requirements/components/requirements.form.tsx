@@ -24,7 +24,7 @@ import type { RequirementScopeRef } from '../api/use-scope-values.ts';
 import { formReducer, validateAll } from '../requirements-form.state.ts';
 import {
   changedKeys, errorsOfKey, inheritedOf, savePatch, scopeBody, sectionsFor, textRowsFor, widgetFor, type ResolvedRequirement,
-} from '../requirements.rules.ts';
+} from '../../../components/requirements/requirements.rules.ts';
 import { RequirementField, ScopeNounContext, type FieldAction } from './requirement-field.tsx';
 import { RequirementFileField, ScopeRefContext } from './requirement-file.field.tsx';
 import { RequirementGroupField } from './requirement-group.field.tsx';

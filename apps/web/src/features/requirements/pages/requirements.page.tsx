@@ -11,18 +11,20 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import RuleOutlined from '@mui/icons-material/RuleOutlined';
 import { REQUIREMENT_SCOPES, type RequirementScope } from '@sunstamp/domain/requirements/requirement.schema';
-import { isInternalStaff } from '@sunstamp/domain/roles';
+import { requirementScopeTypesFor, requirementsEditRefusalOf } from '@sunstamp/domain/policies/requirements.policy';
+import { mayListAllCompanies } from '@sunstamp/domain/policies/companies.policy';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { errorMessageOf } from '../../../lib/api-error.ts';
-import { useSessionUser } from '../../auth/components/session.context.ts';
+import { useSessionUser } from '../../../lib/session/session.context.ts';
 import { useResolvedRequirements } from '../api/use-resolved-requirements.ts';
 import { useScopeValues } from '../api/use-scope-values.ts';
 import { RequirementsForm } from '../components/requirements.form.tsx';
 import { ResolvedRequirementsPanel } from '../components/resolved-requirements.panel.tsx';
-import { ScopeAutocomplete } from '../components/scope-autocomplete.tsx';
-import { canEditScope, SCOPE_LABELS, scopesBelow, scopeTypesFor } from '../requirements.rules.ts';
+import { ScopeAutocomplete } from '../../../components/requirements/scope-autocomplete.tsx';
+import { SCOPE_LABELS, scopesBelow } from '../../../components/requirements/requirements.rules.ts';
+import { actorOf } from '../../../lib/session/actor.ts';
 
 const isScope = (v: string | null): v is RequirementScope => (REQUIREMENT_SCOPES as readonly string[]).includes(v ?? '');
 
@@ -36,11 +38,11 @@ const CONTEXT_PARAM: Record<RequirementScope, string> = { company: 'company', ut
 export function RequirementsPage() {
   const user = useSessionUser();
   const [params, setParams] = useSearchParams();
-  const types = scopeTypesFor(user.role);
+  const types = requirementScopeTypesFor(user.role);
   const requested = params.get('scope');
   const scopeType: RequirementScope = isScope(requested) && types.includes(requested) ? requested : types[0]!;
   // A client with one company opens it straight away.
-  const id = params.get('id') ?? (scopeType === 'company' && !isInternalStaff(user.role) ? (user.companies[0]?.id ?? null) : null);
+  const id = params.get('id') ?? (scopeType === 'company' && !mayListAllCompanies(user.role) ? (user.companies[0]?.id ?? null) : null);
   const scope = id ? { type: scopeType, id } : null;
   const below = scopesBelow(scopeType);
   const context = Object.fromEntries(below.map((t) => [t, params.get(CONTEXT_PARAM[t])])) as Partial<Record<RequirementScope, string | null>>;
@@ -61,9 +63,11 @@ export function RequirementsPage() {
     setParams(p);
   };
 
-  const canEdit = scope ? canEditScope(user, scope) : false;
+  // With no scope chosen yet, a company admin still reads its own-company hint.
+  const refusal = requirementsEditRefusalOf(actorOf(user), scope ?? { type: 'utility', id: '' });
+  const canEdit = !!scope && refusal === null;
   const readOnlyReason =
-    user.role === 'user_admin'
+    refusal === 'other_company'
       ? 'A company admin can change only their own company’s requirements.'
       : 'Only Sunstamp staff and your company admin can change requirements; you can view them.';
 
@@ -116,7 +120,7 @@ export function RequirementsPage() {
 
       {!scope ? (
         <EmptyState icon={<RuleOutlined />} title={`Choose ${scopeType === 'ahj' ? 'an AHJ' : `a ${SCOPE_LABELS[scopeType].toLowerCase()}`}`}>
-          {user.companies.length === 0 && !isInternalStaff(user.role)
+          {user.companies.length === 0 && !mayListAllCompanies(user.role)
             ? 'Your account belongs to no company yet, so there are no requirements to show.'
             : 'Its requirements open here, grouped by sheet: engineering, electrical, labels, title block, PV-1 to PV-5 and more.'}
         </EmptyState>

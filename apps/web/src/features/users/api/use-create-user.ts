@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { ZCreateUserBody } from '@sunstamp/domain/contracts/users';
-import { apiClient } from '../../../lib/api-client.ts';
-import type { UserListItem } from './use-users.ts';
-
-export type CreateUserBody = z.output<typeof ZCreateUserBody>;
+import { ZCreateUserBody, ZUserListItem } from '@sunstamp/domain/contracts/users';
+import { callEndpoint, sendEndpoint, type BodyOf } from '../../../lib/api/endpoint.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 /** POST /users: invite a user (they get a link to set a password). */
-export const createUser = (body: CreateUserBody) => apiClient.post<UserListItem>('/users', body);
+const createUserEndpoint = sendEndpoint('POST', { path: () => '/users', body: ZCreateUserBody, response: ZUserListItem });
+export type CreateUserBody = BodyOf<typeof createUserEndpoint>;
+
+export const createUser = (body: CreateUserBody) => callEndpoint(createUserEndpoint, undefined, body);
 
 export function useCreateUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createUser,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.users.all }),
   });
 }

@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MeResponse } from '@sunstamp/domain/contracts/users';
-import { apiClient } from '../../../lib/api-client.ts';
-import { meQueryKey } from './use-me.ts';
+import { ZMeResponse } from '@sunstamp/domain/contracts/users';
+import { callEndpoint, sendEndpoint } from '../../../lib/api/endpoint.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 /** PUT /users/me/onboard-finished: spec §4, marking onboarding finished updates the user record. */
-export const finishOnboarding = () => apiClient.put<MeResponse>('/users/me/onboard-finished');
+const finishOnboardingEndpoint = sendEndpoint('PUT', { path: () => '/users/me/onboard-finished', body: null, response: ZMeResponse });
+export const finishOnboarding = () => callEndpoint(finishOnboardingEndpoint, undefined);
 
 export function useFinishOnboarding() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: finishOnboarding,
-    onSuccess: (me) => qc.setQueryData(meQueryKey, me),
+    onSuccess: (me) => qc.setQueryData(queryKeys.me(), me),
   });
 }

@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { MeResponse, ZUpdateMeBody } from '@sunstamp/domain/contracts/users';
-import { apiClient } from '../../../lib/api-client.ts';
-import { meQueryKey } from './use-me.ts';
-
-export type UpdateMeBody = z.input<typeof ZUpdateMeBody>;
+import { ZMeResponse, ZUpdateMeBody } from '@sunstamp/domain/contracts/users';
+import { callEndpoint, sendEndpoint, type BodyOf } from '../../../lib/api/endpoint.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 /** PUT /users/me: profile, notification switches or password; answers the fresh current-user response. */
-export const updateMe = (body: UpdateMeBody) => apiClient.put<MeResponse>('/users/me', body);
+const updateMeEndpoint = sendEndpoint('PUT', { path: () => '/users/me', body: ZUpdateMeBody, response: ZMeResponse });
+export type UpdateMeBody = BodyOf<typeof updateMeEndpoint>;
+
+export const updateMe = (body: UpdateMeBody) => callEndpoint(updateMeEndpoint, undefined, body);
 
 export function useUpdateMe() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateMe,
-    onSuccess: (me) => qc.setQueryData(meQueryKey, me),
+    onSuccess: (me) => qc.setQueryData(queryKeys.me(), me),
   });
 }

@@ -1,19 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { ZUpdateUserBody } from '@sunstamp/domain/contracts/users';
-import { apiClient } from '../../../lib/api-client.ts';
-import type { UserListItem } from './use-users.ts';
-
-export type UpdateUserBody = z.output<typeof ZUpdateUserBody>;
+import { ZUpdateUserBody, ZUserListItem } from '@sunstamp/domain/contracts/users';
+import { callEndpoint, seg, sendEndpoint, type BodyOf } from '../../../lib/api/endpoint.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 /** PUT /users/:id: name, role, active flag, companies, phone. */
-export const updateUser = ({ id, body }: { id: string; body: UpdateUserBody }) =>
-  apiClient.put<UserListItem>(`/users/${encodeURIComponent(id)}`, body);
+const updateUserEndpoint = sendEndpoint('PUT', { path: (id: string) => `/users/${seg(id)}`, body: ZUpdateUserBody, response: ZUserListItem });
+export type UpdateUserBody = BodyOf<typeof updateUserEndpoint>;
+
+export const updateUser = ({ id, body }: { id: string; body: UpdateUserBody }) => callEndpoint(updateUserEndpoint, id, body);
 
 export function useUpdateUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.users.all }),
   });
 }

@@ -1,20 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ZUserListItem, ZUsersQuery } from '@sunstamp/domain/contracts/users';
-import { apiClient } from '../../../lib/api-client.ts';
+import { ZUserListItem, type ZUsersQuery } from '@sunstamp/domain/contracts/users';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
+import { fetchEndpoint, getEndpoint } from '../../../lib/api/endpoint.ts';
 
 export type UsersQuery = z.input<typeof ZUsersQuery>;
 export type UserListItem = z.infer<typeof ZUserListItem>;
 
-export const usersQueryKey = (q: UsersQuery = {}) => ['users', 'list', q] as const;
-
 /** GET /users (staff and company admins): the full list items (never simplify_users here). */
-export const fetchUsers = (q: UsersQuery, signal?: AbortSignal) =>
-  apiClient.get<UserListItem[]>('/users', { query: { ...q, simplify_users: undefined }, signal });
+const usersEndpoint = getEndpoint(ZUserListItem.array(), (_q: UsersQuery) => '/users', (q) => ({ ...q, simplify_users: undefined }));
+export const fetchUsers = (q: UsersQuery, signal?: AbortSignal) => fetchEndpoint(usersEndpoint, q, signal);
 
 export const usersQueryOptions = (q: UsersQuery) =>
   queryOptions({
-    queryKey: usersQueryKey(q),
+    queryKey: queryKeys.users.list(q),
     queryFn: ({ signal }) => fetchUsers(q, signal),
     placeholderData: keepPreviousData,
   });

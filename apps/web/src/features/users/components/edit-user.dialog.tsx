@@ -9,15 +9,15 @@ import Typography from '@mui/material/Typography';
 import { ZUpdateUserBody } from '@sunstamp/domain/contracts/users';
 import type { Role } from '@sunstamp/domain/roles';
 import { FormError } from '../../../components/form-error.tsx';
-import { textFieldProps } from '../../../lib/form-field.ts';
+import { textFieldProps } from '../../../components/form/form-field.ts';
 import { friendlyErrors, showServerError } from '../../../lib/form-resolver.ts';
 import { notify } from '../../../lib/notify.ts';
-import type { CompanyRow } from '../../companies/api/use-companies.ts';
+import type { CompanyRow } from '../../../lib/api/companies.api.ts';
 import { useUpdateUser } from '../api/use-update-user.ts';
 import type { UserListItem } from '../api/use-users.ts';
 import { CompaniesField, RoleField } from './user-fields.tsx';
-import { DialogFooter } from '../../../components/dialog-footer.tsx';
-import { ActiveSwitchField } from '../../../components/active-switch.field.tsx';
+import { DialogFooter } from '../../../components/form/dialog-footer.tsx';
+import { SwitchField } from '../../../components/form/fields.tsx';
 
 /** Edit a user's name, phone, role, companies and whether the account is active. */
 export function EditUserDialog({
@@ -101,7 +101,7 @@ export function EditUserDialog({
           </Grid>
           {!isSelf && (
             <Grid size={12}>
-              <ActiveSwitchField control={form.control} name="is_active" activeLabel="Active: can sign in" inactiveLabel="Inactive: cannot sign in" />
+              <SwitchField control={form.control} name="is_active" label="Active: can sign in" offLabel="Inactive: cannot sign in" />
             </Grid>
           )}
         </Grid>

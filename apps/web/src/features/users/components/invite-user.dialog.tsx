@@ -9,13 +9,13 @@ import TextField from '@mui/material/TextField';
 import { ZCreateUserBody } from '@sunstamp/domain/contracts/users';
 import type { Role } from '@sunstamp/domain/roles';
 import { FormError } from '../../../components/form-error.tsx';
-import { textFieldProps } from '../../../lib/form-field.ts';
+import { textFieldProps } from '../../../components/form/form-field.ts';
 import { friendlyErrors, showServerError } from '../../../lib/form-resolver.ts';
 import { notify } from '../../../lib/notify.ts';
-import type { CompanyRow } from '../../companies/api/use-companies.ts';
+import type { CompanyRow } from '../../../lib/api/companies.api.ts';
 import { useCreateUser } from '../api/use-create-user.ts';
 import { CompaniesField, RoleField } from './user-fields.tsx';
-import { DialogFooter } from '../../../components/dialog-footer.tsx';
+import { DialogFooter } from '../../../components/form/dialog-footer.tsx';
 
 /** Invite a user: they get an email with a link to set their password. */
 export function InviteUserDialog({

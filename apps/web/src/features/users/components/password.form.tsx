@@ -5,9 +5,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FormError } from '../../../components/form-error.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { textFieldProps } from '../../../lib/form-field.ts';
+import { textFieldProps } from '../../../components/form/form-field.ts';
 import { friendlyErrors, showServerError } from '../../../lib/form-resolver.ts';
-import { PASSWORD_HINT, ZNewPasswordForm } from '../../auth/components/new-password.schema.ts';
+import { PASSWORD_HINT, ZNewPasswordForm } from '../../../lib/session/new-password.schema.ts';
 import type { UpdateMeBody } from '../api/use-update-me.ts';
 import { ZChangePasswordForm } from './profile.schema.ts';
 

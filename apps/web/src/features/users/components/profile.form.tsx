@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { SessionUser } from '@sunstamp/domain/contracts/users';
 import { FormError } from '../../../components/form-error.tsx';
-import { textFieldProps } from '../../../lib/form-field.ts';
+import { textFieldProps } from '../../../components/form/form-field.ts';
 import { friendlyErrors, showServerError } from '../../../lib/form-resolver.ts';
 import type { UpdateMeBody } from '../api/use-update-me.ts';
 import { ZProfileForm } from './profile.schema.ts';

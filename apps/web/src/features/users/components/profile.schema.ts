@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZPassword } from '@sunstamp/domain/contracts/auth';
 import { ZUpdateMeBody } from '@sunstamp/domain/contracts/users';
-import { passwordsMatch } from '../../auth/components/new-password.schema.ts';
+import { passwordsMatch } from '../../../lib/session/new-password.schema.ts';
 
 /** The profile part of PUT /users/me; the phone is sent as null when left empty. */
 export const ZProfileForm = ZUpdateMeBody.pick({

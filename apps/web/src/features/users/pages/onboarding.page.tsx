@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
 import { notify } from '../../../lib/notify.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { useSession, useSessionUser } from '../../auth/components/session.context.ts';
+import { useSession, useSessionUser } from '../../../lib/session/session.context.ts';
 import { useFinishOnboarding } from '../api/use-finish-onboarding.ts';
 import { useUpdateMe, type UpdateMeBody } from '../api/use-update-me.ts';
 import { SetPasswordForm } from '../components/password.form.tsx';

@@ -14,8 +14,8 @@ import { ROLE_LABELS } from '@sunstamp/domain/roles';
 import { getDisplayName, getInitials } from '@sunstamp/domain/format/display-name.format';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notify } from '../../../lib/notify.ts';
-import { useResendVerification } from '../../auth/api/use-resend-verification.ts';
-import { useSession, useSessionUser } from '../../auth/components/session.context.ts';
+import { useResendVerification } from '../../../lib/session/resend-verification.api.ts';
+import { useSession, useSessionUser } from '../../../lib/session/session.context.ts';
 import { useUpdateMe, type UpdateMeBody } from '../api/use-update-me.ts';
 import { ChangePasswordForm, SetPasswordForm } from '../components/password.form.tsx';
 import { ProfileForm } from '../components/profile.form.tsx';
@@ -69,7 +69,7 @@ export function ProfilePage() {
               <Avatar sx={{ width: 72, height: 72, mx: 'auto', mb: 2, fontSize: 28, fontWeight: 700, bgcolor: 'secondary.main', color: 'secondary.contrastText' }}>
                 {getInitials(user)}
               </Avatar>
-              <Typography variant="h6">{getDisplayName(user)}</Typography>
+              <Typography variant="h6" component="h2">{getDisplayName(user)}</Typography>
               <Typography color="text.secondary" sx={{ wordBreak: 'break-all' }}>
                 {user.email}
               </Typography>
@@ -113,13 +113,13 @@ export function ProfilePage() {
               {stats && (
                 <Stack direction="row" spacing={3} sx={{ mt: 2 }}>
                   <div>
-                    <Typography variant="h5">{stats.jobs_completed_this_month}</Typography>
+                    <Typography variant="h5" component="p">{stats.jobs_completed_this_month}</Typography>
                     <Typography variant="caption" color="text.secondary">
                       jobs completed this month
                     </Typography>
                   </div>
                   <div>
-                    <Typography variant="h5">{stats.revisions_this_month}</Typography>
+                    <Typography variant="h5" component="p">{stats.revisions_this_month}</Typography>
                     <Typography variant="caption" color="text.secondary">
                       revisions this month
                     </Typography>

@@ -15,12 +15,12 @@ import { ROLE_LABELS, ROLES, type Role } from '@sunstamp/domain/roles';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { useSessionUser } from '../../auth/components/session.context.ts';
-import { useCompanies } from '../../companies/api/use-companies.ts';
+import { useSessionUser } from '../../../lib/session/session.context.ts';
+import { useCompanies } from '../../../lib/api/companies.api.ts';
 import { useUsers, type UserListItem, type UsersQuery } from '../api/use-users.ts';
 import { EditUserDialog } from '../components/edit-user.dialog.tsx';
 import { InviteUserDialog } from '../components/invite-user.dialog.tsx';
-import { assignableRoles, mayEditUser } from '../users.rules.ts';
+import { assignableRolesFor, mayManageUser, userAccessOf } from '@sunstamp/domain/policies/users.policy';
 
 type AccountStatus = NonNullable<UsersQuery['account_status']>;
 
@@ -42,7 +42,7 @@ export function UsersPage() {
   };
   const users = useUsers(query);
   const companies = useCompanies();
-  const roles = assignableRoles(me.role);
+  const roles = assignableRolesFor(me.role);
   const canInvite = roles.length > 0;
 
   const columns = useMemo<GridColDef<UserListItem>[]>(
@@ -90,7 +90,7 @@ export function UsersPage() {
         filterable: false,
         disableColumnMenu: true,
         renderCell: ({ row }) =>
-          mayEditUser(me, row) ? (
+          mayManageUser(me, row) ? (
             <Tooltip title={`Edit ${row.full_name}`}>
               <IconButton size="small" aria-label={`Edit ${row.full_name}`} onClick={() => setEditing(row)}>
                 <EditOutlined fontSize="small" />
@@ -106,7 +106,7 @@ export function UsersPage() {
     <>
       <PageHeader
         title="Users"
-        subtitle={me.role === 'user_admin' ? 'People in your companies.' : 'Everyone with a Sunstamp account.'}
+        subtitle={userAccessOf(me.role) === 'manage_own_companies' ? 'People in your companies.' : 'Everyone with a Sunstamp account.'}
         actions={
           canInvite && (
             <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={() => setInviteOpen(true)}>

@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "mentions" uuid[] DEFAULT '{}'::uuid[] NOT NULL;

@@ -1,0 +1,180 @@
+import { CONTENT_PAGES, CONTENT_SLUGS, HOME_PAGE, LISTING_PAGES, type ContentSlug } from '@sunstamp/domain/site/public-pages.data';
+import type { RuntimeConfig } from '@sunstamp/domain/observability/observability.rules';
+import type { AppContext } from '../../context.ts';
+import { textOfHtml } from '../../platform/markdown.ts';
+import * as repo from './content.repository.ts';
+
+/*
+ * Prerendered public pages. The SPA is one index.html; for the open routes of spec §2 the server
+ * answers that same file with the page's own <title>, meta description, canonical link, Open Graph
+ * and Twitter tags, JSON-LD for posts and articles, and the page's text inside #root, so a crawler
+ * or a link preview reads the page without running any script, and React then renders over it
+ * (the same words: not cloaking). Posts change after the build, so this happens per request, from
+ * the database, through the same published-only query as the API.
+ */
+
+type Ctx = Pick<AppContext, 'database' | 'clock' | 'config'>;
+
+export type PublicPageHead = {
+  status: 200 | 404;
+  title: string;
+  description: string;
+  /** Path of the canonical URL. */
+  path: string;
+  type: 'website' | 'article';
+  image?: string;
+  publishedAt?: string;
+  modifiedAt?: string;
+  /** Safe HTML shown inside #root before the app starts. */
+  bodyHtml: string;
+  jsonLd?: Record<string, unknown>;
+};
+
+const SITE = 'Sunstamp';
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const cut = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1).replace(/\s+\S*$/, '')}…`);
+const paragraphs = (body: string) => body.split(/\n\s*\n/).map((p) => `<p>${esc(p.trim())}</p>`).join('');
+
+function staticPage(slug: ContentSlug): PublicPageHead {
+  const p = CONTENT_PAGES[slug];
+  return {
+    status: 200, title: p.title, description: p.description, path: `/${slug}`, type: 'website',
+    bodyHtml: `<main><h1>${esc(p.title)}</h1><p>${esc(p.lead)}</p>${p.sections.map((s) => `<h2>${esc(s.heading)}</h2>${paragraphs(s.body)}`).join('')}</main>`,
+  };
+}
+
+const notFoundPage = (path: string, what: string): PublicPageHead => ({
+  status: 404, title: `${what} not found`, description: `This ${what.toLowerCase()} does not exist or is no longer published.`, path, type: 'website',
+  bodyHtml: `<main><h1>${esc(what)} not found</h1><p>It may have moved or been unpublished.</p></main>`,
+});
+
+async function listing(ctx: Ctx, kind: 'post' | 'help'): Promise<PublicPageHead> {
+  const meta = kind === 'post' ? LISTING_PAGES.blog : LISTING_PAGES.help;
+  const base = kind === 'post' ? '/blog' : '/help';
+  const rows = await repo.listPublished(ctx.database.db, kind, ctx.clock.now());
+  const items = rows.map(({ item }) => `<li><a href="${base}/${esc(item.slug)}">${esc(item.title)}</a>${item.summary ? ` – ${esc(item.summary)}` : ''}</li>`).join('');
+  return {
+    status: 200, title: meta.title, description: meta.description, path: base, type: 'website',
+    bodyHtml: `<main><h1>${esc(meta.title)}</h1><p>${esc(meta.description)}</p><ul>${items}</ul></main>`,
+  };
+}
+
+async function item(ctx: Ctx, kind: 'post' | 'help', slug: string): Promise<PublicPageHead> {
+  const base = kind === 'post' ? '/blog' : '/help';
+  const [row] = await repo.listPublished(ctx.database.db, kind, ctx.clock.now(), { slug });
+  if (!row) return notFoundPage(`${base}/${slug}`, kind === 'post' ? 'Post' : 'Article');
+  const i = row.item;
+  const description = cut(i.summary || textOfHtml(i.bodyHtml), 160);
+  const image = i.coverId ? `/api/content/covers/${i.coverId}` : undefined;
+  const url = `${ctx.config.publicUrl}${base}/${i.slug}`;
+  return {
+    status: 200, title: i.title, description, path: `${base}/${i.slug}`, type: 'article', image,
+    publishedAt: i.publishedAt!.toISOString(), modifiedAt: i.updatedAt.toISOString(),
+    bodyHtml: `<main><article><h1>${esc(i.title)}</h1>${i.bodyHtml}</article></main>`,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': kind === 'post' ? 'BlogPosting' : 'Article',
+      headline: i.title, description, url, mainEntityOfPage: url,
+      datePublished: i.publishedAt!.toISOString(), dateModified: i.updatedAt.toISOString(),
+      ...(image ? { image: `${ctx.config.publicUrl}${image}` } : {}),
+      publisher: { '@type': 'Organization', name: SITE },
+    },
+  };
+}
+
+const SLUG_SEGMENT = /^[a-z0-9-]{1,200}$/;
+
+/** The head and text of an open page, or null for a path that is not one (the app's own pages). */
+export async function publicPageHead(ctx: Ctx, pathname: string): Promise<PublicPageHead | null> {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/' || path === '/home') {
+    return { status: 200, title: HOME_PAGE.title, description: HOME_PAGE.description, path: '/', type: 'website', bodyHtml: '' };
+  }
+  if (path === '/contact-us') {
+    const m = LISTING_PAGES['contact-us'];
+    return { status: 200, title: m.title, description: m.description, path, type: 'website', bodyHtml: '' };
+  }
+  const slug = path.slice(1);
+  if ((CONTENT_SLUGS as readonly string[]).includes(slug)) return staticPage(slug as ContentSlug);
+  if (path === '/blog') return listing(ctx, 'post');
+  if (path === '/help') return listing(ctx, 'help');
+  const m = /^\/(blog|help)\/([^/]+)$/.exec(path);
+  if (m) {
+    const kind = m[1] === 'blog' ? 'post' : 'help';
+    let seg: string;
+    try { seg = decodeURIComponent(m[2]!); } catch { seg = ''; }
+    return SLUG_SEGMENT.test(seg) ? item(ctx, kind, seg) : notFoundPage(path, kind === 'post' ? 'Post' : 'Article');
+  }
+  return null;
+}
+
+/** index.html with the page's head and text put in (the file's own <title> and description replaced). */
+export function renderIndexHtml(template: string, page: PublicPageHead, publicUrl: string): string {
+  const title = page.path === '/' ? page.title : `${page.title} · ${SITE}`;
+  const url = `${publicUrl}${page.path === '/' ? '/' : page.path}`;
+  const tags = [
+    `<title>${esc(title)}</title>`,
+    `<meta name="description" content="${esc(page.description)}" />`,
+    `<link rel="canonical" href="${esc(url)}" />`,
+    `<meta property="og:site_name" content="${SITE}" />`,
+    `<meta property="og:type" content="${page.type}" />`,
+    `<meta property="og:title" content="${esc(page.title)}" />`,
+    `<meta property="og:description" content="${esc(page.description)}" />`,
+    `<meta property="og:url" content="${esc(url)}" />`,
+    ...(page.image ? [`<meta property="og:image" content="${esc(publicUrl + page.image)}" />`] : []),
+    ...(page.publishedAt ? [`<meta property="article:published_time" content="${page.publishedAt}" />`] : []),
+    ...(page.modifiedAt ? [`<meta property="article:modified_time" content="${page.modifiedAt}" />`] : []),
+    `<meta name="twitter:card" content="${page.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${esc(page.title)}" />`,
+    `<meta name="twitter:description" content="${esc(page.description)}" />`,
+    ...(page.status === 404 ? ['<meta name="robots" content="noindex" />'] : []),
+    // JSON in a script of type application/json-ld never runs; "<" is escaped so no text can close the element.
+    ...(page.jsonLd ? [`<script type="application/ld+json">${JSON.stringify(page.jsonLd).replace(/</g, '\\u003c')}</script>`] : []),
+  ].join('\n    ');
+  return template
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    // Right after the charset, ahead of the stylesheet and script tags the build puts in the head.
+    .replace(/(<meta charset="[^"]*"\s*\/?>)/i, `$1\n    ${tags}`)
+    .replace('<div id="root"></div>', `<div id="root">${page.bodyHtml}</div>`);
+}
+
+/**
+ * index.html with the public part of the observability settings as JSON (a script of type
+ * application/json never runs, so the CSP's script-src 'self' holds): one build serves every
+ * deployment. "<" is escaped so no value can close the element.
+ */
+export function withRuntimeConfig(html: string, config: RuntimeConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return html.replace('</head>', `  <script type="application/json" id="sunstamp-config">${json}</script>\n  </head>`);
+}
+
+/** sitemaps.org: the open pages and every published post and article with its last change. */
+export async function sitemapXml(ctx: Ctx): Promise<string> {
+  const now = ctx.clock.now();
+  const base = ctx.config.publicUrl;
+  const urls: { loc: string; lastmod?: string }[] = [
+    { loc: '/' }, ...CONTENT_SLUGS.map((s) => ({ loc: `/${s}` })), { loc: '/blog' }, { loc: '/help' }, { loc: '/contact-us' },
+  ];
+  for (const kind of ['post', 'help'] as const) {
+    for (const { item: i } of await repo.listPublished(ctx.database.db, kind, now)) {
+      urls.push({ loc: `${kind === 'post' ? '/blog' : '/help'}/${i.slug}`, lastmod: i.updatedAt.toISOString() });
+    }
+  }
+  const body = urls
+    .map((u) => `  <url><loc>${esc(base + u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+}
+
+/** The API and the signed-in app are not for crawlers; the open pages are, and the sitemap lists them. */
+export function robotsTxt(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    'Disallow: /api/',
+    ...['/jobs', '/analytics', '/requirements', '/users', '/companies', '/reference', '/ahjs', '/utilities', '/equipment', '/site-alerts', '/content', '/back-office', '/profile', '/onboarding', '/login', '/password-reset', '/verify-email']
+      .map((p) => `Disallow: ${p}`),
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,323 @@
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  DELIVERABLE_KINDS, VERIFICATION_ALPHABET, VERIFICATION_CODE_LENGTH, deliverableKindLabel,
+  type DeliverableKind, type DeliverableState,
+} from '@sunstamp/domain/constants/deliverables.constants';
+import type { TaskCompletion } from '@sunstamp/domain/constants/job-events.constants';
+import { serviceLabel } from '@sunstamp/domain/constants/services.constants';
+import { HIDDEN_FROM_CLIENT_KINDS, type FileKind } from '@sunstamp/domain/contracts/files';
+import type { Deliverable, JobDeliverables, JobTask, SealInfo } from '@sunstamp/domain/contracts/deliverables';
+import {
+  describeNeed, isDeliverableKind, taskAnswersOf, missingDeliverables, needsOfService, taskAfterDeliverables, tasksOf,
+  type DeliverableFacts,
+} from '@sunstamp/domain/jobs/deliverables.rules';
+import {
+  mayMarkDeliverables, mayReleaseDeliverables, maySeeUnreleasedDeliverables,
+} from '@sunstamp/domain/policies/deliverables.policy';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Principal } from '../auth/principal.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { requireAllowed } from '../access/access.ts';
+import { zipFits, zipStream, uniqueNames } from '../../platform/zip.ts';
+import { visibleJob } from '../jobs/jobs-queries.service.ts';
+import { announceJobsChanged } from '../jobs/jobs-count.cache.ts';
+import * as repo from './deliverables.repository.ts';
+
+/**
+ * Deliverables: a job file marked as the plan set, a letter or a calculation package of a revision,
+ * with its state (draft, sealed, released). Staff mark uploaded files; generation code registers
+ * its outputs with `recordDeliverable`. Release (jobs-workflow.service.ts `releaseDeliverables`)
+ * is what shows them to the client and moves the job to Pending Approval.
+ */
+
+type Ctx = Pick<AppContext, 'database' | 'clock' | 'storage'>;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A fresh verification code: 100 random bits in Crockford base 32, unguessable and easy to type. */
+export function newVerificationCode(): string {
+  const bytes = crypto.randomBytes(VERIFICATION_CODE_LENGTH);
+  let out = '';
+  for (const b of bytes) out += VERIFICATION_ALPHABET[b & 31];
+  return out;
+}
+
+/** SHA-256 (hex) of stored bytes, streamed. */
+export async function sha256OfStored(storage: Ctx['storage'], key: string): Promise<string> {
+  const h = crypto.createHash('sha256');
+  for await (const chunk of await storage.read(key)) h.update(chunk as Buffer);
+  return h.digest('hex');
+}
+
+const factsOf = (rows: { kind: string | null; state: string | null; sealedAt: Date | null }[]): DeliverableFacts[] =>
+  rows.map((r) => ({ kind: r.kind ?? '', state: (r.state ?? 'draft') as DeliverableState, sealed: r.sealedAt !== null }));
+
+/** The deliverables of the job's current revision, as the workflow's check reads them. */
+export async function currentDeliverableFacts(db: DbOrTx, jobId: string, revision: number): Promise<DeliverableFacts[]> {
+  return factsOf(await repo.deliverablesOfRevision(db, jobId, revision));
+}
+
+/**
+ * Moves each service's task after a deliverable change (recorded, sealed, released, removed):
+ * Completed once released documents meet its needs, In Progress while a document exists.
+ */
+export async function syncServiceTasks(db: DbOrTx, jobId: string, at: Date): Promise<void> {
+  const job = await repo.getServiceTasks(db, jobId);
+  if (!job) return;
+  const facts = await currentDeliverableFacts(db, jobId, job.revision);
+  const tasks: Record<string, string> = { ...job.tasks };
+  let changed = false;
+  for (const t of tasksOf(job.services, job.tasks)) {
+    const next = taskAfterDeliverables(t.service, t.status, facts);
+    if (next !== t.status) {
+      changed = true;
+      if (next) tasks[t.service] = next; else delete tasks[t.service];
+    }
+  }
+  if (changed) await repo.setServiceTasks(db, jobId, tasks, at);
+}
+
+export type RecordDeliverableInput = {
+  jobId: string;
+  /** The job revision the document belongs to; the job's current one when left out. */
+  revision?: number;
+  kind: DeliverableKind;
+  /** A file already stored on the job (job_files row, bytes in storage). */
+  fileId: string;
+  state: DeliverableState;
+  /**
+   * Who sealed it; with state 'sealed' (or 'released' of a sealed document) this creates the
+   * public verification record. `code` is the code printed on the document: take one from
+   * `newVerificationCode()` before rendering, so the page and the record agree.
+   */
+  seal?: SealInfo & { code?: string };
+  /** The bytes' SHA-256 when the caller has it; read from storage otherwise. */
+  sha256?: string;
+  releasedById?: string;
+};
+
+/**
+ * The one function generation code calls to register an output (a rendered plan set, a letter, a
+ * calculation package) as a deliverable, in the caller's transaction when it passes `db`:
+ *
+ *   const code = newVerificationCode();            // printed on the document
+ *   … render, store the file, insert its job_files row …
+ *   await recordDeliverable(ctx, { jobId, kind: 'structural_roof_letter', fileId, state: 'sealed',
+ *     seal: { engineer_name, licence_state: 'CA', licence_number: 'C 12345', code } }, tx);
+ *
+ * It sets the file's kind, state, revision and hash, creates the verification record for a sealed
+ * document and moves the services' tasks. A client sees the file only once it is released.
+ * Answers the verification code (null when not sealed).
+ */
+export async function recordDeliverable(ctx: Ctx, input: RecordDeliverableInput, db: DbOrTx = ctx.database.db): Promise<{ code: string | null }> {
+  const file = await repo.getJobFile(db, input.fileId);
+  if (!file || file.jobId !== input.jobId) throw notFound('That file is not on this job.');
+  if (!isDeliverableKind(input.kind)) throw badRequest('Some fields are invalid.', [{ kind: 'Not a deliverable kind.' }]);
+  if (input.state !== 'draft' && input.state !== 'released' && !input.seal) {
+    throw badRequest('Some fields are invalid.', [{ seal: 'A sealed document needs the engineer and licence that sealed it.' }]);
+  }
+  const job = await repo.getServiceTasks(db, input.jobId);
+  if (!job) throw notFound();
+  const now = ctx.clock.now();
+  const sha256 = input.sha256 ?? file.sha256 ?? (await sha256OfStored(ctx.storage, file.storageKey));
+  const sealed = input.state === 'sealed' || (input.state === 'released' && !!input.seal);
+  await repo.setDeliverable(db, file.id, {
+    deliverableKind: input.kind,
+    deliverableState: input.state,
+    deliverableRevision: input.revision ?? job.revision,
+    sha256,
+    sealedAt: sealed ? now : null,
+    releasedAt: input.state === 'released' ? now : null,
+    releasedById: input.state === 'released' ? (input.releasedById ?? null) : null,
+  });
+  let code: string | null = null;
+  if (sealed && input.seal) code = await addVerification(db, file, input.kind, input.seal, sha256, now);
+  await syncServiceTasks(db, input.jobId, now);
+  return { code };
+}
+
+async function addVerification(
+  db: DbOrTx, file: repo.DeliverableRow, kind: DeliverableKind, seal: SealInfo & { code?: string }, sha256: string, at: Date,
+): Promise<string> {
+  const code = seal.code ?? newVerificationCode();
+  await repo.insertVerification(db, {
+    code, fileId: file.id, jobId: file.jobId, documentKind: kind, documentName: file.name,
+    engineerName: seal.engineer_name, licenceState: seal.licence_state, licenceNumber: seal.licence_number,
+    jobAddress: await repo.jobAddressOf(db, file.jobId), sha256, size: file.size, sealedAt: at,
+  });
+  return code;
+}
+
+/**
+ * Sets a service's task (spec §4: '' Not Completed, In Progress, Completed, Failed). Generation
+ * runs call it when they start ('in_progress') and fail ('failed'); seals and releases move tasks
+ * through recordDeliverable and release. Unknown services (not requested on the job) are refused.
+ */
+export async function setServiceTask(
+  ctx: Pick<AppContext, 'database' | 'clock'>, input: { jobId: string; service: string; status: TaskCompletion }, db: DbOrTx = ctx.database.db,
+): Promise<void> {
+  const job = await repo.getServiceTasks(db, input.jobId);
+  if (!job) throw notFound();
+  if (!job.services.includes(input.service)) {
+    throw badRequest('Some fields are invalid.', [{ service: 'The job did not request this service.' }]);
+  }
+  const tasks: Record<string, string> = { ...job.tasks };
+  if (input.status) tasks[input.service] = input.status; else delete tasks[input.service];
+  await repo.setServiceTasks(db, input.jobId, tasks, ctx.clock.now());
+}
+
+function deliverableOf(r: Awaited<ReturnType<typeof repo.listDeliverables>>[number], staff: boolean): Deliverable {
+  const f = r.f;
+  const kind = f.deliverableKind as DeliverableKind;
+  return {
+    id: f.id,
+    job_id: f.jobId,
+    revision: f.deliverableRevision ?? 0,
+    kind,
+    kind_label: deliverableKindLabel(kind),
+    group: DELIVERABLE_KINDS[kind]?.group ?? 'letters',
+    state: f.deliverableState as DeliverableState,
+    name: f.name,
+    mime: f.mime,
+    size: f.size,
+    sha256: f.sha256,
+    sealed_at: f.sealedAt?.toISOString() ?? null,
+    released_at: f.releasedAt?.toISOString() ?? null,
+    verification_code: staff ? r.code : null,
+    download_url: `/api/files/${f.id}/download`,
+    created_at: f.createdAt.toISOString(),
+  };
+}
+
+/** The Deliverables area: every revision's documents the caller may see, what the current revision still needs, the tasks. */
+export async function listJobDeliverables(ctx: Pick<AppContext, 'database'>, p: Principal, jobId: string): Promise<JobDeliverables> {
+  const { job } = await visibleJob(ctx.database.db, p, jobId);
+  const staffView = maySeeUnreleasedDeliverables(p.role);
+  const rows = (await repo.listDeliverables(ctx.database.db, jobId)).filter((r) => staffView || r.f.deliverableState === 'released');
+  const current = factsOf(rows.filter((r) => r.f.deliverableRevision === job.revisionNumber)
+    .map((r) => ({ kind: r.f.deliverableKind, state: r.f.deliverableState, sealedAt: r.f.sealedAt })));
+  const requirements = staffView
+    ? job.servicesRequested.flatMap((service) => {
+      const missing = missingDeliverables([service], current, 'released').map((m) => m.need);
+      return needsOfService(service).map((n) => ({
+        service, service_label: serviceLabel(service), needs: describeNeed(n, 'released'), met: !missing.includes(n),
+      }));
+    })
+    : [];
+  return {
+    revision: job.revisionNumber,
+    deliverables: rows.map((r) => deliverableOf(r, staffView)),
+    requirements,
+    tasks: taskAnswersOf(job.servicesRequested, job.serviceTasks),
+    may_mark: job.isActive && mayMarkDeliverables(p, job),
+    may_release: job.isActive && mayReleaseDeliverables(p.role),
+  };
+}
+
+async function workableJob(ctx: Pick<AppContext, 'database'>, p: Principal, jobId: string) {
+  const { job } = await visibleJob(ctx.database.db, p, jobId);
+  requireAllowed(mayMarkDeliverables(p, job), 'Only our team marks deliverables.');
+  if (!job.isActive) throw conflict('This job is deactivated.');
+  return job;
+}
+
+/** Staff (or the assigned contractor) mark one of the job's files as a deliverable of the current revision. */
+export async function markDeliverable(
+  ctx: Ctx & Pick<AppContext, 'caches' | 'cache'>, p: Principal, jobId: string,
+  body: { file_id: string; kind: DeliverableKind; state: 'draft' | 'sealed'; seal?: SealInfo },
+): Promise<Deliverable> {
+  await workableJob(ctx, p, jobId);
+  const file = await repo.getJobFile(ctx.database.db, body.file_id);
+  if (!file || file.jobId !== jobId) throw badRequest('Some fields are invalid.', [{ file_id: 'Upload the document to this job first.' }]);
+  if (file.deliverableKind) throw conflict(`"${file.name}" is already a deliverable (${deliverableKindLabel(file.deliverableKind).toLowerCase()}).`);
+  if (HIDDEN_FROM_CLIENT_KINDS.includes(file.kind as FileKind)) {
+    throw conflict('An internal file is never shown to the client, so it cannot be a deliverable: upload the document as a letter, CAD or finished file.');
+  }
+  if (body.state === 'sealed' && !body.seal) {
+    throw badRequest('Some fields are invalid.', [{ seal: 'A sealed document needs the engineer and licence that sealed it.' }]);
+  }
+  await ctx.database.db.transaction(async (tx) => {
+    await recordDeliverable(ctx, { jobId, kind: body.kind, fileId: file.id, state: body.state, seal: body.state === 'sealed' ? body.seal : undefined }, tx);
+  });
+  await announceJobsChanged(ctx);
+  return oneDeliverable(ctx, p, jobId, file.id);
+}
+
+async function oneDeliverable(ctx: Pick<AppContext, 'database'>, p: Principal, jobId: string, fileId: string): Promise<Deliverable> {
+  const rows = await repo.listDeliverables(ctx.database.db, jobId);
+  const row = rows.find((r) => r.f.id === fileId);
+  if (!row) throw notFound();
+  return deliverableOf(row, maySeeUnreleasedDeliverables(p.role));
+}
+
+async function ownDeliverable(ctx: Pick<AppContext, 'database'>, p: Principal, fileId: string) {
+  if (!UUID_RE.test(fileId)) throw notFound();
+  const file = await repo.getJobFile(ctx.database.db, fileId);
+  if (!file?.deliverableKind) throw notFound();
+  // A client never learns that an unreleased deliverable exists.
+  if (!maySeeUnreleasedDeliverables(p.role) && file.deliverableState !== 'released') throw notFound();
+  await workableJob(ctx, p, file.jobId);
+  return file;
+}
+
+/** A draft deliverable sealed outside Sunstamp: record the engineer and licence, issue its verification code. */
+export async function sealDeliverable(ctx: Ctx & Pick<AppContext, 'caches' | 'cache'>, p: Principal, fileId: string, seal: SealInfo): Promise<Deliverable> {
+  const file = await ownDeliverable(ctx, p, fileId);
+  if (file.deliverableState !== 'draft') throw conflict(`This deliverable is already ${file.deliverableState}.`);
+  const now = ctx.clock.now();
+  await ctx.database.db.transaction(async (tx) => {
+    await repo.setDeliverable(tx, file.id, { deliverableState: 'sealed', sealedAt: now });
+    await addVerification(tx, file, file.deliverableKind as DeliverableKind, seal, file.sha256 ?? (await sha256OfStored(ctx.storage, file.storageKey)), now);
+    await syncServiceTasks(tx, file.jobId, now);
+  });
+  await announceJobsChanged(ctx);
+  return oneDeliverable(ctx, p, file.jobId, file.id);
+}
+
+/** Takes a file back out of the deliverables (not once released: the client has it). */
+export async function unmarkDeliverable(ctx: Ctx & Pick<AppContext, 'caches' | 'cache'>, p: Principal, fileId: string): Promise<void> {
+  const file = await ownDeliverable(ctx, p, fileId);
+  if (file.deliverableState === 'released') throw conflict('This deliverable was released to the client and cannot be withdrawn.');
+  const now = ctx.clock.now();
+  await ctx.database.db.transaction(async (tx) => {
+    await repo.deleteVerificationsOf(tx, file.id);
+    await repo.setDeliverable(tx, file.id, {
+      deliverableKind: null, deliverableState: null, deliverableRevision: null, sealedAt: null, releasedAt: null, releasedById: null,
+    });
+    await syncServiceTasks(tx, file.jobId, now);
+  });
+  await announceJobsChanged(ctx);
+}
+
+/** Staff move a service's task by hand (the services no document completes: Wet Stamp, Permit Submittal, Other). */
+export async function moveServiceTask(
+  ctx: Pick<AppContext, 'database' | 'clock' | 'caches' | 'cache'>, p: Principal, jobId: string, service: string, status: TaskCompletion,
+): Promise<JobTask[]> {
+  await workableJob(ctx, p, jobId);
+  await setServiceTask(ctx, { jobId, service, status });
+  await announceJobsChanged(ctx);
+  const job = await repo.getServiceTasks(ctx.database.db, jobId);
+  return taskAnswersOf(job?.services ?? [], job?.tasks);
+}
+
+/**
+ * All deliverables of one revision the caller may see (a client: the released ones), as one
+ * streamed ZIP. The revision is the newest one with deliverables unless named.
+ */
+export async function openDeliverablesZip(
+  ctx: Ctx, p: Principal, jobId: string, revision?: number,
+): Promise<{ name: string; stream: Readable }> {
+  const { job } = await visibleJob(ctx.database.db, p, jobId);
+  const staffView = maySeeUnreleasedDeliverables(p.role);
+  const rows = (await repo.listDeliverables(ctx.database.db, jobId)).filter((r) => staffView || r.f.deliverableState === 'released');
+  const rev = revision ?? rows[0]?.f.deliverableRevision ?? job.revisionNumber;
+  const chosen = rows.filter((r) => r.f.deliverableRevision === rev);
+  if (!chosen.length) throw notFound(staffView ? 'This revision has no deliverables.' : 'No deliverables have been released for this revision yet.');
+  const names = uniqueNames(chosen.map((r) => r.f.name));
+  const entries = chosen.map((r, i) => ({ name: names[i], size: r.f.size, open: () => ctx.storage.read(r.f.storageKey) }));
+  if (!zipFits(entries)) throw conflict('These deliverables are too large for one archive: download them one by one.');
+  const base = (job.name || 'job').replace(/[^\w .-]+/g, '_').trim().slice(0, 80) || 'job';
+  return { name: `${base} - deliverables rev ${rev}.zip`, stream: zipStream(entries, ctx.clock.now()) };
+}

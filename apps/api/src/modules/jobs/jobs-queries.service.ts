@@ -1,0 +1,148 @@
+import { isClientRole, isInternalStaff } from '@sunstamp/domain/roles';
+import { HIDDEN_FROM_CLIENT_KINDS, historyDataForReader, type FileKind } from '@sunstamp/domain/contracts/files';
+import type { Job, JobListQuery } from '@sunstamp/domain/contracts/jobs';
+import type { OptionLookup } from '@sunstamp/domain/jobs/job-options.rules';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Principal } from '../auth/principal.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { optionLists } from '../catalogue/option-lists.cache.ts';
+import { cachedCount, keepCount } from './jobs-count.cache.ts';
+import { clientHistoryEntryFor, historyEntryOf, jobOf, listItemOf, revisionOf } from './jobs.mapper.ts';
+import { sideOfRole, statusesWaitingOn } from '@sunstamp/domain/jobs/action-needed.rules';
+import { shownFileCategoryOf } from '@sunstamp/domain/jobs/client-view.rules';
+import type { FileCategory } from '@sunstamp/domain/constants/files.constants';
+import * as repo from './jobs.repository.ts';
+import { jobScopeOf } from '../access/access.ts';
+import { threadAccessOf } from '@sunstamp/domain/policies/message-inbox.policy';
+import { isHiddenDeliverable } from '@sunstamp/domain/policies/deliverables.policy';
+
+/**
+ * The jobs a principal sees and what reading them answers: one job, the list, the history and
+ * the revisions. Writes live in jobs.service.ts (PUT /jobs) and jobs-workflow.service.ts.
+ */
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function scopeOf(p: Principal): repo.JobScope {
+  return jobScopeOf(p);
+}
+
+/** The job if the principal may see it; 404 otherwise (decisions.md: ids of others' records leak nothing). */
+export async function visibleJob(db: DbOrTx, p: Principal, id: string) {
+  if (!UUID_RE.test(id)) throw notFound();
+  const row = await repo.getJobWithRefs(db, id, scopeOf(p), isInternalStaff(p.role));
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Files a principal may see on a job they see: clients never see internal files, nor a
+ * deliverable before it is released (policies/deliverables.policy.ts).
+ */
+export const maySeeFile = (p: Principal, f: { kind: string; deliverableState: string | null }) =>
+  !(isClientRole(p.role) && HIDDEN_FROM_CLIENT_KINDS.includes(f.kind as FileKind)) && !isHiddenDeliverable(p.role, f.deliverableState);
+
+/** As visibleJob, with the status changes and the files the principal may see: all a job answer needs, in one statement. */
+export async function visibleJobDetail(db: DbOrTx, p: Principal, id: string): Promise<repo.JobDetail> {
+  if (!UUID_RE.test(id)) throw notFound();
+  const detail = await repo.getJobDetail(db, id, scopeOf(p), isInternalStaff(p.role));
+  if (!detail) throw notFound();
+  return { ...detail, files: detail.files.filter((f) => maySeeFile(p, f)) };
+}
+
+export async function getJob(ctx: Pick<AppContext, 'caches' | 'database' | 'clock'>, p: Principal, id: string): Promise<Job> {
+  const [detail, lists] = await Promise.all([visibleJobDetail(ctx.database.db, p, id), optionLists(ctx)]);
+  return jobOf(p, detail, ctx.clock.now(), lists);
+}
+
+/** The answer for a job already read (and written) by the caller: no further statement. */
+export function answerOf(ctx: Pick<AppContext, 'clock'>, p: Principal, detail: repo.JobDetail, lists: OptionLookup): Job {
+  return jobOf(p, detail, ctx.clock.now(), lists);
+}
+
+const endOfDayIfDate = (s: string) => (/^\d{4}-\d{2}-\d{2}$/.test(s) ? new Date(Date.parse(`${s}T00:00:00Z`) + 86_400_000 - 1) : new Date(s));
+
+export async function listJobs(ctx: Pick<AppContext, 'caches' | 'database' | 'clock'>, p: Principal, q: JobListQuery) {
+  const staff = isInternalStaff(p.role);
+  if (q.include_inactive && !staff) throw forbidden('Only staff see deactivated jobs.');
+  let assigneeIds: string[] | undefined;
+  let unassigned = false;
+  if (q.assignee) {
+    assigneeIds = [];
+    for (const a of q.assignee.split(',').map((s) => s.trim()).filter(Boolean)) {
+      if (a === 'me') assigneeIds.push(p.id);
+      else if (a === 'none') unassigned = true;
+      else if (UUID_RE.test(a)) assigneeIds.push(a);
+      else throw badRequest('Some fields are invalid.', [{ assignee: 'Use user ids, "me" or "none".' }]);
+    }
+  }
+  const desc = q.ordering.startsWith('-');
+  const now = ctx.clock.now();
+  // "Waiting on me": the statuses that wait on the caller's side (domain rule), narrowed by any status filter sent too.
+  const side = sideOfRole(p.role);
+  const waiting = q.waiting_on === 'me' ? statusesWaitingOn(side) : undefined;
+  const statuses = waiting ? (q.status ? q.status.filter((s) => waiting.includes(s)) : waiting) : q.status;
+  const filter: repo.JobListFilter = {
+      scope: scopeOf(p),
+      includeInactive: !!q.include_inactive,
+      // A status filter outside the waiting statuses leaves nothing: a status no job has says so.
+      statuses: waiting && statuses?.length === 0 ? ['(none)'] : statuses,
+      overdueFirst: !!waiting && side === 'team',
+      clientStatuses: q.client_status,
+      companyIds: q.company,
+      services: q.services,
+      assigneeIds,
+      unassigned,
+      overdue: q.overdue,
+      now,
+      createdAfter: q.created_after ? new Date(q.created_after) : undefined,
+      createdBefore: q.created_before ? endOfDayIfDate(q.created_before) : undefined,
+      updatedAfter: q.updated_after ? new Date(q.updated_after) : undefined,
+      updatedBefore: q.updated_before ? endOfDayIfDate(q.updated_before) : undefined,
+      search: q.search || undefined,
+  };
+  // The overdue filter moves with the clock, so its counts are keyed by the second too.
+  const key = JSON.stringify({ ...filter, now: q.overdue === undefined ? 0 : Math.floor(now.getTime() / 1000) });
+  const cached = cachedCount(ctx, key);
+  const { rows, count } = await repo.listJobs(
+    ctx.database,
+    filter,
+    { field: q.ordering.replace(/^-/, '') as repo.JobOrderField, desc },
+    { limit: q.page_size, offset: (q.page - 1) * q.page_size },
+    cached.count,
+    { userId: p.id, ...threadAccessOf(p) },
+  );
+  if (cached.count === undefined) keepCount(ctx, key, cached.version, count);
+  return {
+    count, page: q.page, page_size: q.page_size,
+    results: rows.map((r) => ({ ...listItemOf(r, now, p.role), unread_messages: r.unreadMessages })),
+  };
+}
+
+export async function jobHistory(ctx: Pick<AppContext, 'database'>, p: Principal, id: string) {
+  const db = ctx.database.db;
+  await visibleJob(db, p, id);
+  const client = isClientRole(p.role);
+  const out = [];
+  for (const row of await repo.listHistory(db, id)) {
+    const entry = historyEntryOf(row);
+    if (!client) {
+      out.push(entry);
+      continue;
+    }
+    const shown = clientHistoryEntryFor(row, entry);
+    if (!shown) continue;
+    // A deleted file's category as a client reads it (internal folders read as General).
+    const data = historyDataForReader(client, entry.data) as Record<string, unknown> | null;
+    const category = data && typeof data.category === 'string' ? shownFileCategoryOf(data.category as FileCategory, p.role) : undefined;
+    out.push({ ...shown, data: category ? { ...data, category } : data });
+  }
+  return out;
+}
+
+export async function jobRevisions(ctx: Pick<AppContext, 'database'>, p: Principal, id: string) {
+  const db = ctx.database.db;
+  await visibleJob(db, p, id);
+  return (await repo.listRevisions(db, id)).map((r) => revisionOf(r, p.role));
+}

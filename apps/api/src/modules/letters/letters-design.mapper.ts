@@ -1,0 +1,173 @@
+import type { DesignInputRaw } from '@sunstamp/engineering/design-input.schema';
+import type { JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
+import type { ResolvedRequirements } from '@sunstamp/domain/requirements/resolve.rules';
+import type { LetterInputRaw } from '@sunstamp/planset/letters/letter-input.schema';
+import type * as repo from './letters.repository.ts';
+
+/*
+ * A job as the engineering engine and the letters read it: the AHJ's editions and design criteria,
+ * the catalogue data of the models the job names, the arrays (the job's, or those sent to
+ * recalculate), the main panel of the CAD intake and the resolved requirements. A fact the engine
+ * needs and the job lacks is a refusal naming it, never a guessed number.
+ *
+ * Assumptions, each the engine's conservative side: a 40 °C high ambient (ASHRAE 2 %; AHJs do not
+ * carry it yet), no conductor runs (the plan set measures them; without runs the report has no
+ * conductor checks), strings filled evenly to at most the 600 V dwelling limit at a 1.12 cold
+ * factor (the engine then checks the real Voc), micro-inverter branches at 80 % of a 20 A circuit.
+ */
+
+export class MissingFactError extends Error {
+  constructor(message: string) { super(message); this.name = 'MissingFactError'; }
+}
+
+type Ahj = NonNullable<Awaited<ReturnType<typeof repo.ahjOf>>>;
+type EquipmentLine = Awaited<ReturnType<typeof repo.equipmentDataOf>>[number];
+type Data = Record<string, unknown>;
+
+const need = <T>(v: T | null | undefined, message: string): T => {
+  if (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v))) throw new MissingFactError(message);
+  return v;
+};
+const num = (d: Data, k: string) => (typeof d[k] === 'number' ? (d[k] as number) : undefined);
+
+export interface JobFacts {
+  id: string;
+  name: string;
+  clientName: string;
+  street: string;
+  city: string;
+  zip: string;
+  state: string;
+  exposureCategory: string | null;
+  homeElevation: number | null;
+  roofType: string;
+  arrays: JobArray[];
+  cadIntake: Record<string, unknown>;
+  revision: number;
+}
+
+/** The arrays as the engine takes them: the body's (already engine-shaped) or the job's. */
+export function engineArraysOf(job: JobFacts, sent: readonly Record<string, unknown>[] | undefined): DesignInputRaw['arrays'] {
+  if (sent?.length) return sent as DesignInputRaw['arrays'];
+  const arrays = job.arrays.filter((a) => (a.panel_quantity ?? 0) > 0);
+  if (!arrays.length) throw new MissingFactError('The job has no array with modules: add the arrays (panel quantity, pitch, framing) first.');
+  return arrays.map((a, i) => ({
+    id: `A${i + 1}`,
+    moduleCount: a.panel_quantity!,
+    roofPitchDeg: Math.min(45, a.roof_pitch),
+    roofType: job.roofType === 'Hip Roof' ? 'hip' : 'gable',
+    orientation: a.orientation === 'Landscape' ? 'landscape' : 'portrait',
+    framing: { spacingIn: a.beam_spacing, spansIn: a.beam_span, panelsOnRafter: a.num_panels_on_rafter && a.num_panels_on_rafter > 0 ? a.num_panels_on_rafter : 2 },
+  }));
+}
+
+const editionYear = (v: string | null) => (v ? (v.match(/\d{4}/)?.[0] ?? null) : null);
+
+export function designInputOf(job: JobFacts, ahj: Ahj, lines: readonly EquipmentLine[], resolved: ResolvedRequirements, sentArrays?: readonly Record<string, unknown>[]): DesignInputRaw {
+  const line = (kind: string) => lines.find((l) => l.kind === kind);
+  const moduleLine = need(line('module'), 'The job names no module: choose the module on the job\'s equipment.');
+  const inverterLine = need(line('inverter'), 'The job names no inverter: choose the inverter on the job\'s equipment.');
+  const m = need(moduleLine.data as Data | null, `The module "${moduleLine.customModel}" is not a catalogue model: link it to the catalogue so its ratings are known.`);
+  const inv = need(inverterLine.data as Data | null, `The inverter "${inverterLine.customModel}" is not a catalogue model: link it to the catalogue so its ratings are known.`);
+  if (line('optimizer')) throw new MissingFactError('Optimizer systems are not calculated for letters yet: calculate this job with the engineering CLI.');
+  const arrays = engineArraysOf(job, sentArrays);
+  const total = arrays.reduce((s, a) => s + (a.moduleCount as number), 0);
+  const micro = inverterLine.type === 'Microinverter' || inverterLine.type === 'Dual Microinverter';
+  const modulesPerUnit = inverterLine.type === 'Dual Microinverter' ? 2 : 1;
+  const vocV = need(num(m, 'vocV'), 'The module has no Voc in the catalogue.');
+  const invCurrent = need(num(inv, 'maxContinuousOutputCurrentA'), 'The inverter has no maximum continuous output current in the catalogue.');
+
+  const split = (count: number, max: number) => {
+    const n = Math.max(1, Math.ceil(count / max));
+    return Array.from({ length: n }, (_, i) => Math.floor(count / n) + (i < count % n ? 1 : 0));
+  };
+  const strings = micro ? [] : split(total, Math.max(1, Math.floor(600 / (vocV * 1.12)))).map((k, i) => ({ id: `S${i + 1}`, modulesInSeries: k }));
+  const units = Math.ceil(total / modulesPerUnit);
+  const branchCircuits = micro ? split(units, Math.max(1, Math.floor(16 / invCurrent))).map((k, i) => ({ id: `B${i + 1}`, units: k })) : [];
+
+  const electrical = need(ahj.electrical, `${ahj.name} has no electrical code edition: set it on the AHJ.`);
+  const on = (k: string) => resolved.values[k]?.on === true;
+  const acd = String(resolved.values.ac_disconnect?.value ?? 'Always Include');
+  const battery = line('battery');
+  const bat = battery?.data as Data | null | undefined;
+  const intake = job.cadIntake;
+  const height = Math.min(60, Math.max(...job.arrays.map((a) => a.height_from_ground || 20), 10));
+
+  return {
+    projectName: job.name,
+    site: {
+      designMinTempC: need(ahj.minDesignTempC, `${ahj.name} has no minimum design temperature (NEC 690.7): set it on the AHJ.`),
+      highAmbientTempC: 40,
+      windSpeedMph: need(ahj.windSpeedMph, `${ahj.name} has no ultimate wind speed: set it on the AHJ.`),
+      exposure: (job.exposureCategory ?? need(ahj.exposureCategory, `${ahj.name} has no exposure category: set it on the AHJ or the job.`)) as 'B' | 'C' | 'D',
+      groundSnowLoadPsf: need(ahj.groundSnowLoadPsf, `${ahj.name} has no ground snow load: set it on the AHJ.`),
+      meanRoofHeightFt: height,
+      ...(job.homeElevation !== null && job.homeElevation >= -300 && job.homeElevation <= 15000 ? { groundElevationFt: job.homeElevation } : {}),
+      codes: {
+        electricalCode: electrical === 'CEC' ? 'CEC' : 'NEC',
+        nec: (editionYear(electrical) ?? '2020') as '2017' | '2020' | '2023',
+        asce: need(ahj.asce, `${ahj.name} has no ASCE 7 edition: set it on the AHJ.`) as '7-10' | '7-16' | '7-22',
+        iebc: need(editionYear(ahj.iebc), `${ahj.name} has no IEBC edition: set it on the AHJ.`) as '2015' | '2018' | '2021' | '2024',
+      },
+    },
+    equipment: {
+      module: {
+        model: `${moduleLine.manufacturer} ${moduleLine.model}`,
+        pmaxW: need(num(m, 'pmaxW'), 'The module has no Pmax in the catalogue.'), vocV,
+        iscA: need(num(m, 'iscA'), 'The module has no Isc in the catalogue.'), vmpV: need(num(m, 'vmpV'), 'The module has no Vmp in the catalogue.'),
+        impA: need(num(m, 'impA'), 'The module has no Imp in the catalogue.'),
+        ...(num(m, 'tempCoeffVocPctPerC') !== undefined ? { vocTempCoeffPctPerC: num(m, 'tempCoeffVocPctPerC') } : {}),
+        lengthIn: need(num(m, 'lengthMm'), 'The module has no length in the catalogue.') / 25.4,
+        widthIn: need(num(m, 'widthMm'), 'The module has no width in the catalogue.') / 25.4,
+        weightLb: need(num(m, 'weightKg'), 'The module has no weight in the catalogue.') * 2.20462,
+        ...(num(m, 'maxSystemVoltageV') ? { maxSystemVoltageV: num(m, 'maxSystemVoltageV') } : {}),
+        ...(num(m, 'maxSeriesFuseA') ? { maxSeriesFuseA: num(m, 'maxSeriesFuseA') } : {}),
+      },
+      inverter: {
+        model: `${inverterLine.manufacturer} ${inverterLine.model}`,
+        kind: micro ? 'micro' : 'string',
+        count: micro ? 1 : Math.max(1, inverterLine.quantity ?? 1),
+        continuousOutputCurrentA: invCurrent,
+        ratedOutputW: need(num(inv, 'acPowerW'), 'The inverter has no AC power in the catalogue.'),
+        ...(num(inv, 'nominalVoltageV') ? { nominalAcVoltageV: num(inv, 'nominalVoltageV') } : {}),
+        ...(num(inv, 'maxDcVoltageV') ? { maxDcInputVoltageV: num(inv, 'maxDcVoltageV') } : {}),
+        modulesPerUnit,
+      },
+      ...(bat && num(bat, 'maxContinuousCurrentA') ? { battery: { model: `${battery!.manufacturer} ${battery!.model}`, count: Math.max(1, battery!.quantity ?? 1), continuousOutputCurrentA: num(bat, 'maxContinuousCurrentA')! } } : {}),
+      ...(micro ? {} : { rapidShutdownDevice: 'mlpe' as const }),
+    },
+    arrays,
+    strings,
+    branchCircuits,
+    service: {
+      busbarA: need(typeof intake.msp_rating === 'number' ? intake.msp_rating : null, 'The CAD intake has no MSP rating (msp_rating): the busbar is needed for the interconnection.'),
+      mainBreakerA: need(typeof intake.breaker_rating === 'number' ? intake.breaker_rating : null, 'The CAD intake has no main breaker rating (breaker_rating).'),
+    },
+    requirements: {
+      tapsNotAllowed: on('taps_not_allowed'),
+      supplySideTapsNotAllowed: on('supply_side_taps_not_allowed'),
+      loadSideTapsNotAllowed: on('load_side_taps_not_allowed'),
+      mbDerateNotAllowed: on('mb_derate_not_allowed'),
+      fusedAcDisconnectRequired: on('fused_acd_required'),
+      acDisconnect: acd === 'Not Required' ? 'not-required' : acd === 'Only Over 10 Kilowatts' ? 'over-10kw' : 'always',
+      stressAnalysis: on('stress_analysis'),
+      unreducedSnowLoad: on('unreduced_snow_load'),
+    },
+  };
+}
+
+/** The AHJ's adopted editions and criteria as the letters print them. */
+export function letterCodesOf(ahj: Ahj): Pick<LetterInputRaw, 'codes' | 'designCriteria'> {
+  const ed = (v: string | null, code: string) => (v ? `${v} ${code}` : `— ${code}`);
+  return {
+    codes: {
+      building: ed(ahj.ibc, 'IBC'), residential: ed(ahj.irc, 'IRC'), existingBuilding: ed(ahj.iebc, 'IEBC'),
+      structural: ahj.asce ? `ASCE ${ahj.asce}` : 'ASCE 7', electrical: ahj.electrical ?? 'NEC', fire: ed(ahj.fire, 'IFC'),
+    },
+    designCriteria: {
+      windSpeedMph: ahj.windSpeedMph ?? 0, exposure: (ahj.exposureCategory ?? 'C') as 'B' | 'C' | 'D', groundSnowLoadPsf: ahj.groundSnowLoadPsf ?? 0, riskCategory: 'II',
+      ...(ahj.seismicDesignCategory ? { seismicDesignCategory: ahj.seismicDesignCategory } : {}),
+      ...(ahj.minDesignTempC !== null ? { minDesignTempC: ahj.minDesignTempC } : {}),
+    },
+  };
+}

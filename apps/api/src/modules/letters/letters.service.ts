@@ -1,0 +1,347 @@
+import crypto from 'node:crypto';
+import { mayWorkOnJob } from '@sunstamp/domain/policies/jobs.policy';
+import { maySignAsEngineer } from '@sunstamp/domain/policies/engineers.policy';
+import { chooseSealingEngineer, type Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
+import type { GenerateLettersBody, JobLetter, LETTER_TYPE_VALUES } from '@sunstamp/domain/contracts/letters';
+import type { JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
+import { calculateDesign } from '@sunstamp/engineering/design.calc';
+import { isEngineRefusal } from '@sunstamp/engineering/engine-refusal';
+import type { Report } from '@sunstamp/engineering/report.schema';
+import { LETTER_DISCIPLINE, LETTER_TITLES, type LetterInputRaw, type LetterType } from '@sunstamp/planset/letters/letter-input.schema';
+import { LetterRefusal } from '@sunstamp/planset/letters/letter.compose';
+import { renderLetter } from '@sunstamp/planset/letters/letter.render';
+import { ZodError } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { JobPayload } from '../../platform/queue/queue.registry.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { signPdfWithP12, SigningError, verifyOutsideSignature } from '../../platform/signing/pades.ts';
+import type { Principal } from '../auth/principal.ts';
+import { requireAllowed } from '../access/access.ts';
+import { readBytes, todayOf } from '../engineers/engineers.service.ts';
+import * as engRepo from '../engineers/engineers.repository.ts';
+import { insertFiles } from '../files/files.repository.ts';
+import { resolvedOf } from '../jobs/jobs-requirements.service.ts';
+import { visibleJob } from '../jobs/jobs-queries.service.ts';
+import { getJobWithRefs } from '../jobs/jobs.repository.ts';
+import { designInputOf, letterCodesOf, MissingFactError, type JobFacts } from './letters-design.mapper.ts';
+import * as repo from './letters.repository.ts';
+
+/*
+ * Engineering letters of a job (spec §7 generate-letters, recalculate-url): the engine calculates
+ * the job's design, packages/planset renders each letter with the report's numbers and sections,
+ * the PE seal of an engineer licensed in the job's state for the letter's discipline is placed, and
+ * each letter is stored as an internal job file of the revision (clients see letters once they are
+ * released as deliverables). Progress goes to the requester's event stream with the spec §4 names.
+ * A digital signature is the engineer's own act, after all stamping, one letter at a time: with a
+ * P12 and passphrase sent for that signing only (kept in memory, never stored), or signed outside
+ * and uploaded, when the upload must begin with the exact bytes generated.
+ */
+
+type Ctx = Pick<AppContext, 'database' | 'clock' | 'storage' | 'queue' | 'events' | 'caches' | 'log'>;
+type LetterTypeValue = (typeof LETTER_TYPE_VALUES)[number];
+type JobWithRefs = NonNullable<Awaited<ReturnType<typeof getJobWithRefs>>>;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const workRefusal = 'Only staff and the contractor assigned to this job generate its letters.';
+const FIRM = { name: 'Sunstamp Engineering', address: 'Engineering services by Sunstamp', phone: 'See sunstamp portal' };
+
+type SealingEngineer = { engineer: engRepo.EngineerWithLicences; licence: { state: string; number: string; expiresOn: string } };
+
+interface Prepared {
+  ahj: NonNullable<Awaited<ReturnType<typeof repo.ahjOf>>>;
+  state: string;
+  engineers: Map<Discipline, SealingEngineer>;
+}
+
+async function jobStateOf(ctx: Ctx, r: JobWithRefs, ahjState: string): Promise<string> {
+  const s = r.job.clientStateId !== null ? await repo.stateCodeOf(ctx.database.db, r.job.clientStateId) : null;
+  return s?.abbreviation ?? ahjState;
+}
+
+/** The checks a run can make before calculating: an AHJ, and a sealing engineer for every discipline. 409 naming what is missing. */
+async function prepare(ctx: Ctx, r: JobWithRefs, types: readonly LetterType[]): Promise<Prepared> {
+  if (!r.job.ahjId) throw conflict('The job has no AHJ: letters cite the AHJ\'s code editions and design criteria. Choose the AHJ on the job first.');
+  const ahj = await repo.ahjOf(ctx.database.db, r.job.ahjId);
+  if (!ahj) throw conflict('The job\'s AHJ no longer exists.');
+  const state = await jobStateOf(ctx, r, ahj.state);
+  const candidates = await engRepo.engineersLicensedIn(ctx.database.db, state);
+  const engineers = new Map<Discipline, SealingEngineer>();
+  for (const d of [...new Set(types.map((t) => LETTER_DISCIPLINE[t]))]) {
+    const chosen = chooseSealingEngineer(candidates.filter((c) => c.sealKey), state, d, todayOf(ctx));
+    if (!chosen.ok) {
+      const unsealed = candidates.find((c) => !c.sealKey && chooseSealingEngineer([c], state, d, todayOf(ctx)).ok);
+      throw conflict(unsealed ? `${unsealed.name} may seal ${d} documents in ${state} but has no seal image: upload it on the Engineers page.` : chosen.message);
+    }
+    engineers.set(d, { engineer: chosen.engineer, licence: chosen.licence });
+  }
+  return { ahj, state, engineers };
+}
+
+async function workableJob(ctx: Ctx, p: Principal, jobId: string) {
+  const r = await visibleJob(ctx.database.db, p, jobId);
+  requireAllowed(mayWorkOnJob(p, r.job), workRefusal);
+  if (!r.job.isActive) throw conflict('This job is deactivated.');
+  return r;
+}
+
+/** POST /jobs/{id}/generate-letters: checks what can be checked now, then queues the run. */
+export async function requestLetters(ctx: Ctx, p: Principal, jobId: string, body: GenerateLettersBody & { letter_types: LetterTypeValue[] }) {
+  const r = await workableJob(ctx, p, jobId);
+  await prepare(ctx, r, body.letter_types);
+  if (body.letter_types.includes('structural_roof_letter')) {
+    const { resolved } = await resolvedOf(ctx, r);
+    if (resolved.values.stress_analysis?.on) {
+      throw conflict(`${r.ahjName ?? 'The AHJ'} requires a stress analysis (stress_analysis): a Prescriptive Method (5 %) letter is prohibited. Design the arrays with Forte or SkyCiv.`);
+    }
+  }
+  const runId = crypto.randomUUID();
+  await ctx.queue.send('letters-generate', {
+    runId, jobId: r.job.id, actorId: p.id, actorRole: p.role, letterTypes: body.letter_types,
+    ...(body.arrays ? { arrays: body.arrays as Record<string, unknown>[] } : {}),
+    includeDigitalSignature: body.include_digital_signature ?? false,
+    revisionLetterData: body.revision_letter_data ? { ...body.revision_letter_data, changes: body.revision_letter_data.changes ?? [] } : null,
+  });
+  return { run_id: runId, status: 'queued' as const };
+}
+
+function factsOf(r: JobWithRefs, state: string): JobFacts {
+  const j = r.job;
+  return {
+    id: j.id, name: j.name || j.clientName || 'Job', clientName: j.clientName || j.name || 'Client', street: j.clientStreetAddress, city: j.clientCity, zip: j.clientZipCode, state,
+    exposureCategory: j.exposureCategory, homeElevation: j.homeElevation ?? null, roofType: j.roofType, arrays: j.arrays as JobArray[],
+    cadIntake: (j.cadIntake ?? {}) as Record<string, unknown>, revision: j.revisionNumber,
+  };
+}
+
+/** The engine's report for the job (with `arrays` when given). MissingFactError / engine refusals become a 422 or a calculations_failed event. */
+async function calculate(ctx: Ctx, r: JobWithRefs, prep: Prepared, arrays?: readonly Record<string, unknown>[]): Promise<Report> {
+  const { resolved } = await resolvedOf(ctx, r);
+  const lines = await repo.equipmentDataOf(ctx.database.db, r.job.id);
+  return calculateDesign(designInputOf(factsOf(r, prep.state), prep.ahj, lines, resolved, arrays));
+}
+
+function calculationMessage(e: unknown): string | null {
+  if (e instanceof MissingFactError || isEngineRefusal(e)) return e.message;
+  if (e instanceof ZodError) return `The design input is not valid: ${e.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
+  return null;
+}
+
+async function letterInputOf(ctx: Ctx, r: JobWithRefs, prep: Prepared, type: LetterType, report: Report, revisionData: JobPayload<'letters-generate'>['revisionLetterData']): Promise<LetterInputRaw> {
+  const sealing = prep.engineers.get(LETTER_DISCIPLINE[type])!;
+  const e = sealing.engineer;
+  const [seal, signature] = await Promise.all([e.sealKey ? readBytes(ctx, e.sealKey) : undefined, e.signatureKey ? readBytes(ctx, e.signatureKey) : undefined]);
+  const j = r.job;
+  const criteria = letterCodesOf(prep.ahj);
+  return {
+    type,
+    job: {
+      id: j.id, name: j.name || j.clientName || 'Job', clientName: j.clientName || j.name || 'Client',
+      address: { street: j.clientStreetAddress || '—', city: j.clientCity || '—', state: prep.state, zip: j.clientZipCode },
+      ahjName: prep.ahj.name, revision: j.revisionNumber, date: todayOf(ctx),
+    },
+    ...criteria,
+    designCriteria: { ...criteria.designCriteria, ...(j.exposureCategory ? { exposure: j.exposureCategory as 'B' | 'C' | 'D' } : {}) },
+    report,
+    requirements: await requirementFlags(ctx, r),
+    engineer: { name: e.name, discipline: LETTER_DISCIPLINE[type], licenceState: sealing.licence.state, licenceNumber: sealing.licence.number, licenceExpires: sealing.licence.expiresOn, ...(e.email ? { email: e.email } : {}) },
+    firm: FIRM,
+    ...(revisionData ? { revisionData } : {}),
+    ...(seal ? { seal: new Uint8Array(seal) } : {}),
+    ...(signature ? { signature: new Uint8Array(signature) } : {}),
+  };
+}
+
+async function requirementFlags(ctx: Ctx, r: JobWithRefs) {
+  const { resolved } = await resolvedOf(ctx, r);
+  return { stressAnalysis: resolved.values.stress_analysis?.on === true, unreducedSnowLoad: resolved.values.unreduced_snow_load?.on === true };
+}
+
+const fileNameOf = (type: LetterType, jobName: string, revision: number) => `${LETTER_TITLES[type]} - ${jobName.replace(/[\\/:*?"<>|]/g, ' ').trim() || 'Job'} - Rev ${revision}.pdf`.slice(0, 255);
+
+/** Stores a rendered document as an internal Engineering job file and its letter row. */
+async function storeLetter(ctx: Ctx, a: { jobId: string; runId: string; revision: number; type: LetterType; pdf: Uint8Array; engineerId: string | null; calculationPages: unknown; signature: 'unsigned' | 'required'; actorId: string; actorRole: string; jobName: string }) {
+  const fileId = crypto.randomUUID();
+  const key = `jobs/${a.jobId}/${fileId}`;
+  await ctx.storage.put(key, a.pdf);
+  const now = ctx.clock.now();
+  try {
+    return await ctx.database.db.transaction(async (tx) => {
+      await insertFiles(tx, [{ id: fileId, jobId: a.jobId, kind: 'internal', category: 'Engineering', name: fileNameOf(a.type, a.jobName, a.revision), mime: 'application/pdf', size: a.pdf.length, storageKey: key, uploadedById: a.actorId, uploadedByRole: a.actorRole, createdAt: now }]);
+      return repo.insertLetter(tx, {
+        jobId: a.jobId, runId: a.runId, revision: a.revision, letterType: a.type, engineerId: a.engineerId, fileId,
+        sha256: crypto.createHash('sha256').update(a.pdf).digest('hex'), calculationPages: a.calculationPages, signatureStatus: a.signature, createdAt: now,
+      });
+    });
+  } catch (e) {
+    await ctx.storage.remove(key).catch(() => {});
+    throw e;
+  }
+}
+
+/** The queue handler of a generate-letters run. */
+export async function runLetters(ctx: Ctx, job: JobPayload<'letters-generate'>) {
+  const publish = (type: string, payload: Record<string, unknown> = {}) => ctx.events.publish(job.actorId, type, { job_id: job.jobId, run_id: job.runId, ...payload });
+  const r = await getJobWithRefs(ctx.database.db, job.jobId, { kind: 'all' }, true);
+  if (!r) return;
+  const types = job.letterTypes as LetterType[];
+  await publish('calculations_initiated', { letter_types: types });
+  let prep: Prepared;
+  let report: Report;
+  try {
+    prep = await prepare(ctx, r, types);
+    report = await calculate(ctx, r, prep, job.arrays);
+  } catch (e) {
+    const message = e instanceof AppError ? e.message : calculationMessage(e);
+    if (message === null) throw e;
+    await publish('calculations_failed', { message });
+    return;
+  }
+  await publish('calculations_passed', { pass: report.summary.pass, checks: report.summary.checks, system_dc_kw: report.summary.systemDcKw, system_ac_kw: report.summary.systemAcKw, failures: report.summary.failures });
+
+  const done = new Set((await repo.lettersOfRun(ctx.database.db, job.runId)).map((l) => l.letterType));
+  const rendered: { type: LetterType; pdf: Uint8Array; engineerId: string; calculationPages: unknown }[] = [];
+  const refused: { letter_type: string; message: string }[] = [];
+  for (const type of types.filter((t) => !done.has(t))) {
+    try {
+      const out = await renderLetter(await letterInputOf(ctx, r, prep, type, report, job.revisionLetterData));
+      rendered.push({ type, pdf: out.pdf, engineerId: prep.engineers.get(LETTER_DISCIPLINE[type])!.engineer.id, calculationPages: out.calculationPages });
+    } catch (e) {
+      if (!(e instanceof LetterRefusal)) throw e;
+      refused.push({ letter_type: type, message: e.message });
+    }
+  }
+  if (refused.length === types.length) {
+    await publish('calculations_failed', { message: refused.map((x) => x.message).join(' '), refused });
+    return;
+  }
+  await publish('stamp_file_passed', { sealed: rendered.map((x) => x.type), refused, signature: job.includeDigitalSignature ? 'required' : 'none' });
+  const stored = [];
+  for (const x of rendered) {
+    stored.push(await storeLetter(ctx, {
+      jobId: job.jobId, runId: job.runId, revision: r.job.revisionNumber, type: x.type, pdf: x.pdf, engineerId: x.engineerId, calculationPages: x.calculationPages,
+      signature: job.includeDigitalSignature ? 'required' : 'unsigned', actorId: job.actorId, actorRole: job.actorRole, jobName: r.job.name || r.job.clientName,
+    }));
+  }
+  await publish('combine_files_passed', { letters: stored.map((l) => ({ id: l.id, letter_type: l.letterType, file_id: l.fileId, download_url: `/api/files/${l.fileId}/download` })), refused });
+}
+
+/** POST /jobs/{id}/recalculate-url: calculates with `arrays` now and answers the new calculation package's URL. */
+export async function recalculate(ctx: Ctx, p: Principal, jobId: string, arrays: readonly Record<string, unknown>[] | undefined) {
+  const r = await workableJob(ctx, p, jobId);
+  const prep = await prepare(ctx, r, ['calculation_package']);
+  let report: Report;
+  try {
+    report = await calculate(ctx, r, prep, arrays);
+  } catch (e) {
+    const message = calculationMessage(e);
+    if (message === null) throw e;
+    throw new AppError(422, message, 'unprocessable');
+  }
+  const out = await renderLetter(await letterInputOf(ctx, r, prep, 'calculation_package', report, null));
+  const letter = await storeLetter(ctx, {
+    jobId: r.job.id, runId: crypto.randomUUID(), revision: r.job.revisionNumber, type: 'calculation_package', pdf: out.pdf, engineerId: prep.engineers.get('structural')!.engineer.id,
+    calculationPages: out.calculationPages, signature: 'unsigned', actorId: p.id, actorRole: p.role, jobName: r.job.name || r.job.clientName,
+  });
+  return { url: `/api/files/${letter.fileId}/download`, file_id: letter.fileId, letter_id: letter.id, pass: report.summary.pass, checks: report.summary.checks };
+}
+
+function letterOut(x: Awaited<ReturnType<typeof repo.lettersOfJob>>[number]): JobLetter {
+  const l = x.l;
+  return {
+    id: l.id, run_id: l.runId, revision: l.revision, letter_type: l.letterType, file_id: l.fileId, name: x.fileName,
+    download_url: `/api/files/${l.fileId}/download`, sha256: l.sha256,
+    engineer: l.engineerId && x.engineerName ? { id: l.engineerId, name: x.engineerName } : null,
+    calculation_pages: l.calculationPages as JobLetter['calculation_pages'],
+    signature_status: l.signatureStatus as JobLetter['signature_status'],
+    signed_download_url: l.signedFileId ? `/api/files/${l.signedFileId}/download` : null,
+    signed_by: l.signedBy, signed_at: l.signedAt ? l.signedAt.toISOString() : null, created_at: l.createdAt.toISOString(),
+  };
+}
+
+/** GET /jobs/{id}/letters: the job's generated letters, for who works on the job (clients get released deliverables instead). */
+export async function listLetters(ctx: Ctx, p: Principal, jobId: string): Promise<JobLetter[]> {
+  const r = await visibleJob(ctx.database.db, p, jobId);
+  requireAllowed(mayWorkOnJob(p, r.job), workRefusal);
+  return (await repo.lettersOfJob(ctx.database.db, jobId)).map(letterOut);
+}
+
+/** Before reading a signing upload's body: 404 for a letter the caller does not see, 403 for another's, 409 when signed. */
+export async function assertMaySign(ctx: Ctx, p: Principal, letterId: string) {
+  await signableLetter(ctx, p, letterId, false);
+}
+
+async function signableLetter(ctx: Ctx, p: Principal, letterId: string, read = true) {
+  if (!UUID_RE.test(letterId)) throw notFound();
+  const found = await repo.getLetter(ctx.database.db, letterId);
+  if (!found) throw notFound();
+  // The letter is as visible as its job.
+  const r = await visibleJob(ctx.database.db, p, found.l.jobId);
+  requireAllowed(mayWorkOnJob(p, r.job), workRefusal);
+  const engineer = found.l.engineerId ? await engRepo.getEngineer(ctx.database.db, found.l.engineerId) : null;
+  if (!engineer) throw conflict('The engineer who sealed this letter no longer exists: generate it again.');
+  if (!maySignAsEngineer(p, engineer)) throw forbidden(`Only ${engineer.name}, who sealed this letter, signs it (from the account linked on the Engineers page).`);
+  if (found.l.signatureStatus === 'signed') throw conflict('This letter is already signed.');
+  const bytes = read ? await readBytes(ctx, found.storageKey) : Buffer.alloc(0);
+  return { found, engineer, bytes, job: r.job };
+}
+
+async function storeSigned(ctx: Ctx, p: Principal, found: NonNullable<Awaited<ReturnType<typeof repo.getLetter>>>, signed: Uint8Array, signedBy: string) {
+  const fileId = crypto.randomUUID();
+  const key = `jobs/${found.l.jobId}/${fileId}`;
+  await ctx.storage.put(key, signed);
+  const now = ctx.clock.now();
+  const ok = await ctx.database.db.transaction(async (tx) => {
+    await insertFiles(tx, [{ id: fileId, jobId: found.l.jobId, kind: 'internal', category: 'Engineering', name: found.fileName.replace(/\.pdf$/i, '') + ' (signed).pdf', mime: 'application/pdf', size: signed.length, storageKey: key, uploadedById: p.id, uploadedByRole: p.role, createdAt: now }]);
+    return repo.markSigned(tx, found.l.id, { signedFileId: fileId, signedSha256: crypto.createHash('sha256').update(signed).digest('hex'), signedBy, signedAt: now });
+  });
+  if (!ok) {
+    await ctx.storage.remove(key).catch(() => {});
+    throw conflict('This letter is already signed.');
+  }
+  const [row] = (await repo.lettersOfJob(ctx.database.db, found.l.jobId)).filter((x) => x.l.id === found.l.id);
+  return letterOut(row!);
+}
+
+/** Signs a sealed letter with the engineer's P12, sent for this signing only; neither the key nor the passphrase is kept. */
+export async function signLetter(ctx: Ctx, p: Principal, letterId: string, p12: Uint8Array | null, passphrase: string | null) {
+  const { found, engineer, bytes } = await signableLetter(ctx, p, letterId);
+  if (!p12 || p12.length === 0) throw badRequest('Some fields are invalid.', [{ files: 'Send the certificate file (.p12 or .pfx).' }]);
+  if (passphrase === null) throw badRequest('Some fields are invalid.', [{ passphrase: 'Send the certificate\'s passphrase.' }]);
+  const licence = engineer.licences[0];
+  let signed: Uint8Array;
+  try {
+    signed = await signPdfWithP12(bytes, p12, passphrase, {
+      reason: `Sealed and signed by ${engineer.name}, P.E.${licence ? ` (${engineer.licences.map((l) => `${l.state} ${l.number}`).join(', ')})` : ''}`,
+      name: engineer.name, location: 'Sunstamp', contactInfo: engineer.email, signingTime: ctx.clock.now(),
+    });
+  } catch (e) {
+    if (e instanceof SigningError) throw badRequest(e.message, [{ files: e.message }]);
+    throw e;
+  }
+  return storeSigned(ctx, p, found, signed, engineer.name);
+}
+
+/** Takes a letter signed outside Sunstamp: the signature must verify over the whole file, and the file must begin with the exact bytes generated. */
+export async function acceptSignedLetter(ctx: Ctx, p: Principal, letterId: string, signed: Uint8Array | null) {
+  const { found, engineer, bytes } = await signableLetter(ctx, p, letterId);
+  if (!signed || signed.length === 0) throw badRequest('Some fields are invalid.', [{ files: 'Send the signed PDF.' }]);
+  const check = await verifyOutsideSignature(bytes, signed);
+  if (!check.valid) throw new AppError(422, `The signature does not verify: ${check.problem ?? 'unknown reason'}`, 'unprocessable');
+  if (!check.coversWholeFile) throw new AppError(422, 'The signature does not cover the whole file: something was added after signing.', 'unprocessable');
+  if (!check.startsWithGenerated) throw new AppError(422, 'The signed file does not begin with the letter Sunstamp generated: it was changed before signing. Sign the downloaded letter as it is.', 'unprocessable');
+  return storeSigned(ctx, p, found, signed, check.signer?.commonName || engineer.name);
+}
+
+/**
+ * For the deliverables area: a job's letters of a revision as documents to release, each with the
+ * file to hand to the client (the signed one when there is one). Safe to call from another module's
+ * service; it reads only.
+ */
+export async function lettersForDeliverables(ctx: Pick<AppContext, 'database'>, jobId: string, revision?: number) {
+  const rows = await repo.lettersOfJob(ctx.database.db, jobId);
+  return rows.filter((x) => revision === undefined || x.l.revision === revision).map((x) => ({
+    letterId: x.l.id, letterType: x.l.letterType, revision: x.l.revision, engineerId: x.l.engineerId,
+    fileId: x.l.signedFileId ?? x.l.fileId, generatedFileId: x.l.fileId, sha256: x.l.signedSha256 ?? x.l.sha256,
+    sealed: x.l.engineerId !== null, signatureStatus: x.l.signatureStatus as 'unsigned' | 'required' | 'signed', createdAt: x.l.createdAt,
+  }));
+}

@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { extractPdfText } from '@sunstamp/planset/check/pdf-text';
+import { solidPng } from '@sunstamp/planset/fixtures/golden.fixtures';
+import { ahjs, equipment, jobEquipment, jobs, states, userEvents, users } from '../../db/schema.ts';
+import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
+import { file, PDF, postMultipart } from '../../test/upload-fixtures.ts';
+import { verifyPdfSignature } from '../../platform/signing/pades.ts';
+import { makeTestP12, signLikeOutsideTool } from '../../platform/signing/test-p12.ts';
+
+/**
+ * Engineers (profiles, licences, seal and signature images) and the letters of a job: generated
+ * through the queue with the spec's progress events, sealed only by an engineer licensed in the
+ * job's state for the discipline, recalculated on demand, signed with a P12 per signing or signed
+ * outside and uploaded. Per role, with bad inputs.
+ */
+
+let t: TestApp;
+let adminId = '';
+let austin = '';
+let tx = 0;
+const SEAL = solidPng(240, 240, [20, 60, 160]);
+const SIGNATURE = solidPng(240, 60, [10, 10, 10]);
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = async (who: string, method: Method, url: string, body?: unknown) => t.request(method, url, { token: await t.tokenOf(who), body });
+
+const ENGINEER = (over: Record<string, unknown> = {}) => ({
+  name: 'Dana Whitfield', email: 'dana@sunstamp.test', user_id: adminId, disciplines: ['structural', 'electrical'],
+  licences: [{ state: 'TX', number: 'PE-123456', expires_on: '2099-12-31' }, { state: 'FL', number: 'PE-777', expires_on: '2099-01-31' }], ...over,
+});
+
+async function download(url: string, who: string = DEMO.admin) {
+  const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${await t.tokenOf(who)}` } });
+  return { status: res.statusCode, bytes: new Uint8Array(res.rawPayload) };
+}
+
+/** An Acme job in Austin, TX with a catalogue module and string inverter and its main panel. */
+async function newJob(over: { cadIntake?: Record<string, unknown>; ahj?: string | null } = {}) {
+  const res = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { name: 'Nguyen Residence', client_name: 'Linh Nguyen', client_street_address: '4512 Ramsey Ave', city: 'Austin', state: tx, client_zip_code: '78756', arrays: [{ panel_quantity: 12, roof_pitch: 22 }, { panel_quantity: 8, roof_pitch: 22 }], services_requested: ['structural_roof_letter'] });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.data.id as string;
+  const db = t.database.db;
+  const [mod] = await db.select().from(equipment).where(eq(equipment.kind, 'module')).orderBy(asc(equipment.model)).limit(1);
+  const [inv] = (await db.select().from(equipment).where(eq(equipment.kind, 'inverter'))).filter((e) => e.type === 'String Inverter');
+  await db.update(jobs).set({ ahjId: over.ahj === undefined ? austin : over.ahj, cadIntake: { ...(res.data.cad_intake ?? {}), msp_rating: 200, breaker_rating: 200, ...over.cadIntake } }).where(eq(jobs.id, id));
+  await db.insert(jobEquipment).values([{ jobId: id, kind: 'module', equipmentId: mod!.id, quantity: 20, position: 0 }, { jobId: id, kind: 'inverter', equipmentId: inv!.id, quantity: 1, position: 1 }]);
+  return id;
+}
+
+/** POST generate-letters and wait for its run: rendering several letters on a busy machine takes longer than a request's drain. */
+async function generate(who: string, job: string, body: unknown) {
+  const token = await t.tokenOf(who);
+  const res = await t.app.inject({ method: 'POST', url: `/api/jobs/${job}/generate-letters`, headers: { authorization: `Bearer ${token}`, 'x-csrftoken': await t.csrfFor(token), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  await t.ctx.queue.drain(180_000);
+  return Object.assign(res, { data: res.json() as any });
+}
+
+async function eventsSince(userId: string, after: number) {
+  return t.database.db.select().from(userEvents).where(and(eq(userEvents.userId, userId), gt(userEvents.id, after))).orderBy(asc(userEvents.id));
+}
+async function lastEventId() {
+  const rows = await t.database.db.select({ id: userEvents.id }).from(userEvents);
+  return rows.reduce((m, r) => Math.max(m, Number(r.id)), 0);
+}
+
+let engineerId = '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  adminId = (await db.select().from(users).where(eq(users.email, DEMO.admin)))[0]!.id;
+  tx = (await db.select().from(states).where(eq(states.abbreviation, 'TX')))[0]!.id;
+  const [a] = await db.insert(ahjs).values({
+    name: 'Test City of Austin', state: 'TX', jurisdictionType: 'City', ibc: '2021', irc: '2021', iebc: '2018', asce: '7-16', electrical: 'NEC 2020', fire: '2021',
+    windSpeedMph: 115, groundSnowLoadPsf: 5, exposureCategory: 'C', minDesignTempC: -6, seismicDesignCategory: 'A',
+  }).returning();
+  austin = a!.id;
+}, 120_000);
+afterAll(async () => { await t?.close(); });
+
+describe('engineers', () => {
+  it('refuses to seal while no engineer is licensed in the job\'s state', async () => {
+    const job = await newJob();
+    const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, { letter_types: ['structural_roof_letter'] });
+    expect(res.statusCode).toBe(409);
+    expect(res.data.message).toBe('No engineer holds an unexpired structural PE licence in TX: add one on the Engineers page before sealing this job.');
+  });
+
+  it('admin adds one; support reads; others are refused', async () => {
+    const created = await call(DEMO.admin, 'POST', '/api/engineers', ENGINEER());
+    expect(created.statusCode, created.body).toBe(201);
+    engineerId = created.data.id;
+    expect(created.data).toMatchObject({ name: 'Dana Whitfield', disciplines: ['structural', 'electrical'], has_seal: false, licences: [{ state: 'FL', number: 'PE-777', expired: false }, { state: 'TX', number: 'PE-123456', expired: false }] });
+    expect((await call(DEMO.support, 'GET', '/api/engineers')).data.map((e: { id: string }) => e.id)).toContain(engineerId);
+    expect((await call(DEMO.support, 'POST', '/api/engineers', ENGINEER())).statusCode).toBe(403);
+    for (const who of [DEMO.contractor, DEMO.acmeOwner, DEMO.acmeUser]) expect((await call(who, 'GET', '/api/engineers')).statusCode).toBe(403);
+    expect((await call(DEMO.admin, 'GET', '/api/engineers/00000000-0000-0000-0000-000000000000')).statusCode).toBe(404);
+    expect((await call(DEMO.admin, 'PUT', '/api/engineers/not-an-id', ENGINEER())).statusCode).toBe(404);
+  });
+
+  it('bad inputs are 400 naming the field', async () => {
+    const acme = (await t.database.db.select().from(users).where(eq(users.email, DEMO.acmeUser)))[0]!.id;
+    const cases: [Record<string, unknown>, string][] = [
+      [ENGINEER({ name: '' }), 'name'],
+      [ENGINEER({ disciplines: [] }), 'disciplines'],
+      [ENGINEER({ disciplines: ['mechanical'] }), 'disciplines.0'],
+      [ENGINEER({ licences: [{ state: 'Texas', number: '1', expires_on: '2030-01-01' }] }), 'licences.0.state'],
+      [ENGINEER({ licences: [{ state: 'TX', number: '1', expires_on: '2030-13-45' }] }), 'licences.0.expires_on'],
+      [ENGINEER({ licences: [{ state: 'TX', number: '1', expires_on: '2030-01-01' }, { state: 'tx', number: '2', expires_on: '2031-01-01' }] }), 'licences.1.state'],
+      [ENGINEER({ user_id: acme }), 'user_id'],
+      [ENGINEER({ user_id: 'nope' }), 'user_id'],
+      [ENGINEER({ extra: 1 }), ''],
+    ];
+    for (const [body, field] of cases) {
+      const res = await call(DEMO.admin, 'POST', '/api/engineers', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      if (field) expect(JSON.stringify(res.data.args), field).toContain(field);
+    }
+  });
+
+  it('a licensed engineer without a seal image cannot seal; the seal and signature are uploaded as PNG or JPEG', async () => {
+    const job = await newJob();
+    const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, { letter_types: ['structural_roof_letter'] });
+    expect(res.statusCode).toBe(409);
+    expect(res.data.message).toBe('Dana Whitfield may seal structural documents in TX but has no seal image: upload it on the Engineers page.');
+    expect((await postMultipart(t, `/api/engineers/${engineerId}/seal`, [file('seal.pdf', PDF)], { as: DEMO.admin })).statusCode).toBe(415);
+    expect((await postMultipart(t, `/api/engineers/${engineerId}/seal`, [file('seal.png', Buffer.from(SEAL))], { as: DEMO.support })).statusCode).toBe(403);
+    expect((await call(DEMO.admin, 'GET', `/api/engineers/${engineerId}/seal`)).statusCode).toBe(404);
+    const up = await postMultipart(t, `/api/engineers/${engineerId}/seal`, [file('seal.png', Buffer.from(SEAL))], { as: DEMO.admin });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.data).toMatchObject({ has_seal: true, seal_url: `/api/engineers/${engineerId}/seal` });
+    expect((await postMultipart(t, `/api/engineers/${engineerId}/signature`, [file('sig.png', Buffer.from(SIGNATURE))], { as: DEMO.admin })).data.has_signature).toBe(true);
+    const img = await download(`/api/engineers/${engineerId}/seal`, DEMO.support);
+    expect(img.status).toBe(200);
+    expect(Buffer.from(img.bytes).equals(Buffer.from(SEAL))).toBe(true);
+  });
+
+  it('an expired licence does not seal', async () => {
+    const other = await call(DEMO.admin, 'POST', '/api/engineers', ENGINEER({ name: 'Old Licence', user_id: null, licences: [{ state: 'AZ', number: 'AZ-1', expires_on: '2020-01-01' }] }));
+    expect(other.data.licences[0].expired).toBe(true);
+  });
+});
+
+describe('generate-letters', { timeout: 240_000 }, () => {
+  it('runs through the queue: progress events in order, sealed letters stored as internal job files of the revision', async () => {
+    const job = await newJob();
+    const before = await lastEventId();
+    const res = await generate(DEMO.support, job, { letter_types: ['structural_roof_letter', 'electrical_load_calculations', 'busbar_certification', 'design_affidavit'], include_digital_signature: false });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.data).toMatchObject({ status: 'queued' });
+    const supportId = (await t.database.db.select().from(users).where(eq(users.email, DEMO.support)))[0]!.id;
+    const events = await eventsSince(supportId, before);
+    expect(events.map((e) => e.type)).toEqual(['calculations_initiated', 'calculations_passed', 'stamp_file_passed', 'combine_files_passed']);
+    expect(events.every((e) => (e.payload as { run_id: string }).run_id === res.data.run_id)).toBe(true);
+    expect(events[1]!.payload).toMatchObject({ job_id: job, pass: expect.any(Boolean) as boolean, checks: expect.any(Number) as number });
+
+    const letters = await call(DEMO.support, 'GET', `/api/jobs/${job}/letters`);
+    expect(letters.statusCode).toBe(200);
+    expect(letters.data.map((l: { letter_type: string }) => l.letter_type).sort()).toEqual(['busbar_certification', 'design_affidavit', 'electrical_load_calculations', 'structural_roof_letter']);
+    const roof = letters.data.find((l: { letter_type: string }) => l.letter_type === 'structural_roof_letter');
+    expect(roof).toMatchObject({ revision: 0, signature_status: 'unsigned', engineer: { id: engineerId, name: 'Dana Whitfield' } });
+    expect(roof.calculation_pages[0].name).toMatch(/^C-1 Site loads \(ASCE 7-16\)/);
+    const pdf = await download(roof.download_url);
+    const text = (await extractPdfText(pdf.bytes)).map((p) => p.text).join('\n');
+    for (const w of ['Structural Roof Letter', 'Dana Whitfield, P.E.', 'TX PE Licence No. PE-123456', 'Test City of Austin', '2018 IEBC 503.3', 'Ultimate wind speed: 115 mph, Exposure C', 'Codes: 2021 IBC, 2021 IRC, 2018 IEBC, ASCE 7-16, NEC 2020, 2021 IFC', 'IEBC 2018 503.3', 'Calculation page C-1']) expect(text, w).toContain(w);
+    // Drafts: the client does not see them among the job's files.
+    const clientFiles = await call(DEMO.acmeUser, 'GET', `/api/jobs/${job}/files`);
+    expect(clientFiles.data.some((f: { id: string }) => f.id === roof.file_id)).toBe(false);
+    expect((await download(roof.download_url, DEMO.acmeUser)).status).toBe(404);
+  });
+
+  it('a missing fact fails the calculation with the spec\'s event and a message naming it', async () => {
+    const job = await newJob({ cadIntake: { msp_rating: null } });
+    const before = await lastEventId();
+    expect((await generate(DEMO.admin, job, { letter_types: ['busbar_certification'] })).statusCode).toBe(202);
+    const events = await eventsSince(adminId, before);
+    expect(events.map((e) => e.type)).toEqual(['calculations_initiated', 'calculations_failed']);
+    expect(events[1]!.payload).toMatchObject({ message: 'The CAD intake has no MSP rating (msp_rating): the busbar is needed for the interconnection.' });
+  });
+
+  it('refuses the 5 % letter at once where the AHJ requires a stress analysis; a Florida certification is refused for a Texas job in the run', async () => {
+    const stress = (await t.database.db.insert(ahjs).values({ name: 'Stress City', state: 'TX', jurisdictionType: 'City', ibc: '2021', irc: '2021', iebc: '2018', asce: '7-16', electrical: 'NEC 2020', fire: '2021', windSpeedMph: 115, groundSnowLoadPsf: 5, exposureCategory: 'C', minDesignTempC: -6 }).returning())[0]!.id;
+    expect((await call(DEMO.admin, 'PATCH' as Method, `/api/requirements/ahj/${stress}`, { set: { stress_analysis: true } })).statusCode).toBe(200);
+    const job = await newJob({ ahj: stress });
+    const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, { letter_types: ['structural_roof_letter'] });
+    expect(res.statusCode).toBe(409);
+    expect(res.data.message).toBe('Stress City requires a stress analysis (stress_analysis): a Prescriptive Method (5 %) letter is prohibited. Design the arrays with Forte or SkyCiv.');
+    const before = await lastEventId();
+    expect((await generate(DEMO.admin, job, { letter_types: ['florida_statute_377_705', 'design_affidavit'] })).statusCode).toBe(202);
+    const events = await eventsSince(adminId, before);
+    expect(events.map((e) => e.type)).toEqual(['calculations_initiated', 'calculations_passed', 'stamp_file_passed', 'combine_files_passed']);
+    expect(events[3]!.payload).toMatchObject({ refused: [{ letter_type: 'florida_statute_377_705', message: 'The Florida Statute 377.705 certification applies to Florida jobs only; this job is in TX.' }] });
+  });
+
+  it('a job without an AHJ is refused with what to do', async () => {
+    const job = await newJob({ ahj: null });
+    const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, { letter_types: ['design_affidavit'] });
+    expect(res.statusCode).toBe(409);
+    expect(res.data.message).toBe('The job has no AHJ: letters cite the AHJ\'s code editions and design criteria. Choose the AHJ on the job first.');
+  });
+
+  it('roles and bad inputs', async () => {
+    const job = await newJob();
+    const ok = { letter_types: ['design_affidavit'] };
+    expect((await call(DEMO.acmeUser, 'POST', `/api/jobs/${job}/generate-letters`, ok)).statusCode).toBe(403);
+    expect((await call(DEMO.acmeOwner, 'POST', `/api/jobs/${job}/generate-letters`, ok)).statusCode).toBe(403);
+    expect((await call(DEMO.contractor, 'POST', `/api/jobs/${job}/generate-letters`, ok)).statusCode).toBe(404);
+    expect((await call(DEMO.brightOwner, 'POST', `/api/jobs/${job}/generate-letters`, ok)).statusCode).toBe(404);
+    expect((await call(DEMO.admin, 'POST', '/api/jobs/not-a-job/generate-letters', ok)).statusCode).toBe(404);
+    expect((await call(DEMO.acmeUser, 'GET', `/api/jobs/${job}/letters`)).statusCode).toBe(403);
+    const bad: [unknown, string][] = [
+      [{ letter_types: [] }, 'letter_types'],
+      [{ letter_types: ['wet_letter'] }, 'letter_types.0'],
+      [{ letter_types: ['design_affidavit', 'design_affidavit'] }, 'letter_types'],
+      [{ letter_types: ['revision_letter'] }, 'revision_letter_data'],
+      [{ letter_types: ['design_affidavit'], arrays: [{ id: 'A1', moduleCount: -1, roofPitchDeg: 20 }] }, 'arrays.0.moduleCount'],
+      [{ letter_types: ['design_affidavit'], include_digital_signature: 'yes' }, 'include_digital_signature'],
+      [{ letter_types: ['design_affidavit'], surprise: 1 }, ''],
+    ];
+    for (const [body, field] of bad) {
+      const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      if (field) expect(JSON.stringify(res.data.args), field).toContain(field);
+    }
+    expect((await call(DEMO.admin, 'POST', `/api/jobs/${job}/recalculate-url`, { arrays: [] })).statusCode).toBe(400);
+  });
+});
+
+describe('recalculate-url', () => {
+  it('calculates with the arrays sent and answers the new calculation package\'s URL', async () => {
+    const job = await newJob();
+    const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/recalculate-url`, { arrays: [{ id: 'A1', moduleCount: 14, roofPitchDeg: 30 }, { id: 'A2', moduleCount: 6, roofPitchDeg: 18 }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.data.url).toBe(`/api/files/${res.data.file_id}/download`);
+    const text = (await extractPdfText((await download(res.data.url)).bytes)).map((p) => p.text).join('\n');
+    expect(text).toContain('Calculation Package');
+    expect(text).toContain('Array A1: added gravity load on existing framing');
+    expect(text).toContain('Array A2');
+    const missing = await newJob({ cadIntake: { breaker_rating: null } });
+    const refused = await call(DEMO.admin, 'POST', `/api/jobs/${missing}/recalculate-url`, {});
+    expect(refused.statusCode).toBe(422);
+    expect(refused.data.message).toBe('The CAD intake has no main breaker rating (breaker_rating).');
+    expect((await call(DEMO.acmeUser, 'POST', `/api/jobs/${job}/recalculate-url`, {})).statusCode).toBe(403);
+  });
+});
+
+describe('digital signatures', { timeout: 240_000 }, () => {
+  const cert = makeTestP12({ commonName: 'Dana Whitfield' });
+  let job = '';
+  let letters: { id: string; letter_type: string; download_url: string; signature_status: string }[] = [];
+
+  beforeAll(async () => {
+    job = await newJob();
+    expect((await generate(DEMO.admin, job, { letter_types: ['design_affidavit', 'busbar_certification'], include_digital_signature: true })).statusCode).toBe(202);
+    letters = (await call(DEMO.admin, 'GET', `/api/jobs/${job}/letters`)).data;
+  }, 240_000);
+
+  it('with include_digital_signature the letters wait for the engineer\'s signature', () => {
+    expect(letters.map((l) => l.signature_status)).toEqual(['required', 'required']);
+  });
+
+  it('only the engineer signs, with the P12 and its passphrase; the signed file verifies and a second signing is refused', async () => {
+    const l = letters.find((x) => x.letter_type === 'design_affidavit')!;
+    const parts = (pass: string) => [file('dana.p12', Buffer.from(cert.p12)), { name: 'passphrase', value: pass }];
+    expect((await postMultipart(t, `/api/letters/${l.id}/sign`, parts(cert.passphrase), { as: DEMO.support })).statusCode).toBe(403);
+    expect((await postMultipart(t, `/api/letters/${l.id}/sign`, parts(cert.passphrase), { as: DEMO.acmeUser })).statusCode).toBe(403);
+    expect((await postMultipart(t, `/api/letters/${l.id}/sign`, parts(cert.passphrase), { as: DEMO.brightOwner })).statusCode).toBe(404);
+    const wrong = await postMultipart(t, `/api/letters/${l.id}/sign`, parts('wrong'), { as: DEMO.admin });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.data.message).toBe('The certificate file could not be opened: it is not a PKCS#12 (.p12/.pfx) file or the passphrase is wrong.');
+    expect((await postMultipart(t, `/api/letters/${l.id}/sign`, [{ name: 'passphrase', value: 'x' }], { as: DEMO.admin })).statusCode).toBe(400);
+    const signed = await postMultipart(t, `/api/letters/${l.id}/sign`, parts(cert.passphrase), { as: DEMO.admin });
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.data).toMatchObject({ signature_status: 'signed', signed_by: 'Dana Whitfield' });
+    const bytes = (await download(signed.data.signed_download_url)).bytes;
+    expect(await verifyPdfSignature(bytes)).toMatchObject({ valid: true, coversWholeFile: true, signer: { commonName: 'Dana Whitfield' } });
+    expect((await postMultipart(t, `/api/letters/${l.id}/sign`, parts(cert.passphrase), { as: DEMO.admin })).statusCode).toBe(409);
+  });
+
+  it('a letter signed outside must begin with the generated bytes and verify', async () => {
+    const l = letters.find((x) => x.letter_type === 'busbar_certification')!;
+    const generated = (await download(l.download_url)).bytes;
+    const changed = generated.slice();
+    changed[300] = changed[300]! ^ 0x01;
+    const other = await signLikeOutsideTool(changed, cert.p12, cert.passphrase);
+    const refused = await postMultipart(t, `/api/letters/${l.id}/signed`, [file('signed.pdf', Buffer.from(other))], { as: DEMO.admin });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.data.message).toBe('The signed file does not begin with the letter Sunstamp generated: it was changed before signing. Sign the downloaded letter as it is.');
+    const unsigned = await postMultipart(t, `/api/letters/${l.id}/signed`, [file('signed.pdf', Buffer.from(generated))], { as: DEMO.admin });
+    expect(unsigned.statusCode).toBe(422);
+    expect(unsigned.data.message).toBe('The signature does not verify: The file has no digital signature.');
+    const good = await signLikeOutsideTool(generated, cert.p12, cert.passphrase);
+    const ok = await postMultipart(t, `/api/letters/${l.id}/signed`, [file('signed.pdf', Buffer.from(good))], { as: DEMO.admin });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.data.signature_status).toBe('signed');
+  });
+});

@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { CAD_GENERATION_PROGRESS } from '@sunstamp/domain/constants/job-events.constants';
+import { GENERATION_ERRORS } from '@sunstamp/domain/constants/messages.constants';
+import { ZCadRun, ZCadRunList } from '@sunstamp/domain/contracts/cad-runs';
+import { makeDatasheet } from '@sunstamp/planset/fixtures/golden.fixtures';
+import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
+import { preparePlanSetJob, preparePlanSetWorld, uploadDatasheet, type PlanSetWorld } from '../../test/planset-fixtures.ts';
+import { ahjs, cadRuns, companies, jobFiles, users } from '../../db/schema.ts';
+
+/*
+ * Plan-set runs end to end on the real queue and database: POST /jobs/{id}/generate-cad → the
+ * cad-generate worker → the spec's progress events on the requester's stream → the files of the
+ * run's revision. Idempotency by input hash, what is missing named in a 422, the §8 message of a
+ * failed part, the roles, and the equipment datasheets the cut sheets come from.
+ */
+
+let t: TestApp;
+let w: PlanSetWorld;
+const uid: Record<string, string> = {};
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const call = async (who: string, method: Method, url: string, body?: unknown) => t.request(method, url, { token: await t.tokenOf(who), body });
+/**
+ * POST generate-cad, then wait for the run to finish (a run takes seconds; on a machine shared by
+ * many test suites much longer than the few seconds test-app waits for queued jobs).
+ */
+async function generate(who: string, id: string) {
+  const token = await t.tokenOf(who);
+  const res = await t.app.inject({ method: 'POST', url: `/api/jobs/${id}/generate-cad`, headers: { authorization: `Bearer ${token}`, 'x-csrftoken': await t.csrfFor(token) } });
+  const data = res.json();
+  if (res.statusCode === 200 || res.statusCode === 202) {
+    const until = Date.now() + 180_000;
+    for (;;) {
+      const run = await t.ctx.database.db.select().from(cadRuns).where(eq(cadRuns.id, data.id));
+      if (run[0]?.status === 'passed' || run[0]?.status === 'failed') break;
+      if (Date.now() > until) throw new Error(`run ${data.id} did not finish`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return Object.assign(res, { data });
+}
+const eventsOf = async (email: string, since = 0) => (await t.ctx.events.since(uid[email]!, since)).filter((e) => (e.payload as { run_id?: string })?.run_id);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const u of await t.database.db.select().from(users)) uid[u.email] = u.id;
+  w = await preparePlanSetWorld(t);
+}, 120_000);
+afterAll(async () => { await t?.close(); });
+
+describe('POST /api/jobs/{id}/generate-cad', () => {
+  it('queues a run (202) that renders the set, reports the spec\'s progress and stores PDF, DXF, previews and cut sheets as job files', async () => {
+    const id = await preparePlanSetJob(t, w);
+    const before = (await t.ctx.events.since(uid[DEMO.support]!, 0)).at(-1)?.id ?? 0;
+    const res = await generate(DEMO.support, id);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(ZCadRun.parse(res.data)).toBeTruthy();
+    expect(res.data).toMatchObject({ job_id: id, revision: 0, status: 'queued', progress: 0 });
+    // test-app drains the queue before answering: the run has finished.
+    const run = (await call(DEMO.support, 'GET', `/api/cad-runs/${res.data.id}`)).data;
+    expect(run.error, JSON.stringify(run.error)).toBeNull();
+    expect(run).toMatchObject({ status: 'passed', stage: 'cad_generation_passed', progress: 100, attempts: 1 });
+    expect(run.page_count).toBeGreaterThanOrEqual(8); // PV-1…PV-5 and three one-page cut sheets
+    expect(run.files.filter((f: any) => f.part === 'pdf')).toHaveLength(1);
+    expect(run.files.filter((f: any) => f.part === 'dxf')).toHaveLength(1);
+    expect(run.files.filter((f: any) => f.part === 'cut_sheet')).toHaveLength(3);
+    const previews = run.files.filter((f: any) => f.part === 'preview');
+    expect(previews.length).toBe(run.page_count);
+    expect(previews.slice(0, 5).map((f: any) => f.number)).toEqual(['PV-1', 'PV-2', 'PV-3', 'PV-4', 'PV-5']);
+
+    // The events, in order, with the spec's labels and percentages.
+    const events = (await eventsOf(DEMO.support, before)).filter((e) => (e.payload as any).run_id === run.id);
+    expect(events.map((e) => e.type)).toEqual([
+      'calculations_initiated', 'calculations_passed', 'cad_generation_initiated', 'cut_sheets_initiated', 'title_block_initiated', 'combine_files_passed', 'cad_generation_passed',
+    ]);
+    for (const e of events) {
+      const spec = CAD_GENERATION_PROGRESS[e.type as keyof typeof CAD_GENERATION_PROGRESS];
+      if (spec) expect(e.payload).toMatchObject({ label: spec.label, progress: spec.percent, job_id: id });
+    }
+    expect(events.find((e) => e.type === 'cut_sheets_initiated')!.payload).toMatchObject({ label: 'Creating Cut Sheets and Modelspace', progress: 77 });
+    // The assigned contractor hears it too.
+    expect((await eventsOf(DEMO.contractor)).some((e) => e.type === 'cad_generation_passed' && (e.payload as any).run_id === run.id)).toBe(true);
+
+    // The files are job files of the job, downloadable by the team.
+    const pdf = run.files.find((f: any) => f.part === 'pdf');
+    const dl = await call(DEMO.contractor, 'GET', `/api/files/${pdf.file_id}/download`);
+    expect(dl.statusCode).toBe(200);
+    expect(dl.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const svg = await call(DEMO.support, 'GET', `/api/files/${previews[0].file_id}/download`);
+    expect(svg.body).toContain('<svg');
+    expect(svg.body).toContain('Avery Jordan'.toUpperCase());
+    const dxf = await call(DEMO.support, 'GET', `/api/files/${run.files.find((f: any) => f.part === 'dxf').file_id}/download`);
+    expect(dxf.body).toContain('PV_MODULE');
+    const rows = await t.database.db.select().from(jobFiles).where(eq(jobFiles.jobId, id));
+    expect(rows.every((r) => r.kind === 'plan_set')).toBe(true);
+    expect(rows).toHaveLength(run.files.length);
+  }, 120_000);
+
+  it('is idempotent by input hash: the same inputs answer the run they have (200); changed inputs start a new one and the old run stays', async () => {
+    const id = await preparePlanSetJob(t, w, { name: 'Idempotent Residence' });
+    const first = await generate(DEMO.admin, id);
+    expect(first.statusCode, first.body).toBe(202);
+    const again = await generate(DEMO.support, id);
+    expect(again.statusCode).toBe(200);
+    expect(again.data.id).toBe(first.data.id);
+    expect(again.data.status).toBe('passed');
+    // A double click: two requests at once start one run.
+    const id2 = await preparePlanSetJob(t, w, { name: 'Double Click Residence' });
+    const both = await Promise.all([generate(DEMO.admin, id2), generate(DEMO.admin, id2)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 202]);
+    expect(both[0]!.data.id).toBe(both[1]!.data.id);
+    // Another input (one more module): a new run; both are listed, newest first.
+    const edited = await call(DEMO.admin, 'PUT', '/api/jobs', { id, arrays: [{ panel_quantity: 14, roof_pitch: 22, frame_shape: '2x6', beam_spacing: 24, beam_span: [150], num_panels_on_rafter: 2 }] });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await call(DEMO.admin, 'PUT', `/api/jobs/${id}/equipment`, { lines: [
+      { kind: 'module', equipment_id: w.equipment.module, quantity: 14 }, { kind: 'inverter', equipment_id: w.equipment.inverter, quantity: 1 }, { kind: 'racking', equipment_id: w.equipment.racking, quantity: null },
+    ] });
+    const second = await generate(DEMO.admin, id);
+    expect(second.statusCode, second.body).toBe(202);
+    expect(second.data.id).not.toBe(first.data.id);
+    const list = await call(DEMO.admin, 'GET', `/api/jobs/${id}/cad-runs`);
+    expect(ZCadRunList.parse(list.data).results.map((r) => r.id)).toEqual([second.data.id, first.data.id]);
+    expect(list.data.results.map((r: any) => r.status)).toEqual(['passed', 'passed']);
+  }, 120_000);
+
+  it('answers 422 naming everything that is missing, and generates nothing', async () => {
+    const res = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { name: 'Bare job', client_name: 'B', arrays: [{ panel_quantity: 4 }] });
+    const id = res.data.id as string;
+    const g = await generate(DEMO.admin, id);
+    expect(g.statusCode).toBe(422);
+    expect(g.data.message).toMatch(/^The plan set cannot be generated yet:/);
+    const fields = g.data.args.map((a: Record<string, string>) => Object.keys(a)[0]);
+    expect(fields).toEqual(expect.arrayContaining(['ahj_id', 'cad_intake.utility', 'state', 'equipment.module', 'equipment.inverter', 'equipment.racking', 'cad_intake.msp_rating', 'cad_intake.breaker_rating', 'cad_intake.contractor_license_num']));
+    expect((await call(DEMO.admin, 'GET', `/api/jobs/${id}/cad-runs`)).data.results).toEqual([]);
+  });
+
+  it('names an AHJ without design criteria, an Other model and a contractor company without a phone', async () => {
+    const [bare] = await t.database.db.insert(ahjs).values({ name: `Criteria-less ${Date.now()}`, state: 'TX', jurisdictionType: 'City' }).returning();
+    const id = await preparePlanSetJob(t, w, { name: 'Gaps Residence' });
+    await call(DEMO.admin, 'PUT', '/api/jobs', { id, ahj_id: bare!.id });
+    await call(DEMO.admin, 'PUT', `/api/jobs/${id}/equipment`, { lines: [
+      { kind: 'module', equipment_id: null, custom_model: 'Mystery 420', quantity: 12 }, { kind: 'inverter', equipment_id: w.equipment.inverter, quantity: 1 }, { kind: 'racking', equipment_id: w.equipment.racking, quantity: null },
+    ] });
+    await t.database.db.update(companies).set({ phoneNumber: null }).where(eq(companies.name, 'Acme Solar'));
+    try {
+      const g = await generate(DEMO.admin, id);
+      expect(g.statusCode).toBe(422);
+      expect(g.data.args).toEqual(expect.arrayContaining([
+        { 'ahj.wind_speed_mph': expect.stringContaining('no ultimate wind speed') },
+        { 'ahj.min_design_temp_c': expect.stringContaining('no minimum design temperature') },
+        { 'equipment.module': 'The module "Mystery 420" is not in the equipment catalogue: add it, then link it on the job.' },
+        { 'company.phone_number': 'The contractor company (Acme Solar) has no phone number for the title block.' },
+      ]));
+    } finally {
+      await t.database.db.update(companies).set({ phoneNumber: '(512) 555-0142' }).where(eq(companies.name, 'Acme Solar'));
+    }
+  });
+
+  it('a part that fails ends the run as failed with that part\'s §8 message, on the run and as events', async () => {
+    // An AHJ that wants the AC disconnect within 1 ft of the meter: the site plan measures more (pv1_failed).
+    const [criteria] = await t.database.db.select().from(ahjs).where(eq(ahjs.id, w.ahjId));
+    const { id: _id, nameKey: _k, createdAt: _c, updatedAt: _u, ...copy } = criteria!;
+    const [strict] = await t.database.db.insert(ahjs).values({ ...copy, name: `Strict Town ${Date.now()}` }).returning();
+    const set = await call(DEMO.admin, 'PATCH', `/api/requirements/ahj/${strict!.id}`, { set: { ac_disconnect_distance_to_meter: 1 } });
+    expect(set.statusCode, set.body).toBe(200);
+    const id = await preparePlanSetJob(t, w, { name: 'Failing Residence' });
+    expect((await call(DEMO.admin, 'PUT', '/api/jobs', { id, ahj_id: strict!.id })).statusCode).toBe(200);
+    const res = await generate(DEMO.admin, id);
+    expect(res.statusCode, res.body).toBe(202);
+    const run = (await call(DEMO.admin, 'GET', `/api/cad-runs/${res.data.id}`)).data;
+    expect(run.status).toBe('failed');
+    expect(run.error.key).toBe('pv1_failed');
+    expect(run.error.detail).toMatch(/disconnect/i);
+    expect(run.error.message).toBe(GENERATION_ERRORS[run.error.key as keyof typeof GENERATION_ERRORS].message);
+    expect(run.files).toEqual([]);
+    const events = (await eventsOf(DEMO.admin)).filter((e) => (e.payload as any).run_id === run.id);
+    const failed = events.find((e) => e.type === 'cad_generation_failed')!;
+    expect(failed.payload).toMatchObject({ label: 'Generation Failed', progress: 100, message: run.error.message });
+    expect(events.some((e) => e.type === run.error.key || e.type === 'calculations_failed')).toBe(true);
+    expect(await t.database.db.select().from(jobFiles).where(eq(jobFiles.jobId, id))).toEqual([]);
+  }, 120_000);
+
+  it('refuses a cancelled job (409) and an unknown or foreign job (404)', async () => {
+    const id = await preparePlanSetJob(t, w, { name: 'Cancelled Residence' });
+    expect((await call(DEMO.acmeUser, 'POST', `/api/jobs/${id}/cancel`, {})).statusCode).toBe(200);
+    expect((await generate(DEMO.admin, id)).statusCode).toBe(409);
+    expect((await generate(DEMO.admin, MISSING)).statusCode).toBe(404);
+    expect((await generate(DEMO.admin, 'not-a-uuid')).statusCode).toBe(404);
+    expect((await call(DEMO.admin, 'GET', '/api/cad-runs/not-a-uuid')).statusCode).toBe(404);
+    expect((await call(DEMO.admin, 'GET', `/api/cad-runs/${MISSING}`)).statusCode).toBe(404);
+  });
+});
+
+describe('who may generate and see runs', () => {
+  let job = '';
+  let run = '';
+  beforeAll(async () => {
+    job = await preparePlanSetJob(t, w, { name: 'Roles Residence' });
+    run = (await generate(DEMO.admin, job)).data.id;
+  }, 120_000);
+
+  it.each([
+    [DEMO.admin, 200, 200, 200], [DEMO.support, 200, 200, 200], [DEMO.contractor, 200, 200, 200],
+    [DEMO.acmeOwner, 403, 404, 404], [DEMO.acmeUser, 403, 404, 404], [DEMO.brightOwner, 404, 404, 404],
+  ])('%s: generate %i, list %i, read %i', async (who, post, list, read) => {
+    expect((await generate(who, job)).statusCode).toBe(post);
+    expect((await call(who, 'GET', `/api/jobs/${job}/cad-runs`)).statusCode).toBe(list);
+    expect((await call(who, 'GET', `/api/cad-runs/${run}`)).statusCode).toBe(read);
+  });
+
+  it('a contractor not assigned to the job does not see it (404); clients never see the run files', async () => {
+    const other = await preparePlanSetJob(t, w, { name: 'Unassigned Residence' });
+    expect((await call(DEMO.admin, 'POST', `/api/jobs/${other}/unassign`, {})).statusCode).toBe(200);
+    expect((await generate(DEMO.contractor, other)).statusCode).toBe(404);
+    const files = (await call(DEMO.acmeOwner, 'GET', `/api/jobs/${job}/files`)).data as any[];
+    expect(Array.isArray(files)).toBe(true);
+    expect(files.filter((f) => f.kind === 'plan_set')).toEqual([]);
+    const staffFiles = (await call(DEMO.admin, 'GET', `/api/jobs/${job}/files`)).data as any[];
+    expect(staffFiles.filter((f) => f.kind === 'plan_set').length).toBeGreaterThan(0);
+    const fileId = (await call(DEMO.admin, 'GET', `/api/cad-runs/${run}`)).data.files[0].file_id;
+    expect((await call(DEMO.acmeOwner, 'GET', `/api/files/${fileId}/download`)).statusCode).toBe(404);
+  });
+
+  it('signed out: 401', async () => {
+    expect((await t.request('POST', `/api/jobs/${job}/generate-cad`)).statusCode).toBe(401);
+    expect((await t.request('GET', `/api/cad-runs/${run}`)).statusCode).toBe(401);
+  });
+});
+
+describe('PUT/GET /api/equipment/{id}/datasheet', () => {
+  it('stores a PDF datasheet for staff and serves it to anyone signed in; refuses what is not a PDF and other roles', async () => {
+    const pdf = await makeDatasheet('TEST', 'Datasheet model', ['line']);
+    const put = await uploadDatasheet(t, w.equipment.racking, 'rail.pdf', pdf, DEMO.support);
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.data).toMatchObject({ equipment_id: w.equipment.racking, name: 'rail.pdf', size: pdf.byteLength });
+    const got = await call(DEMO.acmeUser, 'GET', `/api/equipment/${w.equipment.racking}/datasheet`);
+    expect(got.statusCode).toBe(200);
+    expect(Buffer.compare(got.rawPayload, Buffer.from(pdf))).toBe(0);
+    expect((await uploadDatasheet(t, w.equipment.racking, 'x.pdf', new TextEncoder().encode('not a pdf'))).statusCode).toBe(400);
+    expect((await uploadDatasheet(t, w.equipment.racking, 'x.pdf', pdf, DEMO.acmeOwner)).statusCode).toBe(403);
+    expect((await uploadDatasheet(t, w.equipment.racking, 'x.pdf', pdf, DEMO.contractor)).statusCode).toBe(403);
+    expect((await uploadDatasheet(t, MISSING, 'x.pdf', pdf)).statusCode).toBe(404);
+    expect((await uploadDatasheet(t, w.equipment.racking, 'x.png', pdf, DEMO.admin, 'image/png')).statusCode).toBe(415);
+    expect((await call(DEMO.admin, 'GET', `/api/equipment/${MISSING}/datasheet`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,148 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import pg from 'pg';
+import { loadConfig } from '../../config.ts';
+import { createContext } from '../../context.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
+
+/**
+ * A job survives `kill -9` of the worker process: the worker (`npm run worker`'s entry, a real
+ * child process) takes a mail job and is killed while the SMTP server keeps it waiting; a new
+ * worker on the same database delivers the mail once the lost attempt's time limit has passed.
+ * Runs on an embedded PGlite directory, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const workerEntry = path.join(root, 'apps/api/src/worker.ts');
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+let smtp: SMTPServer;
+let port: number;
+let holdNext = false;
+let held: (() => void) | undefined;
+const connections: number[] = [];
+const delivered: string[] = [];
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    onConnect(_session, cb) {
+      connections.push(Date.now());
+      // The first attempt is held: no greeting, so the worker's handler is mid-send when it dies.
+      if (holdNext) {
+        holdNext = false;
+        held = () => cb();
+        return;
+      }
+      cb();
+    },
+    onData(stream, _session, cb) {
+      let data = '';
+      stream.on('data', (c) => (data += c));
+      stream.on('end', () => { delivered.push(data); cb(); });
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+  port = (smtp.server.address() as { port: number }).port;
+});
+afterAll(async () => {
+  held?.();
+  await new Promise<void>((r) => smtp.close(() => r()));
+});
+
+async function until(check: () => boolean, ms: number, what: string) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function startWorker(env: Record<string, string>): ChildProcess & { output: string[] } {
+  const child = spawn(tsx, [workerEntry], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  child.stdout!.on('data', (d) => output.push(String(d)));
+  child.stderr!.on('data', (d) => output.push(String(d)));
+  return Object.assign(child, { output });
+}
+const exited = (c: ChildProcess) => new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.once('exit', () => r())));
+
+async function survivesKill(env: Record<string, string>, open: () => Promise<Database>) {
+  const subject = `Survivor ${Math.random().toString(36).slice(2)}`;
+  // Enqueue as the API would, then close: the job is only in the database.
+  const config = loadConfig({ NODE_ENV: 'test', ...env });
+  const database = await open();
+  const ctx = await createContext(config, { database, authSecret: 'x'.repeat(48), log: quiet });
+  await ctx.mailer.send({ to: 'client@acme-solar.test', subject, text: 'Still here' });
+  await ctx.close();
+  await database.close();
+
+  holdNext = true;
+  const before = connections.length;
+  const first = startWorker(env);
+  try {
+    await until(() => connections.length > before, 30_000, `the first worker to connect to SMTP (${first.output.join('')})`);
+    first.kill('SIGKILL');
+    await exited(first);
+    expect(first.signalCode).toBe('SIGKILL');
+  } finally {
+    if (first.exitCode === null && first.signalCode === null) first.kill('SIGKILL');
+  }
+  expect(delivered.some((d) => d.includes(subject))).toBe(false);
+
+  const second = startWorker(env);
+  try {
+    await until(() => delivered.some((d) => d.includes(subject)), 40_000, `the restarted worker to deliver (${second.output.join('')})`);
+    expect(delivered.filter((d) => d.includes(subject))).toHaveLength(1);
+  } finally {
+    second.kill('SIGTERM');
+    await exited(second);
+  }
+}
+
+const queueEnv = (extra: Record<string, string>) => ({
+  SMTP_URL: `smtp://127.0.0.1:${port}`,
+  LOG_LEVEL: 'silent',
+  QUEUE_POLL_SECONDS: '0.5',
+  QUEUE_MAINTENANCE_SECONDS: '1',
+  QUEUE_EXPIRE_SECONDS: '3',
+  QUEUE_RETRY_DELAY_SECONDS: '0',
+  AUTH_SECRET: 'x'.repeat(48),
+  ...extra,
+});
+
+describe('a queued job survives kill -9 of its worker', () => {
+  it.runIf(process.env.SUNSTAMP_TEST_DB !== 'postgres')('on the embedded PGlite database (a data directory)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-crash-'));
+    try {
+      await survivesKill(queueEnv({ DATA_DIR: dataDir }), () => openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }));
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it.runIf(process.env.SUNSTAMP_TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL)('on PostgreSQL', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-crash-'));
+    const name = `sunstamp_crash_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = async (sql: string) => {
+      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await c.connect();
+      try { await c.query(sql); } finally { await c.end(); }
+    };
+    await admin(`create database ${name}`);
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    try {
+      await survivesKill(queueEnv({ DATA_DIR: dataDir, DATABASE_URL: url.toString() }), () => openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 }));
+    } finally {
+      await admin(`drop database if exists ${name} with (force)`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import type { Database } from '../../db/client.ts';
+import { openTestDatabase } from '../../test/test-app.ts';
+import { createMailer } from '../mailer.ts';
+import { Queue } from './queue.ts';
+
+/**
+ * The pg-boss queue on the test database (in-memory PGlite, or PostgreSQL in the api-postgres
+ * project), with a real SMTP server that refuses the first two deliveries.
+ */
+const quiet = { error: () => {}, warn: () => {} };
+let database: Database;
+let drop: () => Promise<void>;
+let smtp: SMTPServer;
+let port: number;
+let refuse = 0;
+let attempts = 0;
+const delivered: string[] = [];
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+  smtp = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    onMailFrom(_address, _session, cb) {
+      attempts++;
+      if (refuse > 0) {
+        refuse--;
+        return cb(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+      }
+      cb();
+    },
+    onData(stream, _session, cb) {
+      let data = '';
+      stream.on('data', (c) => (data += c));
+      stream.on('end', () => { delivered.push(data); cb(); });
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+  port = (smtp.server.address() as { port: number }).port;
+});
+afterAll(async () => {
+  await new Promise<void>((r) => smtp.close(() => r()));
+  await drop?.();
+});
+
+async function until(check: () => boolean | Promise<boolean>, ms: number) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('durable queue (pg-boss 10.4.2)', () => {
+  it('refuses a payload its schema refuses, and a send pg-boss drops (no such queue) is an error, not a lost job', async () => {
+    const queue = new Queue(database, { pollSeconds: 0.5, maintenanceSeconds: 60 }, quiet);
+    await queue.start();
+    try {
+      // First in the file: pg-boss deletes only a queue that holds no job.
+      await expect(queue.send('mail-send', { to: 'x', subject: 's', text: 't' })).rejects.toThrow();
+      // pg-boss answers null for a queue that does not exist; delete ours to see it.
+      await (queue as unknown as { boss: { deleteQueue(n: string): Promise<void> } }).boss.deleteQueue('mail-send');
+      await expect(queue.send('mail-send', { to: 'a@b.test', subject: 's', text: 't' })).rejects.toThrow(/refused/);
+      // Created again at the next start.
+      await queue.stop();
+      await queue.start();
+      await expect(queue.send('mail-send', { to: 'a@b.test', subject: 's', text: 't' })).resolves.toMatch(/[0-9a-f-]{36}/);
+    } finally {
+      await queue.stop();
+    }
+  });
+
+  it('retries a mail the SMTP server refused twice and delivers it on the third try; the send itself never waits', async () => {
+    const queue = new Queue(database, { pollSeconds: 0.5, maintenanceSeconds: 60, retryDelaySeconds: 1 }, quiet);
+    await queue.start();
+    const transport = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'no-reply@sunstamp.test' });
+    try {
+      await queue.work({ 'mail-send': (mail) => transport.send(mail) });
+      refuse = 2;
+      attempts = 0;
+      const t0 = Date.now();
+      const id = await queue.send('mail-send', { to: 'client@acme-solar.test', subject: 'Third time lucky', text: 'Hello' });
+      // Stored, not sent: the caller (a request) does not wait on SMTP.
+      expect(Date.now() - t0).toBeLessThan(1000);
+      await until(() => delivered.some((d) => d.includes('Third time lucky')), 20_000);
+      expect(attempts).toBe(3);
+      expect(delivered.filter((d) => d.includes('Third time lucky'))).toHaveLength(1);
+      await until(async () => (await queue.stateOf('mail-send', id)) === 'completed', 5_000);
+    } finally {
+      await queue.stop();
+      transport.close();
+    }
+  });
+
+  it('tells a handler that overran its time limit to stop (pg-boss only fails the job and retries it)', async () => {
+    const queue = new Queue(database, { pollSeconds: 0.5, maintenanceSeconds: 60, expireSeconds: 1 }, quiet);
+    await queue.start();
+    const seen: { retry: number; aborted: boolean; ms: number }[] = [];
+    try {
+      await queue.work({
+        'mail-send': async (_mail, job) => {
+          const t0 = Date.now();
+          if (job.retryCount === 0) {
+            await new Promise<void>((r) => job.signal.addEventListener('abort', () => r(), { once: true }));
+          }
+          seen.push({ retry: job.retryCount, aborted: job.signal.aborted, ms: Date.now() - t0 });
+        },
+      });
+      await queue.send('mail-send', { to: 'slow@b.test', subject: 'slow', text: 't' });
+      await until(() => seen.length >= 1, 10_000);
+      expect(seen[0]).toMatchObject({ retry: 0, aborted: true });
+      expect(seen[0]!.ms).toBeGreaterThanOrEqual(900);
+    } finally {
+      await queue.stop();
+    }
+  });
+});

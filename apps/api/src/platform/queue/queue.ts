@@ -1,0 +1,194 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../../db/client.ts';
+import { JOB_DEFINITIONS, JOB_NAMES, type JobName, type JobPayload } from './queue.registry.ts';
+
+export type QueueTuning = {
+  /** How often an idle worker looks for work (pg-boss's minimum is 0.5). */
+  pollSeconds: number;
+  /** How often expired jobs (a crashed worker's) are put back for retry. */
+  maintenanceSeconds: number;
+  /** Caps every job's time limit: how soon a crashed worker's job runs again. */
+  expireSeconds?: number;
+  /** Overrides every job's first retry delay (tests). */
+  retryDelaySeconds?: number;
+  /**
+   * Remember the jobs this process sends to its own workers so drain() can wait for them (tests).
+   * Off in production: another process's worker may take a job, and the memory would only grow.
+   */
+  trackSent?: boolean;
+};
+
+export type JobContext = {
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  /** Aborted when the job's time limit passes: pg-boss then fails and retries the job but cannot stop the handler. */
+  signal: AbortSignal;
+};
+
+export type JobHandler<N extends JobName> = (payload: JobPayload<N>, job: JobContext) => Promise<void>;
+export type JobHandlers = { [N in JobName]: JobHandler<N> };
+
+/** `startAfterSeconds`: the job waits that long before a worker may take it (batching windows). */
+export type SendOptions = { startAfterSeconds?: number };
+
+type Log = { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+
+/** What the rest of the code sees of the queue (a unit test may hand createContext its own). */
+export type JobQueue = {
+  start(): Promise<void>;
+  send<N extends JobName>(name: N, payload: JobPayload<N>, options?: SendOptions): Promise<string>;
+  /** Works the queues given a handler; a process may work a subset (tests, dedicated workers). */
+  work(handlers: Partial<JobHandlers>): Promise<void>;
+  drain(timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/**
+ * pg-boss speaks to the database through this adapter, so the queue lives in the application's own
+ * database and pool: PGlite (one connection, shared and serialised) or PostgreSQL. Parameterless
+ * SQL may hold several statements (schema creation, maintenance), which only the simple protocol
+ * (`exec`) accepts.
+ */
+function bossDb(database: Database) {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (!values || values.length === 0) return { rows: await database.exec(text) };
+      return { rows: await database.query(text, values) };
+    },
+  };
+}
+
+/**
+ * The durable job queue (pg-boss 10.4.2). Queues are created at start from the registry, since
+ * pg-boss silently drops a job sent to a queue that does not exist; here such a send, or any send
+ * pg-boss answers with no id, is an error.
+ */
+export class Queue implements JobQueue {
+  private boss: PgBoss;
+  private workerIds = new Map<JobName, string>();
+  /** Jobs this process sent and its own workers have not finished (drain() waits on them). */
+  /** Jobs sent to this process's own workers and not done yet (trackSent), with their queue. */
+  private pending = new Map<string, JobName>();
+  private started = false;
+
+  constructor(private database: Database, private tuning: QueueTuning, private log: Log) {
+    this.boss = new PgBoss({
+      db: bossDb(database),
+      schema: 'pgboss',
+      supervise: true,
+      migrate: true,
+      // No cron jobs yet: the timekeeper's polling would only cost queries.
+      schedule: false,
+      maintenanceIntervalSeconds: tuning.maintenanceSeconds,
+      pollingIntervalSeconds: tuning.pollSeconds,
+    });
+    this.boss.on('error', (err) => this.log.error({ err }, 'queue error'));
+  }
+
+  async start() {
+    await this.boss.start();
+    this.started = true;
+    const existing = new Set((await this.boss.getQueues()).map((q) => q.name));
+    for (const name of JOB_NAMES) {
+      const options = this.queueOptions(name);
+      if (existing.has(name)) await this.boss.updateQueue(name, options);
+      else await this.boss.createQueue(name, options);
+    }
+  }
+
+  private queueOptions(name: JobName) {
+    const d = JOB_DEFINITIONS[name];
+    return {
+      name,
+      policy: 'standard' as const,
+      retryLimit: d.retryLimit,
+      retryDelay: this.tuning.retryDelaySeconds ?? d.retryDelaySeconds,
+      retryBackoff: d.retryBackoff,
+      expireInSeconds: Math.min(d.expireInSeconds, this.tuning.expireSeconds ?? Infinity),
+    };
+  }
+
+  /** Enqueues a job; resolves once it is stored (durable), long before it runs. */
+  async send<N extends JobName>(name: N, payload: JobPayload<N>, options: SendOptions = {}): Promise<string> {
+    if (!this.started) throw new Error('The queue is not started');
+    const definition = JOB_DEFINITIONS[name];
+    if (!definition) throw new Error(`Unknown job ${String(name)}`);
+    const data = definition.payload.parse(payload) as object;
+    const delayed = (options.startAfterSeconds ?? 0) > 0;
+    const id = await this.boss.send(name, data, delayed ? { startAfter: options.startAfterSeconds } : {});
+    if (!id) throw new Error(`The queue refused a ${name} job (no such queue?)`);
+    const worker = this.workerIds.get(name);
+    // A delayed job is not waited for by drain(): it is not due yet.
+    if (worker && !delayed) {
+      if (this.tuning.trackSent) this.pending.set(id, name);
+      // Wakes this process's idle worker instead of waiting for its next poll.
+      this.boss.notifyWorker(worker);
+    }
+    return id;
+  }
+
+  /** Starts a worker per job name in this process. */
+  async work(handlers: Partial<JobHandlers>) {
+    for (const name of JOB_NAMES) {
+      const handler = handlers[name] as JobHandler<JobName> | undefined;
+      if (!handler) continue;
+      const id = await this.boss.work(name, { includeMetadata: true, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) await this.run(name, handler, job);
+      });
+      this.workerIds.set(name, id);
+    }
+  }
+
+  private async run(name: JobName, handler: JobHandler<JobName>, job: PgBoss.JobWithMetadata<unknown>) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error('time limit passed')), job.expireInSeconds * 1000);
+    const last = job.retryCount >= job.retryLimit;
+    try {
+      const payload = JOB_DEFINITIONS[name].payload.parse(job.data) as JobPayload<JobName>;
+      await handler(payload, { id: job.id, retryCount: job.retryCount, signal: controller.signal });
+      this.pending.delete(job.id);
+    } catch (err) {
+      if (last) {
+        this.pending.delete(job.id);
+        this.log.error({ err, job: job.id, name }, 'job failed for good');
+      } else {
+        this.log.warn({ err: String(err), job: job.id, name, retry: job.retryCount + 1 }, 'job failed; it will be retried');
+      }
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Waits until every job this process sent to its own workers has run (with trackSent: tests). */
+  async drain(timeoutMs = 30_000) {
+    const until = Date.now() + timeoutMs;
+    while (this.pending.size > 0) {
+      if (Date.now() > until) {
+        const waiting = await Promise.all([...this.pending].map(async ([id, name]) => `${name} (${(await this.stateOf(name, id)) ?? 'unknown'})`));
+        throw new Error(`The queue did not drain: ${this.pending.size} job(s) pending: ${waiting.join(', ')}`);
+      }
+      // Only the queues with a job pending: waking every worker every few ms made each one poll the
+      // (embedded, single-threaded) database, which starved the very handlers being waited for.
+      for (const name of new Set(this.pending.values())) {
+        const id = this.workerIds.get(name);
+        if (id) this.boss.notifyWorker(id);
+      }
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
+  /** The state of a job (created, retry, active, completed, failed…), or null when unknown. */
+  async stateOf(name: JobName, id: string): Promise<string | null> {
+    const job = await this.boss.getJobById(name, id);
+    return job?.state ?? null;
+  }
+
+  async stop() {
+    if (!this.started) return;
+    this.started = false;
+    // Not graceful-waiting here: the caller stops taking requests first; an interrupted job runs again.
+    await this.boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
+  }
+}

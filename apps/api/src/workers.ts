@@ -1,0 +1,39 @@
+import type { AppContext } from './context.ts';
+import type { JobHandlers } from './platform/queue/queue.ts';
+import { sendPasswordResetMail } from './modules/auth/auth.service.ts';
+import { runLetters } from './modules/letters/letters.service.ts';
+import { sendNotificationMail, sendOverdueNotice } from './modules/notifications/notifications.service.ts';
+import { runCadGeneration } from './modules/plansets/cad-runs.service.ts';
+
+/**
+ * The queue handlers, one per job of platform/queue/queue.registry.ts. The same code runs inside
+ * the API process (WORKERS=on, the default) and in `npm run worker` processes.
+ */
+export function jobHandlers(ctx: AppContext): JobHandlers {
+  return {
+    // At least once: a crash between the SMTP answer and the job's completion sends the mail again.
+    'mail-send': async (mail) => {
+      await ctx.mailTransport.send(mail);
+    },
+    'auth-password-reset': async ({ email }) => {
+      await sendPasswordResetMail(ctx, email);
+    },
+    'notification-mail': async (job) => {
+      await sendNotificationMail(ctx, job);
+    },
+    'letters-generate': async (job) => {
+      await runLetters(ctx, job);
+    },
+    'job-overdue-notice': async (job) => {
+      await sendOverdueNotice(ctx, job);
+    },
+    // Idempotent: a finished run is left alone; an interrupted one renders again from the start.
+    'cad-generate': async ({ runId }, job) => {
+      await runCadGeneration(ctx, runId, job.signal);
+    },
+  };
+}
+
+export async function startWorkers(ctx: AppContext) {
+  await ctx.queue.work(jobHandlers(ctx));
+}

@@ -1,0 +1,113 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
+import { MAX_VERIFY_UPLOAD_BYTES } from '@sunstamp/domain/constants/deliverables.constants';
+import { normaliseVerificationCode } from '@sunstamp/domain/jobs/deliverables.rules';
+import { errorMessageOf } from '../../../lib/api-error.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { useCheckDocument, useVerification } from '../api/use-verification.ts';
+
+function Fact({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary">{label}</Typography>
+      <Typography variant="body1" sx={mono ? { fontFamily: 'monospace', wordBreak: 'break-all', fontSize: '0.85rem' } : undefined}>{value}</Typography>
+    </Box>
+  );
+}
+
+/**
+ * The public verification page: a plan reviewer enters the code printed beside an engineer's
+ * seal and reads who sealed the document, the licence, the job's address, the date and the
+ * document's SHA-256; uploading the PDF they hold tells whether it is the document that was sealed.
+ */
+export function VerifyPage() {
+  usePageTitle('Verify a sealed document');
+  const { code: param = '' } = useParams();
+  const navigate = useNavigate();
+  const [typed, setTyped] = useState(param);
+  const code = param ? normaliseVerificationCode(param) : '';
+  const record = useVerification(code);
+  const check = useCheckDocument(code);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const c = normaliseVerificationCode(typed);
+    if (c) void navigate(`/verify/${encodeURIComponent(c)}`);
+  };
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > MAX_VERIFY_UPLOAD_BYTES) {
+      check.reset();
+      return;
+    }
+    check.mutate(file);
+  };
+
+  return (
+    <Container maxWidth="sm" sx={{ py: 6 }}>
+      <Typography variant="h4" component="h1" gutterBottom>Verify a sealed document</Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Enter the verification code printed beside the engineer’s seal. You will see who sealed the document and can check that
+        the PDF you hold is the one that was sealed.
+      </Typography>
+      <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 1, mb: 3 }}>
+        <TextField
+          label="Verification code" value={typed} onChange={(e) => setTyped(e.target.value)} fullWidth
+          placeholder="XXXXX-XXXXX-XXXXX-XXXXX" slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: 'characters', spellCheck: false } }}
+        />
+        <Button type="submit" variant="contained" sx={{ flexShrink: 0 }}>Verify</Button>
+      </Box>
+      {code && record.isLoading && <CircularProgress aria-label="Looking up the code" />}
+      {code && record.isError && <Alert severity="error">{errorMessageOf(record.error)}</Alert>}
+      {record.data && (
+        <Card variant="outlined" data-testid="verification">
+          <CardContent>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+              <VerifiedOutlined color="success" />
+              <Typography variant="h6" component="h2">{record.data.document} sealed by {record.data.engineer_name}</Typography>
+            </Stack>
+            <Stack spacing={1.5}>
+              <Fact label="Engineer" value={record.data.engineer_name} />
+              <Fact label="Licence" value={`${record.data.licence_state} ${record.data.licence_number}`} />
+              <Fact label="Job address" value={record.data.job_address || '—'} />
+              <Fact label="Sealed on" value={new Date(record.data.sealed_at).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })} />
+              <Fact label="Verification code" value={record.data.code} />
+              <Fact label="Document SHA-256" value={record.data.sha256} mono />
+            </Stack>
+            <Box sx={{ mt: 3 }}>
+              <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />} loading={check.isPending}>
+                Check the PDF you hold
+                <input hidden type="file" accept="application/pdf,.pdf" aria-label="PDF to check" onChange={(e) => onFile(e.target.files?.[0])} />
+              </Button>
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+                Up to {MAX_VERIFY_UPLOAD_BYTES / 1024 / 1024} MB. The file is hashed and compared; it is not kept.
+              </Typography>
+            </Box>
+            {check.isError && <Alert severity="error" sx={{ mt: 2 }}>{errorMessageOf(check.error)}</Alert>}
+            {check.data && (
+              <Alert severity={check.data.matches ? 'success' : 'error'} sx={{ mt: 2, wordBreak: 'break-word', '& .MuiAlert-message': { minWidth: 0 } }} data-testid="check-result">
+                <AlertTitle>{check.data.matches ? 'This is the sealed document.' : 'This file is not the sealed document.'}</AlertTitle>
+                {check.data.matches
+                  ? 'Its SHA-256 matches the document the engineer sealed: it has not been changed.'
+                  : <>Its SHA-256 is <Box component="span" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{check.data.sha256}</Box>. It was changed after sealing, or it is another document.</>}
+              </Alert>
+            )}
+          </CardContent>
+        </Card>
+      )}
+    </Container>
+  );
+}

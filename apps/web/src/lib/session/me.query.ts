@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZMeResponse } from '@sunstamp/domain/contracts/users';
+import { fetchEndpoint, getEndpoint } from '../api/endpoint.ts';
+import { queryKeys } from '../api/query-keys.ts';
+
+/** GET /users/me: the session user, site alerts, companies and month stats. */
+export const meEndpoint = getEndpoint(ZMeResponse, () => '/users/me');
+export const fetchMe = (signal?: AbortSignal) => fetchEndpoint(meEndpoint, undefined, signal);
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.me(),
+    queryFn: ({ signal }) => fetchMe(signal),
+    staleTime: 60_000,
+  });
+
+export function useMe(enabled = true) {
+  return useQuery({ ...meQueryOptions(), enabled });
+}

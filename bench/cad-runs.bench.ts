@@ -1,0 +1,73 @@
+/**
+ * Plan-set runs from request to `cad_generation_passed`, on PGlite with the real queue and workers
+ * (the API test harness's app: in-memory PGlite, pg-boss polling every 0.5 s, workers in process):
+ * - sequential: one run at a time, N jobs (each a new input), time from POST /generate-cad to the
+ *   `cad_generation_passed` event on the requester's event bus (what the SSE stream pushes);
+ * - concurrent: 20 runs requested at once; all must pass; wall time until the last passes;
+ * - peak RSS growth over the whole bench (sampled every 20 ms) above the RSS after warm-up.
+ *
+ *   npx tsx bench/cad-runs.bench.ts [runs]      # default 20 sequential runs
+ *
+ * Exits non-zero when a run fails or the concurrent batch does not complete.
+ */
+import { eq } from 'drizzle-orm';
+import { createTestApp, DEMO } from '../apps/api/src/test/test-app.ts';
+import { preparePlanSetJob, preparePlanSetWorld } from '../apps/api/src/test/planset-fixtures.ts';
+import { users } from '../apps/api/src/db/schema.ts';
+
+const RUNS = Number(process.argv[2] ?? 20);
+const CONCURRENT = 20;
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
+};
+const mb = (b: number) => Math.round(b / 1024 / 1024);
+
+const t = await createTestApp();
+let peak = process.memoryUsage().rss;
+const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+try {
+  const w = await preparePlanSetWorld(t);
+  const [support] = await t.database.db.select().from(users).where(eq(users.email, DEMO.support));
+  const token = await t.tokenOf(DEMO.support);
+  const csrf = await t.csrfFor(token);
+  const finished = new Map<string, (type: string) => void>();
+  t.ctx.events.subscribe(support!.id, (e) => {
+    const p = e.payload as { run_id?: string };
+    if (p?.run_id && (e.type === 'cad_generation_passed' || e.type === 'cad_generation_failed')) finished.get(p.run_id)?.(e.type);
+  });
+  const start = async (jobId: string) => {
+    const t0 = performance.now();
+    const res = await t.app.inject({ method: 'POST', url: `/api/jobs/${jobId}/generate-cad`, headers: { authorization: `Bearer ${token}`, 'x-csrftoken': csrf } });
+    if (res.statusCode !== 202) throw new Error(`generate-cad ${res.statusCode} ${res.body}`);
+    const runId = res.json().id as string;
+    const type = await new Promise<string>((resolve) => finished.set(runId, resolve));
+    if (type !== 'cad_generation_passed') throw new Error(`run ${runId} failed: ${JSON.stringify((await t.request('GET', `/api/cad-runs/${runId}`, { token })).data.error)}`);
+    return performance.now() - t0;
+  };
+
+  const jobs: string[] = [];
+  for (let i = 0; i < 3 + RUNS + CONCURRENT; i++) jobs.push(await preparePlanSetJob(t, w, { name: `Bench Residence ${i + 1}`, modules: 10 + (i % 8) }));
+
+  for (const id of jobs.slice(0, 3)) await start(id); // warm-up: fonts, pdfjs, first queries
+  const baseRss = process.memoryUsage().rss;
+  peak = baseRss;
+
+  const seq: number[] = [];
+  for (const id of jobs.slice(3, 3 + RUNS)) seq.push(await start(id));
+
+  const c0 = performance.now();
+  const each = await Promise.all(jobs.slice(3 + RUNS).map((id) => start(id)));
+  const wall = performance.now() - c0;
+
+  const out = {
+    sequential: { runs: RUNS, p50Ms: Math.round(pct(seq, 50)), p99Ms: Math.round(pct(seq, 99)), maxMs: Math.round(Math.max(...seq)) },
+    concurrent: { runs: CONCURRENT, allPassed: each.length === CONCURRENT, wallMs: Math.round(wall), p50Ms: Math.round(pct(each, 50)), maxMs: Math.round(Math.max(...each)) },
+    rss: { afterWarmUpMb: mb(baseRss), peakMb: mb(peak), peakGrowthMb: mb(peak - baseRss) },
+  };
+  console.log(JSON.stringify(out, null, 2));
+} finally {
+  clearInterval(sampler);
+  await t.close();
+}

@@ -1,0 +1,297 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, INSTALLER, OWNER, baseUrl, launchBrowser, screenshot, signInAs as signInOnce, signOut, type Browser } from './support.ts';
+
+const CONTRACTOR = 'drafter@sunstamp.test';
+
+/**
+ * axe-core over every page of the app, as each role that can see it, in the light and the dark
+ * theme: the WCAG 2.0/2.1 A and AA rules and axe's best practices. Fails on any violation of
+ * impact "serious" or "critical", and on any violation of the naming and structure rules below
+ * whatever its impact (heading order, labels and accessible names, the label in the name), listed
+ * with the page, the rule and the offending elements.
+ */
+
+/** Rules held at any impact: a moderate heading-order skip or a name mismatch still fails. */
+const STRICT_RULES = new Set([
+  'heading-order',
+  'page-has-heading-one',
+  'empty-heading',
+  'label',
+  'label-title-only',
+  'label-content-name-mismatch',
+  'button-name',
+  'link-name',
+  'input-button-name',
+  'select-name',
+  'aria-input-field-name',
+  'aria-toggle-field-name',
+  'aria-command-name',
+  'aria-dialog-name',
+  'landmark-one-main',
+]);
+
+const require = createRequire(import.meta.url);
+const axeSource: string = (require('axe-core') as { source: string }).source;
+
+type AxeNode = { target: unknown[]; failureSummary?: string };
+type AxeViolation = { id: string; impact?: string | null; help: string; nodes: AxeNode[] };
+
+let browser: Browser;
+let page: Page;
+
+/** Map tiles cannot load offline, and the parcel lookup answers 501 without a provider. */
+const expectedNoise = (url: string) => /tile\.openstreetmap\.org/.test(url) || /\/api\/parcel\b/.test(url);
+
+async function axe(p: Page): Promise<AxeViolation[]> {
+  // The CSP refuses inline <script> tags (addScriptTag), so the source is evaluated through the protocol.
+  if (!(await p.evaluate(() => 'axe' in window))) await p.evaluate(axeSource);
+  return p.evaluate(async () => {
+    const w = window as unknown as {
+      axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> };
+    };
+    const r = await w.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      // Experimental in axe, so named: a visible label that is not part of the accessible name.
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+      resultTypes: ['violations'],
+    });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+}
+
+/** Waits for the page to settle (no spinner, fonts and transitions done). */
+async function settle(p: Page) {
+  await p.waitForFunction(() => !document.querySelector('[role="progressbar"]:not([aria-valuenow])'), null, { timeout: 5_000 }).catch(() => undefined);
+  await p.waitForTimeout(400);
+}
+
+const failures: string[] = [];
+
+/** Runs axe on the current page and records serious/critical violations, and any of STRICT_RULES, under `label`. */
+async function check(label: string) {
+  await settle(page);
+  const serious = (await axe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical' || STRICT_RULES.has(v.id));
+  for (const v of serious) {
+    const nodes = v.nodes
+      .slice(0, 6)
+      .map((n) => `      ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim() ?? ''}`)
+      .join('\n');
+    failures.push(`${label}: [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length})\n${nodes}`);
+  }
+  return serious;
+}
+
+async function visit(path: string, label = path) {
+  await page.goto(`${baseUrl}${path}`);
+  return check(label);
+}
+
+async function currentTheme() {
+  return page.evaluate(() => document.documentElement.dataset.theme);
+}
+
+/** Switches to the wanted theme with the toggle (the choice is remembered across page loads). */
+async function useTheme(mode: 'light' | 'dark') {
+  if ((await currentTheme()) === mode) return;
+  await page.getByTestId('theme-toggle').first().click();
+  await page.waitForFunction((m) => document.documentElement.dataset.theme === m, mode);
+  // The pointer leaves the toggle: its hover tooltip is not part of the pages checked.
+  await page.mouse.move(1, 700);
+}
+
+const PUBLIC_PATHS = [
+  '/',
+  '/permit-design',
+  '/engineering',
+  '/structural-engineering',
+  '/electrical-engineering',
+  '/about',
+  '/terms',
+  '/privacy-policy',
+  '/blog',
+  '/help',
+  '/contact-us',
+  '/request-demo',
+  '/password-reset',
+  '/login',
+];
+
+/** The first link on `path` whose href matches (a blog post, a help article). */
+async function firstLink(path: string, pattern: RegExp): Promise<string | null> {
+  await page.goto(`${baseUrl}${path}`);
+  await settle(page);
+  const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  return hrefs.find((h) => pattern.test(h)) ?? null;
+}
+
+/** The id of the signed-in user's first job matching `query` (through the API, as the app asks it). */
+async function jobIdWhere(query = ''): Promise<string | null> {
+  return page.evaluate(async (q) => {
+    const r = await fetch(`/api/jobs?page_size=1${q}`, { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
+    const body = (await r.json()) as { results: { id: string }[] };
+    return body.results[0]?.id ?? null;
+  }, query);
+}
+
+async function firstJobPath(query = ''): Promise<string> {
+  const id = await jobIdWhere(query);
+  expect(id, `a job for ${query || 'the list'}`).toBeTruthy();
+  return `/jobs/${id}`;
+}
+
+/** Opens a menu or popover by its button, checks it open, and closes it with Escape. */
+async function checkOpen(button: string, label: string) {
+  await page.getByRole('button', { name: button }).first().click();
+  await page.locator('[role="menu"], .MuiPopover-paper').first().waitFor();
+  await check(label);
+  await page.keyboard.press('Escape');
+}
+
+/** Every step of the intake, on a job the signed-in user may edit; `prefix` labels the checks. */
+async function checkIntakeSteps(jobId: string, prefix: string) {
+  await page.goto(`${baseUrl}/jobs/new?id=${jobId}`);
+  await page.getByRole('heading', { name: 'Address', level: 2 }).waitFor();
+  await check(`${prefix} intake: Address`);
+  for (const step of ['Arrays', 'CAD intake', 'Equipment', 'Services', 'Files', 'Review']) {
+    await page.getByRole('button', { name: step === 'Review' ? /^(Next|Continue to review)$/ : 'Next' }).click();
+    await page.getByRole('heading', { name: step, level: 2 }).waitFor({ timeout: 10_000 });
+    await check(`${prefix} intake: ${step}`);
+    if (step === 'CAD intake' || step === 'Review') await screenshot(page, `desktop-${prefix.replace(/\s+/g, '-')}-intake-${step.split(' ')[0]!.toLowerCase()}.png`);
+  }
+}
+
+/** The revision page of a job the signed-in user may revise. */
+async function checkRevisePage(jobId: string, prefix: string) {
+  await page.goto(`${baseUrl}/jobs/${jobId}/revise`);
+  await page.getByRole('heading', { name: /^Request a revision/, level: 1 }).waitFor();
+  await check(`${prefix} /jobs/{id}/revise`);
+  await screenshot(page, `desktop-${prefix.replace(/\s+/g, '-')}-revise.png`);
+}
+
+/** Signs in from a clean session (a test that failed signed in must not take the next one down with it). */
+async function signInAs(p: Page, email: string) {
+  await browser.context.clearCookies();
+  await p.goto(`${baseUrl}/help`);
+  await p.evaluate(() => {
+    const theme = Object.entries(localStorage).filter(([k]) => /theme/i.test(k));
+    localStorage.clear();
+    for (const [k, v] of theme) localStorage.setItem(k, v);
+  });
+  await signInOnce(p, email);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser({ ignore: (m) => expectedNoise(m.location().url) });
+  ({ page } = browser);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(['light', 'dark'] as const)('axe-core, %s theme: no serious or critical violations', (mode) => {
+  it('public pages, signed out', { timeout: 300_000 }, async () => {
+    await page.goto(`${baseUrl}/login`);
+    await useTheme(mode);
+    for (const p of PUBLIC_PATHS) await visit(p, `${mode} ${p}`);
+    const post = await firstLink('/blog', /^\/blog\/.+/);
+    if (post) await visit(post, `${mode} blog post`);
+    const article = await firstLink('/help', /^\/help\/.+/);
+    if (article) await visit(article, `${mode} help article`);
+    expect(await currentTheme()).toBe(mode);
+  });
+
+  it('the client: jobs, a job, the intake steps, a revision, requirements, analytics, messages, profile', { timeout: 300_000 }, async () => {
+    await signInAs(page, INSTALLER);
+    await useTheme(mode);
+    await check(`${mode} client /jobs`);
+    await screenshot(page, `desktop-${mode}-jobs-list.png`);
+    // The filter is remembered: on, checked, and off again.
+    const waiting = page.getByRole('button', { name: /^Waiting on me/ }).first();
+    await waiting.click();
+    await page.waitForFunction(() => document.querySelector('[aria-pressed="true"]'));
+    await check(`${mode} client /jobs, Waiting on me`);
+    await waiting.click();
+    await visit(await firstJobPath(), `${mode} client job page`);
+    const approved = await jobIdWhere('&client_status=Approved');
+    expect(approved, 'a demo job the client may revise').toBeTruthy();
+    // The job page with its conversation (messages) and the deliverables.
+    await visit(`/jobs/${approved}`, `${mode} client job page, Approved`);
+    await screenshot(page, `desktop-${mode}-job-page.png`);
+    await checkRevisePage(approved!, `${mode} client`);
+    await visit('/jobs/new', `${mode} client intake: new job`);
+    // Next with nothing filled: the field messages show.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await check(`${mode} client intake: Address with errors`);
+    const draft = await jobIdWhere('&client_status=Draft');
+    expect(draft, 'a demo draft of the client').toBeTruthy();
+    await checkIntakeSteps(draft!, `${mode} client`);
+    for (const p of ['/requirements', '/analytics', '/profile']) await visit(p, `${mode} client ${p}`);
+    await checkOpen('Account menu', `${mode} client account menu`);
+    await checkOpen('Notifications', `${mode} client notifications`);
+    await signOut(page);
+  });
+
+  it('the company admin: jobs, users, analytics', { timeout: 180_000 }, async () => {
+    await signInAs(page, OWNER);
+    await useTheme(mode);
+    await check(`${mode} company admin /jobs`);
+    for (const p of ['/users', '/analytics', '/requirements']) await visit(p, `${mode} company admin ${p}`);
+    await signOut(page);
+  });
+
+  it('the contractor: its jobs, a job, analytics', { timeout: 180_000 }, async () => {
+    await signInAs(page, CONTRACTOR);
+    await useTheme(mode);
+    await check(`${mode} contractor /jobs`);
+    const job = await jobIdWhere();
+    if (job) await visit(`/jobs/${job}`, `${mode} contractor job page`);
+    for (const p of ['/analytics', '/requirements', '/profile']) await visit(p, `${mode} contractor ${p}`);
+    await signOut(page);
+  });
+
+  it('staff: jobs, a job, the intake, a revision, analytics, users, companies, catalogue, reference, site alerts', { timeout: 300_000 }, async () => {
+    await signInAs(page, ADMIN);
+    await useTheme(mode);
+    await check(`${mode} admin /jobs`);
+    await visit(await firstJobPath(), `${mode} admin job page`);
+    const pendingApproval = await jobIdWhere(`&status=${encodeURIComponent('Pending Approval')}`);
+    expect(pendingApproval, 'a demo job in Pending Approval').toBeTruthy();
+    await visit(`/jobs/${pendingApproval}`, `${mode} admin job page, Pending Approval`);
+    await checkRevisePage(pendingApproval!, `${mode} admin`);
+    await visit('/jobs/new', `${mode} admin intake: new job`);
+    for (const p of [
+      '/analytics',
+      '/requirements',
+      '/users',
+      '/companies',
+      '/ahjs',
+      '/utilities',
+      '/equipment',
+      '/reference/option-lists',
+      '/reference/codes',
+      '/reference/engineering',
+      '/site-alerts',
+      '/engineers',
+      '/profile',
+      '/no-such-page',
+    ]) {
+      await visit(p, `${mode} admin ${p}`);
+    }
+    await checkOpen('Account menu', `${mode} admin account menu`);
+    await signOut(page);
+  });
+});
+
+describe('axe-core summary', () => {
+  it('found no serious or critical violation, nor a naming or heading-order one, on any page', () => {
+    expect(failures.join('\n')).toBe('');
+  });
+});

@@ -1,0 +1,62 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, INSTALLER, baseUrl, launchBrowser, screenshot, signInAs, signOut, type Browser } from './support.ts';
+
+let browser: Browser;
+let page: Page;
+const GROUP = `Electrical team ${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page } = browser);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('back office', () => {
+  it('an admin creates a group, sees who is on shift, the shift log and the support contacts', async () => {
+    await signInAs(page, ADMIN);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Back office' }).click();
+    await page.getByRole('heading', { name: 'Back office', level: 1 }).waitFor();
+    await page.getByTestId('group').filter({ hasText: 'Design Team' }).waitFor();
+    await page.getByRole('button', { name: 'New group' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New group' });
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('Write the group\'s name.').waitFor();
+    await dialog.getByLabel('Name').fill(GROUP);
+    await dialog.getByLabel('Members').click();
+    await page.getByRole('option', { name: /Sam Support/ }).click();
+    await dialog.getByRole('heading', { name: 'New group' }).click();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const card = page.getByTestId('group').filter({ hasText: GROUP });
+    await card.getByText('Sam Support').waitFor();
+    await screenshot(page, 'back-office-groups.png');
+
+    await page.getByRole('tab', { name: 'Active users' }).click();
+    await page.getByRole('table', { name: 'Active users' }).getByText(ADMIN).waitFor();
+    await screenshot(page, 'back-office-active.png');
+    await page.getByRole('tab', { name: 'Shifts' }).click();
+    await page.getByRole('table', { name: 'Shifts' }).getByText('On shift').first().waitFor();
+    await screenshot(page, 'back-office-shifts.png');
+    await page.getByRole('tab', { name: 'Support contacts' }).click();
+    await page.getByRole('table', { name: 'Support contacts' }).getByRole('cell', { name: 'Acme Solar' }).waitFor();
+    await screenshot(page, 'back-office-contacts.png');
+    await signOut(page);
+  });
+
+  it('a client user has no back office', async () => {
+    await signInAs(page, INSTALLER);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Back office' }).count()).toBe(0);
+    expect(await page.getByRole('menuitem', { name: 'Blog and help' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.goto(`${baseUrl}/back-office`);
+    // The section guard sends them to their jobs.
+    await page.waitForURL((u) => u.pathname === '/jobs');
+    await signOut(page);
+  });
+});

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INSTALLER, SUPPORT, baseUrl, launchBrowser, screenshot, signInAs, signOut, type Browser } from './support.ts';
+import { SEAL, apiAs, pdfOf, type Call } from './deliverables-support.ts';
+
+/**
+ * Deliverables end to end: staff mark the uploaded plan set, the client cannot see it yet, staff
+ * release it (the job moves to Pending Approval), the client downloads it (and all of them as a
+ * ZIP) and approves from the Deliverables area; an AHJ reviewer, signed out, verifies a sealed
+ * document's code at /verify and checks the PDF they hold.
+ */
+const JOB_NAME = `E2E Deliverables ${Date.now().toString(36)}`;
+const PLAN = pdfOf('plan set for the e2e job');
+
+let browser: Browser;
+let page: Page;
+let problems: string[];
+let jobId = '';
+let staff: Call;
+
+beforeAll(async () => {
+  const client = await apiAs(INSTALLER);
+  staff = await apiAs(SUPPORT);
+  const job = await client('PUT', '/jobs', { name: JOB_NAME, client_name: 'Ana Release', client_street_address: '77 Daylight Ln', services_requested: ['cad_packet'] });
+  jobId = job.id;
+  await client('POST', `/jobs/${jobId}/submit`, {});
+  for (const status of ['Pending Design', 'Pending QC']) await staff('POST', `/jobs/${jobId}/status`, { status });
+  const form = new FormData();
+  form.append('kind', 'cad');
+  form.append('category', 'PV-01');
+  form.append('files', new Blob([PLAN], { type: 'application/pdf' }), 'plan-set.pdf');
+  await staff('POST', `/jobs/${jobId}/files`, form);
+  browser = await launchBrowser();
+  ({ page, problems } = browser);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('staff mark the plan set; the client does not see it before release', () => {
+  it('the job cannot reach Design Completed without a plan set; staff mark the uploaded file as the plan set', async () => {
+    await expect(staff('POST', `/jobs/${jobId}/status`, { status: 'Design Completed' })).rejects.toThrow(/CAD Design needs a plan set/);
+    await signInAs(page, SUPPORT);
+    await page.goto(`${baseUrl}/jobs/${jobId}`);
+    const area = page.getByTestId('deliverables');
+    await area.getByText('CAD Design needs a released plan set').waitFor();
+    await area.getByRole('button', { name: 'Mark a file as deliverable' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'File' }).click();
+    await page.getByRole('option', { name: /plan-set\.pdf/ }).click();
+    await dialog.getByRole('button', { name: 'Mark' }).click();
+    await page.getByText('Marked as deliverable.').first().waitFor();
+    await area.getByText('Draft', { exact: true }).waitFor();
+    await page.getByTestId('job-tasks').getByText('In Progress').waitFor();
+    await screenshot(page, 'deliverables-staff-draft.png');
+  });
+
+  it('the client reads "nothing released yet" and no plan set among the files', async () => {
+    await signOut(page);
+    await signInAs(page, INSTALLER);
+    await page.goto(`${baseUrl}/jobs/${jobId}`);
+    await page.getByTestId('deliverables').getByText('Nothing has been released yet.', { exact: false }).waitFor();
+    expect(await page.locator('main').innerText()).not.toContain('plan-set.pdf');
+  });
+});
+
+describe('staff release; the client downloads and approves', () => {
+  it('release moves the job to Pending Approval', async () => {
+    for (const status of ['Design Completed', 'Finalized']) await staff('POST', `/jobs/${jobId}/status`, { status });
+    await signOut(page);
+    await signInAs(page, SUPPORT);
+    await page.goto(`${baseUrl}/jobs/${jobId}`);
+    await page.getByTestId('deliverables').getByRole('button', { name: 'Release to client' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('the job moves to Pending Approval', { exact: false }).waitFor();
+    await dialog.getByLabel('Note to the client (optional)').fill('Your stamped plan set is ready for review.');
+    await dialog.getByRole('button', { name: 'Release' }).click();
+    await page.getByText('Released to the client.').first().waitFor();
+    await page.getByTestId('deliverables').getByText('Released', { exact: true }).waitFor();
+    expect((await staff('GET', `/jobs/${jobId}`)).status).toBe('Pending Approval');
+    await screenshot(page, 'deliverables-staff-released.png');
+  });
+
+  it('the client downloads the plan set and all deliverables as a ZIP, then approves from the Deliverables area', async () => {
+    await signOut(page);
+    await signInAs(page, INSTALLER);
+    const row = page.getByRole('row', { name: new RegExp(JOB_NAME) });
+    await row.waitFor();
+    await row.getByText('1 of 1 completed').waitFor();
+    await page.goto(`${baseUrl}/jobs/${jobId}`);
+    const area = page.getByTestId('deliverables');
+    await area.getByText('Plan set', { exact: true }).waitFor();
+    const [one] = await Promise.all([page.waitForEvent('download'), area.getByRole('button', { name: 'Download plan-set.pdf' }).click()]);
+    expect(fs.readFileSync((await one.path())!).equals(PLAN)).toBe(true);
+    const [all] = await Promise.all([page.waitForEvent('download'), area.getByRole('button', { name: 'Download all (ZIP)' }).click()]);
+    expect(all.suggestedFilename()).toMatch(/deliverables rev 0\.zip$/);
+    const zip = fs.readFileSync((await all.path())!);
+    expect(zip.subarray(0, 2).toString()).toBe('PK');
+    expect(zip.includes(PLAN)).toBe(true);
+    await screenshot(page, 'deliverables-client-review.png');
+    await area.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Job approved.').first().waitFor();
+    expect((await staff('GET', `/jobs/${jobId}`)).status).toBe('Approved');
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('anyone verifies a sealed document', () => {
+  it('the code shows the engineer, licence, address, date and hash; the PDF held is checked by its hash', async () => {
+    // A sealed calculation package on the same job, as an engineer's stamped upload.
+    const bytes = pdfOf('sealed calculation package');
+    const form = new FormData();
+    form.append('kind', 'letter');
+    form.append('category', 'Engineering');
+    form.append('files', new Blob([bytes], { type: 'application/pdf' }), 'calcs.pdf');
+    const [file] = await staff('POST', `/jobs/${jobId}/files`, form);
+    const d = await staff('POST', `/jobs/${jobId}/deliverables`, { file_id: file.id, kind: 'calculation_package', state: 'sealed', seal: SEAL });
+    await signOut(page);
+    await page.goto(`${baseUrl}/verify`);
+    await page.getByLabel('Verification code').fill(d.verification_code.toLowerCase());
+    await page.getByRole('button', { name: 'Verify' }).click();
+    const card = page.getByTestId('verification');
+    await card.getByText('Calculation package sealed by Dana Reyes, P.E.').waitFor();
+    await card.getByText('TX PE 131072').waitFor();
+    await card.getByText('77 Daylight Ln').waitFor();
+    await card.getByText(d.sha256).waitFor();
+    expect(await page.locator('body').innerText()).not.toContain(JOB_NAME);
+    await page.getByLabel('PDF to check').setInputFiles({ name: 'calcs.pdf', mimeType: 'application/pdf', buffer: bytes });
+    await page.getByTestId('check-result').getByText('This is the sealed document.').waitFor();
+    await screenshot(page, 'verify-match.png');
+    const changed = Buffer.from(bytes);
+    changed[10] ^= 1;
+    await page.getByLabel('PDF to check').setInputFiles({ name: 'calcs-edited.pdf', mimeType: 'application/pdf', buffer: changed });
+    await page.getByTestId('check-result').getByText('This file is not the sealed document.').waitFor();
+    await screenshot(page, 'verify-mismatch.png');
+    await page.goto(`${baseUrl}/verify/AAAAA-AAAAA-AAAAA-AAAAA`);
+    await page.getByText('No sealed document has this code.', { exact: false }).waitFor();
+    expect(problems.filter((p) => !/404/.test(p))).toEqual([]);
+  });
+});

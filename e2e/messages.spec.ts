@@ -1,0 +1,142 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INSTALLER, SUPPORT, baseUrl, launchBrowser, screenshot, signInAs, type Browser } from './support.ts';
+
+/** Two people at once: a client and staff talk in a job's thread, each seeing the other live. */
+let client: Browser;
+let staff: Browser;
+let jobId = '';
+const JOB_NAME = `Messaging ${Date.now().toString(36)}`;
+
+/** Offline noise only: map tiles cannot load without a network. */
+const ignore = (m: { text(): string }) => /tile|Failed to load resource/i.test(m.text());
+
+/** Makes and submits a job through the API as the signed-in page's user. */
+async function createJob(p: Page, name: string): Promise<string> {
+  return p.evaluate(async (jobName) => {
+    const access = localStorage.getItem('accessToken')!;
+    const auth = { authorization: `Bearer ${access}` };
+    const { csrfToken } = (await (await fetch('/api/auth/csrf/', { headers: auth })).json()) as { csrfToken: string };
+    const headers = { ...auth, 'x-csrftoken': csrfToken, 'content-type': 'application/json' };
+    const job = (await (await fetch('/api/jobs', {
+      method: 'PUT', headers, body: JSON.stringify({ name: jobName, client_street_address: '12 Elm St', services_requested: ['structural_roof_letter'] }),
+    })).json()) as { id: string };
+    await fetch(`/api/jobs/${job.id}/submit`, { method: 'POST', headers, body: '{}' });
+    return job.id;
+  }, name);
+}
+
+const thread = (p: Page) => p.getByRole('log', { name: /Client messages/ });
+
+beforeAll(async () => {
+  [client, staff] = await Promise.all([launchBrowser({ ignore }), launchBrowser({ ignore })]);
+  await Promise.all([signInAs(client.page, INSTALLER), signInAs(staff.page, SUPPORT)]);
+  jobId = await createJob(client.page, JOB_NAME);
+});
+afterAll(async () => {
+  await Promise.all([client?.close(), staff?.close()]);
+});
+
+describe('job messaging in two browsers', () => {
+  it('a client message appears live on the staff screen, and the reply on the client\'s', async () => {
+    await Promise.all([client.page.goto(`${baseUrl}/jobs/${jobId}`), staff.page.goto(`${baseUrl}/jobs/${jobId}`)]);
+    await Promise.all([thread(client.page).waitFor(), thread(staff.page).waitFor()]);
+    // Let both streams open before anything is sent.
+    await Promise.all([client.page.waitForTimeout(1000), staff.page.waitForTimeout(0)]);
+
+    const box = client.page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Hi team, the attic photos are in. Survey: [site survey](https://example.com/survey)');
+    const sent = Date.now();
+    await box.press('Enter');
+    await thread(staff.page).getByText('Hi team, the attic photos are in.').waitFor({ timeout: 5000 });
+    const clientToStaffMs = Date.now() - sent;
+    // The link follows the note-link rules: a new tab, no opener.
+    const link = thread(staff.page).getByRole('link', { name: 'site survey' });
+    await expect(link.getAttribute('target')).resolves.toBe('_blank');
+    await expect(link.getAttribute('rel')).resolves.toBe('noopener noreferrer');
+
+    await staff.page.getByRole('textbox', { name: 'Message' }).fill('Thanks! We start the design today.');
+    const replied = Date.now();
+    await staff.page.getByRole('button', { name: 'Send' }).click();
+    await thread(client.page).getByText('Thanks! We start the design today.').waitFor({ timeout: 5000 });
+    const staffToClientMs = Date.now() - replied;
+    console.log(`live delivery in the browser: client→staff ${clientToStaffMs} ms, staff→client ${staffToClientMs} ms`);
+    expect(clientToStaffMs).toBeLessThan(2000);
+    expect(staffToClientMs).toBeLessThan(2000);
+
+    // Both read it on screen: the client sees that staff has seen its message.
+    await client.page.getByTestId('seen-by').waitFor({ timeout: 5000 });
+    await screenshot(staff.page, 'messages-1-staff-thread.png');
+    await screenshot(client.page, 'messages-2-client-thread.png');
+  });
+
+  it('rings the client\'s bell for a reply while they are elsewhere, and the bell leads back to the job', async () => {
+    await client.page.goto(`${baseUrl}/jobs`);
+    await client.page.getByTestId('notification-bell').waitFor();
+    await client.page.waitForTimeout(1000);
+    // The count before (the earlier reply may still be unread if its read mark lost the race with
+    // leaving the page): the bell must show one more.
+    const label = (await client.page.getByTestId('notification-bell').getAttribute('aria-label')) ?? '';
+    const before = Number(/(\d+) unread/.exec(label)?.[1] ?? 0);
+    await staff.page.getByRole('textbox', { name: 'Message' }).fill('One question: is the main panel 200 A?');
+    await staff.page.getByRole('button', { name: 'Send' }).click();
+
+    const bell = client.page.getByRole('button', { name: `Notifications, ${before + 1} unread` });
+    await bell.waitFor({ timeout: 10_000 });
+    // A toast names the author and the job.
+    await client.page.getByText(new RegExp(`on ${JOB_NAME}: One question`)).first().waitFor({ timeout: 10_000 });
+    await bell.click();
+    const item = client.page.getByTestId('notification-list').getByRole('button').filter({ hasText: 'One question' });
+    await item.waitFor();
+    // Past the popover's fade-in.
+    await client.page.waitForTimeout(400);
+    await screenshot(client.page, 'messages-3-client-bell.png');
+    await item.click();
+    await client.page.waitForURL((u) => u.pathname === `/jobs/${jobId}`);
+    await thread(client.page).getByText('One question: is the main panel 200 A?').waitFor();
+    await client.page.getByRole('button', { name: 'Notifications', exact: true }).waitFor({ timeout: 15_000 });
+    expect(client.problems).toEqual([]);
+    expect(staff.problems).toEqual([]);
+  });
+
+  it('staff reply with a file; the client sees it live and downloads it', async () => {
+    await client.page.goto(`${baseUrl}/jobs/${jobId}`);
+    await thread(client.page).waitFor();
+    await client.page.waitForTimeout(1000);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    await staff.page.getByTestId('message-file-input').setInputFiles([
+      { name: 'stamped-letter.pdf', mimeType: 'application/pdf', buffer: pdf },
+      { name: '<img src=x onerror=alert(1)>.pdf', mimeType: 'application/pdf', buffer: pdf },
+    ]);
+    await staff.page.locator('.MuiChip-root', { hasText: 'stamped-letter.pdf' }).waitFor();
+    await staff.page.getByRole('textbox', { name: 'Message' }).fill('Here is the stamped letter.');
+    await staff.page.getByRole('button', { name: 'Send' }).click();
+
+    const file = thread(client.page).getByRole('button', { name: 'Download stamped-letter.pdf' });
+    await file.waitFor({ timeout: 5000 });
+    await thread(client.page).getByText('Here is the stamped letter.').waitFor();
+    // A hostile file name is text, never markup.
+    await thread(client.page).getByRole('button', { name: 'Download <img src=x onerror=alert(1)>.pdf' }).waitFor();
+    await expect(client.page.locator('[data-testid="job-conversation"] img[src="x"]').count()).resolves.toBe(0);
+    await screenshot(client.page, 'messages-5-client-attachment.png');
+    const [download] = await Promise.all([client.page.waitForEvent('download'), file.click()]);
+    expect(download.suggestedFilename()).toBe('stamped-letter.pdf');
+    const path = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    expect((await readFile(path)).equals(pdf)).toBe(true);
+    // The composer is empty again, its files gone.
+    await expect(staff.page.locator('.MuiChip-root', { hasText: 'stamped-letter.pdf' }).count()).resolves.toBe(0);
+    await screenshot(staff.page, 'messages-6-staff-attachment.png');
+  });
+
+  it('keeps the internal thread to staff', async () => {
+    await staff.page.getByRole('tab', { name: /Internal/ }).click();
+    await staff.page.getByRole('textbox', { name: 'Internal note' }).fill('Client seems unsure about the panel; check the photos.');
+    await staff.page.getByRole('button', { name: 'Send' }).click();
+    await staff.page.getByRole('log', { name: /Internal messages/ }).getByText('check the photos').waitFor();
+    await screenshot(staff.page, 'messages-4-staff-internal.png');
+    await client.page.waitForTimeout(800);
+    await expect(client.page.getByRole('tab', { name: /Internal/ }).count()).resolves.toBe(0);
+    await expect(client.page.getByText('check the photos').count()).resolves.toBe(0);
+  });
+});

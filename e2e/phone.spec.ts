@@ -1,0 +1,127 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INSTALLER, baseUrl, launchBrowser, screenshot, signInAs, type Browser } from './support.ts';
+
+/**
+ * Phone width (400 × 800): the jobs list is a card list, the intake a compact stepper, the
+ * requirements stack, and no page scrolls sideways. Screenshots land in e2e/.artifacts.
+ */
+
+let browser: Browser;
+let page: Page;
+let problems: string[];
+let jobPath = '';
+
+/** Map tiles cannot load offline, and the parcel lookup answers 501 without a provider. */
+const expectedNoise = (url: string) => /tile\.openstreetmap\.org/.test(url) || /\/api\/parcel\b/.test(url);
+
+const overflow = (p: Page) =>
+  p.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+
+async function expectNoSidewaysScroll(p: Page) {
+  await p.waitForTimeout(300);
+  const o = await overflow(p);
+  expect(o.scrollWidth, `scrollWidth ${o.scrollWidth} > innerWidth ${o.innerWidth} on ${p.url()}`).toBeLessThanOrEqual(o.innerWidth);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser({ ignore: (m) => expectedNoise(m.location().url) });
+  ({ page, problems } = browser);
+  await page.setViewportSize({ width: 400, height: 800 });
+  await signInAs(page, INSTALLER);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('phone width, 400 px', () => {
+  it('the jobs list is a card list', async () => {
+    await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
+    const list = page.getByTestId('jobs-card-list');
+    await list.waitFor();
+    await expect(page.getByRole('grid').count()).resolves.toBe(0);
+    const first = list.getByRole('link').first();
+    await first.getByTestId('job-status-chip').waitFor();
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'phone-jobs-list.png');
+    jobPath = (await first.getAttribute('href')) ?? '';
+    expect(jobPath).toMatch(/^\/jobs\/.+/);
+  });
+
+  it('the job page fits, its arrays one card each', async () => {
+    await page.goto(`${baseUrl}${jobPath}`);
+    await page.getByTestId('job-status-chip').first().waitFor();
+    const cards = page.getByTestId('array-card');
+    await cards.first().waitFor();
+    await expect(page.getByRole('table', { name: 'Arrays' }).count()).resolves.toBe(0);
+    await cards.first().getByText('Panels').waitFor();
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'phone-job-page.png');
+  });
+
+  it('the revision page fits', async () => {
+    const id = await page.evaluate(async () => {
+      const r = await fetch('/api/jobs?page_size=1&client_status=Approved', { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
+      return ((await r.json()) as { results: { id: string }[] }).results[0]?.id ?? null;
+    });
+    expect(id, 'an Approved demo job').toBeTruthy();
+    await page.goto(`${baseUrl}/jobs/${id}/revise`);
+    await page.getByRole('heading', { name: /^Request a revision/, level: 1 }).waitFor();
+    await page.waitForTimeout(500);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'phone-revise-page.png');
+  });
+
+  it('the intake shows a compact stepper, every step fits', async () => {
+    await page.goto(`${baseUrl}/jobs/new?id=${jobPath.split('/').pop()}`);
+    await page.getByRole('heading', { name: 'Address', level: 2 }).waitFor();
+    await page.getByTestId('intake-compact-stepper').getByText('Step 1 of 7 · Address').waitFor();
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'phone-intake-1-address.png');
+    let n = 1;
+    for (const step of ['Arrays', 'CAD intake', 'Equipment', 'Services', 'Files']) {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: step, level: 2 }).waitFor();
+      n += 1;
+      await page.getByTestId('intake-compact-stepper').getByText(`Step ${n} of 7 · ${step}`).waitFor();
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, `phone-intake-${n}-${step.toLowerCase().replace(/\s+/g, '-')}.png`);
+    }
+  });
+
+  it('the requirements stack label above value', async () => {
+    await page.goto(`${baseUrl}/requirements`);
+    await page.getByRole('heading', { name: 'Requirements', level: 1 }).waitFor();
+    await page.waitForTimeout(500);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'phone-requirements.png');
+  });
+
+  it('dark theme at 400 px: the jobs list, the job page, the CAD step and the revision page fit', async () => {
+    await page.goto(`${baseUrl}/jobs`);
+    await page.getByTestId('theme-toggle').first().click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await page.getByTestId('jobs-card-list').waitFor();
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'phone-dark-jobs-list.png');
+    await page.goto(`${baseUrl}${jobPath}`);
+    await page.getByTestId('array-card').first().waitFor();
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'phone-dark-job-page.png');
+    await page.goto(`${baseUrl}/jobs/new?id=${jobPath.split('/').pop()}`);
+    await page.getByRole('heading', { name: 'Address', level: 2 }).waitFor();
+    for (const step of ['Arrays', 'CAD intake']) {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: step, level: 2 }).waitFor();
+    }
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'phone-dark-intake-cad.png');
+    await page.getByTestId('theme-toggle').first().click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+  });
+
+  it('raised no CSP violations or page errors', () => {
+    expect(problems).toEqual([]);
+  });
+});

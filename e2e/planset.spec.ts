@@ -1,0 +1,145 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeDatasheet } from '@sunstamp/planset/fixtures/golden.fixtures';
+import { ADMIN, INSTALLER, PASSWORD, baseUrl, launchBrowser, screenshot, signInAs, signOut, type Browser } from './support.ts';
+
+/**
+ * The team generates a job's plan set from the job page: Generate → the live progress bar with
+ * the spec's labels → the sheets as thumbnails, a full-screen preview → downloads (the PDF saves;
+ * a cut sheet that is gone shows the spec's error). The job is made through the API: an AHJ with
+ * its design criteria, a utility, catalogue models with their datasheets, the client's job.
+ */
+const stamp = Date.now().toString(36);
+
+let browser: Browser;
+let page: Page;
+let jobId = '';
+
+async function tokenOf(email: string) {
+  const csrf = async (access?: string) =>
+    ((await (await fetch(`${baseUrl}/api/auth/csrf/`, { headers: access ? { authorization: `Bearer ${access}` } : {} })).json()) as { csrfToken: string }).csrfToken;
+  const login = await fetch(`${baseUrl}/api/auth/login/`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-csrftoken': await csrf() }, body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const { access } = (await login.json()) as { access: string };
+  return { access, csrf: await csrf(access) };
+}
+
+async function api(email: string, method: string, path: string, body?: unknown, raw?: { bytes: Uint8Array; type: string }) {
+  const t = await tokenOf(email);
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: { ...(raw || body !== undefined ? { 'content-type': raw?.type ?? 'application/json' } : {}), authorization: `Bearer ${t.access}`, 'x-csrftoken': t.csrf },
+    body: raw ? Buffer.from(raw.bytes) : body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  expect(res.status < 300, `${method} ${path}: ${res.status} ${text}`).toBe(true);
+  return text ? JSON.parse(text) : null;
+}
+
+beforeAll(async () => {
+  // The firm's and the contractor's title-block details.
+  const companies = (await api(ADMIN, 'GET', '/companies')) as { id: string; name: string; is_internal: boolean }[];
+  for (const c of companies.filter((x) => x.is_internal || x.name === 'Acme Solar')) {
+    await api(ADMIN, 'PUT', `/companies/${c.id}`, c.is_internal
+      ? { address: '100 Main St, Denver, CO 80202', phone_number: '(303) 555-0100' }
+      : { address: '22 Elm St, Austin, TX 78701', phone_number: '(512) 555-0142' });
+  }
+  const ahj = await api(ADMIN, 'POST', '/ahjs', {
+    name: `E2E Plan Set City ${stamp}`, state: 'TX', jurisdiction_type: 'City', ibc: '2021', irc: '2021', iebc: '2021', asce: '7-16', electrical: 'NEC 2020', fire: '2021',
+    wind_speed_mph: 115, ground_snow_load_psf: 5, exposure_category: 'C', min_design_temp_c: -6,
+  });
+  const utility = await api(ADMIN, 'POST', '/utilities', { name: `E2E Plan Set Energy ${stamp}`, states: ['TX'] });
+  const pick = async (kind: string, match: (e: any) => boolean) => ((await api(ADMIN, 'GET', `/equipment?kind=${kind}&page_size=200`)).results as any[]).find(match);
+  const module = await pick('module', (e) => typeof e.data?.lengthMm === 'number');
+  const inverter = await pick('inverter', (e) => e.type === 'String Inverter');
+  const racking = await pick('racking', () => true);
+  for (const e of [module, inverter, racking]) {
+    await api(ADMIN, 'PUT', `/equipment/${e.id}/datasheet?name=${encodeURIComponent(`${e.model}.pdf`)}`, undefined, {
+      bytes: await makeDatasheet(`${e.manufacturer} DATASHEET`, e.model, [`${e.kind} specifications`]), type: 'application/pdf',
+    });
+  }
+  const states = (await api(ADMIN, 'GET', '/states')) as { id: number; abbreviation: string }[];
+  const job = await api(INSTALLER, 'PUT', '/jobs', {
+    name: `E2E Plan Set ${stamp}`, client_name: 'Avery Jordan', client_street_address: '1420 Maple Street', city: 'Austin',
+    state: states.find((s) => s.abbreviation === 'TX')!.id, client_zip_code: '78704', services_requested: ['cad_packet'], ahj_id: ahj.id,
+    arrays: [{ panel_quantity: 12, roof_pitch: 22, frame_shape: '2x6', beam_spacing: 24, beam_span: [150], num_panels_on_rafter: 2, orientation: 'Portrait' }],
+    cad_intake: { utility: utility.id, msp_rating: 200, breaker_rating: 200, contractor_license_num: 'TECL-40211', interconnection: 'PV Breaker in MSP' },
+  });
+  jobId = job.id;
+  await api(INSTALLER, 'PUT', `/jobs/${jobId}/equipment`, { lines: [
+    { kind: 'module', equipment_id: module.id, quantity: 12 }, { kind: 'inverter', equipment_id: inverter.id, quantity: 1 }, { kind: 'racking', equipment_id: racking.id, quantity: null },
+  ] });
+  browser = await launchBrowser({ ignore: (m) => /tile\.openstreetmap\.org|\/api\/parcel\b/.test(m.location().url) || /status of 404/.test(m.text()) });
+  ({ page } = browser);
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the plan set panel', () => {
+  it('staff generate the set and watch its progress, then see the sheets', async () => {
+    await signInAs(page, ADMIN);
+    await page.goto(`${baseUrl}/jobs/${jobId}`);
+    const panel = page.locator('#plan-set');
+    await panel.getByRole('heading', { name: 'Plan set' }).waitFor();
+    await panel.getByText('No plan set yet.').waitFor();
+    await panel.getByRole('button', { name: 'Generate' }).click();
+    // The bar shows a label of the spec (or the run has already finished on a quick machine).
+    const progress = panel.getByTestId('plan-set-progress');
+    const result = panel.getByTestId('plan-set-result');
+    await Promise.race([progress.waitFor({ timeout: 60_000 }), result.waitFor({ timeout: 60_000 })]);
+    if (await progress.isVisible()) {
+      await screenshot(page, 'planset-progress.png');
+      const label = await progress.locator('p').first().textContent();
+      expect(['Queued', 'Starting', 'Running Calculations', 'Calculations Complete', 'Creating PV1 - PV5', 'Creating Cut Sheets and Modelspace', 'Cleaning Up', 'Files Combined', 'Complete']).toContain(label);
+    }
+    await result.waitFor({ timeout: 120_000 });
+    await panel.getByText('Complete', { exact: true }).waitFor();
+    const thumbs = panel.getByRole('button', { name: /^Open sheet/ });
+    await expect.poll(() => thumbs.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(8);
+    await expect.poll(() => panel.locator('img[alt^="PV-1"]').count(), { timeout: 30_000 }).toBe(1);
+    await panel.locator('img[alt^="PV-5"]').waitFor();
+    await page.locator('#plan-set').scrollIntoViewIfNeeded();
+    await screenshot(page, 'planset-panel.png');
+  }, 240_000);
+
+  it('opens a sheet full screen and moves between sheets', async () => {
+    const panel = page.locator('#plan-set');
+    await panel.getByRole('button', { name: 'Open sheet PV-2' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/PV-2 ROOF PLAN/).waitFor();
+    await dialog.locator('img[alt^="PV-2"]').waitFor();
+    await screenshot(page, 'planset-preview.png');
+    await dialog.getByRole('button', { name: 'Next sheet' }).click();
+    await dialog.getByText(/^PV-3 /).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await dialog.getByText(/^PV-2 /).waitFor();
+    await dialog.getByRole('button', { name: 'Close preview' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('downloads the PDF; a cut sheet that is gone shows the spec\'s error', async () => {
+    const panel = page.locator('#plan-set');
+    const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'PDF', exact: true }).click()]);
+    expect(download.suggestedFilename()).toMatch(/plan-set\.pdf$/);
+    const runs = (await api(ADMIN, 'GET', `/jobs/${jobId}/cad-runs`)).results as any[];
+    const cut = runs[0].files.find((f: any) => f.part === 'cut_sheet');
+    await api(ADMIN, 'DELETE', `/files/${cut.file_id}`);
+    await panel.getByRole('button', { name: cut.title }).click();
+    await page.getByText('There was an error downloading the cut-sheet!').waitFor();
+    const dxf = runs[0].files.find((f: any) => f.part === 'dxf');
+    await api(ADMIN, 'DELETE', `/files/${dxf.file_id}`);
+    await panel.getByRole('button', { name: 'DXF', exact: true }).click();
+    await page.getByText(`There was an error downloading ${dxf.name}. Try downloading it manually.`).waitFor();
+    await screenshot(page, 'planset-download-errors.png');
+  }, 60_000);
+
+  it('a client does not see the panel', async () => {
+    await signOut(page);
+    await signInAs(page, INSTALLER);
+    await page.goto(`${baseUrl}/jobs/${jobId}`);
+    await page.getByRole('heading', { name: 'Files' }).waitFor();
+    expect(await page.locator('#plan-set').count()).toBe(0);
+  });
+});

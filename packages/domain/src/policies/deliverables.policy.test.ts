@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '../roles.ts';
+import { isHiddenDeliverable, mayMarkDeliverables, mayReleaseDeliverables, maySeeUnreleasedDeliverables } from './deliverables.policy.ts';
+
+describe('deliverables policy, role by role', () => {
+  const rows: Record<Role, { markAssigned: boolean; markOther: boolean; release: boolean; seeUnreleased: boolean }> = {
+    admin: { markAssigned: true, markOther: true, release: true, seeUnreleased: true },
+    support: { markAssigned: true, markOther: true, release: true, seeUnreleased: true },
+    contractor: { markAssigned: true, markOther: false, release: false, seeUnreleased: true },
+    user_admin: { markAssigned: false, markOther: false, release: false, seeUnreleased: false },
+    user: { markAssigned: false, markOther: false, release: false, seeUnreleased: false },
+  };
+  for (const role of ROLES) {
+    it(role, () => {
+      const me = { id: 'me', role };
+      expect(mayMarkDeliverables(me, { assigneeId: 'me' })).toBe(rows[role].markAssigned);
+      expect(mayMarkDeliverables(me, { assigneeId: 'other' })).toBe(rows[role].markOther);
+      expect(mayReleaseDeliverables(role)).toBe(rows[role].release);
+      expect(maySeeUnreleasedDeliverables(role)).toBe(rows[role].seeUnreleased);
+      for (const state of ['draft', 'sealed']) expect(isHiddenDeliverable(role, state)).toBe(!rows[role].seeUnreleased);
+      expect(isHiddenDeliverable(role, 'released')).toBe(false);
+      expect(isHiddenDeliverable(role, null)).toBe(false);
+    });
+  }
+});

@@ -1,0 +1,52 @@
+import type { NecEdition } from './nec-sections.table.ts';
+
+/**
+ * What a label is for, stable across editions (the plan set can key on it while the id and the
+ * section follow each edition's numbering).
+ */
+export type LabelPurpose =
+  | 'dc-max-voltage'
+  | 'ac-output-rating'
+  | 'rapid-shutdown-placard'
+  | 'rapid-shutdown-switch'
+  | 'backfed-breaker'
+  | 'busbar-sum-of-breakers';
+
+export interface LabelSpec {
+  /** Report id; follows the section so a label never carries another edition's number. */
+  id: string;
+  section: string;
+  location: string;
+}
+
+/**
+ * Each label's presence, id, section and location by NEC edition (null: the edition has no such
+ * label). Sources: NEC 2017/2020/2023 as summarised in shared/research/planset.md §1.8 —
+ * 2023 moved the maximum DC voltage label from 690.53 to 690.7(D), deleted 690.54 (the rating is
+ * part of the source equipment's listing), and moved the rapid-shutdown markings from 690.56(C)
+ * to 690.12(D). The 705.12 busbar labels keep their wording; their section follows 705.12's
+ * numbering in each edition (see nec-sections.table.ts) and is taken from the chosen rule.
+ * Label text lines are built in electrical.calc.ts (labelsFor), also keyed by edition.
+ */
+export const NEC_LABELS: Readonly<Record<Exclude<LabelPurpose, 'backfed-breaker' | 'busbar-sum-of-breakers'>, Record<NecEdition, LabelSpec | null>>> = {
+  'dc-max-voltage': {
+    '2017': { id: 'label.690-53', section: '690.53', location: 'DC disconnecting means' },
+    '2020': { id: 'label.690-53', section: '690.53', location: 'DC disconnecting means, PV power conversion equipment or associated distribution equipment' },
+    '2023': { id: 'label.690-7-d', section: '690.7(D)', location: 'DC disconnecting means, PV power conversion equipment or associated distribution equipment' },
+  },
+  'ac-output-rating': {
+    '2017': { id: 'label.690-54', section: '690.54', location: 'Interactive system point of interconnection' },
+    '2020': { id: 'label.690-54', section: '690.54', location: 'Interactive system point of interconnection' },
+    '2023': null,
+  },
+  'rapid-shutdown-placard': {
+    '2017': { id: 'label.690-56-c', section: '690.56(C)(1)', location: 'Service equipment' },
+    '2020': { id: 'label.690-56-c', section: '690.56(C)(1)', location: 'Service equipment' },
+    '2023': { id: 'label.690-12-d', section: '690.12(D)', location: 'Service equipment' },
+  },
+  'rapid-shutdown-switch': {
+    '2017': { id: 'label.690-56-c-switch', section: '690.56(C)(3)', location: 'Rapid shutdown initiation device' },
+    '2020': { id: 'label.690-56-c-switch', section: '690.56(C)(2)', location: 'Rapid shutdown initiation device' },
+    '2023': { id: 'label.690-12-d-switch', section: '690.12(D)(2)', location: 'Rapid shutdown initiation device' },
+  },
+};

@@ -1,0 +1,50 @@
+import type { Sheet, TextPrim } from '../draw/drawing.model.ts';
+
+/*
+ * Drawing lint on the model, before rendering (a set that fails it is not issued): no text below the AHJ's least size,
+ * no text overlapping other text, nothing leaving the frame. Text boxes run from the cap height to
+ * a little below the baseline, so stacked lines at normal leading do not count as overlapping.
+ */
+
+export interface LintFinding { sheet: string; rule: 'min-size' | 'overlap' | 'frame' | 'geometry'; text: string; detail: string }
+
+export function textBox(t: TextPrim): { x0: number; y0: number; x1: number; y1: number } {
+  if (t.rotate) {
+    const r = (t.rotate * Math.PI) / 180;
+    const xs = [t.x, t.x + t.width * Math.cos(r)];
+    const ys = [t.y, t.y - t.width * Math.sin(r)];
+    return { x0: Math.min(...xs) - t.size, y0: Math.min(...ys) - t.size, x1: Math.max(...xs) + t.size, y1: Math.max(...ys) + t.size };
+  }
+  return { x0: t.x, y0: t.y - 0.72 * t.size, x1: t.x + t.width, y1: t.y + 0.2 * t.size };
+}
+
+export function lintSheet(sheet: Sheet, minPt: number): LintFinding[] {
+  const out: LintFinding[] = [];
+  for (const p of sheet.prims) {
+    const nums = Object.entries(p).flatMap(([k, v]) => (typeof v === 'number' ? [[k, v] as const] : k === 'points' ? (v as number[][]).flat().map((n) => ['points', n] as const) : []));
+    const bad = nums.find(([, v]) => !Number.isFinite(v));
+    if (bad) out.push({ sheet: sheet.number, rule: 'geometry', text: p.kind === 'text' ? p.text : p.kind, detail: `${p.kind} on ${p.layer} has ${bad[0]} = ${bad[1]}` });
+  }
+  const texts = sheet.prims.filter((p): p is TextPrim => p.kind === 'text' && p.text.trim() !== '');
+  const f = sheet.frame;
+  const boxes = texts.map((t) => ({ t, b: textBox(t) }));
+  for (const { t, b } of boxes) {
+    if (t.size < minPt - 1e-6) out.push({ sheet: sheet.number, rule: 'min-size', text: t.text, detail: `${t.size} pt < ${minPt} pt` });
+    if (b.x0 < f.x - 0.5 || b.y0 < f.y - 0.5 || b.x1 > f.x + f.w + 0.5 || b.y1 > f.y + f.h + 0.5) {
+      out.push({ sheet: sheet.number, rule: 'frame', text: t.text, detail: `box ${b.x0.toFixed(0)},${b.y0.toFixed(0)}–${b.x1.toFixed(0)},${b.y1.toFixed(0)} leaves the frame` });
+    }
+  }
+  // sweep by x for overlaps
+  const sorted = [...boxes].sort((a, b) => a.b.x0 - b.b.x0);
+  for (let i = 0; i < sorted.length; i++) {
+    const a = sorted[i]!;
+    for (let j = i + 1; j < sorted.length; j++) {
+      const b = sorted[j]!;
+      if (b.b.x0 >= a.b.x1 - 0.5) break;
+      const ox = Math.min(a.b.x1, b.b.x1) - Math.max(a.b.x0, b.b.x0);
+      const oy = Math.min(a.b.y1, b.b.y1) - Math.max(a.b.y0, b.b.y0);
+      if (ox > 0.5 && oy > 0.5) out.push({ sheet: sheet.number, rule: 'overlap', text: a.t.text, detail: `overlaps "${b.t.text}"` });
+    }
+  }
+  return out;
+}

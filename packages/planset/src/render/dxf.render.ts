@@ -1,0 +1,91 @@
+import { DxfWriter, LWPolylineFlags, Units, point2d, point3d } from '@tarikjabiri/dxf';
+import type { PlanSetInput } from '../input.schema.ts';
+import type { PlaneAccess } from '../layout/auto-layout.ts';
+import { planeFrame, toPlan, toPlane } from '../layout/plane-geometry.ts';
+import { attachmentPoints } from '../sheets/pv2.sheet.ts';
+import { EQUIPMENT_NAMES } from '../sheets/plan-view.ts';
+import type { SheetContext } from '../sheets/sheet-context.ts';
+
+/*
+ * DXF modelspace (@tarikjabiri/dxf): the site and roof in inches ($INSUNITS = 1), plan view, on
+ * standard layers (A- architectural, E- electrical, S- structural, G- general) so a drafter can edit
+ * it: property and building, roof planes, fire setbacks and pathways, the module as one block
+ * (PV_MODULE, its real size) inserted once per module at its centre and rotation, attachments,
+ * equipment, conduit routes, annotations.
+ */
+
+export const DXF_LAYERS: [string, number][] = [
+  ['A-SITE', 8], ['A-ROOF', 7], ['A-ROOF-SETBACK', 1], ['A-ROOF-OBST', 8], ['E-PV-MODULE', 5],
+  ['E-EQPM', 3], ['E-COND', 1], ['S-ATTACH', 6], ['S-FRAM', 9], ['G-ANNO', 7],
+];
+
+export const MODULE_BLOCK = 'PV_MODULE';
+
+export function renderModelspaceDxf(ctx: SheetContext, access: PlaneAccess[]): string {
+  const input: PlanSetInput = ctx.input;
+  const d = input.design;
+  const w = new DxfWriter();
+  w.setUnits(Units.Inches);
+  for (const [name, color] of DXF_LAYERS) w.addLayer(name, color, 'CONTINUOUS');
+  const ft = (p: { x: number; y: number }) => point2d(p.x * 12, p.y * 12);
+  const poly = (pts: { x: number; y: number }[], layerName: string, closed = true) =>
+    w.addLWPolyline(pts.map((p) => ({ point: ft(p) })), { flags: closed ? LWPolylineFlags.Closed : LWPolylineFlags.None, layerName });
+
+  // the module block: portrait outline in inches centred on the insertion point, long side along y
+  const m = input.equipment.module;
+  const block = w.addBlock(MODULE_BLOCK);
+  block.addLWPolyline([
+    { point: point2d(-m.widthIn / 2, -m.lengthIn / 2) }, { point: point2d(m.widthIn / 2, -m.lengthIn / 2) },
+    { point: point2d(m.widthIn / 2, m.lengthIn / 2) }, { point: point2d(-m.widthIn / 2, m.lengthIn / 2) },
+  ], { flags: LWPolylineFlags.Closed, layerName: '0' });
+  block.addLine(point3d(-m.widthIn / 2, 0), point3d(m.widthIn / 2, 0), { layerName: '0' });
+
+  poly(d.site.property, 'A-SITE');
+  poly(d.site.building, 'A-SITE');
+  w.addLine(point3d(d.site.street.from.x * 12, d.site.street.from.y * 12), point3d(d.site.street.to.x * 12, d.site.street.to.y * 12), { layerName: 'A-SITE' });
+  const sm = { x: (d.site.street.from.x + d.site.street.to.x) / 2, y: (d.site.street.from.y + d.site.street.to.y) / 2 };
+  w.addText(point3d(sm.x * 12, sm.y * 12 - 36), 12, d.site.street.name.toUpperCase(), { layerName: 'G-ANNO' });
+
+  for (const plane of d.roofPlanes) {
+    poly(plane.polygon, 'A-ROOF');
+    const f = planeFrame(plane.pitchDeg, plane.azimuthDeg);
+    const pp = plane.polygon.map((p) => toPlane(f, p));
+    const acc = access.find((a) => a.planeId === plane.id);
+    const cx = pp.reduce((s, p) => s + p.x, 0) / pp.length;
+    const cy = pp.reduce((s, p) => s + p.y, 0) / pp.length;
+    acc?.edgeSetbacksIn.forEach((dIn, i) => {
+      if (dIn <= 0) return;
+      const a = pp[i]!;
+      const b = pp[(i + 1) % pp.length]!;
+      const len = Math.hypot(b.x - a.x, b.y - a.y);
+      let n = { x: -(b.y - a.y) / len, y: (b.x - a.x) / len };
+      if ((cx - (a.x + b.x) / 2) * n.x + (cy - (a.y + b.y) / 2) * n.y < 0) n = { x: -n.x, y: -n.y };
+      const a2 = toPlan(f, { x: a.x + n.x * dIn, y: a.y + n.y * dIn });
+      const b2 = toPlan(f, { x: b.x + n.x * dIn, y: b.y + n.y * dIn });
+      w.addLine(point3d(a2.x * 12, a2.y * 12), point3d(b2.x * 12, b2.y * 12), { layerName: 'A-ROOF-SETBACK' });
+    });
+    const c = plane.polygon.reduce((s, p) => ({ x: s.x + p.x / plane.polygon.length, y: s.y + p.y / plane.polygon.length }), { x: 0, y: 0 });
+    w.addText(point3d(c.x * 12, c.y * 12), 9, `${plane.name.toUpperCase()} ${plane.pitchDeg} DEG AZ ${plane.azimuthDeg}`, { layerName: 'G-ANNO' });
+    // module rotation: the block's y axis (portrait long side) runs up the slope
+    const upDeg = (Math.atan2(f.ev.y, f.ev.x) * 180) / Math.PI - 90;
+    for (const mod of d.modules.filter((q) => q.planeId === plane.id)) {
+      const rot = mod.orientation === 'portrait' ? upDeg : upDeg + 90;
+      // The block is portrait; landscape turns it 90°. The side running up the slope is foreshortened
+      // by cos(pitch) in plan: block y for portrait, block x for landscape.
+      const cos = Math.cos((plane.pitchDeg * Math.PI) / 180);
+      const scaleFactor = mod.orientation === 'portrait' ? { x: 1, y: cos, z: 1 } : { x: cos, y: 1, z: 1 };
+      w.addInsert(MODULE_BLOCK, point3d(mod.x * 12, mod.y * 12), { layerName: 'E-PV-MODULE', rotationAngle: ((rot % 360) + 360) % 360, scaleFactor });
+    }
+    for (const a of attachmentPoints(ctx, plane)) w.addCircle(point3d(a.x * 12, a.y * 12), 1.5, { layerName: 'S-ATTACH' });
+  }
+  for (const e of d.equipment) {
+    w.addLWPolyline([
+      { point: point2d(e.x * 12 - 8, e.y * 12 - 6) }, { point: point2d(e.x * 12 + 8, e.y * 12 - 6) },
+      { point: point2d(e.x * 12 + 8, e.y * 12 + 6) }, { point: point2d(e.x * 12 - 8, e.y * 12 + 6) },
+    ], { flags: LWPolylineFlags.Closed, layerName: 'E-EQPM' });
+    w.addText(point3d(e.x * 12 + 10, e.y * 12), 6, EQUIPMENT_NAMES[e.kind] ?? e.kind, { layerName: 'E-EQPM' });
+  }
+  for (const r of d.runs) poly(r.route, 'E-COND', false);
+  for (const o of d.obstructions) w.addCircle(point3d(o.x * 12, o.y * 12), (o.diameterFt * 12) / 2, { layerName: 'A-ROOF-OBST' });
+  return w.stringify();
+}

@@ -1,0 +1,217 @@
+import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
+import type { Sheet } from '../draw/drawing.model.ts';
+import { check, req, sheetNumber } from '../planset.model.ts';
+import { attachmentSpacingIn } from './pv2.sheet.ts';
+import { AREA, type SheetContext } from './sheet-context.ts';
+import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
+import { drawTitleBlock } from './title-block.sheet.ts';
+import { TRUSS_WEBS } from './truss-shapes.data.ts';
+
+/*
+ * PV-3: structural (research/planset.md §1.6): framing per roof plane (type, size, spacing, spans,
+ * roof material and layers), the attachment detail (flashing, foot, lag diameter and embedment,
+ * rail, module), the framing sketch of the truss type, design loads, the engine's structural checks
+ * with their values, limits and code sections, the elevation detail when asked, PV-3 notes.
+ */
+
+/** Inches as a drafting fraction when it is a sixteenth (0.3125 → 5/16), else a decimal. */
+export function inchFraction(v: number): string {
+  const n = Math.round(v * 16);
+  if (Math.abs(n / 16 - v) > 1e-6) return String(Math.round(v * 100) / 100);
+  const whole = Math.floor(n / 16);
+  let num = n % 16;
+  let den = 16;
+  while (num && num % 2 === 0) { num /= 2; den /= 2; }
+  return num === 0 ? String(whole) : `${whole ? whole + ' ' : ''}${num}/${den}`;
+}
+const fmt = (v: number | string | boolean) => (typeof v === 'number' ? String(Math.round(v * 100) / 100) : String(v));
+
+export function lagOf(ctx: SheetContext, arrayId: string): { d: number; p: number } {
+  const c = check(ctx.input.report, `structural.array.${arrayId}.lag-withdrawal`);
+  const d = c?.inputs.find((i) => i.name === 'D')?.value;
+  const p = c?.inputs.find((i) => i.name === 'p')?.value;
+  const r = ctx.input.equipment.racking;
+  return { d: typeof d === 'number' ? d : r.lagDiameterIn, p: typeof p === 'number' ? p : r.lagEmbedmentIn };
+}
+
+function attachmentDetail(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: number; h: number }): void {
+  const r = ctx.input.equipment.racking;
+  const lag = lagOf(ctx, ctx.input.design.roofPlanes[0]!.arrayId);
+  const cx = box.x + box.w * 0.25;
+  const deckY = box.y + box.h * 0.52;
+  c.layer = 'S-DETL';
+  // rafter (section)
+  c.rect(cx - 12, deckY + 6, 24, 84, { fill: '#f1e3c8', lineWidth: 1 });
+  c.line(cx - 12, deckY + 6, cx + 12, deckY + 90, { lineWidth: 0.4, stroke: '#a08050' });
+  c.line(cx + 12, deckY + 6, cx - 12, deckY + 90, { lineWidth: 0.4, stroke: '#a08050' });
+  // deck and roofing
+  c.rect(box.x + 16, deckY, box.w * 0.44, 6, { fill: '#d9d9d9', lineWidth: 0.8 });
+  c.rect(box.x + 16, deckY - 4, box.w * 0.44, 4, { fill: '#555', lineWidth: 0.5 });
+  // flashing + foot
+  c.rect(cx - 30, deckY - 6, 60, 2, { fill: '#9db3c8', lineWidth: 0.6 });
+  c.poly([[cx - 10, deckY - 6], [cx - 10, deckY - 40], [cx + 14, deckY - 40], [cx + 14, deckY - 36], [cx - 6, deckY - 36], [cx - 6, deckY - 6]], true, { fill: '#bfbfbf', lineWidth: 0.8 });
+  // rail and module
+  c.rect(cx - 4, deckY - 58, 22, 18, { fill: '#e0e0e0', lineWidth: 0.9 });
+  c.rect(box.x + 22, deckY - 66, box.w * 0.4, 8, { fill: '#1f4e79', lineWidth: 0.6 });
+  // lag
+  c.line(cx, deckY - 36, cx, deckY + 6 + lag.p * 12, { lineWidth: 2.2 });
+  for (let k = 1; k < 8; k++) c.line(cx - 3, deckY + 8 + k * lag.p * 1.4, cx + 3, deckY + 6 + k * lag.p * 1.4, { lineWidth: 0.5 });
+  // callouts on the right
+  const tx = box.x + box.w * 0.5;
+  const callouts: [string, number, number][] = [
+    [`PV MODULE (${ctx.input.equipment.module.model})`, deckY - 62, deckY - 62],
+    [`RAIL: ${r.manufacturer} ${r.railModel}`, deckY - 49, deckY - 49],
+    [`ATTACHMENT: ${r.attachmentModel}`, deckY - 38, deckY - 24],
+    [`FLASHING: ${r.flashing}`, deckY - 5, deckY - 10],
+    [`${ctx.input.design.roofPlanes[0]!.material.toUpperCase()} ON SHEATHING`, deckY - 2, deckY + 6],
+    [`(1) ${inchFraction(lag.d)}" DIA. LAG SCREW, ${inchFraction(lag.p)}" MIN. EMBEDMENT INTO FRAMING`, deckY + 20, deckY + 24],
+    [`FRAMING: ${ctx.input.design.roofPlanes[0]!.framing.size} @ ${ctx.input.design.roofPlanes[0]!.framing.spacingIn}" O.C.`, deckY + 50, deckY + 44],
+  ];
+  c.layer = 'G-ANNO';
+  // callouts stack downwards, each below the last one's wrapped lines
+  const s7 = c.sz(7);
+  const lh = c.lh(s7);
+  const cw = box.x + box.w - tx - 6;
+  let nextY = box.y + 14;
+  for (const [t, yTarget, yText] of callouts) {
+    const lines = c.m.wrap(t, s7, cw);
+    const y = Math.max(yText, nextY);
+    c.line(cx + 10, yTarget, tx - 4, y - 3, { lineWidth: 0.4 });
+    lines.forEach((ln, i) => c.text(ln, tx, y + i * lh, { size: 7 }));
+    nextY = y + lines.length * lh + 2;
+  }
+  if (nextY > box.y + box.h - 14) throw new DrawingOverflow('PV-3 attachment detail', 'callouts do not fit the detail box');
+  c.text('ATTACHMENT DETAIL — NOT TO SCALE', box.x + 8, box.y + box.h - 8, { size: 7, bold: true });
+}
+
+function framingSketch(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: number; h: number }): void {
+  const plane = ctx.input.design.roofPlanes[0]!;
+  const f = plane.framing;
+  const span = f.spansIn.reduce((a, b) => a + b, 0) * 2;
+  const rise = (span / 2) * Math.tan((plane.pitchDeg * Math.PI) / 180);
+  const w = box.w - 40;
+  const scale = Math.min(w / span, (box.h - 60) / rise);
+  const x0 = box.x + (box.w - span * scale) / 2;
+  const y0 = box.y + box.h - 34;
+  const P = (u: number, v: number): [number, number] => [x0 + u * span * scale, y0 - v * rise * scale];
+  c.layer = 'S-FRAM';
+  c.poly([P(0, 0), P(0.5, 1), P(1, 0)], false, { lineWidth: 1.6 });
+  c.line(...P(0, 0), ...P(1, 0), { lineWidth: 1.2 });
+  if (f.type === 'Non Standard' && f.trussBuilderCoords?.length) {
+    const xs = f.trussBuilderCoords.map((p) => p.x);
+    const ys = f.trussBuilderCoords.map((p) => p.y);
+    const [mx, my] = [Math.max(...xs, 1), Math.max(...ys, 1)];
+    c.poly(f.trussBuilderCoords.map((p) => P(p.x / mx, p.y / my)), false, { lineWidth: 0.8 });
+  }
+  for (const [a, b, cc, d] of TRUSS_WEBS[f.type] ?? []) c.line(...P(a, b), ...P(cc, d), { lineWidth: 0.8 });
+  c.layer = 'G-ANNO';
+  c.text(`${f.type.toUpperCase()} FRAMING — ${f.size} @ ${f.spacingIn}" O.C., ${plane.pitchDeg}° PITCH`, box.x + box.w / 2, box.y + 14, { size: 7, bold: true, align: 'center', maxWidth: box.w - 8 });
+  c.text(`SPANS ${f.spansIn.map((s) => `${s}"`).join(' + ')} (HORIZONTAL) EACH SIDE`, box.x + box.w / 2, y0 + 14, { size: 7, align: 'center', maxWidth: box.w - 8 });
+  c.text('SCHEMATIC — NOT TO SCALE', box.x + 8, box.y + box.h - 8, { size: 7, bold: true });
+}
+
+function elevationDetail(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: number; h: number }): void {
+  if (ctx.images['elevation-detail']) {
+    c.image('elevation-detail', box.x + 4, box.y + 4, box.w - 8, box.h - 20);
+    c.text('ELEVATION DETAIL (PROVIDED)', box.x + 8, box.y + box.h - 6, { size: 7, bold: true });
+    return;
+  }
+  const plane = ctx.input.design.roofPlanes[0]!;
+  const gx = box.x + 20;
+  const gy = box.y + box.h - 26;
+  const wallH = 60;
+  const run = box.w * 0.2;
+  const rise = run * Math.tan((plane.pitchDeg * Math.PI) / 180);
+  c.layer = 'S-DETL';
+  c.line(box.x + 8, gy, box.x + box.w - 8, gy, { lineWidth: 1.2 });
+  c.rect(gx, gy - wallH, run * 2, wallH, { lineWidth: 1 });
+  c.poly([[gx - 10, gy - wallH], [gx + run, gy - wallH - rise], [gx + run * 2 + 10, gy - wallH]], false, { lineWidth: 1.4 });
+  const t = Math.atan2(rise, run);
+  const along = (d: number, off: number): [number, number] => [gx + run + d * Math.cos(t) + off * Math.sin(t), gy - wallH - rise + d * Math.sin(t) - off * Math.cos(t)];
+  c.poly([along(12, 6), along(run * 0.9, 6), along(run * 0.9, 10), along(12, 10)], true, { fill: '#1f4e79', lineWidth: 0.5 });
+  c.layer = 'G-ANNO';
+  const tx = gx + run * 2 + 24;
+  const stories = ctx.input.job.dynamic.num_stories;
+  const notes = [`ROOF PITCH ${plane.pitchDeg}°`, 'MODULES 2"–10" ABOVE ROOF SURFACE', ...(stories ? [`${stories} STOR${stories > 1 ? 'IES' : 'Y'}`] : [])];
+  c.notes(notes, tx, box.y + 24, box.x + box.w - tx - 6, box.h - 60, { numbered: false, where: 'PV-3 elevation detail' });
+  c.text('ELEVATION DETAIL — NOT TO SCALE', box.x + 8, box.y + 14, { size: 7, bold: true });
+}
+
+export function buildPv3(ctx: SheetContext): Sheet {
+  const { input } = ctx;
+  const number = sheetNumber(input, 'pv3');
+  const title = 'STRUCTURAL & ATTACHMENT';
+  const c = new Canvas(ctx.m, ctx.minPt, `${number} ${title}`);
+  drawTitleBlock(c, ctx, 'pv3', title, number);
+  const W = AREA.w;
+  let y = AREA.y;
+  const topH = 250;
+  const showDetail = req(input, 'attachment_detail').value !== false;
+  const showElev = req(input, 'elevation_detail').on || req(input, 'elevation_detail_file').on;
+  const nTop = 1 + (showDetail ? 1 : 0) + (showElev ? 1 : 0);
+  const tw = (W - (nTop - 1) * 8) / nTop;
+  let tx = AREA.x;
+  if (showDetail) {
+    c.rect(tx, y, tw, topH, { lineWidth: 1 }, 'G-BORD');
+    attachmentDetail(c, ctx, { x: tx, y, w: tw, h: topH });
+    tx += tw + 8;
+  }
+  c.rect(tx, y, tw, topH, { lineWidth: 1 }, 'G-BORD');
+  framingSketch(c, ctx, { x: tx, y, w: tw, h: topH });
+  tx += tw + 8;
+  if (showElev) {
+    c.rect(tx, y, tw, topH, { lineWidth: 1 }, 'G-BORD');
+    elevationDetail(c, ctx, { x: tx, y, w: tw, h: topH });
+  }
+  drawCustomLeaders(c, ctx, 'pv3', { x: AREA.x + tw * 0.25, y: AREA.y + topH * 0.52 }, { x: AREA.x, y: AREA.y, w: tw, h: topH }, 'top');
+  y += topH + 8;
+
+  // framing table
+  const layers = input.job.dynamic.asphalt_shingle_layers;
+  const showLayers = req(input, 'asphalt_shingle_layers_on_cad').on;
+  const rows = input.design.roofPlanes.filter((p) => input.design.modules.some((m) => m.planeId === p.id)).map((p) => {
+    const dead = check(input.report, `structural.array.${p.arrayId}.dead-load`);
+    return [
+      p.name.toUpperCase(), p.arrayId, p.framing.type.toUpperCase(), p.framing.size, `${p.framing.spacingIn}"`, p.framing.spansIn.map((s) => `${s}"`).join(' + '),
+      `${p.pitchDeg}°`, p.material.toUpperCase(), ...(showLayers ? [layers === undefined ? '—' : String(layers)] : []),
+      `${attachmentSpacingIn(ctx, p.arrayId)}"`, dead ? `${fmt(dead.value)} PSF` : '—',
+    ];
+  });
+  const headers = ['PLANE', 'ARRAY', 'FRAMING', 'SIZE', 'SPACING', 'SPANS', 'PITCH', 'ROOF', ...(showLayers ? ['LAYERS'] : []), 'ATTACH. O.C.', 'PV DEAD LOAD'];
+  const colW = W / headers.length;
+  const fh = c.sz(7) * 1.7 * (rows.length + 1) + c.sz(9) * 1.8 + 12;
+  const fa = c.panel('ROOF FRAMING & ATTACHMENT SCHEDULE', AREA.x, y, W, fh);
+  c.table(headers, rows, fa.x, fa.y, headers.map(() => (fa.w) / headers.length), { where: 'PV-3 framing schedule' });
+  void colW;
+  y += fh + 8;
+
+  // checks table + loads / notes side by side
+  const checks = input.report.sections.filter((s) => s.id.startsWith('structural')).flatMap((s) => s.checks);
+  const crow = checks.map((k) => [
+    k.title.toUpperCase(), `${fmt(k.value)} ${k.unit}`.trim(), k.limit ? `${k.limit.relation} ${fmt(k.limit.value)} ${k.limit.unit}` : '—',
+    k.pass === null ? '—' : k.pass ? 'OK' : 'FAIL', `${k.ref.code} ${k.ref.section}`.slice(0, 60),
+  ]);
+  const cw = W * 0.72;
+  const ch = AREA.y + AREA.h - y;
+  const ca = c.panel(`STRUCTURAL CHECKS (${input.report.codes.asce}, ${input.report.codes.iebc})`, AREA.x, y, cw, ch);
+  const rowsFit = Math.floor(ca.h / (c.sz(7) * 1.7)) - 1;
+  const shown = crow.slice(0, rowsFit);
+  c.table(['CHECK', 'VALUE', 'LIMIT', 'RESULT', 'REFERENCE'], shown, ca.x, ca.y, [ca.w * 0.37, ca.w * 0.11, ca.w * 0.13, ca.w * 0.06, ca.w * 0.33], {
+    size: 6.5, where: 'PV-3 structural checks', checkIds: checks.slice(0, rowsFit).map((k) => [k.id, k.id, k.id, k.id, undefined]),
+  });
+  if (shown.length < crow.length) c.text(`${crow.length - shown.length} MORE CHECKS IN THE STRUCTURAL CALCULATION PACKAGE`, ca.x, ca.y + ca.h, { size: 7, bold: true });
+  const dc = input.job.designCriteria;
+  const loads = [
+    `BASIC WIND SPEED ${dc.windSpeedMph} MPH, EXPOSURE ${dc.exposure}, RISK CATEGORY ${dc.riskCategory}`,
+    `GROUND SNOW LOAD ${dc.groundSnowLoadPsf} PSF`,
+    `STRUCTURAL METHOD: ${input.report.structuralExports.length ? input.report.structuralExports[0]!.tool : 'PRESCRIPTIVE / ENGINE CALCULATION'}`,
+    'ARRAY DEAD LOAD ≤ 4 PSF; NO MODULE OVERHANGS A ROOF EDGE',
+  ];
+  const lx = AREA.x + cw + 8;
+  const lw = W - cw - 8;
+  const lh = c.notesHeight(loads, lw - 10, { numbered: false }) + c.sz(9) * 1.8 + 12;
+  const la = c.panel('DESIGN LOADS', lx, y, lw, lh);
+  c.notes(loads, la.x, la.y, la.w, la.h + 2, { numbered: false, where: 'PV-3 design loads' });
+  drawNotesPanel(c, ctx, 'pv3', sheetNotes(ctx, 'pv3'), { x: lx, y: y + lh + 6, w: lw, h: ch - lh - 6 });
+  return { key: 'pv3', number, title, prims: c.prims, frame: { x: 18, y: 18, w: 1188, h: 756 } };
+}

@@ -1,0 +1,286 @@
+import type { ConductorScheduleRow } from '@sunstamp/engineering/report.schema';
+import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
+import type { Sheet } from '../draw/drawing.model.ts';
+import { check, electricalCodeName, fillVariables, fmtKw, interconnectionPointName, INTERCONNECTION_NAMES, points, req, reqText, sheetNumber } from '../planset.model.ts';
+import { DEFAULT_ELECTRICAL_NOTES } from './notes.data.ts';
+import { combinerModel, disconnectModel, doubleAcd, extraStamps, productionMeterShown } from './pv1.sheet.ts';
+import { AREA, type SheetContext } from './sheet-context.ts';
+import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
+import { drawTitleBlock } from './title-block.sheet.ts';
+
+/*
+ * PV-4: single-line diagram and conductor/conduit/OCPD schedule (research/planset.md §1.7). The
+ * diagram is drawn from the report's conductor schedule itself (each run is a wire between two
+ * pieces of equipment, tagged with its schedule row), so the diagram, the table and the report
+ * cannot disagree; the array, optimizers or micro-inverters, rapid-shutdown boundary, production
+ * meter, double AC disconnect and the service with its interconnection are added around it.
+ */
+
+const isDc = (r: ConductorScheduleRow) => /string|dc|source/i.test(r.circuit);
+
+/** Conductor rows as printed, with the wire-size requirements checked against the report. */
+export function scheduleRows(ctx: SheetContext): ConductorScheduleRow[] {
+  const rows = ctx.input.report.conductorSchedule;
+  const want = { ac: reqText(ctx.input, 'ac_wire_size'), dc: reqText(ctx.input, 'dc_wire_size'), acg: reqText(ctx.input, 'ac_ground_size'), dcg: reqText(ctx.input, 'dc_ground_size') };
+  const norm = (s: string) => s.replace(/\s+/g, '').toUpperCase();
+  for (const r of rows) {
+    const [size, egc] = isDc(r) ? [want.dc, want.dcg] : [want.ac, want.acg];
+    if (size && norm(size) !== norm(r.conductorSize)) {
+      throw new DrawingOverflow('PV-4', `run ${r.runId} is ${r.conductorSize} in the engineering report; the ${isDc(r) ? 'DC' : 'AC'} wire size requirement is ${size}: recalculate with the requirement`);
+    }
+    if (egc && norm(egc) !== norm(r.egcSize)) {
+      throw new DrawingOverflow('PV-4', `run ${r.runId} has a ${r.egcSize} EGC in the engineering report; the ${isDc(r) ? 'DC' : 'AC'} ground size requirement is ${egc}`);
+    }
+  }
+  return rows;
+}
+
+export function racewayText(ctx: SheetContext, r: ConductorScheduleRow): string {
+  if (r.raceway === 'free air' || !/\d/.test(r.raceway)) return r.raceway.toUpperCase();
+  return req(ctx.input, 'conduit_sizing').on ? r.raceway.toUpperCase() : r.raceway.replace(/^[\d/\s-]+"\s*/, '').toUpperCase();
+}
+
+interface Node { name: string; layer: number; row: number; x: number; y: number; w: number; h: number; lines: string[]; head?: string[] }
+
+/** Title and detail lines wrapped to the box width; the height they need. */
+function fitNode(c: Canvas, name: string, lines: string[], w: number): { head: string[]; lines: string[]; h: number } {
+  const head = c.m.wrap(name.toUpperCase(), c.sz(7), w - 6, true);
+  const body = lines.flatMap((l) => c.m.wrap(l, c.sz(6.5), w - 6));
+  return { head, lines: body, h: 8 + head.length * c.lh(c.sz(7)) + body.length * c.lh(c.sz(6.5)) + 4 };
+}
+
+function nodeLines(ctx: SheetContext, name: string): string[] {
+  const e = ctx.input.equipment;
+  const r = ctx.input.report;
+  if (/inverter/i.test(name) && !/micro/i.test(name)) return [`(${e.inverter.count}) ${e.inverter.model}`, `${e.inverter.ratedOutputW} W, ${e.inverter.maxContinuousOutputA} A, ${e.inverter.nominalAcV} V`];
+  if (/disconnect/i.test(name)) {
+    const a = r.equipment.acDisconnect;
+    const m = disconnectModel(ctx);
+    return [`${a.ratingA ?? ''} A ${a.fused ? 'FUSED' : 'NON-FUSED'}${a.fused && r.interconnection.fuseA ? `, ${r.interconnection.fuseA} A FUSES` : ''}`, ...(m ? [m] : []), 'VISIBLE, LOCKABLE'];
+  }
+  if (/combiner/i.test(name)) {
+    const cm = combinerModel(ctx);
+    return cm ? [`${cm.amps} A${cm.model ? ' ' + cm.model : ''}`] : [];
+  }
+  if (/battery/i.test(name) && e.battery) return [`(${e.battery.count}) ${e.battery.model}`, `${e.battery.energyKwh} kWh`];
+  if (/junction/i.test(name)) return ['NEMA 3R'];
+  return [];
+}
+
+function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: number; h: number }): void {
+  const { input } = ctx;
+  const r = input.report;
+  const e = input.equipment;
+  const rows = scheduleRows(ctx);
+  const names: string[] = [];
+  for (const row of rows) for (const n of [row.from, row.to]) if (!names.includes(n)) names.push(n);
+  // layers: longest path from a source
+  const layer = new Map<string, number>(names.map((n) => [n, 0]));
+  for (let it = 0; it < names.length; it++) for (const row of rows) layer.set(row.to, Math.max(layer.get(row.to)!, layer.get(row.from)! + 1));
+  // Sources other than the first (a battery) sit just left of what they feed, not at the far left,
+  // so their wire does not cross another column.
+  for (const n of names.slice(1)) {
+    if (rows.some((row) => row.to === n)) continue;
+    const feeds = rows.filter((row) => row.from === n).map((row) => layer.get(row.to)!);
+    if (feeds.length) layer.set(n, Math.max(0, Math.min(...feeds) - 1));
+  }
+  const arrayIsSource = !names.some((n) => /^modules?$/i.test(n));
+  const shift = arrayIsSource ? 1 : 0;
+  const maxLayer = Math.max(...layer.values()) + shift;
+  const svcCols = 1 + (productionMeterShown(ctx) ? 1 : 0);
+  const cols = maxLayer + 1 + svcCols + 1;
+  const colW = box.w / cols;
+  const nw = Math.min(colW - 34, 150);
+  const nodes = new Map<string, Node>();
+  const perLayer = new Map<number, string[]>();
+  for (const n of names) {
+    const l = layer.get(n)! + shift;
+    perLayer.set(l, [...(perLayer.get(l) ?? []), n]);
+  }
+  const midY = box.y + box.h * 0.42;
+  for (const [l, ns] of perLayer) {
+    ns.forEach((n, i) => {
+      const fit = fitNode(c, n, nodeLines(ctx, n), nw);
+      const x = box.x + l * colW + (colW - nw) / 2;
+      const y = midY - fit.h / 2 + (i - (ns.length - 1) / 2) * 110;
+      nodes.set(n, { name: n, layer: l, row: i, x, y, w: nw, h: fit.h, lines: fit.lines, head: fit.head });
+    });
+  }
+  const drawNode = (nd: Node, fill = '#fff') => {
+    if (!nd.head) {
+      const fit = fitNode(c, nd.name, nd.lines, nd.w);
+      nd.head = fit.head; nd.lines = fit.lines; nd.y += (nd.h - fit.h) / 2; nd.h = fit.h;
+    }
+    c.rect(nd.x, nd.y, nd.w, nd.h, { fill, lineWidth: 1 }, 'E-SLD');
+    const s7 = c.sz(7);
+    const s65 = c.sz(6.5);
+    let ty = nd.y + 4 + c.m.capHeight * s7 + (c.lh(s7) - s7) / 2;
+    for (const hd of nd.head) { c.text(hd, nd.x + nd.w / 2, ty, { size: 7, bold: true, align: 'center', layer: 'E-SLD' }); ty += c.lh(s7); }
+    ty += c.lh(s65) - c.lh(s7);
+    for (const ln of nd.lines) { c.text(ln, nd.x + nd.w / 2, ty, { size: 6.5, align: 'center', layer: 'E-SLD' }); ty += c.lh(s65); }
+  };
+  // array: its own node left of the first run, or the schedule's "Modules" node filled with the array data
+  const nMods = input.design.modules.length;
+  const micro = e.inverter.type === 'Microinverter' || e.inverter.type === 'Dual Microinverter';
+  const groups = micro ? input.design.branchCircuits : input.design.strings;
+  const arrLines = [
+    `(${nMods}) ${e.module.model}`, `${e.module.pmaxW} W, VOC ${e.module.vocV} V, ISC ${e.module.iscA} A`,
+    ...(e.optimizer ? [`(${e.optimizer.count}) ${e.optimizer.model} OPTIMIZERS`] : []),
+    ...(micro ? [`(${e.inverter.count}) ${e.inverter.model} MICRO-INVERTERS`] : []),
+    ...groups.map((g) => `${micro ? 'BRANCH' : 'STRING'} ${g.id}: ${g.moduleIds.length} MODULES`),
+  ];
+  let arr: Node;
+  if (arrayIsSource) {
+    const src = nodes.get(rows[0]!.from)!;
+    const aw = Math.min(colW - 16, 170);
+    const af = fitNode(c, 'PV ARRAY', arrLines, aw);
+    arr = { name: 'PV ARRAY', layer: 0, row: 0, x: box.x + (colW - aw) / 2, y: src.y + src.h / 2 - af.h / 2, w: aw, h: af.h, lines: af.lines, head: af.head };
+    c.line(arr.x + arr.w, src.y + src.h / 2, src.x, src.y + src.h / 2, { lineWidth: 1.2, stroke: micro ? '#000' : '#c00000' }, 'E-SLD');
+  } else {
+    arr = nodes.get(names.find((n) => /^modules?$/i.test(n))!)!;
+    const af = fitNode(c, 'PV ARRAY', arrLines, arr.w);
+    arr.y += (arr.h - af.h) / 2; arr.h = af.h; arr.head = af.head; arr.lines = af.lines; arr.name = 'PV ARRAY';
+  }
+  // service: the schedule's last node when it is the panel or the tap, else a panel after it
+  const ic = r.interconnection;
+  const sinks = names.filter((n) => !rows.some((row) => row.from === n));
+  const sinkName = sinks[sinks.length - 1]!;
+  const mspLines = [`${ic.busbarA} A BUSBAR`, `${ic.mainBreakerA} A MAIN BREAKER`, ic.pvBreakerA ? `${ic.pvBreakerA} A PV BREAKER` : ic.method === 'supply-side-tap' ? 'SUPPLY-SIDE TAP AHEAD OF MAIN' : '', `${e.inverter.nominalAcV} V 1Φ 3W`].filter(Boolean);
+  let msp: Node;
+  const sinkIsService = /service|panel|msp|tap/i.test(sinkName) && !/combiner/i.test(sinkName);
+  if (sinkIsService) {
+    msp = nodes.get(sinkName)!;
+    const f = fitNode(c, sinkName, mspLines, msp.w);
+    msp.y += (msp.h - f.h) / 2; msp.h = f.h; msp.head = f.head; msp.lines = f.lines;
+  } else {
+    const px = box.x + (maxLayer + 1) * colW + (colW - nw) / 2;
+    const f = fitNode(c, 'MAIN SERVICE PANEL', mspLines, nw);
+    msp = { name: 'MAIN SERVICE PANEL', layer: 99, row: 0, x: px, y: midY - f.h / 2, w: nw, h: f.h, lines: f.lines, head: f.head };
+  }
+  drawNode(arr, '#eef3f9');
+  c.rect(arr.x - 6, arr.y - 16, arr.w + 12, arr.h + 22, { dash: [6, 3], stroke: '#c00000', lineWidth: 0.8 }, 'E-SLD');
+  c.text('RSD ARRAY BOUNDARY', arr.x - 4, arr.y - 6, { size: 6.5, fill: '#c00000', maxWidth: arr.w + 8, layer: 'E-SLD' });
+  for (const nd of nodes.values()) if (nd !== arr && nd !== msp) drawNode(nd);
+  drawNode(msp, '#f7f7f7');
+  if (!sinkIsService) {
+    const last = nodes.get(sinkName)!;
+    c.line(last.x + last.w, last.y + last.h / 2, msp.x, msp.y + msp.h / 2, { lineWidth: 1.2 }, 'E-SLD');
+  }
+  // wires with tags
+  const tagOf = (row: ConductorScheduleRow) => String(rows.indexOf(row) + 1);
+  for (const row of rows) {
+    const a = nodes.get(row.from)!;
+    const b = nodes.get(row.to)!;
+    const y1 = a.y + a.h / 2;
+    const y2 = b.y + b.h / 2;
+    const xm = (a.x + a.w + b.x) / 2;
+    c.poly([[a.x + a.w, y1], [xm, y1], [xm, y2], [b.x, y2]], false, { lineWidth: 1.2, stroke: isDc(row) ? '#c00000' : '#000' }, 'E-SLD');
+    c.circle(xm, Math.min(y1, y2) - 12, 7, { fill: '#fff', lineWidth: 0.8 }, 'E-SLD');
+    c.text(tagOf(row), xm, Math.min(y1, y2) - 9.5, { size: 7, bold: true, align: 'center', layer: 'E-SLD' });
+    c.text(`${row.conductorSize}`, xm, Math.max(y1, y2) + 12, { size: 6.5, align: 'center', layer: 'E-SLD', checkId: `electrical.run.${row.runId}.ampacity-corrected` });
+  }
+  const poi = interconnectionPointName(input);
+  c.circle(msp.x, msp.y + msp.h / 2, 3, { fill: '#000' }, 'E-SLD');
+  const poiLines = c.m.wrap(poi, c.sz(6.5), colW - 8, true);
+  poiLines.forEach((ln, i) => c.text(ln, msp.x + msp.w / 2, msp.y - 6 - (poiLines.length - 1 - i) * c.lh(c.sz(6.5)), { size: 6.5, bold: true, align: 'center', layer: 'E-SLD' }));
+  if (productionMeterShown(ctx)) {
+    const model = reqText(input, 'production_meter_model_number') || e.productionMeter?.model || '';
+    const f = fitNode(c, 'PRODUCTION METER', [model || 'UTILITY-APPROVED', String(req(input, 'production_meter_feed').value ?? 'Top Fed').toUpperCase()], nw);
+    const pm: Node = { name: 'PRODUCTION METER', layer: 98, row: 0, x: msp.x - colW, y: msp.y + msp.h + 30, w: nw, h: f.h, lines: f.lines, head: f.head };
+    drawNode(pm);
+    c.line(pm.x + pm.w / 2, pm.y, pm.x + pm.w / 2, msp.y + msp.h / 2, { lineWidth: 1, dash: [3, 2] }, 'E-SLD');
+  }
+  if (doubleAcd(ctx)) {
+    const acd = [...nodes.values()].find((n) => /disconnect/i.test(n.name));
+    if (acd) c.para('(2) AC DISCONNECTS IN SERIES PER UTILITY', acd.x, acd.y + acd.h + 16, acd.w, c.lh(c.sz(6.5)) * 3, { size: 6.5, bold: true, align: 'center', layer: 'E-SLD', where: 'PV-4 single line diagram' });
+  }
+  const um: Node = { name: 'UTILITY METER', layer: 100, row: 0, x: msp.x, y: msp.y + msp.h + 30, w: msp.w, h: 40, lines: [input.job.utilityMeterNumber ? `METER # ${input.job.utilityMeterNumber}` : 'BI-DIRECTIONAL', input.job.utilityName.toUpperCase()] };
+  drawNode(um);
+  c.line(msp.x + msp.w / 2, msp.y + msp.h, um.x + um.w / 2, um.y, { lineWidth: 1.2 }, 'E-SLD');
+  c.text('TO UTILITY GRID', um.x + um.w / 2, um.y + um.h + 12, { size: 6.5, bold: true, align: 'center', layer: 'E-SLD' });
+  c.text('GEC TO (E) ELECTRODE, 250.64', msp.x + msp.w + 4, msp.y + msp.h - 4, { size: 6.5, layer: 'E-SLD', maxWidth: box.x + box.w - msp.x - msp.w - 6 });
+  // extra stamps at their equipment on the diagram
+  const byLoc: Record<string, Node | undefined> = { 'Main Panel': msp, 'Utility Meter': um };
+  for (const st of extraStamps(ctx)) {
+    const nd = byLoc[st.location] ?? [...nodes.values()].find((n) => n.name.toLowerCase().includes(st.location.toLowerCase().split(' ')[0]!.replace('panel', 'combiner')));
+    if (!nd) continue;
+    const t = st.title.toUpperCase();
+    const w = c.m.width(t, c.sz(6.5), true) + 8;
+    const bx = Math.min(nd.x + nd.w / 2 - w / 2, box.x + box.w - w);
+    const by = nd.y - 30 - st.index * 13;
+    c.rect(bx, by, w, 11, { fill: '#fff7d6', lineWidth: 0.7 }, 'G-STMP');
+    c.text(t, bx + 4, by + 8, { size: 6.5, bold: true, layer: 'G-STMP' });
+  }
+  drawCustomLeaders(c, ctx, 'pv4', { x: msp.x + msp.w / 2, y: msp.y + msp.h / 2 }, box);
+}
+
+export function buildPv4(ctx: SheetContext): Sheet {
+  const { input } = ctx;
+  const number = sheetNumber(input, 'pv4');
+  const title = 'SINGLE LINE DIAGRAM';
+  const c = new Canvas(ctx.m, ctx.minPt, `${number} ${title}`);
+  if (!input.report.conductorSchedule.length) throw new DrawingOverflow('PV-4', 'the engineering report has no conductor schedule');
+  if (!input.report.interconnection.method) throw new DrawingOverflow('PV-4', 'the engineering report found no interconnection method');
+  drawTitleBlock(c, ctx, 'pv4', title, number);
+  const W = AREA.w;
+  const sldH = 330;
+  c.rect(AREA.x, AREA.y, W, sldH, { lineWidth: 1 }, 'G-BORD');
+  c.text('SINGLE LINE DIAGRAM', AREA.x + 8, AREA.y + 16, { size: 10, bold: true });
+  c.text(`${fmtKw(input.report.summary.systemDcKw)} kW DC / ${fmtKw(input.report.summary.systemAcKw)} kW AC — ${electricalCodeName(input)}`, AREA.x + 8, AREA.y + 28, { size: 7 });
+  drawSld(c, ctx, { x: AREA.x + 8, y: AREA.y + 34, w: W - 16, h: sldH - 40 });
+  let y = AREA.y + sldH + 8;
+
+  const rows = scheduleRows(ctx);
+  const table = rows.map((r, i) => [
+    String(i + 1), r.circuit.toUpperCase(), r.from.toUpperCase(), r.to.toUpperCase(), r.conductors.toUpperCase(), r.conductorSize, r.conductorType,
+    r.egcSize, racewayText(ctx, r), r.ocpdA === null ? '—' : `${r.ocpdA} A`, `${r.maxCurrentA} A`, `${r.lengthFt} FT`, `${r.voltageDropPct} %`,
+  ]);
+  const ws = [22, 112, 104, 104, 58, 52, 50, 46, 78, 42, 46, 44, 40];
+  const scale = (W - 10) / ws.reduce((a, b) => a + b, 0);
+  const th = c.sz(7) * 1.7 * (table.length + 1) + c.sz(9) * 1.8 + 12;
+  const ta = c.panel('CONDUCTOR, CONDUIT & OCPD SCHEDULE', AREA.x, y, W, th);
+  c.table(['TAG', 'CIRCUIT', 'FROM', 'TO', 'CONDUCTORS', 'SIZE', 'TYPE', 'EGC', 'RACEWAY', 'OCPD', 'MAX I', 'LENGTH', 'VD'], table, ta.x, ta.y, ws.map((w) => w * scale), {
+    where: 'PV-4 conductor schedule', checkIds: rows.map((r) => [undefined, undefined, undefined, undefined, undefined, `electrical.run.${r.runId}.ampacity-corrected`, undefined, `electrical.run.${r.runId}.egc`, `electrical.run.${r.runId}.conduit-fill`, `electrical.run.${r.runId}.ocpd`, `electrical.run.${r.runId}.current`, undefined, `electrical.run.${r.runId}.voltage-drop`]),
+  });
+  y += th + 8;
+
+  // bottom: interconnection calc | equipment data | notes
+  const bh = AREA.y + AREA.h - y;
+  const w3 = (W - 16) / 3;
+  const ic = input.report.interconnection;
+  const chosen = ic.method ? check(input.report, `electrical.interconnection.${ic.method}`) : undefined;
+  const icLines = [
+    `METHOD: ${ic.method ? INTERCONNECTION_NAMES[ic.method] ?? ic.method : '—'} (${ic.rule ?? ''})`,
+    `${codeRef(ctx, ic.ref?.section ?? '')}`,
+    `BUSBAR ${ic.busbarA} A, MAIN BREAKER ${ic.mainBreakerA} A${ic.pvBreakerA ? `, PV BREAKER ${ic.pvBreakerA} A` : ''}`,
+    ...(ic.fusedDisconnect ? [`FUSED DISCONNECT ${ic.disconnectA} A WITH ${ic.fuseA} A FUSES`] : []),
+    ...(chosen ? [`${chosen.formula}`, `= ${chosen.value} ${chosen.unit}${chosen.limit ? ` ${chosen.limit.relation} ${chosen.limit.value} ${chosen.limit.unit}` : ''}: ${chosen.pass === false ? 'FAIL' : 'OK'}`] : []),
+    `RAPID SHUTDOWN: ${input.report.equipment.rapidShutdown.toUpperCase()}`,
+  ];
+  const ia = c.panel(`INTERCONNECTION — ${interconnectionPointName(input)}`, AREA.x, y, w3, bh);
+  c.notes(icLines, ia.x, ia.y, ia.w, ia.h, { numbered: false, where: 'PV-4 interconnection' });
+  const e = input.equipment;
+  const strs = input.report.sections.flatMap((s) => s.checks).filter((k) => /^electrical\.string\.[^.]+\.voltage$/.test(k.id));
+  const data = [
+    `MODULE: ${e.module.manufacturer} ${e.module.model}`, `PMAX ${e.module.pmaxW} W, VMP ${e.module.vmpV} V, IMP ${e.module.impA} A, VOC ${e.module.vocV} V, ISC ${e.module.iscA} A`,
+    `INVERTER: ${e.inverter.manufacturer} ${e.inverter.model} (${e.inverter.type.toUpperCase()})`, `${e.inverter.ratedOutputW} W AC, ${e.inverter.maxContinuousOutputA} A MAX CONTINUOUS, ${e.inverter.nominalAcV} V`,
+    ...(e.optimizer ? [`OPTIMIZER: ${e.optimizer.manufacturer} ${e.optimizer.model}`] : []),
+    ...(e.battery ? [`BATTERY: ${e.battery.manufacturer} ${e.battery.model}, ${e.battery.energyKwh} kWh`] : []),
+    ...strs.map((k) => `${k.title.toUpperCase()}: ${k.value} ${k.unit}${k.limit ? ` ${k.limit.relation} ${k.limit.value} ${k.limit.unit}` : ''}`),
+  ];
+  const da = c.panel('EQUIPMENT DATA', AREA.x + w3 + 8, y, w3, bh);
+  c.notes(data, da.x, da.y, da.w, da.h, { numbered: false, where: 'PV-4 equipment data' });
+  const en = points(reqText(input, 'electrical_notes'));
+  const notes = (en.length ? en : DEFAULT_ELECTRICAL_NOTES).map((n) => fillVariables(n, ctx.vars));
+  const pv4 = sheetNotes(ctx, 'pv4');
+  const nx = AREA.x + 2 * (w3 + 8);
+  const enH = c.notesHeight(notes, w3 - 10) + c.sz(9) * 1.8 + 14;
+  const na = c.panel('ELECTRICAL NOTES', nx, y, w3, Math.min(enH, bh));
+  c.notes(notes, na.x, na.y, na.w, na.h + 2, { where: 'PV-4 electrical notes' });
+  drawNotesPanel(c, ctx, 'pv4', pv4, { x: nx, y: y + enH + 4, w: w3, h: bh - enH - 4 });
+  return { key: 'pv4', number, title, prims: c.prims, frame: { x: 18, y: 18, w: 1188, h: 756 } };
+}
+
+function codeRef(ctx: SheetContext, section: string): string {
+  return section ? `${electricalCodeName(ctx.input)} ${section}` : '';
+}

@@ -1,0 +1,185 @@
+import { evaluateStickerLogic } from '@sunstamp/domain/requirements/sticker-logic.data';
+import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
+import type { Sheet } from '../draw/drawing.model.ts';
+import { codePrefix, electricalCodeName, fillVariables, points, req, reqNumber, reqText, sheetNumber, type SheetLabel } from '../planset.model.ts';
+import { DEFAULT_CUT_SHEET_NOTES } from './notes.data.ts';
+import { extraStamps } from './pv1.sheet.ts';
+import { AREA, type SheetContext } from './sheet-context.ts';
+import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
+import { drawTitleBlock } from './title-block.sheet.ts';
+
+/*
+ * PV-5: labels and placards (research/planset.md §1.8) in the AHJ's edition wording, the custom
+ * stickers whose logic holds, the extra stamps, cut-sheet spec notes and PV-5 notes. With
+ * labels_page the labels move to a sheet of their own (PV-5B). PV-5A: site photos.
+ */
+
+const COLOURS: Record<string, { bg: string; fg: string }> = {
+  Red: { bg: '#c8102e', fg: '#ffffff' }, Orange: { bg: '#ff7900', fg: '#000000' }, Yellow: { bg: '#ffd100', fg: '#000000' },
+  Blue: { bg: '#0050a0', fg: '#ffffff' }, Black: { bg: '#000000', fg: '#ffffff' }, White: { bg: '#ffffff', fg: '#000000' },
+};
+
+/** Custom stickers (sticker_1..12) whose logic holds for the job, with {variables} filled. */
+export function customStickers(ctx: SheetContext): SheetLabel[] {
+  const out: SheetLabel[] = [];
+  const pre = codePrefix(ctx.input);
+  for (let i = 1; i <= 12; i++) {
+    const r = req(ctx.input, `sticker_${i}`);
+    if (!r.on || !r.value || typeof r.value !== 'object') continue;
+    const v = r.value as Record<string, unknown>;
+    if (evaluateStickerLogic(String(v.logic ?? 'always'), ctx.facts) !== true) continue;
+    const code = String(v.code ?? '').trim();
+    out.push({
+      id: `sticker_${i}`,
+      code: code ? (/^(NEC|CEC)\b/i.test(code) ? code.replace(/^(NEC|CEC)/i, pre) : code) : '',
+      section: code,
+      title: String(v.title ?? 'WARNING').slice(0, 20).toUpperCase(),
+      lines: fillVariables(String(v.text ?? ''), ctx.vars).split('\n').map((s) => s.trim()).filter(Boolean).map((s) => s.toUpperCase()),
+      location: String(v.location ?? '').toUpperCase(),
+      color: (String(v.color ?? 'Red') as SheetLabel['color']),
+      warningIcon: v.warning_icon !== false,
+      whiteBackground: v.text_white_background === true,
+      custom: true,
+    });
+  }
+  return out;
+}
+
+function labelHeight(c: Canvas, l: SheetLabel, w: number): number {
+  const body = l.lines.reduce((s, ln) => s + c.paraHeight(ln, w - 12, { size: 8.5, bold: true }) + 3, 0);
+  return 22 + body + 8 + c.paraHeight(footer(l), w, { size: 7 }) + 4;
+}
+
+const footer = (l: SheetLabel) => `${l.code ? l.code + ' · ' : ''}${l.location}`;
+
+function drawLabel(c: Canvas, l: SheetLabel, x: number, y: number, w: number): number {
+  const col = COLOURS[l.color] ?? COLOURS.Red!;
+  const h = labelHeight(c, l, w);
+  const footH = c.paraHeight(footer(l), w, { size: 7 });
+  const bodyH = h - 22 - footH - 4;
+  c.layer = 'E-LABL';
+  c.rect(x, y, w, 20, { fill: col.bg, lineWidth: 1 });
+  const bodyBg = l.whiteBackground ? '#ffffff' : col.bg;
+  const bodyFg = l.whiteBackground ? '#000000' : col.fg;
+  c.rect(x, y + 20, w, bodyH, { fill: bodyBg, lineWidth: 1 });
+  let tx = x + w / 2;
+  if (l.warningIcon) {
+    const ix = x + 12;
+    c.poly([[ix, y + 3], [ix + 8, y + 17], [ix - 8, y + 17]], true, { fill: '#ffd100', stroke: '#000', lineWidth: 0.6 });
+    c.text('!', ix, y + 15.5, { size: 8, bold: true, align: 'center', fill: '#000' });
+    tx += 8;
+  }
+  c.text(l.title, tx, y + 14.5, { size: 10, bold: true, align: 'center', fill: col.fg, maxWidth: w - 40, where: `label ${l.id}` });
+  let cy = y + 24;
+  for (const ln of l.lines) {
+    cy += c.para(ln, x + 6, cy, w - 12, bodyH, { size: 8.5, bold: true, align: 'center', fill: bodyFg, where: `label ${l.id}` }) + 3;
+  }
+  c.para(footer(l), x, y + h - footH, w, footH, { size: 7, fill: '#333', where: `label ${l.id}` });
+  c.layer = 'G-ANNO';
+  return h;
+}
+
+/** Places labels in columns inside a box; throws when they do not fit. */
+function labelGrid(c: Canvas, labels: SheetLabel[], box: { x: number; y: number; w: number; h: number }, cols: number, where: string): void {
+  const gap = 12;
+  const w = (box.w - gap * (cols - 1)) / cols;
+  const colY = Array.from({ length: cols }, () => box.y);
+  for (const l of labels) {
+    const h = labelHeight(c, l, w);
+    let k = 0;
+    for (let i = 1; i < cols; i++) if (colY[i]! < colY[k]!) k = i;
+    if (colY[k]! + h > box.y + box.h) throw new DrawingOverflow(where, `${labels.length} labels do not fit on the sheet (turn on the separate labels page)`);
+    drawLabel(c, l, box.x + k * (w + gap), colY[k]!, w);
+    colY[k] = colY[k]! + h + gap;
+  }
+}
+
+export function buildPv5(ctx: SheetContext): Sheet {
+  const { input } = ctx;
+  const number = sheetNumber(input, 'pv5');
+  const separate = req(input, 'labels_page').on;
+  const title = separate ? 'NOTES & SPECIFICATIONS' : 'LABELS & NOTES';
+  const c = new Canvas(ctx.m, ctx.minPt, `${number} ${title}`);
+  drawTitleBlock(c, ctx, 'pv5', title, number);
+  const sideW = 290;
+  const gridBox = { x: AREA.x, y: AREA.y + 26, w: AREA.w - sideW - 12, h: AREA.h - 26 };
+  const labels = [...ctx.labels, ...customStickers(ctx)];
+  const leaders = points(reqText(input, 'pv5_custom_leaders'));
+  // custom leaders take a band at the foot of the label area and point at the first label
+  const leaderBand = leaders.length ? leaders.length * c.sz(7) * 1.9 + 12 : 0;
+  if (!separate) {
+    c.text(`LABELS AND PLACARDS — ${electricalCodeName(input)}`, AREA.x, AREA.y + 14, { size: 10, bold: true });
+    labelGrid(c, labels, { ...gridBox, h: gridBox.h - leaderBand }, 3, number);
+  } else {
+    c.text(`LABELS AND PLACARDS: SEE SHEET ${sheetNumber(input, 'labels')}`, AREA.x, AREA.y + 14, { size: 10, bold: true });
+  }
+  const sx = AREA.x + AREA.w - sideW;
+  let y = AREA.y;
+  const fmt = [
+    'LABELS SHALL BE DURABLE, WEATHER RESISTANT AND SUITABLE FOR THE ENVIRONMENT (110.21(B)).',
+    'WARNING LABELS FOLLOW ANSI Z535.4 COLOURS AND SIGNAL WORDS.',
+    'LABEL TEXT SHOWN IS MINIMUM; VALUES ARE FROM THE ELECTRICAL CALCULATIONS ON SHEET ' + sheetNumber(input, 'pv4') + '.',
+  ];
+  const fh = c.notesHeight(fmt, sideW - 10) + c.sz(9) * 1.8 + 12;
+  const fa = c.panel('LABEL REQUIREMENTS', sx, y, sideW, fh);
+  c.notes(fmt, fa.x, fa.y, fa.w, fa.h + 2, { where: 'PV-5 label requirements' });
+  y += fh + 6;
+  const stamps = extraStamps(ctx).map((s) => `${s.title.toUpperCase()} — AT ${s.location.toUpperCase()}`);
+  if (stamps.length) {
+    const sh = c.notesHeight(stamps, sideW - 10, { numbered: false }) + c.sz(9) * 1.8 + 12;
+    const sa = c.panel('EQUIPMENT STAMPS', sx, y, sideW, sh);
+    c.notes(stamps, sa.x, sa.y, sa.w, sa.h + 2, { numbered: false, where: 'PV-5 stamps' });
+    y += sh + 6;
+  }
+  const cs = points(reqText(input, 'cut_sheet_spec_notes'));
+  const csNotes = (cs.length ? cs : DEFAULT_CUT_SHEET_NOTES).map((n) => fillVariables(n, ctx.vars));
+  const ch = c.notesHeight(csNotes, sideW - 10) + c.sz(9) * 1.8 + 12;
+  const ca = c.panel('CUT SHEET NOTES', sx, y, sideW, ch);
+  c.notes(csNotes, ca.x, ca.y, ca.w, ca.h + 2, { where: 'PV-5 cut sheet notes' });
+  y += ch + 6;
+  drawNotesPanel(c, ctx, 'pv5', sheetNotes(ctx, 'pv5'), { x: sx, y, w: sideW, h: AREA.y + AREA.h - y });
+  if (leaders.length) drawCustomLeaders(c, ctx, 'pv5', { x: gridBox.x + 20, y: gridBox.y + 10 }, { x: gridBox.x, y: gridBox.y + gridBox.h - leaderBand, w: gridBox.w, h: leaderBand });
+  return { key: 'pv5', number, title, prims: c.prims, frame: { x: 18, y: 18, w: 1188, h: 756 } };
+}
+
+export function buildLabelsPage(ctx: SheetContext): Sheet {
+  const number = sheetNumber(ctx.input, 'labels');
+  const title = 'LABELS & PLACARDS';
+  const c = new Canvas(ctx.m, ctx.minPt, `${number} ${title}`);
+  drawTitleBlock(c, ctx, 'labels', title, number);
+  c.text(`LABELS AND PLACARDS — ${electricalCodeName(ctx.input)}`, AREA.x, AREA.y + 14, { size: 10, bold: true });
+  labelGrid(c, [...ctx.labels, ...customStickers(ctx)], { x: AREA.x, y: AREA.y + 26, w: AREA.w, h: AREA.h - 26 }, 4, number);
+  return { key: 'labels', number, title, prims: c.prims, frame: { x: 18, y: 18, w: 1188, h: 756 } };
+}
+
+/** Photos for PV-5A: attic photos when attic_photos_on_cad, electrical when electrical_photos_on_cad, at most site_photo_count. */
+export function sitePhotoRefs(ctx: SheetContext): { ref: string; name: string }[] {
+  const { input } = ctx;
+  const max = reqNumber(input, 'site_photo_count', 2);
+  const out: { ref: string; name: string }[] = [];
+  if (req(input, 'attic_photos_on_cad').on) input.sitePhotos.attic.forEach((p, i) => out.push({ ref: `photo-attic-${i}`, name: p.name }));
+  if (req(input, 'electrical_photos_on_cad').on) input.sitePhotos.electrical.forEach((p, i) => out.push({ ref: `photo-electrical-${i}`, name: p.name }));
+  return out.slice(0, max);
+}
+
+export function buildPv5a(ctx: SheetContext): Sheet {
+  const number = sheetNumber(ctx.input, 'pv5a');
+  const title = 'SITE PHOTOS';
+  const c = new Canvas(ctx.m, ctx.minPt, `${number} ${title}`);
+  drawTitleBlock(c, ctx, 'pv5a', title, number);
+  const photos = sitePhotoRefs(ctx);
+  const cols = photos.length <= 2 ? photos.length : photos.length <= 4 ? 2 : 3;
+  const rows = Math.ceil(photos.length / cols);
+  const gap = 12;
+  const w = (AREA.w - gap * (cols - 1)) / cols;
+  const h = (AREA.h - 20 - gap * (rows - 1)) / rows;
+  c.text('SITE PHOTOS', AREA.x, AREA.y + 12, { size: 10, bold: true });
+  photos.forEach((p, i) => {
+    const x = AREA.x + (i % cols) * (w + gap);
+    const y = AREA.y + 20 + Math.floor(i / cols) * (h + gap);
+    c.rect(x, y, w, h, { lineWidth: 0.8 }, 'G-BORD');
+    c.image(p.ref, x + 4, y + 4, w - 8, h - 22);
+    c.text(`PHOTO ${i + 1}: ${p.name.toUpperCase()}`, x + 6, y + h - 6, { size: 7, maxWidth: w - 12, where: `${number} photos` });
+  });
+  return { key: 'pv5a', number, title, prims: c.prims, frame: { x: 18, y: 18, w: 1188, h: 756 } };
+}

@@ -1,0 +1,176 @@
+import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
+import { fmtKw, pageAliases, points, req, reqText, TEMPLATE_VERSION, type LogicalPage } from '../planset.model.ts';
+import { parsePageList } from '@sunstamp/domain/jobs/page-list.rules';
+import { FRAME, TB, type SheetContext } from './sheet-context.ts';
+
+/*
+ * The title block on the right of every sheet (research/planset.md §1.3): firm, contractor with
+ * licence, project and the dynamic CAD fields the requirements ask for, system size, title-block
+ * notes, revisions, the stamp box (contractor stamp or PE seal), sheet name and number, sheet size,
+ * date, drawer, and the template version with the input hash. Its own failures are title_block_failed.
+ */
+
+export interface StampPlacement { kind: 'contractor' | 'structural' | 'electrical' | 'seal-area'; ref?: string }
+
+/** Which stamp goes in a page's stamp box (spec §3, §5). */
+export function stampFor(ctx: SheetContext, page: LogicalPage): StampPlacement[] {
+  const { input } = ctx;
+  const out: StampPlacement[] = [];
+  const onPages = (key: string) => parsePageList(reqText(input, key)).pages.some((p) => pageAliases(input, page).includes(p));
+  const structural = req(input, 'structural_stamps_on_cad').on;
+  const electrical = req(input, 'electrical_stamps_on_cad').on || req(input, 'professional_stamps_on_electrical').on;
+  if (structural && onPages('structural_pages_to_stamp')) out.push(input.stamps.structuralSeal ? { kind: 'structural', ref: 'seal-structural' } : { kind: 'seal-area' });
+  if (electrical && onPages('electrical_pages_to_stamp')) out.push(input.stamps.electricalSeal ? { kind: 'electrical', ref: 'seal-electrical' } : { kind: 'seal-area' });
+  const cs = req(input, 'contractor_stamp');
+  if (!input.requirements.contractorStamp.removed && cs.on && input.stamps.contractor) {
+    const layout = String(req(input, 'contractor_stamp_layout').value ?? 'All');
+    const pv45 = page === 'pv4' || page === 'pv5' || page === 'pv5a' || page === 'labels';
+    if (layout === 'All' || pv45) out.push({ kind: 'contractor', ref: 'contractor-stamp' });
+  }
+  return out;
+}
+
+function dynamicLines(ctx: SheetContext): string[] {
+  const { input } = ctx;
+  const d = input.job.dynamic;
+  const lines: string[] = [];
+  const on = (k: string) => req(input, k).on;
+  if (on('case_number_on_title_block')) lines.push(`CASE #: ${d.case_number ?? '—'}`);
+  if (on('tmk_on_title_block')) lines.push(`TMK: ${d.tmk ?? '—'}`);
+  if (on('site_id_on_title_block')) lines.push(`SITE ID: ${d.site_id ?? '—'}`);
+  if (on('building_permit_number_on_title_block')) lines.push(`PERMIT #: ${d.building_permit_number ?? '—'}`);
+  if (on('num_stories_on_cad')) lines.push(`STORIES: ${d.num_stories ?? '—'}`);
+  if (on('utility_program_on_cad')) lines.push(`UTILITY PROGRAM: ${d.utility_program ?? '—'}`);
+  if (on('parcel_info_on_title_block')) {
+    const p = d.parcel_info ?? {};
+    lines.push(`APN: ${p.parcel_id ?? '—'}`, `COUNTY: ${p.county_name ?? '—'}`, `MUNICIPALITY: ${p.muni_name ?? '—'}`, `ZONING: ${p.zoning ?? '—'}`);
+    if (p.acreage_calc !== undefined) lines.push(`LOT: ${p.acreage_calc} AC`);
+    if (p.bldg_sqft !== undefined) lines.push(`BUILDING: ${p.bldg_sqft} SQ FT`);
+    if (p.roof_height !== undefined) lines.push(`ROOF HEIGHT: ${p.roof_height} FT`);
+    if (p.legal_desc1) lines.push(`LEGAL: ${p.legal_desc1}`);
+  }
+  return lines;
+}
+
+/**
+ * The title block's stamp box in PDF points from the top left, as drawTitleBlock lays it out for an
+ * AHJ minimum text size: where a PE seal goes when a finished plan set is stamped afterwards.
+ */
+export function titleBlockStampBox(minTextPt = 7): { x: number; y: number; w: number; h: number } {
+  const s = Math.max(7, minTextPt);
+  const lh = s * 1.22;
+  const top = TB.y + TB.h - (lh * 2 + 4) - 58 - (lh * 2 + 10) - 150;
+  return { x: TB.x + 8, y: top + 6, w: TB.w - 16, h: 150 - 12 };
+}
+
+export function drawTitleBlock(c: Canvas, ctx: SheetContext, page: LogicalPage, sheetTitle: string, sheetNumber: string): void {
+  const { input, m, vars } = ctx;
+  const s = c.sz(7);
+  const x = TB.x + 5;
+  const w = TB.w - 10;
+  c.layer = 'G-TTLB';
+  c.rect(FRAME.x, FRAME.y, FRAME.w, FRAME.h, { lineWidth: 1.5 }, 'G-BORD');
+  c.rect(TB.x, TB.y, TB.w, TB.h, { lineWidth: 1.5 }, 'G-TTLB');
+  const where = 'title block';
+  const sep = (y: number) => c.line(TB.x, y, TB.x + TB.w, y, { lineWidth: 1 }, 'G-TTLB');
+  const lh = c.lh(s);
+  const cap = m.capHeight * s;
+
+  // ---- bottom part, fixed, drawn from the bottom up
+  let yb = TB.y + TB.h;
+  const footH = lh * 2 + 4;
+  yb -= footH;
+  sep(yb);
+  c.text(`TEMPLATE ${TEMPLATE_VERSION}`, x, yb + 3 + cap + (lh - s) / 2, { size: s, maxWidth: w, where });
+  c.text(`INPUT ${ctx.inputHash.slice(0, 16)}`, x, yb + 3 + lh + cap + (lh - s) / 2, { size: s, maxWidth: w, where });
+  const numH = 58;
+  yb -= numH;
+  sep(yb);
+  c.text('SHEET NUMBER', x + w - 2, yb + cap + 4, { size: s, align: 'right', where });
+  c.text(sheetNumber, x + w - 2, yb + 40, { size: 24, bold: true, align: 'right', maxWidth: w * 0.55, where });
+  c.text(`DATE: ${input.job.date}`, x, yb + cap + 4, { size: s, maxWidth: w * 0.5, where });
+  c.text(`DRAWN BY: ${input.job.drawnBy}`, x, yb + cap + 4 + lh, { size: s, maxWidth: w * 0.5, where });
+  c.text('SHEET SIZE: ANSI B 11"x17"', x, yb + cap + 4 + 2 * lh, { size: s, maxWidth: w * 0.5, where });
+  c.text(`REV: ${input.design.revision}`, x, yb + cap + 4 + 3 * lh, { size: s, maxWidth: w * 0.5, where });
+  const nameH = lh * 2 + 10;
+  yb -= nameH;
+  sep(yb);
+  c.text('SHEET NAME', x, yb + cap + 3, { size: s, where });
+  c.text(sheetTitle, x, yb + cap + 5 + lh, { size: c.sz(9), bold: true, maxWidth: w, where });
+
+  // stamp box
+  const stampH = 150;
+  yb -= stampH;
+  sep(yb);
+  const stamps = stampFor(ctx, page);
+  const box = { x: TB.x + 8, y: yb + 6, w: TB.w - 16, h: stampH - 12 };
+  c.layer = 'G-STMP';
+  if (stamps.length === 0) {
+    c.text('STAMP AREA', box.x + box.w / 2, box.y + box.h / 2, { size: s, align: 'center', fill: '#9aa5b1', layer: 'G-STMP' });
+  } else {
+    const each = box.w / stamps.length;
+    stamps.forEach((st, i) => {
+      const bx = box.x + i * each;
+      if (st.ref) c.image(st.ref, bx + 2, box.y, each - 4, box.h - lh - 2, 'G-STMP');
+      else c.rect(bx + 6, box.y + 4, each - 12, box.h - lh - 10, { dash: [3, 2], stroke: '#555' }, 'G-STMP');
+      const label = st.kind === 'contractor' ? 'CONTRACTOR STAMP' : st.kind === 'structural' ? 'STRUCTURAL PE SEAL' : st.kind === 'electrical' ? 'ELECTRICAL PE SEAL' : "ENGINEER'S SEAL";
+      c.text(label, bx + each / 2, box.y + box.h - 2, { size: s, align: 'center', maxWidth: each - 4, layer: 'G-STMP', where });
+    });
+  }
+  c.layer = 'G-TTLB';
+
+  // revisions
+  const revs = input.revisions.length ? input.revisions : [{ number: 0, date: input.job.date, description: 'INITIAL ISSUE' }];
+  const revRows = revs.slice(-4);
+  const revH = (revRows.length + 2) * s * 1.7 + 4;
+  yb -= revH;
+  sep(yb);
+  c.text('REVISIONS', x, yb + cap + 4, { size: s, bold: true, where });
+  c.table(['REV', 'DATE', 'DESCRIPTION'], revRows.map((r) => [String(r.number), r.date, r.description.toUpperCase()]), x, yb + lh + 4, [22, 52, w - 74], { size: s, where });
+
+  // ---- top part, from the top down, must end above yb
+  let y = TB.y + 5;
+  const need = (h: number) => {
+    if (y + h > yb - 2) throw new DrawingOverflow(where, `title block content needs ${(y + h - (yb - 2)).toFixed(0)} pt more height`);
+  };
+  const line = (t: string, o: { bold?: boolean; size?: number } = {}) => {
+    const sz = c.sz(o.size ?? s);
+    const lines = m.wrap(t, sz, w, o.bold);
+    need(lines.length * c.lh(sz));
+    for (const ln of lines) {
+      c.text(ln, x, y + m.capHeight * sz + (c.lh(sz) - sz) / 2, { size: sz, bold: o.bold, where });
+      y += c.lh(sz);
+    }
+  };
+  if (input.company.logo) {
+    need(36);
+    c.image('company-logo', x, y, w, 32, 'G-TTLB');
+    y += 36;
+  }
+  line(input.company.name.toUpperCase(), { bold: true, size: 9 });
+  line(input.company.address);
+  line(`${input.company.phone}${input.company.email ? ' · ' + input.company.email : ''}`);
+  y += 3; sep(y); y += 3;
+  line('CONTRACTOR', { bold: true });
+  line(input.contractor.name.toUpperCase());
+  line(input.contractor.address);
+  line(input.contractor.phone);
+  if (req(input, 'contractor_license_on_title_block').on) line(`LIC #: ${input.contractor.licenseNum}`);
+  y += 3; sep(y); y += 3;
+  line('PROJECT', { bold: true });
+  line(input.job.clientName.toUpperCase());
+  line(`${input.job.address.street}, ${input.job.address.city}, ${input.job.address.state} ${input.job.address.zip}`);
+  line(`AHJ: ${input.job.ahjName}`);
+  line(`UTILITY: ${input.job.utilityName}`);
+  for (const dl of dynamicLines(ctx)) line(dl);
+  y += 3; sep(y); y += 3;
+  line(`SYSTEM: ${fmtKw(input.report.summary.systemDcKw)} kW DC / ${fmtKw(input.report.summary.systemAcKw)} kW AC`, { bold: true });
+  const notes = [...points(reqText(input, 'title_block_notes')), ...(page.startsWith('pv') && page.length === 3 ? points(reqText(input, `${page}_title_block_notes`)) : [])]
+    .map((n) => vars && n.replace(/\{([a-z_0-9]+)\}/g, (a, k: string) => vars[k] ?? a));
+  if (notes.length) {
+    y += 3; sep(y); y += 3;
+    line('NOTES', { bold: true });
+    for (const n of notes) line(`• ${n}`);
+  }
+  c.layer = 'G-ANNO';
+}
