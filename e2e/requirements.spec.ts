@@ -101,7 +101,7 @@ describe('requirements form (company admin)', () => {
     const notes = page.locator('#req-pv1_title_block_notes');
     await notes.fill('System {system_size_dc_kw} kW; {not_a_variable}');
     await page.getByTestId('req-pv1_title_block_notes').getByText('Unknown drawing variable {not_a_variable}.').waitFor();
-    await page.getByRole('button', { name: 'Reset PV-1 Title Block Notes to inherited' }).click();
+    await page.getByRole('button', { name: 'Reset to inherited: PV-1 Title Block Notes' }).click();
     await expect(notes.inputValue()).resolves.toBe('');
     await page.getByText('All changes saved').waitFor();
   });

@@ -75,7 +75,7 @@ export function FieldMeta({
       {!inline && <Box sx={{ flex: 1 }} />}
       {setHere && !readOnly && (
         <Tooltip title={`Stop setting it on this ${noun}: it takes the inherited value (${inheritedText}) when you save.`}>
-          <Button size="small" color="inherit" startIcon={<RestartAltOutlined />} onClick={onReset} sx={{ color: 'text.secondary', py: 0 }} aria-label={`Reset ${def.label} to inherited`}>
+          <Button size="small" color="inherit" startIcon={<RestartAltOutlined />} onClick={onReset} sx={{ color: 'text.secondary', py: 0 }} aria-label={`Reset to inherited: ${def.label}`}>
             Reset to inherited
           </Button>
         </Tooltip>
