@@ -86,7 +86,8 @@ export function JobsFilterBar({
   onFilters: (f: JobsListFilters) => void;
   staff: boolean;
   companies: readonly CompanyOption[];
-  onShowColumns: () => void;
+  /** Absent where there are no columns to choose (the phone's card list). */
+  onShowColumns?: () => void;
 }) {
   const set = <K extends keyof JobsListFilters>(k: K, v: JobsListFilters[K]) => onFilters({ ...filters, [k]: v });
   const dateCount = [filters.created_after, filters.created_before, filters.updated_after, filters.updated_before].filter(Boolean).length;
@@ -182,9 +183,11 @@ export function JobsFilterBar({
               Dates
             </Badge>
           </Button>
-          <Button size="small" color="inherit" startIcon={<ViewColumnOutlined />} onClick={onShowColumns}>
-            Columns
-          </Button>
+          {onShowColumns && (
+            <Button size="small" color="inherit" startIcon={<ViewColumnOutlined />} onClick={onShowColumns}>
+              Columns
+            </Button>
+          )}
           <Button size="small" color="inherit" startIcon={<ClearAll />} disabled={count === 0 && !search} onClick={() => {
             onFilters({ ...filters, client_status: [], status: [], company: [], services: [], assignee: '', overdue: '', waiting_on: '', created_after: '', created_before: '', updated_after: '', updated_before: '' });
             onSearch('');

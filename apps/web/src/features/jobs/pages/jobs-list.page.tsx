@@ -273,7 +273,7 @@ export function JobsListPage() {
         onFilters={(filters) => update({ filters })}
         staff={staff}
         companies={companies}
-        onShowColumns={() => apiRef.current?.showPreferences(GridPreferencePanelsValue.columns)}
+        onShowColumns={phone ? undefined : () => apiRef.current?.showPreferences(GridPreferencePanelsValue.columns)}
       />
       {phone ? (
         <JobsCardList
