@@ -24,7 +24,7 @@ export const ZJobEquipmentLineOut = z.object({
 export type JobEquipmentLineOut = z.infer<typeof ZJobEquipmentLineOut>;
 
 export const ZJobWarning = z.object({
-  code: z.enum(['array_without_panels', 'module_count_mismatch', 'span_may_need_reinforcement', 'span_not_measurable', 'equipment_not_in_catalogue']),
+  code: z.enum(['array_without_panels', 'module_count_mismatch', 'span_may_need_reinforcement', 'span_not_measurable', 'equipment_not_in_catalogue', 'module_type_mismatch', 'racking_type_mismatch', 'racking_brand_mismatch']),
   field: z.string(),
   message: z.string(),
 });

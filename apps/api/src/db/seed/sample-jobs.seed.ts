@@ -10,6 +10,7 @@ import { historyEventOf } from '@sunstamp/domain/jobs/job-history.rules';
 import { createJobArray, ZJobArray, type JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
 import { CAD_INTAKE_DEFAULTS, ZCadIntake, type CadIntake } from '@sunstamp/domain/jobs/cad-intake.schema';
 import { SEED_EQUIPMENT } from '@sunstamp/domain/catalogue/equipment.data';
+import { RACKING_TYPES } from '@sunstamp/domain/catalogue/option-lists.data';
 import { REVISION_REASONS } from '@sunstamp/domain/constants/revision.constants';
 import type { ServiceCode } from '@sunstamp/domain/constants/services.constants';
 import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
@@ -343,7 +344,8 @@ function cadIntakeOf(s: SampleJob, moduleCount: number, utilityId: string | unde
     inverter_count: micro ? Math.ceil(moduleCount / (inverterType === 'Dual Microinverter' ? 2 : 1)) : 1,
     connection_type: typeof first.connection_type === 'string' ? first.connection_type : '',
     racking_type: typeof first.racking_type === 'string' ? first.racking_type : '',
-    preferred_racking_manufacturer: 'Ironridge',
+    // The make of the first array's racking (the recommended brand when it names none).
+    preferred_racking_manufacturer: RACKING_TYPES.items.find((i) => i.value === first.racking_type)?.brand ?? 'Ironridge',
     roof_material: typeof first.roof_material === 'string' ? first.roof_material : '',
     roof_pitch: first.roof_pitch ?? CAD_INTAKE_DEFAULTS.roof_pitch,
     beam_shape: typeof first.beam_shape === 'string' ? first.beam_shape : '',

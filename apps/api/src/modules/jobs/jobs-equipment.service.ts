@@ -35,15 +35,15 @@ function lineOut(line: eqRepo.JobEquipmentRow, ref: eqRepo.EquipmentRefRow | nul
 }
 
 /** The answer for a job's stored lines and arrays. */
-export async function equipmentAnswerOf(db: DbOrTx, jobId: string, arrays: readonly JobArray[]): Promise<JobEquipmentAnswer> {
+export async function equipmentAnswerOf(db: DbOrTx, jobId: string, arrays: readonly JobArray[], cad: unknown): Promise<JobEquipmentAnswer> {
   const [rows, limit] = [await eqRepo.linesOf(db, jobId), await structuralSpanLimit(db)];
   const lines = rows.map((r) => lineOut(r.line, r.ref));
-  return { lines, arrays_module_count: arraysModuleCount(arrays), warnings: jobWarningsOf({ arrays, equipment: lines }, limit) };
+  return { lines, arrays_module_count: arraysModuleCount(arrays), warnings: jobWarningsOf({ arrays, equipment: lines.map((l) => ({ ...l, type: l.equipment?.type ?? null })), cad: cad as CadIntake | null }, limit) };
 }
 
 export async function getJobEquipment(ctx: Ctx, p: Principal, id: string): Promise<JobEquipmentAnswer> {
   const { job } = await visibleJob(ctx.database.db, p, id);
-  return equipmentAnswerOf(ctx.database.db, id, job.arrays as JobArray[]);
+  return equipmentAnswerOf(ctx.database.db, id, job.arrays as JobArray[], job.cadIntake);
 }
 
 /**
@@ -112,5 +112,5 @@ export async function putJobEquipment(ctx: Ctx, p: Principal, id: string, lines:
     });
     await announceJobsChanged(ctx);
   }
-  return equipmentAnswerOf(db, id, job.arrays as JobArray[]);
+  return equipmentAnswerOf(db, id, job.arrays as JobArray[], job.cadIntake);
 }

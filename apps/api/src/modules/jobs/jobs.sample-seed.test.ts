@@ -249,6 +249,8 @@ describe('sample jobs name their equipment from the catalogue', () => {
       expect(kinds.some((k: string) => k === 'inverter' || k === 'battery'), j.name).toBe(true);
       expect(eq.lines.every((l: { equipment: unknown }) => l.equipment), j.name).toBe(true);
       expect(eq.warnings.map((w: { code: string }) => w.code), j.name).not.toContain('module_count_mismatch');
+      expect(eq.warnings.map((w: { code: string }) => w.code), j.name).not.toContain('module_type_mismatch');
+      expect(eq.warnings.map((w: { code: string }) => w.code), j.name).not.toContain('racking_brand_mismatch');
     }
   });
 });
