@@ -111,6 +111,8 @@ export const ZLetterInput = z.object({
   revisionData: ZRevisionLetterData.optional(),
   /** PE seal (PNG or JPEG), placed beside the signature block. */
   seal: bytes.optional(),
+  /** Where and with which code anyone checks this sealed document (printed under the seal and in the footer). */
+  verification: z.object({ url: z.string().min(1), code: z.string().min(1) }).optional(),
   signature: bytes.optional(),
 });
 export type LetterInput = z.infer<typeof ZLetterInput>;

@@ -105,6 +105,10 @@ export async function renderLetter(raw: LetterInputRaw, fonts: SheetFonts = load
     doc.rect(sealX, blockTop, SEAL_SIZE, SEAL_SIZE).lineWidth(0.5).dash(3, { space: 3 }).stroke('#888').undash();
     doc.font('R').fontSize(8).fillColor('#888').text('PE seal', sealX, blockTop + SEAL_SIZE / 2 - 4, { width: SEAL_SIZE, align: 'center', lineBreak: false });
   }
+  if (input.verification) {
+    doc.font('R').fontSize(7).fillColor('#444').text(`Verify at ${input.verification.url}`, sealX - 20, blockTop + SEAL_SIZE + 4, { width: SEAL_SIZE + 20, align: 'right' });
+    doc.font('B').fontSize(7).fillColor('#000').text(input.verification.code, sealX - 20, doc.y + 1, { width: SEAL_SIZE + 20, align: 'right' });
+  }
 
   // Calculation pages.
   const calculationPages: RenderedLetter['calculationPages'] = [];
@@ -141,6 +145,9 @@ export async function renderLetter(raw: LetterInputRaw, fonts: SheetFonts = load
       `${composed.title} · ${input.engineer.name}, P.E., ${input.engineer.licenceState} No. ${input.engineer.licenceNumber} · Page ${i + 1} of ${range.count}`,
       M, H - 40, { width: TEXT_W, align: 'center', lineBreak: false },
     );
+    if (input.verification) {
+      doc.text(`Verification code ${input.verification.code} · ${input.verification.url}`, M, H - 30, { width: TEXT_W, align: 'center', lineBreak: false });
+    }
   }
   doc.end();
   const pdf = await done;

@@ -77,6 +77,15 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
     expect(await text(r.pdf)).toContain('PE seal');
   });
 
+  it('prints the verification code and where to check it, under the seal and on every page', async () => {
+    const verification = { url: 'https://portal.example/verify', code: 'ABCDE-FGHJK-MNPQR-STVWX' };
+    const r = await renderLetter(letterInput('electrical_load_calculations', { verification }));
+    const pages = await extractPdfText(r.pdf);
+    expect(pages[r.seal!.page - 1]!.text).toContain('Verify at https://portal.example/verify');
+    for (const [i, p] of pages.entries()) expect(p.text, `page ${i + 1}`).toContain('Verification code ABCDE-FGHJK-MNPQR-STVWX');
+    expect(await text((await renderLetter(letterInput('electrical_load_calculations'))).pdf)).not.toContain('Verification code');
+  });
+
   it('covers every letter type', () => {
     expect([...Object.keys(expected), 'florida_statute_377_705'].sort()).toEqual([...DOCUMENT_TYPES].sort());
   });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { documentVerifications, jobFiles, jobs, states } from '../../db/schema.ts';
+import { documentVerifications, jobFiles, jobLetters, jobs, states } from '../../db/schema.ts';
 
 export type DeliverableRow = typeof jobFiles.$inferSelect;
 export type VerificationRow = typeof documentVerifications.$inferSelect;
@@ -42,6 +42,18 @@ export async function insertVerification(db: DbOrTx, v: typeof documentVerificat
 
 export async function deleteVerificationsOf(db: DbOrTx, fileId: string): Promise<void> {
   await db.delete(documentVerifications).where(eq(documentVerifications.fileId, fileId));
+}
+
+/** Of these files, the generated letters still waiting for the digital signature they were ordered with. */
+export async function lettersAwaitingSignature(db: DbOrTx, fileIds: string[]) {
+  if (!fileIds.length) return [];
+  return db.select({ fileId: jobLetters.fileId }).from(jobLetters)
+    .where(and(inArray(jobLetters.fileId, fileIds), eq(jobLetters.signatureStatus, 'required')));
+}
+
+/** Points a document's verification records at the file that replaces it (its signed copy). */
+export async function moveVerifications(db: DbOrTx, fromFileId: string, to: { id: string; name: string; sha256: string; size: number }): Promise<void> {
+  await db.update(documentVerifications).set({ fileId: to.id, documentName: to.name, sha256: to.sha256, size: to.size }).where(eq(documentVerifications.fileId, fromFileId));
 }
 
 export async function getVerification(db: DbOrTx, code: string) {

@@ -138,6 +138,23 @@ export async function recordDeliverable(ctx: Ctx, input: RecordDeliverableInput,
   return { code };
 }
 
+/**
+ * A deliverable's file is replaced by another holding the same document (a letter signed after it
+ * was sealed): the new file takes the kind, state, revision and seal, and the verification code
+ * printed on it now checks the new bytes. Inside the caller's transaction; no-op for a file that
+ * is not a deliverable.
+ */
+export async function replaceDeliverableFile(db: DbOrTx, fromFileId: string, to: { id: string; name: string; sha256: string; size: number }): Promise<void> {
+  const from = await repo.getJobFile(db, fromFileId);
+  if (!from?.deliverableKind) return;
+  await repo.setDeliverable(db, to.id, {
+    deliverableKind: from.deliverableKind, deliverableState: from.deliverableState, deliverableRevision: from.deliverableRevision,
+    sha256: to.sha256, sealedAt: from.sealedAt, releasedAt: from.releasedAt, releasedById: from.releasedById,
+  });
+  await repo.moveVerifications(db, fromFileId, to);
+  await repo.setDeliverable(db, fromFileId, { deliverableKind: null, deliverableState: null, deliverableRevision: null, sealedAt: null, releasedAt: null, releasedById: null });
+}
+
 async function addVerification(
   db: DbOrTx, file: repo.DeliverableRow, kind: DeliverableKind, seal: SealInfo & { code?: string }, sha256: string, at: Date,
 ): Promise<string> {

@@ -343,6 +343,9 @@ export async function releaseDeliverables(ctx: Ctx & Pick<AppContext, 'storage'>
         throw conflict(`Seal the ${label} "${r.name}" before releasing it: ${serviceLabel(service)} needs a sealed ${label}.`);
       }
     }
+    const unsigned = new Set((await deliverablesRepo.lettersAwaitingSignature(tx, chosen.map((r) => r.id))).map((x) => x.fileId));
+    const waiting = chosen.find((r) => unsigned.has(r.id));
+    if (waiting) throw conflict(`"${waiting.name}" was ordered with a digital signature: the engineer signs it before it is released.`);
     await deliverablesRepo.releaseFiles(tx, chosen.map((r) => r.id), now, p.id);
     await syncServiceTasks(tx, id, now);
     return { released: chosen.map((r) => ({ file_id: r.id, name: r.name, kind: r.kind })) };

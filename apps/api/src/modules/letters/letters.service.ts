@@ -3,6 +3,8 @@ import { mayWorkOnJob } from '@sunstamp/domain/policies/jobs.policy';
 import { maySignAsEngineer } from '@sunstamp/domain/policies/engineers.policy';
 import { chooseSealingEngineer, type Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import type { GenerateLettersBody, JobLetter, LETTER_TYPE_VALUES } from '@sunstamp/domain/contracts/letters';
+import type { DeliverableKind } from '@sunstamp/domain/constants/deliverables.constants';
+import { formatVerificationCode } from '@sunstamp/domain/jobs/deliverables.rules';
 import type { JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
 import { calculateDesign } from '@sunstamp/engineering/design.calc';
 import { isEngineRefusal } from '@sunstamp/engineering/engine-refusal';
@@ -19,6 +21,7 @@ import type { Principal } from '../auth/principal.ts';
 import { requireAllowed } from '../access/access.ts';
 import { readBytes, todayOf } from '../engineers/engineers.service.ts';
 import * as engRepo from '../engineers/engineers.repository.ts';
+import { newVerificationCode, recordDeliverable, replaceDeliverableFile } from '../deliverables/deliverables.service.ts';
 import { insertFiles } from '../files/files.repository.ts';
 import { resolvedOf } from '../jobs/jobs-requirements.service.ts';
 import { visibleJob } from '../jobs/jobs-queries.service.ts';
@@ -37,7 +40,7 @@ import * as repo from './letters.repository.ts';
  * and uploaded, when the upload must begin with the exact bytes generated.
  */
 
-type Ctx = Pick<AppContext, 'database' | 'clock' | 'storage' | 'queue' | 'events' | 'caches' | 'log'>;
+type Ctx = Pick<AppContext, 'database' | 'clock' | 'storage' | 'queue' | 'events' | 'caches' | 'log' | 'config'>;
 type LetterTypeValue = (typeof LETTER_TYPE_VALUES)[number];
 type JobWithRefs = NonNullable<Awaited<ReturnType<typeof getJobWithRefs>>>;
 
@@ -126,7 +129,28 @@ function calculationMessage(e: unknown): string | null {
   return null;
 }
 
-async function letterInputOf(ctx: Ctx, r: JobWithRefs, prep: Prepared, type: LetterType, report: Report, revisionData: JobPayload<'letters-generate'>['revisionLetterData']): Promise<LetterInputRaw> {
+/** The deliverable kind a letter type is filed as (the electrical letter's service has its own name). */
+const DELIVERABLE_KIND_OF: Record<LetterType, DeliverableKind> = {
+  structural_roof_letter: 'structural_roof_letter',
+  electrical_load_calculations: 'electrical_letter',
+  busbar_certification: 'busbar_certification',
+  revision_letter: 'revision_letter',
+  design_affidavit: 'design_affidavit',
+  florida_statute_377_705: 'florida_statute_377_705',
+  post_install_letter: 'post_install_letter',
+  calculation_package: 'calculation_package',
+};
+
+/** Who seals a letter of this type, and a fresh verification code to print on it. */
+type LetterSeal = { engineer_name: string; licence_state: string; licence_number: string; code: string };
+function sealOf(prep: Prepared, type: LetterType): LetterSeal {
+  const s = prep.engineers.get(LETTER_DISCIPLINE[type])!;
+  return { engineer_name: s.engineer.name, licence_state: s.licence.state, licence_number: s.licence.number, code: newVerificationCode() };
+}
+
+async function letterInputOf(
+  ctx: Ctx, r: JobWithRefs, prep: Prepared, type: LetterType, report: Report, revisionData: JobPayload<'letters-generate'>['revisionLetterData'], code: string,
+): Promise<LetterInputRaw> {
   const sealing = prep.engineers.get(LETTER_DISCIPLINE[type])!;
   const e = sealing.engineer;
   const [seal, signature] = await Promise.all([e.sealKey ? readBytes(ctx, e.sealKey) : undefined, e.signatureKey ? readBytes(ctx, e.signatureKey) : undefined]);
@@ -148,6 +172,7 @@ async function letterInputOf(ctx: Ctx, r: JobWithRefs, prep: Prepared, type: Let
     ...(revisionData ? { revisionData } : {}),
     ...(seal ? { seal: new Uint8Array(seal) } : {}),
     ...(signature ? { signature: new Uint8Array(signature) } : {}),
+    verification: { url: `${ctx.config.publicUrl}/verify`, code: formatVerificationCode(code) },
   };
 }
 
@@ -159,7 +184,10 @@ async function requirementFlags(ctx: Ctx, r: JobWithRefs) {
 const fileNameOf = (type: LetterType, jobName: string, revision: number) => `${LETTER_TITLES[type]} - ${jobName.replace(/[\\/:*?"<>|]/g, ' ').trim() || 'Job'} - Rev ${revision}.pdf`.slice(0, 255);
 
 /** Stores a rendered document as an internal Engineering job file and its letter row. */
-async function storeLetter(ctx: Ctx, a: { jobId: string; runId: string; revision: number; type: LetterType; pdf: Uint8Array; engineerId: string | null; calculationPages: unknown; signature: 'unsigned' | 'required'; actorId: string; actorRole: string; jobName: string }) {
+async function storeLetter(ctx: Ctx, a: {
+  jobId: string; runId: string; revision: number; type: LetterType; pdf: Uint8Array; engineerId: string | null; calculationPages: unknown;
+  signature: 'unsigned' | 'required'; actorId: string; actorRole: string; jobName: string; seal: LetterSeal;
+}) {
   const fileId = crypto.randomUUID();
   const key = `jobs/${a.jobId}/${fileId}`;
   await ctx.storage.put(key, a.pdf);
@@ -167,10 +195,15 @@ async function storeLetter(ctx: Ctx, a: { jobId: string; runId: string; revision
   try {
     return await ctx.database.db.transaction(async (tx) => {
       await insertFiles(tx, [{ id: fileId, jobId: a.jobId, kind: 'internal', category: 'Engineering', name: fileNameOf(a.type, a.jobName, a.revision), mime: 'application/pdf', size: a.pdf.length, storageKey: key, uploadedById: a.actorId, uploadedByRole: a.actorRole, createdAt: now }]);
-      return repo.insertLetter(tx, {
+      const sha256 = crypto.createHash('sha256').update(a.pdf).digest('hex');
+      const letter = await repo.insertLetter(tx, {
         jobId: a.jobId, runId: a.runId, revision: a.revision, letterType: a.type, engineerId: a.engineerId, fileId,
-        sha256: crypto.createHash('sha256').update(a.pdf).digest('hex'), calculationPages: a.calculationPages, signatureStatus: a.signature, createdAt: now,
+        sha256, calculationPages: a.calculationPages, signatureStatus: a.signature, createdAt: now,
       });
+      // A sealed deliverable of the revision (released to the client with the others), with the
+      // public verification record of the code printed on it.
+      await recordDeliverable(ctx, { jobId: a.jobId, revision: a.revision, kind: DELIVERABLE_KIND_OF[a.type], fileId, state: 'sealed', seal: a.seal, sha256 }, tx);
+      return letter;
     });
   } catch (e) {
     await ctx.storage.remove(key).catch(() => {});
@@ -199,12 +232,13 @@ export async function runLetters(ctx: Ctx, job: JobPayload<'letters-generate'>) 
   await publish('calculations_passed', { pass: report.summary.pass, checks: report.summary.checks, system_dc_kw: report.summary.systemDcKw, system_ac_kw: report.summary.systemAcKw, failures: report.summary.failures });
 
   const done = new Set((await repo.lettersOfRun(ctx.database.db, job.runId)).map((l) => l.letterType));
-  const rendered: { type: LetterType; pdf: Uint8Array; engineerId: string; calculationPages: unknown }[] = [];
+  const rendered: { type: LetterType; pdf: Uint8Array; engineerId: string; calculationPages: unknown; seal: LetterSeal }[] = [];
   const refused: { letter_type: string; message: string }[] = [];
   for (const type of types.filter((t) => !done.has(t))) {
     try {
-      const out = await renderLetter(await letterInputOf(ctx, r, prep, type, report, job.revisionLetterData));
-      rendered.push({ type, pdf: out.pdf, engineerId: prep.engineers.get(LETTER_DISCIPLINE[type])!.engineer.id, calculationPages: out.calculationPages });
+      const seal = sealOf(prep, type);
+      const out = await renderLetter(await letterInputOf(ctx, r, prep, type, report, job.revisionLetterData, seal.code));
+      rendered.push({ type, pdf: out.pdf, engineerId: prep.engineers.get(LETTER_DISCIPLINE[type])!.engineer.id, calculationPages: out.calculationPages, seal });
     } catch (e) {
       if (!(e instanceof LetterRefusal)) throw e;
       refused.push({ letter_type: type, message: e.message });
@@ -218,7 +252,7 @@ export async function runLetters(ctx: Ctx, job: JobPayload<'letters-generate'>) 
   const stored = [];
   for (const x of rendered) {
     stored.push(await storeLetter(ctx, {
-      jobId: job.jobId, runId: job.runId, revision: r.job.revisionNumber, type: x.type, pdf: x.pdf, engineerId: x.engineerId, calculationPages: x.calculationPages,
+      jobId: job.jobId, runId: job.runId, revision: r.job.revisionNumber, type: x.type, pdf: x.pdf, engineerId: x.engineerId, calculationPages: x.calculationPages, seal: x.seal,
       signature: job.includeDigitalSignature ? 'required' : 'unsigned', actorId: job.actorId, actorRole: job.actorRole, jobName: r.job.name || r.job.clientName,
     }));
   }
@@ -237,10 +271,12 @@ export async function recalculate(ctx: Ctx, p: Principal, jobId: string, arrays:
     if (message === null) throw e;
     throw new AppError(422, message, 'unprocessable');
   }
-  const out = await renderLetter(await letterInputOf(ctx, r, prep, 'calculation_package', report, null));
+  const seal = sealOf(prep, 'calculation_package');
+  const out = await renderLetter(await letterInputOf(ctx, r, prep, 'calculation_package', report, null, seal.code));
   const letter = await storeLetter(ctx, {
-    jobId: r.job.id, runId: crypto.randomUUID(), revision: r.job.revisionNumber, type: 'calculation_package', pdf: out.pdf, engineerId: prep.engineers.get('structural')!.engineer.id,
-    calculationPages: out.calculationPages, signature: 'unsigned', actorId: p.id, actorRole: p.role, jobName: r.job.name || r.job.clientName,
+    jobId: r.job.id, runId: crypto.randomUUID(), revision: r.job.revisionNumber, type: 'calculation_package', pdf: out.pdf,
+    engineerId: prep.engineers.get(LETTER_DISCIPLINE.calculation_package)!.engineer.id,
+    calculationPages: out.calculationPages, signature: 'unsigned', actorId: p.id, actorRole: p.role, jobName: r.job.name || r.job.clientName, seal,
   });
   return { url: `/api/files/${letter.fileId}/download`, file_id: letter.fileId, letter_id: letter.id, pass: report.summary.pass, checks: report.summary.checks };
 }
@@ -292,7 +328,11 @@ async function storeSigned(ctx: Ctx, p: Principal, found: NonNullable<Awaited<Re
   const now = ctx.clock.now();
   const ok = await ctx.database.db.transaction(async (tx) => {
     await insertFiles(tx, [{ id: fileId, jobId: found.l.jobId, kind: 'internal', category: 'Engineering', name: found.fileName.replace(/\.pdf$/i, '') + ' (signed).pdf', mime: 'application/pdf', size: signed.length, storageKey: key, uploadedById: p.id, uploadedByRole: p.role, createdAt: now }]);
-    return repo.markSigned(tx, found.l.id, { signedFileId: fileId, signedSha256: crypto.createHash('sha256').update(signed).digest('hex'), signedBy, signedAt: now });
+    const signedSha256 = crypto.createHash('sha256').update(signed).digest('hex');
+    const marked = await repo.markSigned(tx, found.l.id, { signedFileId: fileId, signedSha256, signedBy, signedAt: now });
+    // The signed copy is the deliverable from now on; the code printed on the letter checks its bytes.
+    if (marked) await replaceDeliverableFile(tx, found.l.fileId, { id: fileId, name: found.fileName.replace(/\.pdf$/i, '') + ' (signed).pdf', sha256: signedSha256, size: signed.length });
+    return marked;
   });
   if (!ok) {
     await ctx.storage.remove(key).catch(() => {});
@@ -330,18 +370,4 @@ export async function acceptSignedLetter(ctx: Ctx, p: Principal, letterId: strin
   if (!check.coversWholeFile) throw new AppError(422, 'The signature does not cover the whole file: something was added after signing.', 'unprocessable');
   if (!check.startsWithGenerated) throw new AppError(422, 'The signed file does not begin with the letter Sunstamp generated: it was changed before signing. Sign the downloaded letter as it is.', 'unprocessable');
   return storeSigned(ctx, p, found, signed, check.signer?.commonName || engineer.name);
-}
-
-/**
- * For the deliverables area: a job's letters of a revision as documents to release, each with the
- * file to hand to the client (the signed one when there is one). Safe to call from another module's
- * service; it reads only.
- */
-export async function lettersForDeliverables(ctx: Pick<AppContext, 'database'>, jobId: string, revision?: number) {
-  const rows = await repo.lettersOfJob(ctx.database.db, jobId);
-  return rows.filter((x) => revision === undefined || x.l.revision === revision).map((x) => ({
-    letterId: x.l.id, letterType: x.l.letterType, revision: x.l.revision, engineerId: x.l.engineerId,
-    fileId: x.l.signedFileId ?? x.l.fileId, generatedFileId: x.l.fileId, sha256: x.l.signedSha256 ?? x.l.sha256,
-    sealed: x.l.engineerId !== null, signatureStatus: x.l.signatureStatus as 'unsigned' | 'required' | 'signed', createdAt: x.l.createdAt,
-  }));
 }
