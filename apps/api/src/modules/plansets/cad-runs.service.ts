@@ -13,6 +13,7 @@ import type { Principal } from '../auth/principal.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/errors.ts';
 import { visibleJob } from '../jobs/jobs-queries.service.ts';
 import * as jobsRepo from '../jobs/jobs.repository.ts';
+import { notifyGenerationEvent } from '../notifications/notifications.service.ts';
 import { assembleGeneration } from './planset-input.service.ts';
 import * as repo from './plansets.repository.ts';
 
@@ -25,7 +26,7 @@ import * as repo from './plansets.repository.ts';
  * taken again by the queue once its time limit passes and renders again from the start.
  */
 
-type Ctx = Pick<AppContext, 'database' | 'storage' | 'clock' | 'queue' | 'events' | 'log'>;
+type Ctx = Pick<AppContext, 'database' | 'storage' | 'clock' | 'queue' | 'events' | 'log' | 'config' | 'caches'>;
 
 /** decisions.md: a generation run 120 s. */
 export const CAD_RUN_LIMIT_SECONDS = 120;
@@ -144,6 +145,16 @@ export async function runCadGeneration(ctx: Ctx, runId: string, signal: AbortSig
     await ctx.events.publishMany(listeners.map((userId) => ({ userId, type: step, payload })));
   };
 
+  // The result reaches the job's staff as a notification (bell and mail, spec §8 "Generation
+  // messages"). After the run is stored: a failure here is logged, never a reason to run again.
+  const announce = async (event: 'cad_generation_passed' | 'cad_generation_failed' | 'calculations_failed') => {
+    try {
+      await notifyGenerationEvent(ctx, { jobId: run.jobId, event });
+    } catch (err) {
+      ctx.log.error({ err, run: run.id }, 'generation notification failed');
+    }
+  };
+
   // The run's own limit: the queue's signal (its time limit) or 120 s from now, whichever first.
   const limit = new AbortController();
   const timer = setTimeout(() => limit.abort(new Error('time limit')), CAD_RUN_LIMIT_SECONDS * 1000);
@@ -221,6 +232,7 @@ export async function runCadGeneration(ctx: Ctx, runId: string, signal: AbortSig
     });
     for (const w of set.warnings) await publish('cut_sheets_failed', { message: w.message, severity: 'warning' });
     await publish('cad_generation_passed');
+    await announce('cad_generation_passed');
   } catch (e) {
     if (!(e instanceof RunFailure)) throw e; // infrastructure: the queue retries the run
     // The queue's own limit passed (a lost attempt is taken again): not this run's failure.
@@ -232,6 +244,7 @@ export async function runCadGeneration(ctx: Ctx, runId: string, signal: AbortSig
     if (e.event === 'calculations_failed') await publish('calculations_failed', { message, severity: 'error' });
     await publish(e.key, { message, severity: GENERATION_ERRORS[e.key].severity as 'error' });
     await publish('cad_generation_failed', { message, severity: 'error' });
+    await announce(e.event === 'calculations_failed' ? 'calculations_failed' : 'cad_generation_failed');
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', onAbort);

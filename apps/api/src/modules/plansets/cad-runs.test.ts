@@ -6,7 +6,7 @@ import { ZCadRun, ZCadRunList } from '@sunstamp/domain/contracts/cad-runs';
 import { makeDatasheet } from '@sunstamp/planset/fixtures/golden.fixtures';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
 import { preparePlanSetJob, preparePlanSetWorld, uploadDatasheet, type PlanSetWorld } from '../../test/planset-fixtures.ts';
-import { ahjs, cadRuns, companies, jobFiles, users } from '../../db/schema.ts';
+import { ahjs, cadRuns, companies, jobFiles, notifications, users } from '../../db/schema.ts';
 
 /*
  * Plan-set runs end to end on the real queue and database: POST /jobs/{id}/generate-cad → the
@@ -82,6 +82,9 @@ describe('POST /api/jobs/{id}/generate-cad', () => {
     expect(events.find((e) => e.type === 'cut_sheets_initiated')!.payload).toMatchObject({ label: 'Creating Cut Sheets and Modelspace', progress: 77 });
     // The assigned contractor hears it too.
     expect((await eventsOf(DEMO.contractor)).some((e) => e.type === 'cad_generation_passed' && (e.payload as any).run_id === run.id)).toBe(true);
+    // …and the result is a notification in the assignee's bell (one, not one per step).
+    const notes = await t.database.db.select().from(notifications).where(eq(notifications.jobId, id));
+    expect(notes.filter((n) => n.type === 'generation').map((n) => [n.userId, (n.data as { event?: string }).event])).toEqual([[uid[DEMO.contractor], 'cad_generation_passed']]);
 
     // The files are job files of the job, downloadable by the team.
     const pdf = run.files.find((f: any) => f.part === 'pdf');
@@ -124,6 +127,48 @@ describe('POST /api/jobs/{id}/generate-cad', () => {
     expect(ZCadRunList.parse(list.data).results.map((r) => r.id)).toEqual([second.data.id, first.data.id]);
     expect(list.data.results.map((r: any) => r.status)).toEqual(['passed', 'passed']);
   }, 120_000);
+
+  it('draws the design saved on the Design page: its street, its equipment and the runs measured between them', async () => {
+    const id = await preparePlanSetJob(t, w, { name: 'Saved Design Residence' });
+    const got = (await call(DEMO.admin, 'GET', `/api/jobs/${id}/design`)).data;
+    expect(got.source).toBe('auto');
+    // Saved as shown, then with the street named and the service equipment 25 ft further from the roof.
+    const first = await call(DEMO.admin, 'PUT', `/api/jobs/${id}/design`, { version: got.version, model: got.model });
+    expect(first.statusCode, first.body).toBe(200);
+    const asShown = (await call(DEMO.admin, 'GET', `/api/cad-runs/${(await generate(DEMO.admin, id)).data.id}`)).data;
+    expect(asShown.error, JSON.stringify(asShown.error)).toBeNull();
+    const model = structuredClone(got.model);
+    model.site.street.name = 'Saved Design Lane';
+    for (const e of model.equipment) if (e.kind !== 'junction_box') e.x += 25;
+    const saved = await call(DEMO.admin, 'PUT', `/api/jobs/${id}/design`, { version: first.data.version, model });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await generate(DEMO.admin, id);
+    expect(res.statusCode, res.body).toBe(202);
+    const run = (await call(DEMO.admin, 'GET', `/api/cad-runs/${res.data.id}`)).data;
+    expect(run.error, JSON.stringify(run.error)).toBeNull();
+    expect(run.input_hash).not.toBe(asShown.input_hash);
+    const pv1 = run.files.find((f: any) => f.part === 'preview' && f.number === 'PV-1');
+    const svg = (await call(DEMO.admin, 'GET', `/api/files/${pv1.file_id}/download`)).body;
+    expect(svg).toContain('SAVED DESIGN LANE');
+    // The conductor schedule (PV-4) measures the runs on the saved site plan: the roof's home run
+    // is 25 ft longer (the runs between the moved equipment keep their lengths).
+    const lengths = async (r: any) => {
+      const f = r.files.find((x: any) => x.part === 'preview' && x.number === 'PV-4');
+      const body = (await call(DEMO.admin, 'GET', `/api/files/${f.file_id}/download`)).body as string;
+      return [...body.matchAll(/>(\d+) FT</g)].reduce((n, m) => n + Number(m[1]), 0);
+    };
+    const [before, after] = [await lengths(asShown), await lengths(run)];
+    expect(before).toBeGreaterThan(0);
+    expect(after).toBe(before + 25);
+
+    // A drawing without a main service panel cannot be measured: 422 naming the design.
+    const noPanel = { ...model, equipment: model.equipment.filter((e: { kind: string }) => e.kind !== 'main_panel') };
+    const again = await call(DEMO.admin, 'PUT', `/api/jobs/${id}/design`, { version: saved.data.version, model: noPanel });
+    expect(again.statusCode, again.body).toBe(200);
+    const refused = await generate(DEMO.admin, id);
+    expect(refused.statusCode).toBe(422);
+    expect(JSON.stringify(refused.data.args)).toContain('the saved design has no main service panel');
+  }, 180_000);
 
   it('answers 422 naming everything that is missing, and generates nothing', async () => {
     const res = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { name: 'Bare job', client_name: 'B', arrays: [{ panel_quantity: 4 }] });
@@ -180,6 +225,8 @@ describe('POST /api/jobs/{id}/generate-cad', () => {
     expect(failed.payload).toMatchObject({ label: 'Generation Failed', progress: 100, message: run.error.message });
     expect(events.some((e) => e.type === run.error.key || e.type === 'calculations_failed')).toBe(true);
     expect(await t.database.db.select().from(jobFiles).where(eq(jobFiles.jobId, id))).toEqual([]);
+    const notes = await t.database.db.select().from(notifications).where(eq(notifications.jobId, id));
+    expect(notes.filter((n) => n.type === 'generation').map((n) => (n.data as { event?: string }).event)).toEqual(['cad_generation_failed']);
   }, 120_000);
 
   it('refuses a cancelled job (409) and an unknown or foreign job (404)', async () => {

@@ -1,14 +1,17 @@
+import type { AppContext } from '../../context.ts';
 import type { DesignModel, FireCode, PlacedModule, RoofPlane } from '@sunstamp/planset/input.schema';
 import { autoLayoutRoof } from '@sunstamp/planset/layout/auto-layout';
+import { loadDesignFor as loadStoredDesign } from '../designs/designs.service.ts';
 
 /*
- * The design model a run draws. The Design page stores one per job and revision; until the run
- * reads that, loadDesignFor answers the package's auto-layout of the job: one rectangular roof
+ * The design model a run draws: the one the Design page saved for the job's revision (or the
+ * latest of an earlier revision), else the package's auto-layout of the job: one rectangular roof
  * plane per array (eave at the bottom, gable rakes on both sides) sized to hold its modules with
  * the fire setbacks of the AHJ's code, modules placed by autoLayoutRoof, the service equipment on
- * the building's east wall and conductor routes measured on that site plan.
+ * the building's east wall. Conductor routes are measured on that site plan between the equipment
+ * locations (route points).
  *
- * This is the one place a run reads a design from: wiring the stored design in is a change here.
+ * This is the one place a run reads a design from.
  */
 
 export type DesignArray = {
@@ -63,13 +66,105 @@ function planeFor(a: DesignArray, x0: number, module: { lengthIn: number; widthI
   };
 }
 
+type Ctx = Pick<AppContext, 'database' | 'caches' | 'clock'>;
+
 /**
- * The design a run draws for a job. For now the auto-layout of the job's arrays; the stored
- * design of the Design page (per job and revision) replaces it here, and with it the strings,
- * branch circuits and runs that the page's electrical design holds.
+ * The design a run draws for a job: the stored design when someone saved one (its planes,
+ * modules, equipment and site as drawn), else the auto-layout of the job's arrays.
  */
-export async function loadDesignFor(_ctx: unknown, _job: { id: string; revisionNumber: number }, req: DesignRequest): Promise<DesignResult> {
-  return autoDesign(req);
+export async function loadDesignFor(ctx: Ctx, job: { id: string; revisionNumber: number }, req: DesignRequest): Promise<DesignResult> {
+  const stored = await loadStoredDesign(ctx, job.id);
+  if (stored.source === 'auto') return autoDesign(req);
+  return storedDesign(stored.model, req);
+}
+
+/** The route point an equipment location is. */
+const POINT_OF: Partial<Record<DesignModel['equipment'][number]['kind'], RoutePoint>> = {
+  utility_meter: 'utility_meter', main_panel: 'main_panel', production_meter: 'production_meter', ac_disconnect: 'ac_disconnect',
+  sub_panel: 'sub_panel', combiner: 'combiner', inverter: 'inverter', battery: 'battery', junction_box: 'roof',
+};
+
+const centroid = (poly: readonly { x: number; y: number }[]) => ({
+  x: round2(poly.reduce((s, p) => s + p.x, 0) / poly.length), y: round2(poly.reduce((s, p) => s + p.y, 0) / poly.length),
+});
+
+/**
+ * A saved design as a run draws it. Its planes name their arrays ("array-1"), which become the
+ * engine's ids (A1); every array must have all its modules placed (a designer who saved planes
+ * without modules gets them auto-filled on those planes). Equipment the system needs but the
+ * drawing lacks is placed beside the main panel, and a roof junction box at the centre of the
+ * first plane with modules, so every run is measured; a drawing without a main panel is refused.
+ */
+export function storedDesign(model: DesignModel, req: DesignRequest): DesignResult {
+  const arrays = req.arrays.filter((a) => a.moduleCount > 0);
+  if (arrays.length === 0) return { ok: false, detail: 'no array has modules' };
+  const planes: RoofPlane[] = model.roofPlanes.map((p, i) => {
+    const m = /^array-(\d+)$/.exec(p.arrayId);
+    return { ...p, arrayId: `A${m ? Number(m[1]) : i + 1}` };
+  });
+  let modules: PlacedModule[] = model.modules;
+  if (modules.length === 0) {
+    const targets = planes.map((p) => {
+      const a = req.arrays.find((x) => x.id === p.arrayId);
+      const share = planes.filter((q) => q.arrayId === p.arrayId).length;
+      return { planeId: p.id, count: a ? Math.ceil(a.moduleCount / share) : 0, orientation: a?.orientation ?? 'portrait' as const };
+    });
+    modules = autoLayoutRoof(planes, req.module, targets, { fireCode: req.fireCode, roofIsHip: req.roofIsHip, obstructions: [] }).modules;
+  }
+  const arrayOfPlane = new Map(planes.map((p) => [p.id, p.arrayId]));
+  for (const a of arrays) {
+    const placed = modules.filter((m) => arrayOfPlane.get(m.planeId) === a.id).length;
+    if (placed !== a.moduleCount) {
+      return { ok: false, detail: `the saved design places ${placed} of array ${a.id.slice(1)}'s ${a.moduleCount} modules on its roof planes: correct it on the job's Design page` };
+    }
+  }
+  const equipment = [...model.equipment];
+  const routes = {} as Record<RoutePoint, { x: number; y: number }>;
+  for (const e of equipment) {
+    const point = POINT_OF[e.kind];
+    if (point && !routes[point]) routes[point] = { x: e.x, y: e.y };
+  }
+  const panel = routes.main_panel;
+  if (!panel) return { ok: false, detail: 'the saved design has no main service panel: place it on the job\'s Design page' };
+  const needed: { kind: DesignModel['equipment'][number]['kind']; point: RoutePoint; on: boolean }[] = [
+    { kind: 'utility_meter', point: 'utility_meter', on: true },
+    { kind: 'production_meter', point: 'production_meter', on: req.system.productionMeter },
+    { kind: 'ac_disconnect', point: 'ac_disconnect', on: req.system.acDisconnect },
+    { kind: 'sub_panel', point: 'sub_panel', on: req.system.subpanel },
+    { kind: 'combiner', point: 'combiner', on: req.system.kind === 'micro' || req.system.battery },
+    { kind: 'inverter', point: 'inverter', on: req.system.kind !== 'micro' },
+    { kind: 'battery', point: 'battery', on: req.system.battery },
+  ];
+  let step = 1;
+  for (const n of needed.filter((x) => x.on && !routes[x.point])) {
+    const at = { x: panel.x, y: round2(panel.y + 3 * step++) };
+    equipment.push({ kind: n.kind, ...at });
+    routes[n.point] = at;
+  }
+  if (!routes.roof) {
+    // On the first plane with modules, at its corner nearest the main panel, 1.5 ft in (clear of the plane's label at its centre).
+    const first = planes.find((p) => modules.some((m) => m.planeId === p.id)) ?? planes[0]!;
+    const c = centroid(first.polygon);
+    const corner = first.polygon.reduce((best, q) => (Math.hypot(q.x - panel.x, q.y - panel.y) < Math.hypot(best.x - panel.x, best.y - panel.y) ? q : best));
+    const d = Math.hypot(c.x - corner.x, c.y - corner.y) || 1;
+    const at = { x: round2(corner.x + ((c.x - corner.x) / d) * 1.5), y: round2(corner.y + ((c.y - corner.y) / d) * 1.5) };
+    equipment.push({ kind: 'junction_box', ...at });
+    routes.roof = at;
+  }
+  const street = model.site.street;
+  return {
+    ok: true,
+    routes,
+    design: {
+      revision: req.revision,
+      site: { ...model.site, street: { ...street, name: street.name !== 'Street' ? street.name : req.streetName } },
+      roofPlanes: planes,
+      modules,
+      attachments: model.attachments,
+      equipment,
+      obstructions: model.obstructions,
+    },
+  };
 }
 
 export function autoDesign(req: DesignRequest): DesignResult {

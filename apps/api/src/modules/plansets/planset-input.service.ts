@@ -22,7 +22,7 @@ import * as repo from './plansets.repository.ts';
  * photos). What is missing is collected, not thrown at the first gap, so one answer names all of it.
  */
 
-type Ctx = Pick<AppContext, 'database' | 'storage' | 'clock'>;
+type Ctx = Pick<AppContext, 'database' | 'storage' | 'clock' | 'caches'>;
 
 export type MissingInput = { field: string; message: string };
 
@@ -297,7 +297,8 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow): Promise<Assembl
   });
   if (!layout.ok) return { ok: false, missing: [{ field: 'design', message: `The roof layout could not place every module: ${layout.detail}.` }] };
   const modules = layout.design.modules;
-  const modulesOf = (arrayId: string) => modules.filter((m) => m.planeId === `P-${arrayId}`).map((m) => m.id);
+  const arrayOfPlane = new Map(layout.design.roofPlanes.map((p) => [p.id, p.arrayId]));
+  const modulesOf = (arrayId: string) => modules.filter((m) => arrayOfPlane.get(m.planeId) === arrayId).map((m) => m.id);
 
   const strings: { id: string; arrayId: string; modulesInSeries: number }[] = [];
   const designStrings: DesignModel['strings'] = [];
