@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documentVerifications, jobFiles, jobLetters, jobs, states } from '../../db/schema.ts';
 
@@ -42,6 +42,12 @@ export async function insertVerification(db: DbOrTx, v: typeof documentVerificat
 
 export async function deleteVerificationsOf(db: DbOrTx, fileId: string): Promise<void> {
   await db.delete(documentVerifications).where(eq(documentVerifications.fileId, fileId));
+}
+
+/** The generated plan sets of a revision not yet released stop being deliverables (a newer run's set replaces them). */
+export async function unmarkGeneratedPlanSets(db: DbOrTx, jobId: string, revision: number): Promise<void> {
+  await db.update(jobFiles).set({ deliverableKind: null, deliverableState: null, deliverableRevision: null, sealedAt: null })
+    .where(and(eq(jobFiles.jobId, jobId), eq(jobFiles.kind, 'plan_set'), eq(jobFiles.deliverableKind, 'plan_set'), eq(jobFiles.deliverableRevision, revision), ne(jobFiles.deliverableState, 'released')));
 }
 
 /** Of these files, the generated letters still waiting for the digital signature they were ordered with. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isEngineRefusal } from '@sunstamp/engineering/engine-refusal';
 import { calculateDesign } from '@sunstamp/engineering/design.calc';
 import { CAD_GENERATION_PROGRESS, OTHER_PROGRESS_EVENT_LABELS } from '@sunstamp/domain/constants/job-events.constants';
@@ -13,6 +14,8 @@ import type { Principal } from '../auth/principal.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/errors.ts';
 import { visibleJob } from '../jobs/jobs-queries.service.ts';
 import * as jobsRepo from '../jobs/jobs.repository.ts';
+import { unmarkGeneratedPlanSets } from '../deliverables/deliverables.repository.ts';
+import { recordDeliverable } from '../deliverables/deliverables.service.ts';
 import { notifyGenerationEvent } from '../notifications/notifications.service.ts';
 import { assembleGeneration } from './planset-input.service.ts';
 import * as repo from './plansets.repository.ts';
@@ -224,6 +227,17 @@ export async function runCadGeneration(ctx: Ctx, runId: string, signal: AbortSig
         jobId: run.jobId, kind: 'plan_set', category: o.category, name: o.name, mime: o.mime, size: o.bytes.byteLength, storageKey: o.key,
         uploadedById: run.requestedById, uploadedByRole: requester?.role ?? 'admin', createdAt: now,
       })));
+      // The set is the revision's plan-set deliverable (replacing an earlier run's, unless released):
+      // sealed when every seal the requirements ask for was placed, a draft otherwise.
+      const seals = assembled.inputs.seals;
+      const sealed = seals.wanted.length > 0 && seals.placed.length === seals.wanted.length;
+      await unmarkGeneratedPlanSets(tx, run.jobId, run.revision);
+      const by = seals.placed[0];
+      await recordDeliverable(ctx, {
+        jobId: run.jobId, revision: run.revision, kind: 'plan_set', fileId: rows[0]!.id, state: sealed ? 'sealed' : 'draft',
+        ...(sealed && by ? { seal: { engineer_name: by.engineer_name, licence_state: by.licence_state, licence_number: by.licence_number } } : {}),
+        sha256: createHash('sha256').update(set.pdf).digest('hex'),
+      }, tx);
       const files: CadRunFile[] = outs.map((o, i) => ({ file_id: rows[i]!.id, part: o.part, name: o.name, ...(o.number ? { number: o.number } : {}), ...(o.title ? { title: o.title } : {}) }));
       await repo.updateRun(tx, run.id, {
         status: 'passed', stage: 'cad_generation_passed', progress: 100, files, pageCount: set.pageCount, warnings: set.warnings, finishedAt: now,

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { CAD_GENERATION_PROGRESS } from '@sunstamp/domain/constants/job-events.constants';
 import { GENERATION_ERRORS } from '@sunstamp/domain/constants/messages.constants';
 import { ZCadRun, ZCadRunList } from '@sunstamp/domain/contracts/cad-runs';
-import { makeDatasheet } from '@sunstamp/planset/fixtures/golden.fixtures';
+import { makeDatasheet, solidPng } from '@sunstamp/planset/fixtures/golden.fixtures';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
+import { file, postMultipart } from '../../test/upload-fixtures.ts';
 import { preparePlanSetJob, preparePlanSetWorld, uploadDatasheet, type PlanSetWorld } from '../../test/planset-fixtures.ts';
 import { ahjs, cadRuns, companies, jobFiles, notifications, users } from '../../db/schema.ts';
 
@@ -168,6 +169,46 @@ describe('POST /api/jobs/{id}/generate-cad', () => {
     const refused = await generate(DEMO.admin, id);
     expect(refused.statusCode).toBe(422);
     expect(JSON.stringify(refused.data.args)).toContain('the saved design has no main service panel');
+  }, 180_000);
+
+  it('the set is the revision\'s plan-set deliverable: a draft without seals, replaced by a newer run\'s', async () => {
+    const id = await preparePlanSetJob(t, w, { name: 'Deliverable Residence' });
+    const first = (await call(DEMO.admin, 'GET', `/api/cad-runs/${(await generate(DEMO.admin, id)).data.id}`)).data;
+    const planSets = async () => (await call(DEMO.admin, 'GET', `/api/jobs/${id}/deliverables`)).data.deliverables.filter((d: any) => d.kind === 'plan_set');
+    expect((await planSets()).map((d: any) => [d.id, d.state, d.revision])).toEqual([[first.files.find((f: any) => f.part === 'pdf').file_id, 'draft', 0]]);
+    // Changed inputs, a new run: its set is the deliverable now, the first one no longer.
+    const job = (await call(DEMO.admin, 'GET', `/api/jobs/${id}`)).data;
+    const changed = await call(DEMO.admin, 'PUT', '/api/jobs', { id, cad_intake: { ...job.cad_intake, contractor_license_num: 'TECL-99999' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const second = (await call(DEMO.admin, 'GET', `/api/cad-runs/${(await generate(DEMO.admin, id)).data.id}`)).data;
+    expect(second.id).not.toBe(first.id);
+    expect((await planSets()).map((d: any) => d.id)).toEqual([second.files.find((f: any) => f.part === 'pdf').file_id]);
+  }, 180_000);
+
+  it('seals the pages the stamp requirements name with the licensed engineer\'s seal; the set is then a sealed deliverable', async () => {
+    const [criteria] = await t.database.db.select().from(ahjs).where(eq(ahjs.id, w.ahjId));
+    const { id: _id, nameKey: _k, createdAt: _c, updatedAt: _u, ...copy } = criteria!;
+    const [sealing] = await t.database.db.insert(ahjs).values({ ...copy, name: `Sealing Town ${Date.now()}` }).returning();
+    const set = await call(DEMO.admin, 'PATCH', `/api/requirements/ahj/${sealing!.id}`, { set: { structural_stamps_on_cad: 'Always Include', structural_pages_to_stamp: 'PV-3' } });
+    expect(set.statusCode, set.body).toBe(200);
+    const engineer = await call(DEMO.admin, 'POST', '/api/engineers', {
+      name: 'Morgan Reyes', email: 'morgan@sunstamp.test', disciplines: ['structural'], licences: [{ state: 'TX', number: 'PE-424242', expires_on: '2099-12-31' }],
+    });
+    expect(engineer.statusCode, engineer.body).toBe(201);
+    const seal = await postMultipart(t, `/api/engineers/${engineer.data.id}/seal`, [file('seal.png', Buffer.from(solidPng(240, 240, [160, 20, 20])))], { as: DEMO.admin });
+    expect(seal.statusCode, seal.body).toBe(200);
+    const id = await preparePlanSetJob(t, w, { name: 'Sealed Residence' });
+    expect((await call(DEMO.admin, 'PUT', '/api/jobs', { id, ahj_id: sealing!.id })).statusCode).toBe(200);
+    const run = (await call(DEMO.admin, 'GET', `/api/cad-runs/${(await generate(DEMO.admin, id)).data.id}`)).data;
+    expect(run.error, JSON.stringify(run.error)).toBeNull();
+    const pv3 = run.files.find((f: any) => f.part === 'preview' && f.number === 'PV-3');
+    const pv2 = run.files.find((f: any) => f.part === 'preview' && f.number === 'PV-2');
+    expect((await call(DEMO.admin, 'GET', `/api/files/${pv3.file_id}/download`)).body).toContain('<image');
+    expect((await call(DEMO.admin, 'GET', `/api/files/${pv2.file_id}/download`)).body).not.toContain('<image');
+    const [d] = (await call(DEMO.admin, 'GET', `/api/jobs/${id}/deliverables`)).data.deliverables.filter((x: any) => x.kind === 'plan_set');
+    expect(d).toMatchObject({ state: 'sealed', verification_code: expect.stringMatching(/^[0-9A-Z]{20}$/) });
+    const verified = await t.request('GET', `/api/verify/${d.verification_code}`);
+    expect(verified.data).toMatchObject({ engineer_name: 'Morgan Reyes', licence_state: 'TX', licence_number: 'PE-424242', document: 'Plan set' });
   }, 180_000);
 
   it('answers 422 naming everything that is missing, and generates nothing', async () => {

@@ -10,6 +10,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { JobRow } from '../jobs/jobs.repository.ts';
 import { listRevisions } from '../jobs/jobs.repository.ts';
 import { readRequirementFileBytes, resolveForJob } from '../requirements/requirements.service.ts';
+import { chooseSealingEngineer, type Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
+import * as engRepo from '../engineers/engineers.repository.ts';
+import { readBytes, todayOf } from '../engineers/engineers.service.ts';
 import { loadDesignFor, routeLengthFt, type DesignArray, type DesignSystem, type RoutePoint } from './planset-design.ts';
 import * as repo from './plansets.repository.ts';
 
@@ -32,6 +35,8 @@ export type GenerationInputs = {
   /** sha256 of both (bytes hashed) and the template version: the run's identity. */
   hash: string;
   revision: number;
+  /** The PE seals the stamp requirements ask for, and who seals them (an engineer licensed in the job's state, with a seal image). */
+  seals: { wanted: Discipline[]; placed: { discipline: Discipline; engineer_name: string; licence_state: string; licence_number: string }[] };
 };
 
 export type AssembleResult = { ok: true; inputs: GenerationInputs } | { ok: false; missing: MissingInput[] };
@@ -451,6 +456,22 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow): Promise<Assembl
   if (on('contractor_stamp') && !resolved.contractorStamp.removed && stampRef?.id) {
     contractorStamp = (await readRequirementFileBytes(ctx, stampRef.id, scopes))?.bytes;
   }
+  // PE seals where the stamp requirements ask for them: the first active engineer licensed in the
+  // job's state for the discipline who has a seal image. Without one the stamp box stays marked
+  // and the set is a draft until staff seal it.
+  const stamps: PlanSetInputRaw['stamps'] = contractorStamp ? { contractor: contractorStamp } : {};
+  const seals: GenerationInputs['seals'] = { wanted: [], placed: [] };
+  if (on('structural_stamps_on_cad')) seals.wanted.push('structural');
+  if (on('electrical_stamps_on_cad') || on('professional_stamps_on_electrical')) seals.wanted.push('electrical');
+  if (seals.wanted.length) {
+    const candidates = (await engRepo.engineersLicensedIn(db, state!.abbreviation)).filter((c) => c.sealKey);
+    for (const d of seals.wanted) {
+      const chosen = chooseSealingEngineer(candidates, state!.abbreviation, d, todayOf(ctx));
+      if (!chosen.ok) continue;
+      stamps[d === 'structural' ? 'structuralSeal' : 'electricalSeal'] = new Uint8Array(await readBytes(ctx, chosen.engineer.sealKey!));
+      seals.placed.push({ discipline: d, engineer_name: chosen.engineer.name, licence_state: chosen.licence.state, licence_number: chosen.licence.number });
+    }
+  }
   const jobFileRows = await repo.jobFileKeys(db, job.id);
   const photos = async (kind: string) => {
     const out = [];
@@ -523,12 +544,12 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow): Promise<Assembl
     company: { name: firm!.name, address: str(firm!.address), phone: str(firm!.phoneNumber), ...(firm!.email ? { email: firm!.email } : {}) },
     contractor: { name: client!.name, address: str(client!.address), phone: str(client!.phoneNumber), licenseNum: license },
     revisions,
-    stamps: contractorStamp ? { contractor: contractorStamp } : {},
+    stamps,
     requirementFiles,
     sitePhotos: {
       attic: on('attic_photos_on_cad') ? await photos('attic_photos_on_cad') : [],
       electrical: on('electrical_photos_on_cad') ? await photos('electrical_photos_on_cad') : [],
     },
   };
-  return { ok: true, inputs: { engine, input, hash: stableHash({ engine, input }), revision: job.revisionNumber } };
+  return { ok: true, inputs: { engine, input, hash: stableHash({ engine, input }), revision: job.revisionNumber, seals } };
 }
