@@ -152,12 +152,13 @@ describe('staff, by keyboard', () => {
   });
 
   it('the job page: Move status menu, Assign and revision dialogs', async () => {
-    const inDesign = await jobIdWhere(`&status=${encodeURIComponent('Pending Design')}`);
+    // Demo jobs by name: the newest job of a status may be one an earlier spec left half-way.
+    const inDesign = await jobIdWhere(`&status=${encodeURIComponent('Pending Design')}&search=${encodeURIComponent('Okafor Residence')}`);
     await page.goto(`${baseUrl}/jobs/${inDesign}`);
     const actions = page.getByTestId('job-actions');
     await operateMenu(actions.getByRole('button', { name: 'Move status' }));
     await operateDialog(actions.getByRole('button', { name: /^(Re)?assign$/ }), /assign/i);
-    const delivered = await jobIdWhere(`&status=${encodeURIComponent('Pending Approval')}`);
+    const delivered = await jobIdWhere(`&status=${encodeURIComponent('Pending Approval')}&search=${encodeURIComponent('Brooks Residence')}`);
     await page.goto(`${baseUrl}/jobs/${delivered}`);
     await operateDialog(actions.getByRole('button', { name: 'Request revision' }), /revision/i);
   });
