@@ -47,6 +47,32 @@ describe('back office', () => {
     await signOut(page);
   });
 
+  it('a visitor writes through Contact us (a field left empty is named, a script stays text); staff read it under From the website', async () => {
+    const who = `Robin ${Date.now().toString(36)}`;
+    const message = 'Do you stamp ground mounts in Ohio? <img src=x onerror="window.__xss=1">';
+    await page.goto(`${baseUrl}/contact-us`);
+    const form = page.getByRole('form', { name: 'Write to us' });
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await form.getByText('Write your name.').waitFor();
+    await form.getByLabel('Your name').fill(who);
+    await form.getByLabel('Company').fill('Vale Roofing');
+    await form.getByLabel('Email').fill('robin@vale.test');
+    await form.getByLabel('Message').fill(message);
+    await screenshot(page, 'contact-us-form.png');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText('Thank you! Your message is with our team; we answer on business days.').waitFor();
+
+    await signInAs(page, ADMIN);
+    await page.goto(`${baseUrl}/back-office?tab=inbound`);
+    const table = page.getByRole('table', { name: 'Contact messages' });
+    const row = table.getByRole('row').filter({ hasText: who });
+    await row.getByText(message).waitFor();
+    await expect(row.getByRole('link', { name: 'robin@vale.test' }).getAttribute('href')).resolves.toBe('mailto:robin@vale.test');
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    await screenshot(page, 'back-office-inbound.png');
+    await signOut(page);
+  });
+
   it('a client user has no back office', async () => {
     await signInAs(page, INSTALLER);
     await page.getByRole('button', { name: 'Account menu' }).click();

@@ -38,6 +38,7 @@ import { engineersRoutes } from './modules/engineers/engineers.routes.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { publicPageHead, renderIndexHtml, robotsTxt, sitemapXml, withRuntimeConfig } from './modules/content/public-pages.service.ts';
 import { vendorHosts } from '@sunstamp/domain/observability/observability.rules';
 import { cadRunsRoutes } from './modules/plansets/cad-runs.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     await api.register(lettersRoutes);
     await api.register(contentRoutes);
     await api.register(staffRoutes);
+    await api.register(contactRoutes);
     await api.register(cadRunsRoutes);
     await api.register(equipmentDatasheetRoutes);
   }, { prefix: '/api' });

@@ -14,3 +14,4 @@ export * from './schema/designs.schema.ts';
 export * from './schema/letters.schema.ts';
 export * from './schema/content.schema.ts';
 export * from './schema/cad-runs.schema.ts';
+export * from './schema/contact.schema.ts';

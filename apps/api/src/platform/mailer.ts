@@ -3,7 +3,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
 
-/** `headers`: extra header lines (List-Unsubscribe and List-Unsubscribe-Post of notification mail). */
+/** `headers`: extra header lines (List-Unsubscribe and List-Unsubscribe-Post of notification mail, Reply-To of contact-form mail). */
 export type Mail = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
 export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
 

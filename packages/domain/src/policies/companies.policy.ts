@@ -39,3 +39,5 @@ export const mayManageGroups = (role: Role) => role === 'admin';
 export const mayBeGroupMember = (role: Role) => !isClientRole(role);
 /** Who is on shift now and the shift log: staff business. */
 export const maySeeShifts = (role: Role) => isInternalStaff(role);
+/** Contact messages and demo requests from the public site: staff read them in the back office. */
+export const mayReadInbound = (role: Role) => isInternalStaff(role);

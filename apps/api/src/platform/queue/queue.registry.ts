@@ -23,7 +23,8 @@ export const ZMailJob = z.object({
   subject: z.string().max(998),
   text: z.string(),
   html: z.string().optional(),
-  headers: z.record(z.string().regex(/^List-Unsubscribe(-Post)?$/), z.string().max(2000)).optional(),
+  /** Only the headers mail we send uses; values on one line (no header injection). */
+  headers: z.record(z.string().regex(/^(List-Unsubscribe(-Post)?|Reply-To)$/), z.string().max(2000).regex(/^[^\r\n]*$/)).optional(),
 });
 
 /** A password reset asked for by address; whether the account exists is found out by the worker. */

@@ -38,6 +38,8 @@ export const queryKeys = {
     all: ['staff'] as const,
     active: () => ['staff', 'active'] as const,
     shifts: (q: object) => ['staff', 'shifts', q] as const,
+    contactMessages: (page: number) => ['staff', 'contact-messages', page] as const,
+    demoRequests: (page: number) => ['staff', 'demo-requests', page] as const,
   },
   settings: {
     structuralSpan: () => ['settings', 'structural-span'] as const,

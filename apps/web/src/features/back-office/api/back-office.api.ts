@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ZActiveUserList, ZGroupBody, ZShiftLog, type GroupBodyInput } from '@sunstamp/domain/contracts/staff';
+import { ZContactMessageList, ZDemoRequestList } from '@sunstamp/domain/contracts/contact';
 import { ZGroup, ZSupportContact, ZCompanyRef } from '@sunstamp/domain/contracts/users';
 import { callEndpoint, fetchEndpoint, getEndpoint, seg, sendEndpoint } from '../../../lib/api/endpoint.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
@@ -44,3 +45,13 @@ export const useActiveUsers = () =>
 
 export const useShiftLog = (q: ShiftQuery) =>
   useQuery({ queryKey: queryKeys.staff.shifts(q), queryFn: ({ signal }) => fetchEndpoint(shiftsEndpoint, q, signal), placeholderData: (prev) => prev });
+
+/** What arrives from the public site, newest first: the Contact us form and the demo requests. */
+export const INBOUND_PAGE_SIZE = 20;
+const contactMessagesEndpoint = getEndpoint(ZContactMessageList, () => '/contact-messages', (page: number) => ({ page, page_size: INBOUND_PAGE_SIZE }));
+const demoRequestsEndpoint = getEndpoint(ZDemoRequestList, () => '/demo-requests', (page: number) => ({ page, page_size: INBOUND_PAGE_SIZE }));
+
+export const useContactMessages = (page: number) =>
+  useQuery({ queryKey: queryKeys.staff.contactMessages(page), queryFn: ({ signal }) => fetchEndpoint(contactMessagesEndpoint, page, signal), placeholderData: (prev) => prev });
+export const useDemoRequests = (page: number) =>
+  useQuery({ queryKey: queryKeys.staff.demoRequests(page), queryFn: ({ signal }) => fetchEndpoint(demoRequestsEndpoint, page, signal), placeholderData: (prev) => prev });

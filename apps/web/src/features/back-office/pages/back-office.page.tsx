@@ -31,6 +31,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useSessionUser } from '../../../lib/session/session.context.ts';
 import { useActiveUsers, useDeleteGroup, useGroups, useShiftLog, useSupportContacts } from '../api/back-office.api.ts';
 import { GroupDialog, type GroupRow } from '../components/group.dialog.tsx';
+import { InboundTab } from '../components/inbound.tab.tsx';
 import { hoursText, shiftWindowOf } from '../back-office.rules.ts';
 
 const TABS = [
@@ -38,6 +39,7 @@ const TABS = [
   { key: 'contacts', label: 'Support contacts' },
   { key: 'active', label: 'Active users' },
   { key: 'shifts', label: 'Shifts' },
+  { key: 'inbound', label: 'From the website' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -196,7 +198,7 @@ function ShiftsTab() {
   );
 }
 
-/** Staff's back office: groups, support contacts, who is on shift and the shift log. */
+/** Staff's back office: groups, support contacts, who is on shift, the shift log, and what arrives from the website. */
 export function BackOfficePage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
@@ -211,6 +213,7 @@ export function BackOfficePage() {
       {tab === 'contacts' && <ContactsTab />}
       {tab === 'active' && <ActiveTab />}
       {tab === 'shifts' && <ShiftsTab />}
+      {tab === 'inbound' && <InboundTab />}
     </>
   );
 }
