@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
+import { safeEqual } from './platform/secrets.ts';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { requestLogSerializer } from './platform/log-redaction.ts';
@@ -117,6 +118,21 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+
+  // Request latency by route pattern (never the raw URL: ids would explode the label set).
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    ctx.metrics.httpDuration.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+  // Prometheus, behind its own bearer token; without METRICS_TOKEN there is no such endpoint.
+  app.get('/metrics', { schema: { hide: true }, config: { public: true } }, async (req, reply) => {
+    const token = ctx.config.metricsToken;
+    if (!token) return reply.code(404).send({ message: 'Not found.' });
+    const sent = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    if (!safeEqual(sent, token)) return reply.code(401).header('www-authenticate', 'Bearer').send({ message: 'The metrics token is missing or wrong.' });
+    const m = await ctx.metrics.scrape();
+    return reply.type(m.contentType).header('cache-control', 'no-store').send(m.body);
+  });
 
   installAuth(app);
   // PostgreSQL text cannot hold U+0000; refusing it here keeps every route from answering 500.

@@ -19,6 +19,8 @@ const ZEnv = z.object({
   STAFF_NOTIFY_EMAIL: z.string().default('sales@sunstamp.test'),
   /** Public origin used in links inside mails. */
   PUBLIC_URL: z.string().url().optional(),
+  /** Bearer token of GET /metrics (Prometheus); without it the endpoint does not exist. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN: at least 16 characters.').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -71,6 +73,8 @@ export type Config = {
   staffNotifyEmail: string;
   publicUrl: string;
   logLevel: string;
+  /** GET /metrics answers only with this bearer token; null: no such endpoint. */
+  metricsToken: string | null;
   webDist: string | undefined;
   trustProxy: boolean;
   /** Address lookup provider settings, read by platform/geocoder.ts (offline by default). */
@@ -106,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     staffNotifyEmail: e.STAFF_NOTIFY_EMAIL,
+    metricsToken: e.METRICS_TOKEN ?? null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

@@ -16,6 +16,7 @@ import { VERIFY_CHECKS_PER_MINUTE, VERIFY_LOOKUPS_PER_MINUTE } from '@sunstamp/d
 import { createMonitoring, type Monitoring } from './platform/monitoring.ts';
 import { HeicPreviews } from './platform/heic-previews.ts';
 import { UserCache } from './platform/user-cache.ts';
+import { Metrics } from './platform/metrics.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
 import { databaseChatProvider, type ChatProvider } from './modules/messages/chat-provider.ts';
 
@@ -65,6 +66,8 @@ export type AppContext = {
   log: Log;
   /** Error reporting (platform/monitoring.ts): a no-op unless SENTRY_DSN is set. */
   monitoring: Monitoring;
+  /** Prometheus metrics of this process (GET /metrics with METRICS_TOKEN). */
+  metrics: Metrics;
 };
 
 export type ContextDeps = {
@@ -122,6 +125,8 @@ export async function createContext(config: Config, deps: ContextDeps): Promise<
     from: config.mailFrom,
     log,
   });
+  const metrics = new Metrics({ database, openStreams: () => events.openStreams() }, { processMetrics: config.metricsToken !== null });
+  if (queue instanceof Queue) queue.observer = (name, seconds, outcome) => metrics.jobDuration.observe({ queue: name, outcome }, seconds);
   const storage = deps.storage ?? createStorage(config);
   const previews = new HeicPreviews(storage);
 
@@ -152,6 +157,7 @@ export async function createContext(config: Config, deps: ContextDeps): Promise<
     chat: deps.chat ?? databaseChatProvider,
     log,
     monitoring: deps.monitoring ?? (await createMonitoring(config.observability.errors, log)),
+    metrics,
   };
   return {
     ...ctx,

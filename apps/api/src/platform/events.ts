@@ -94,6 +94,13 @@ export class EventBus {
     await this.database.notify(CHANNEL, text);
   }
 
+  /** Subscriptions open in this process (each live-event stream holds one). */
+  openStreams(): number {
+    let n = 0;
+    for (const set of this.listeners.values()) n += set.size;
+    return n;
+  }
+
   subscribe(userId: string, fn: Listener): () => void {
     let set = this.listeners.get(userId);
     if (!set) this.listeners.set(userId, (set = new Set()));

@@ -71,6 +71,8 @@ export class Queue implements JobQueue {
   /** Jobs sent to this process's own workers and not done yet (trackSent), with their queue. */
   private pending = new Map<string, JobName>();
   private started = false;
+  /** Told how long each job this process ran took (metrics). */
+  observer: ((queue: JobName, seconds: number, outcome: 'completed' | 'failed') => void) | null = null;
 
   constructor(private database: Database, private tuning: QueueTuning, private log: Log) {
     this.boss = new PgBoss({
@@ -144,11 +146,14 @@ export class Queue implements JobQueue {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new Error('time limit passed')), job.expireInSeconds * 1000);
     const last = job.retryCount >= job.retryLimit;
+    const started = performance.now();
     try {
       const payload = JOB_DEFINITIONS[name].payload.parse(job.data) as JobPayload<JobName>;
       await handler(payload, { id: job.id, retryCount: job.retryCount, signal: controller.signal });
+      this.observer?.(name, (performance.now() - started) / 1000, 'completed');
       this.pending.delete(job.id);
     } catch (err) {
+      this.observer?.(name, (performance.now() - started) / 1000, 'failed');
       if (last) {
         this.pending.delete(job.id);
         this.log.error({ err, job: job.id, name }, 'job failed for good');
