@@ -80,7 +80,9 @@ async function axe(p: Page): Promise<AxeViolation[]> {
 
 /** Waits for the page to settle (no spinner, fonts and transitions done). */
 async function settle(p: Page) {
-  await p.waitForFunction(() => !document.querySelector('[role="progressbar"]:not([aria-valuenow])'), null, { timeout: 5_000 }).catch(() => undefined);
+  // A spinner on screen (a hidden one, faded out but mounted, does not count).
+  await p.waitForFunction(() => ![...document.querySelectorAll('[role="progressbar"]:not([aria-valuenow])')]
+    .some((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden'), null, { timeout: 5_000 }).catch(() => undefined);
   await p.waitForTimeout(400);
 }
 

@@ -20,10 +20,13 @@ export function LoadingBackdrop({ open, message = DEFAULT_LOADING_MESSAGE }: { o
         backgroundColor: t.palette.mode === 'dark' ? 'rgba(5,9,16,0.82)' : 'rgba(20,54,93,0.55)',
       })}
     >
-      <CircularProgress color="inherit" aria-label="Working" />
-      <Typography variant="h6" component="p" sx={{ fontWeight: 600 }}>
-        {message}
-      </Typography>
+      {/* The backdrop stays mounted (hidden) once it has faded out: its spinner and message only while open. */}
+      {open && <CircularProgress color="inherit" aria-label="Working" />}
+      {open && (
+        <Typography variant="h6" component="p" sx={{ fontWeight: 600 }}>
+          {message}
+        </Typography>
+      )}
     </Backdrop>
   );
 }

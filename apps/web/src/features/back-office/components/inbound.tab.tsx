@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -31,6 +32,8 @@ const Text = ({ children }: { children: string | null }) => (
   <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 560 }}>{children || '—'}</Typography>
 );
 
+const LoadError = () => <Alert severity="error">This list could not be loaded. Reload the page to try again.</Alert>;
+
 function Pager({ count, page, onPage }: { count: number; page: number; onPage: (p: number) => void }) {
   if (count <= INBOUND_PAGE_SIZE) return null;
   return (
@@ -49,7 +52,7 @@ export function InboundTab() {
       <Stack spacing={1.5} component="section" aria-labelledby="inbound-messages">
         <Typography id="inbound-messages" variant="h6" component="h2">Contact messages</Typography>
         <Typography color="text.secondary">Sent with the Contact us form; each also reached the team's mailbox, where a reply goes to the sender.</Typography>
-        {messages.isPending ? <Skeleton variant="rounded" height={120} /> : !messages.data?.results.length ? (
+        {messages.isPending ? <Skeleton variant="rounded" height={120} /> : messages.isError ? <LoadError /> : !messages.data?.results.length ? (
           <EmptyState title="No messages yet">Messages sent from the Contact us page appear here.</EmptyState>
         ) : (
           <Paper variant="outlined">
@@ -73,7 +76,7 @@ export function InboundTab() {
       </Stack>
       <Stack spacing={1.5} component="section" aria-labelledby="inbound-demos">
         <Typography id="inbound-demos" variant="h6" component="h2">Demo requests</Typography>
-        {demos.isPending ? <Skeleton variant="rounded" height={120} /> : !demos.data?.results.length ? (
+        {demos.isPending ? <Skeleton variant="rounded" height={120} /> : demos.isError ? <LoadError /> : !demos.data?.results.length ? (
           <EmptyState title="No demo requests yet">Requests sent from the Request a demo page appear here.</EmptyState>
         ) : (
           <Paper variant="outlined">
