@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDatasheet } from '@sunstamp/planset/fixtures/golden.fixtures';
+import { makeDatasheet, solidPng } from '@sunstamp/planset/fixtures/golden.fixtures';
 import { ADMIN, INSTALLER, PASSWORD, baseUrl, launchBrowser, screenshot, signInAs, signOut, type Browser } from './support.ts';
 
 /**
@@ -135,11 +135,48 @@ describe('the plan set panel', () => {
     await screenshot(page, 'planset-download-errors.png');
   }, 60_000);
 
-  it('a client does not see the panel', async () => {
+  it('staff generate letters: a refusal names what is missing, then the letters arrive sealed and are deliverables', async () => {
+    // An engineer licensed in Texas with a seal image (the seal is uploaded as the Engineers page does).
+    const engineer = await api(ADMIN, 'POST', '/engineers', {
+      name: `E2E Engineer ${stamp}`, disciplines: ['structural', 'electrical'], licences: [{ state: 'TX', number: `PE-${stamp}`, expires_on: '2099-12-31' }],
+    });
+    const t = await tokenOf(ADMIN);
+    const form = new FormData();
+    form.append('files', new Blob([Buffer.from(solidPng(200, 200, [30, 70, 160]))], { type: 'image/png' }), 'seal.png');
+    const up = await fetch(`${baseUrl}/api/engineers/${engineer.id}/seal`, { method: 'POST', headers: { authorization: `Bearer ${t.access}`, 'x-csrftoken': t.csrf }, body: form });
+    expect(up.status, await up.text()).toBe(200);
+
+    await page.goto(`${baseUrl}/jobs/${jobId}`);
+    const panel = page.locator('#letters');
+    await panel.getByRole('heading', { name: 'Letters' }).waitFor();
+    await panel.getByText('No letters yet.', { exact: false }).waitFor();
+    await panel.getByRole('button', { name: 'Generate letters' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Generate letters' });
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    await dialog.getByText('Choose at least one letter.').waitFor();
+    await dialog.getByLabel('Structural roof letter').check();
+    await dialog.getByLabel('Design affidavit').check();
+    await screenshot(page, 'letters-dialog.png');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const table = panel.getByRole('table', { name: 'Letters' });
+    await table.getByRole('row').filter({ hasText: 'Structural roof letter' }).getByText('Seal only').waitFor({ timeout: 60_000 });
+    await table.getByRole('row').filter({ hasText: 'Design affidavit' }).waitFor();
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, 'letters-panel.png');
+    const [download] = await Promise.all([page.waitForEvent('download'), table.getByRole('button', { name: /^Download Structural Roof Letter/ }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^Structural Roof Letter - .* - Rev 0\.pdf$/);
+    // Each letter is a sealed deliverable of the revision.
+    const deliverables = (await api(ADMIN, 'GET', `/jobs/${jobId}/deliverables`)).deliverables as { kind: string; state: string }[];
+    expect(deliverables.filter((d) => d.kind === 'structural_roof_letter' || d.kind === 'design_affidavit').map((d) => d.state)).toEqual(['sealed', 'sealed']);
+  }, 120_000);
+
+  it('a client does not see the panels', async () => {
     await signOut(page);
     await signInAs(page, INSTALLER);
     await page.goto(`${baseUrl}/jobs/${jobId}`);
     await page.getByRole('heading', { name: 'Files' }).waitFor();
     expect(await page.locator('#plan-set').count()).toBe(0);
+    expect(await page.locator('#letters').count()).toBe(0);
   });
 });

@@ -61,6 +61,13 @@ const jobPlanSet = (job: { id: string; assigneeId: string | null }) => (
     <PlanSetPanel jobId={job.id} assigneeId={job.assigneeId} />
   </Suspense>
 );
+const LettersPanel = lazyNamed(() => import('../features/letters/components/letters.panel.tsx'), 'LettersPanel');
+/** The job page's letters panel, from its own feature. */
+const jobLetters = (job: { id: string; assigneeId: string | null; services: readonly string[] }) => (
+  <Suspense fallback={null}>
+    <LettersPanel jobId={job.id} assigneeId={job.assigneeId} services={job.services} />
+  </Suspense>
+);
 const SiteAlertsPage = lazyNamed(() => import('../features/site-alerts/pages/site-alerts.page.tsx'), 'SiteAlertsPage');
 const EngineersPage = lazyNamed(() => import('../features/engineers/pages/engineers.page.tsx'), 'EngineersPage');
 const ContentListPage = lazyNamed(() => import('../features/content/pages/content-list.page.tsx'), 'ContentListPage');
@@ -159,7 +166,7 @@ export const router = createBrowserRouter([
                 children: [
                   { path: 'jobs', element: page(<JobsListPage />) },
                   { path: 'jobs/new', element: page(<JobNewPage />) },
-                  { path: 'jobs/:id', element: page(<JobPage conversation={jobConversation} planSet={jobPlanSet} />) },
+                  { path: 'jobs/:id', element: page(<JobPage conversation={jobConversation} planSet={jobPlanSet} letters={jobLetters} />) },
                   { path: 'jobs/:id/revise', element: page(<JobRevisionPage />) },
                   { path: 'messages', element: page(<InboxPage />) },
                   { path: 'jobs/:id/design', element: page(<JobDesignPage />) },

@@ -39,6 +39,10 @@ const MATRIX: Record<string, Row> = {
   'POST /api/auth/verify-email/':                    [400, 400, 400, 400, 400, 400, 400],
   'POST /api/auth/verify-email/resend/':             [401, 200, 200, 200, 200, 200, 200],
   'POST /api/request-demo/':                         [201, 201, 201, 201, 201, 201, 201],
+  // Five an hour per address: the matrix's seven callers share one, so the last two may be refused.
+  'POST /api/contact':                               [201, [201, 429], 201, 201, [201, 429], 201, 201],
+  'GET /api/contact-messages':                       [401, 200, 200, 403, 403, 403, 403],
+  'GET /api/demo-requests':                          [401, 200, 200, 403, 403, 403, 403],
   'GET /api/users/me':                               [401, 200, 200, 200, 200, 200, 200],
   'PUT /api/users/me':                               [401, 200, 200, 200, 200, 200, 200],
   'PUT /api/users/me/onboard-finished':              [401, 200, 200, 200, 200, 200, 200],
@@ -282,6 +286,7 @@ const BODIES: Record<string, (fx: Fixtures) => unknown> = {
   'POST /api/auth/password-reset/confirm/': () => ({ uid: 'x', token: 'y', password: 'a-long-enough-passphrase' }),
   'POST /api/auth/verify-email/': () => ({ key: 'nope' }),
   'POST /api/request-demo/': () => ({ name: 'Matrix', email: `matrix-${rnd()}@demo.test`, company: 'Matrix Co' }),
+  'POST /api/contact': () => ({ name: 'Matrix', email: `matrix-${rnd()}@contact.test`, message: 'A question from the matrix.' }),
   'PUT /api/users/me': () => ({ firstName: 'Same' }),
   'POST /api/users': (fx) => ({ email: `m${rnd()}@matrix.test`, role: 'user', company_ids: [fx.acmeCompany] }),
   'PUT /api/users/{id}': () => ({ phoneNumber: '555-0100' }),

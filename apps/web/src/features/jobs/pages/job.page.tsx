@@ -85,10 +85,12 @@ type Dialog =
  * role allows. `conversation` renders the job's messages beside the history (the app passes the
  * messages feature's panel in).
  */
-export function JobPage({ conversation, planSet }: {
+export function JobPage({ conversation, planSet, letters }: {
   conversation?: (jobId: string) => ReactNode;
   /** The plan-set panel (its own feature, composed by the app like the conversation). */
   planSet?: (job: { id: string; assigneeId: string | null }) => ReactNode;
+  /** The letters panel (its own feature, composed by the app). */
+  letters?: (job: { id: string; assigneeId: string | null; services: readonly string[] }) => ReactNode;
 } = {}) {
   const { id = '' } = useParams();
   const user = useSessionUser();
@@ -284,6 +286,7 @@ export function JobPage({ conversation, planSet }: {
               mayChooseAhj={editable}
             />
             {planSet?.({ id: j.id, assigneeId: j.assignee?.id ?? null })}
+            {letters?.({ id: j.id, assigneeId: j.assignee?.id ?? null, services: j.services_requested })}
             <Card title="Files" id="job-files">
               {j.is_active && j.status !== 'Cancelled' && mayUseJobUploadPanel(user, { assigneeId: j.assignee?.id }) && (
                 <Box sx={{ mb: 2 }}>

@@ -1,0 +1,270 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import DrawOutlined from '@mui/icons-material/DrawOutlined';
+import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
+import { LETTER_PROGRESS_EVENTS, LETTER_TYPE_VALUES, type JobLetter } from '@sunstamp/domain/contracts/letters';
+import { mayWorkOnJob } from '@sunstamp/domain/policies/jobs.policy';
+import { DialogFooter } from '../../../components/form/dialog-footer.tsx';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
+import { errorMessageOf } from '../../../lib/api-error.ts';
+import { downloadApiFile } from '../../../lib/download.ts';
+import { userEventStream } from '../../../lib/event-stream.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useSessionUser } from '../../../lib/session/session.context.ts';
+import { useGenerateLetters, useJobLetters, useSignLetter } from '../api/use-letters.ts';
+
+type LetterType = (typeof LETTER_TYPE_VALUES)[number];
+
+/** The letters as the firm names them (the same words as the deliverables). */
+export const LETTER_LABELS: Record<LetterType | 'calculation_package', string> = {
+  structural_roof_letter: 'Structural roof letter',
+  electrical_load_calculations: 'Electrical letter / load calculations',
+  busbar_certification: 'Busbar certification',
+  revision_letter: 'Revision letter',
+  design_affidavit: 'Design affidavit',
+  florida_statute_377_705: 'Florida Statute 377.705 certification',
+  post_install_letter: 'Post-install letter',
+  calculation_package: 'Calculation package',
+};
+
+/** A letters run as its events tell it (spec §4 progress types). */
+type RunState = { label: string; percent: number; failed?: string; done?: boolean };
+const STEP: Record<(typeof LETTER_PROGRESS_EVENTS)[number], Omit<RunState, 'failed'>> = {
+  calculations_initiated: { label: 'Calculating', percent: 20 },
+  calculations_passed: { label: 'Calculations passed: sealing the letters', percent: 60 },
+  calculations_failed: { label: 'Calculations failed', percent: 100 },
+  stamp_file_passed: { label: 'Sealed: storing the letters', percent: 85 },
+  combine_files_passed: { label: 'Complete', percent: 100, done: true },
+};
+
+/**
+ * The job page's "Letters" panel for the team (staff, the assigned contractor): generate the
+ * engineering letters the job needs (sealed by an engineer licensed in the job's state), watch the
+ * run live, download each letter, and sign one with the engineer's certificate when it was ordered
+ * with a digital signature. Each letter is a sealed deliverable as soon as it is stored.
+ */
+export function LettersPanel({ jobId, assigneeId, services }: { jobId: string; assigneeId: string | null; services: readonly string[] }) {
+  const user = useSessionUser();
+  const visible = mayWorkOnJob(user, { assigneeId });
+  const letters = useJobLetters(jobId, visible);
+  const qc = useQueryClient();
+  const [runs, setRuns] = useState<Record<string, RunState>>({});
+  const [dialog, setDialog] = useState<'generate' | { sign: JobLetter } | null>(null);
+
+  useEffect(() => {
+    if (!visible) return;
+    const offs = LETTER_PROGRESS_EVENTS.map((type) => userEventStream.on(type, (e) => {
+      const p = e.payload as { job_id?: string; run_id?: string; message?: string };
+      if (p?.job_id !== jobId || !p.run_id) return;
+      // Only the runs started here: the plan set's runs send calculations_* events too.
+      setRuns((s) => {
+        if (!s[p.run_id!]) return s;
+        const step = STEP[type];
+        return { ...s, [p.run_id!]: { ...step, ...(type === 'calculations_failed' ? { failed: p.message ?? 'The calculations failed.' } : {}) } };
+      });
+      if (type === 'combine_files_passed') {
+        void qc.invalidateQueries({ queryKey: queryKeys.jobs.letters(jobId) });
+        void qc.invalidateQueries({ queryKey: queryKeys.jobs.deliverables(jobId) });
+        void qc.invalidateQueries({ queryKey: queryKeys.jobs.files(jobId) });
+      }
+    }));
+    return () => offs.forEach((off) => off());
+  }, [visible, jobId, qc]);
+
+  if (!visible) return null;
+  const list = letters.data ?? [];
+  const active = Object.entries(runs).filter(([, r]) => !r.done || r.failed);
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 2.5 } }} id="letters" aria-labelledby="letters-title">
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5, minHeight: 32 }}>
+        <Typography variant="h6" component="h2" id="letters-title" sx={{ flex: 1, fontSize: '1.05rem' }}>Letters</Typography>
+        <Button variant="contained" size="small" startIcon={<HistoryEduOutlined />} onClick={() => setDialog('generate')}>Generate letters</Button>
+      </Stack>
+      {active.map(([id, r]) => r.failed ? (
+        <Alert key={id} severity="error" sx={{ mb: 2 }} onClose={() => setRuns((s) => { const { [id]: _gone, ...rest } = s; return rest; })} data-testid="letters-failure">
+          <strong>Calculations failed.</strong> {r.failed}
+        </Alert>
+      ) : (
+        <Box key={id} sx={{ mb: 2 }} data-testid="letters-progress">
+          <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }}>
+            <Typography variant="body2">{r.label}</Typography>
+            <Typography variant="body2" color="text.secondary">{r.percent}%</Typography>
+          </Stack>
+          <LinearProgress variant="determinate" value={r.percent} aria-label={`Letters: ${r.label}`} />
+        </Box>
+      ))}
+      {letters.isLoading && <LinearProgress aria-label="Loading letters" />}
+      {letters.isError && <Alert severity="error">The letters could not be loaded. Reload the page to try again.</Alert>}
+      {!letters.isLoading && !letters.isError && list.length === 0 && (
+        <Typography color="text.secondary">No letters yet. Generate them from the job's equipment, arrays and the AHJ's criteria; each is sealed by an engineer licensed in the job's state.</Typography>
+      )}
+      {list.length > 0 && <LettersTable letters={list} onSign={(l) => setDialog({ sign: l })} />}
+      {dialog === 'generate' && (
+        <GenerateDialog
+          jobId={jobId}
+          services={services}
+          onClose={() => setDialog(null)}
+          onQueued={(runId) => setRuns((s) => ({ ...s, [runId]: { label: 'Queued', percent: 5 } }))}
+        />
+      )}
+      {dialog && dialog !== 'generate' && <SignDialog jobId={jobId} letter={dialog.sign} onClose={() => setDialog(null)} />}
+    </Paper>
+  );
+}
+
+function LettersTable({ letters, onSign }: { letters: JobLetter[]; onSign: (l: JobLetter) => void }) {
+  const download = (path: string, name: string) => void downloadApiFile(notify, { path: path.replace(/^\/api/, ''), fileName: name, kind: 'file' });
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Letters">
+        <TableHead>
+          <TableRow><TableCell>Letter</TableCell><TableCell>Sealed by</TableCell><TableCell>Made</TableCell><TableCell>Signature</TableCell><TableCell align="right">Files</TableCell></TableRow>
+        </TableHead>
+        <TableBody>
+          {letters.map((l) => (
+            <TableRow key={l.id}>
+              <TableCell>
+                {LETTER_LABELS[l.letter_type as LetterType] ?? l.letter_type}
+                <Typography variant="body2" color="text.secondary">Revision {l.revision}</Typography>
+              </TableCell>
+              <TableCell>{l.engineer?.name ?? '—'}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(l.created_at)}</TableCell>
+              <TableCell>
+                {l.signature_status === 'signed' && <Chip size="small" color="success" label={`Signed${l.signed_by ? ` by ${l.signed_by}` : ''}`} />}
+                {l.signature_status === 'required' && <Chip size="small" color="warning" label="Waiting for signature" />}
+                {l.signature_status === 'unsigned' && <Typography variant="body2" color="text.secondary">Seal only</Typography>}
+              </TableCell>
+              <TableCell align="right">
+                <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }} useFlexGap>
+                  <Button size="small" startIcon={<DownloadOutlined />} onClick={() => download(l.download_url, l.name)} aria-label={`Download ${l.name}`}>PDF</Button>
+                  {l.signed_download_url && (
+                    <Button size="small" startIcon={<DownloadOutlined />} onClick={() => download(l.signed_download_url!, l.name.replace(/\.pdf$/i, ' (signed).pdf'))} aria-label={`Download ${l.name}, signed`}>Signed PDF</Button>
+                  )}
+                  {l.signature_status === 'required' && (
+                    <Button size="small" variant="outlined" startIcon={<DrawOutlined />} onClick={() => onSign(l)} aria-label={`Sign ${l.name}`}>Sign</Button>
+                  )}
+                </Stack>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function GenerateDialog({ jobId, services, onClose, onQueued }: { jobId: string; services: readonly string[]; onClose: () => void; onQueued: (runId: string) => void }) {
+  const generate = useGenerateLetters(jobId);
+  const [types, setTypes] = useState<LetterType[]>(() => LETTER_TYPE_VALUES.filter((t) => services.includes(t)));
+  const [signature, setSignature] = useState(false);
+  const [reason, setReason] = useState('');
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const revision = types.includes('revision_letter');
+  const toggle = (t: LetterType) => setTypes((s) => (s.includes(t) ? s.filter((x) => x !== t) : [...s, t]));
+
+  const submit = async () => {
+    setError(null);
+    if (types.length === 0) return setError('Choose at least one letter.');
+    if (revision && (!reason.trim() || !description.trim())) return setError('A revision letter needs the reason and what changed.');
+    try {
+      const run = await generate.mutateAsync({
+        letter_types: types, include_digital_signature: signature,
+        ...(revision ? { revision_letter_data: { reason: reason.trim(), description: description.trim(), changes: [] } } : {}),
+      });
+      onQueued(run.run_id);
+      onClose();
+    } catch (e) {
+      setError(errorMessageOf(e));
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="generate-letters-title">
+      <DialogTitle id="generate-letters-title">Generate letters</DialogTitle>
+      <DialogContent>
+        <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+          The engine calculates the job's design with the AHJ's criteria, and each letter is sealed by an engineer licensed in the job's state for its discipline.
+        </Typography>
+        {error && <Alert severity="error" sx={{ mb: 2 }} data-testid="letters-refusal">{error}</Alert>}
+        <FormGroup aria-label="Letters to generate">
+          {LETTER_TYPE_VALUES.map((t) => (
+            <FormControlLabel key={t} control={<Checkbox checked={types.includes(t)} onChange={() => toggle(t)} />} label={LETTER_LABELS[t]} />
+          ))}
+        </FormGroup>
+        {revision && (
+          <Stack spacing={2} sx={{ mt: 1.5 }}>
+            <TextField label="Reason for the revision" value={reason} onChange={(e) => setReason(e.target.value)} required slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <TextField label="What changed" value={description} onChange={(e) => setDescription(e.target.value)} required multiline minRows={2} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+          </Stack>
+        )}
+        <FormControlLabel sx={{ mt: 1.5 }} control={<Switch checked={signature} onChange={(e) => setSignature(e.target.checked)} />} label="Include the engineer's digital signature" />
+        <FormHelperText>The engineer then signs each letter with their own certificate; a letter waiting for its signature is not released.</FormHelperText>
+      </DialogContent>
+      <DialogFooter onCancel={onClose} onConfirm={() => void submit()} confirmLabel="Generate" busy={generate.isPending} />
+    </Dialog>
+  );
+}
+
+function SignDialog({ jobId, letter, onClose }: { jobId: string; letter: JobLetter; onClose: () => void }) {
+  const sign = useSignLetter(jobId);
+  const [file, setFile] = useState<File | null>(null);
+  const [passphrase, setPassphrase] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    setError(null);
+    if (!file) return setError('Choose your certificate file (.p12 or .pfx).');
+    try {
+      await sign.mutateAsync({ letterId: letter.id, p12: file, passphrase });
+      notify('Signed: the signed letter is now the deliverable.', { variant: 'success' });
+      onClose();
+    } catch (e) {
+      setError(errorMessageOf(e));
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="sign-letter-title">
+      <DialogTitle id="sign-letter-title">Sign {LETTER_LABELS[letter.letter_type as LetterType] ?? 'the letter'}</DialogTitle>
+      <DialogContent>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Your certificate and passphrase are used for this signature only: Sunstamp keeps neither.
+        </Typography>
+        {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
+        <Stack spacing={2}>
+          <Button variant="outlined" component="label">
+            {file ? file.name : 'Choose certificate (.p12 / .pfx)'}
+            <input hidden type="file" accept=".p12,.pfx,application/x-pkcs12" onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="sign-p12-input" />
+          </Button>
+          <TextField label="Passphrase" type="password" autoComplete="off" value={passphrase} onChange={(e) => setPassphrase(e.target.value)} />
+        </Stack>
+      </DialogContent>
+      <DialogFooter onCancel={onClose} onConfirm={() => void submit()} confirmLabel="Sign" busy={sign.isPending} />
+    </Dialog>
+  );
+}
