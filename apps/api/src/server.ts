@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemo, seedReference } from './db/seed/seed.ts';
 import { seedSampleJobs } from './db/seed/sample-jobs.seed.ts';
+import { seedDemoEngineer } from './db/seed/demo-engineer.seed.ts';
 import { seedSampleDeliverables } from './db/seed/sample-deliverables.seed.ts';
 import { systemClock } from './platform/clock.ts';
 import { resolveAuthSecret } from './platform/secrets.ts';
@@ -43,6 +44,8 @@ export async function createServer(config: Config): Promise<Server> {
   );
   // Their documents need the storage: the sample jobs that passed Design Completed get theirs.
   if (config.seedDemo) await seedSampleDeliverables(database, ctx.storage);
+  // An engineer with a (placeholder) seal, so the demo's letters and plan sets are sealed.
+  if (config.seedDemo) await seedDemoEngineer(database, ctx.storage);
   if (config.workers) await startWorkers(ctx);
   const app = await buildApp(ctx, { logger });
   return { app, ctx, database, seeded };
