@@ -15,7 +15,7 @@ describe('the demo engineer (npm start)', () => {
     const list = (await t.request('GET', '/api/engineers', { token: await t.tokenOf(DEMO.admin) })).data as { id: string; name: string; has_seal: boolean; licences: { state: string }[]; user?: { email: string } | null }[];
     const dana = list.find((e) => e.name === DEMO_ENGINEER.name)!;
     expect(dana).toMatchObject({ has_seal: true });
-    expect(dana.licences.map((l) => l.state).sort()).toEqual(['CO', 'FL', 'TX']);
+    expect(dana.licences.map((l) => l.state).sort()).toEqual(['AZ', 'CO', 'FL', 'TX']);
     const seal = await t.app.inject({ method: 'GET', url: `/api/engineers/${dana.id}/seal`, headers: { authorization: `Bearer ${await t.tokenOf(DEMO.admin)}` } });
     expect(seal.statusCode).toBe(200);
     expect(sniffImage(new Uint8Array(seal.rawPayload))).toEqual({ mime: 'image/png', width: 320, height: 320 });

@@ -7,7 +7,7 @@ import { engineerLicences, engineers, users } from '../schema.ts';
 
 /*
  * The demo's engineer, so that `npm start` seals letters and plan sets out of the box: licensed
- * for structural and electrical work in the states of the sample jobs (TX, CO) and Florida, with
+ * for structural and electrical work in the states of the sample jobs (AZ, TX, CO) and Florida, with
  * a placeholder seal image (a blue double ring: clearly not a real seal), signing as the demo
  * admin's account. Only on an install that has no engineer yet; staff replace it on the Engineers
  * page with their own engineers, licences and seals.
@@ -17,6 +17,7 @@ export const DEMO_ENGINEER = {
   name: 'Dana Whitfield (demo)',
   email: 'dana.whitfield@sunstamp.test',
   licences: [
+    { state: 'AZ', number: 'PE-DEMO-1000', expiresOn: '2030-12-31' },
     { state: 'TX', number: 'PE-DEMO-1001', expiresOn: '2030-12-31' },
     { state: 'CO', number: 'PE-DEMO-1002', expiresOn: '2030-12-31' },
     { state: 'FL', number: 'PE-DEMO-1003', expiresOn: '2030-12-31' },
