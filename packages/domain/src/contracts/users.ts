@@ -129,6 +129,10 @@ export const ZCompany = z.object({
   address: z.string().nullable(),
   user_count: z.number().int(),
   job_count: z.number().int(),
+  /** Active jobs submitted and not finished (not a draft, Approved or Cancelled). */
+  open_job_count: z.number().int(),
+  /** When any of the company's jobs last changed; null without jobs. */
+  last_activity_at: z.string().nullable(),
   created_at: z.string(),
 });
 /** A company as GET /companies lists it: the company and its staff support contact's id. */

@@ -11,6 +11,9 @@ export async function listCompanies(db: DbOrTx, onlyIds?: string[]) {
       company: companies,
       userCount: sql<number>`(select count(*)::int from ${userCompanies} uc where uc.company_id = "companies"."id")`,
       jobCount: sql<number>`(select count(*)::int from ${jobs} j where j.company_id = "companies"."id" and j.is_active)`,
+      // Open: submitted and not finished (neither a draft nor Approved nor Cancelled).
+      openJobCount: sql<number>`(select count(*)::int from ${jobs} j where j.company_id = "companies"."id" and j.is_active and j.status not in ('Draft', 'Approved', 'Cancelled'))`,
+      lastActivityAt: sql<string | null>`(select max(j.updated_at) from ${jobs} j where j.company_id = "companies"."id")`,
     })
     .from(companies)
     .where(onlyIds ? inArray(companies.id, onlyIds) : undefined)

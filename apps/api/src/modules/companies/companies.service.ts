@@ -13,7 +13,7 @@ import * as repo from './companies.repository.ts';
 type Ctx = Pick<AppContext, 'cache' | 'database'>;
 
 type CompanyRow = Awaited<ReturnType<typeof repo.listCompanies>>[number];
-const toCompany = ({ company: c, userCount, jobCount }: CompanyRow) => ({
+const toCompany = ({ company: c, userCount, jobCount, openJobCount, lastActivityAt }: CompanyRow) => ({
   id: c.id,
   name: c.name,
   is_internal: c.isInternal,
@@ -23,6 +23,9 @@ const toCompany = ({ company: c, userCount, jobCount }: CompanyRow) => ({
   support_contact_id: c.supportContactId,
   user_count: userCount,
   job_count: jobCount,
+  open_job_count: openJobCount,
+  // A raw subquery's timestamp arrives as the driver's text (PostgreSQL) or a Date (PGlite).
+  last_activity_at: lastActivityAt === null ? null : new Date(lastActivityAt).toISOString(),
   created_at: c.createdAt.toISOString(),
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
-import { companies } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { companies, jobs } from '../../db/schema.ts';
 
 let t: TestApp;
 const co: Record<string, string> = {};
@@ -42,6 +43,15 @@ describe('GET /api/companies', () => {
     expect(await count(DEMO.admin, 'Acme Solar')).toBe(before + 2);
     expect(await count(DEMO.acmeOwner, 'Acme Solar')).toBe(before + 2);
     expect(await count(DEMO.admin, 'Brightside Energy')).toBe(0);
+    // Drafts are not open; a submitted job is, and it is the company's last activity.
+    const acme = async () => (await t.request('GET', '/api/companies', { token: await as(DEMO.admin) })).data.find((c: any) => c.name === 'Acme Solar');
+    const openBefore = (await acme()).open_job_count as number;
+    await t.database.db.update(jobs).set({ status: 'Pending Pre-Check', updatedAt: new Date(Date.now() + 60_000) }).where(eq(jobs.id, ids[1]!));
+    const after = await acme();
+    expect(after.open_job_count).toBe(openBefore + 1);
+    const job = (await t.request('GET', `/api/jobs/${ids[1]}`, { token: await as(DEMO.admin) })).data;
+    expect(after.last_activity_at).toBe(job.updated_at);
+    expect((await t.request('GET', '/api/companies', { token: await as(DEMO.admin) })).data.find((c: any) => c.name === 'Brightside Energy').last_activity_at).toBeNull();
     const one = await t.request('GET', `/api/companies/${co['Acme Solar']}`, { token: await as(DEMO.acmeUser) });
     expect(one.data.job_count).toBe(before + 2);
     // A deactivated job no longer counts.

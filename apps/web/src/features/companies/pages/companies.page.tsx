@@ -11,7 +11,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { mayCreateCompany } from '@sunstamp/domain/policies/companies.policy';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
+import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import { useSessionUser } from '../../../lib/session/session.context.ts';
 import { useCompanies, type CompanyRow } from '../../../lib/api/companies.api.ts';
 import { CompanyDialog } from '../components/company.dialog.tsx';
@@ -50,6 +50,8 @@ export function CompaniesPage() {
       { field: 'phone_number', headerName: 'Phone', width: 150, valueFormatter: (v: string | null) => v ?? '—' },
       { field: 'user_count', headerName: 'Users', type: 'number', width: 90 },
       { field: 'job_count', headerName: 'Jobs', type: 'number', width: 90 },
+      { field: 'open_job_count', headerName: 'Open jobs', type: 'number', width: 110, description: 'Submitted and not finished: not a draft, Approved or Cancelled.' },
+      { field: 'last_activity_at', headerName: 'Last activity', width: 170, valueFormatter: (v: string | null) => (v ? formatDateTime(v) : '—') },
       { field: 'created_at', headerName: 'Created', width: 140, valueFormatter: (v: string) => formatDate(v) },
       ...(admin
         ? [
