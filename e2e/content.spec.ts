@@ -159,6 +159,14 @@ describe('blog and help centre', () => {
     expect((await fetch(`${baseUrl}/blog/no-such-post-${stamp}`)).status).toBe(404);
   });
 
+  it('the home page shows a sheet of a generated plan set, described for those who cannot see it', async () => {
+    await page.goto(`${baseUrl}/`);
+    const sheet = page.getByRole('img', { name: /^Sample sheet PV-4 of a generated plan set/ });
+    await sheet.scrollIntoViewIfNeeded();
+    await expect.poll(() => sheet.evaluate((i) => (i as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(1000);
+    await page.getByText('Sheet PV-4 of a sample set', { exact: false }).waitFor();
+  });
+
   it('with no keys configured, no page made a request to an analytics or any other outside host, and no consent banner showed', async () => {
     await page.goto(`${baseUrl}/about`);
     await page.getByRole('contentinfo').waitFor();

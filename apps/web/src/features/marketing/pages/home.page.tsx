@@ -103,6 +103,29 @@ export function HomePage() {
             </Grid>
           ))}
         </Grid>
+        <Typography variant="h4" component="h2" sx={{ mt: 8, mb: 1 }}>
+          What you receive
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 760 }}>
+          A permit plan set generated from the job in seconds: site plan, roof plan, structural and electrical sheets with
+          their labels, the title block and the equipment cut sheets. Every number comes from the engineering
+          calculations and is checked against the other sheets before anyone sees it. Below, the single-line diagram of
+          a sample set.
+        </Typography>
+        <Box component="figure" sx={{ m: 0 }}>
+          <Box
+            component="img"
+            src="/samples/plan-set-pv-4.png"
+            alt="Sample sheet PV-4 of a generated plan set: the single-line diagram from the PV array to the main service panel, with the conductor, conduit and OCPD schedule, the interconnection check and the title block."
+            width={1400}
+            height={906}
+            loading="lazy"
+            sx={{ width: '100%', height: 'auto', display: 'block', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}
+          />
+          <Typography component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            Sheet PV-4 of a sample set (2020 NEC, 8.00 kW DC / 7.60 kW AC, load-side breaker).
+          </Typography>
+        </Box>
         {status !== 'signed-in' && <DemoCta />}
       </Container>
     </>
