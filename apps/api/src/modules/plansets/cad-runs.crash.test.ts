@@ -20,7 +20,6 @@ import { DEMO_PASSWORD } from '../../db/seed/seed.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiRoot = path.resolve(here, '../../..');
-const tsx = path.resolve(apiRoot, '../../node_modules/.bin/tsx');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-cad-crash-'));
 
 async function freePort(): Promise<number> {
@@ -38,7 +37,7 @@ async function startServer(port: number): Promise<ChildProcess & { out: () => st
     QUEUE_POLL_SECONDS: '0.5', QUEUE_MAINTENANCE_SECONDS: '1', QUEUE_EXPIRE_SECONDS: '90', QUEUE_RETRY_DELAY_SECONDS: '0',
   };
   delete env.DATABASE_URL;
-  const child = spawn(tsx, ['src/main.ts'], { cwd: apiRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: apiRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => { out += d; });
   child.stderr!.on('data', (d) => { out += d; });

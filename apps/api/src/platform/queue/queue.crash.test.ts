@@ -18,7 +18,6 @@ import { openDatabase, type Database } from '../../db/client.ts';
  * Runs on an embedded PGlite directory, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const workerEntry = path.join(root, 'apps/api/src/worker.ts');
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -64,8 +63,13 @@ async function until(check: () => boolean, ms: number, what: string) {
   }
 }
 
+/**
+ * The worker as its own node process with tsx's loader (`node --import tsx`), so the pid is the
+ * worker itself: through the `tsx` command, SIGKILL reached only tsx's wrapper and the real worker
+ * lived on as an orphan (still holding its job and, on PostgreSQL, its connections).
+ */
 function startWorker(env: Record<string, string>): ChildProcess & { output: string[] } {
-  const child = spawn(tsx, [workerEntry], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', workerEntry], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));
@@ -91,6 +95,8 @@ async function survivesKill(env: Record<string, string>, open: () => Promise<Dat
     first.kill('SIGKILL');
     await exited(first);
     expect(first.signalCode).toBe('SIGKILL');
+    // The process that held the job is gone, not only a wrapper around it.
+    expect(workersOf(env.DATA_DIR!)).toEqual([]);
   } finally {
     if (first.exitCode === null && first.signalCode === null) first.kill('SIGKILL');
   }
@@ -104,6 +110,21 @@ async function survivesKill(env: Record<string, string>, open: () => Promise<Dat
     second.kill('SIGTERM');
     await exited(second);
   }
+  expect(workersOf(env.DATA_DIR!)).toEqual([]);
+}
+
+/** Worker processes still running with this test's DATA_DIR (Linux /proc; none elsewhere). */
+function workersOf(dataDir: string): number[] {
+  if (!fs.existsSync('/proc/self/environ')) return [];
+  return fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((d) => {
+    try {
+      const cmd = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8');
+      if (!cmd.includes(workerEntry)) return [];
+      return fs.readFileSync(`/proc/${d}/environ`, 'utf8').split('\0').includes(`DATA_DIR=${dataDir}`) ? [Number(d)] : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 const queueEnv = (extra: Record<string, string>) => ({

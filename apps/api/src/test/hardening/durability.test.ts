@@ -19,7 +19,6 @@ const WRITERS = 4;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiRoot = path.resolve(here, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-durability-'));
-const tsx = path.resolve(apiRoot, '../../node_modules/.bin/tsx');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -33,7 +32,7 @@ async function freePort(): Promise<number> {
 async function startServer(port: number): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', WORKERS: 'off' };
   delete env.DATABASE_URL;
-  const child = spawn(tsx, ['src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: apiRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
