@@ -68,6 +68,31 @@ describe.each(GOLDEN_NAMES)('golden %s', (n) => {
     }
   });
 
+  it('links the computed numbers of the sheets to their engineering checks, and only to checks the report has', async () => {
+    const { r } = results.get(n)!;
+    const input = await goldenInput(n);
+    const ids = new Set(input.report.sections.flatMap((s) => s.checks.map((c) => c.id)));
+    const linked = (number: string) => {
+      const svg = r.sheets.find((s) => s.number === number)!.svg;
+      return [...svg.matchAll(/data-check="([^"]+)"[^>]*>([^<]*)</g)].map((m) => ({ id: m[1]!, text: m[2]! }));
+    };
+    const all = ['PV-1', 'PV-2', 'PV-3', 'PV-4', 'PV-5'].flatMap(linked);
+    for (const l of all) expect(ids, `${l.id} (${l.text})`).toContain(l.id);
+    const ic = input.report.interconnection.method!;
+    // cover: module count, interconnection; roof plan: the attachment spacing from the rail-span check
+    expect(linked('PV-1').map((l) => l.id)).toEqual(expect.arrayContaining(['electrical.interconnection.method']));
+    expect(linked('PV-1').some((l) => /module-count$/.test(l.id) && /PV MODULES/.test(l.text))).toBe(true);
+    expect(linked('PV-2').some((l) => /^structural\.array\.[^.]+\.rail-span$/.test(l.id) && /ATTACHMENT/.test(l.text))).toBe(true);
+    // single line: every conductor size, the interconnection calculation and each string or branch
+    const pv4 = linked('PV-4');
+    for (const row of input.report.conductorSchedule) expect(pv4.some((l) => l.id === `electrical.run.${row.runId}.ampacity-corrected` && l.text === row.conductorSize)).toBe(true);
+    expect(pv4.some((l) => l.id === `electrical.interconnection.${ic}` && /: OK$/.test(l.text))).toBe(true);
+    const groups = [...input.design.strings.map((g) => `electrical.string.${g.id}.voltage`), ...input.design.branchCircuits.map((g) => `electrical.branch.${g.id}.units`)];
+    for (const g of groups) expect(pv4.map((l) => l.id)).toContain(g);
+    // PV-3's structural table: each row's value cell
+    expect(linked('PV-3').some((l) => l.id.endsWith('.lag-withdrawal') && /lb/.test(l.text))).toBe(true);
+  });
+
   it('writes a DXF modelspace in inches on A-/E-/S-/G- layers with one module block insert per module', async () => {
     const { r } = results.get(n)!;
     const input = await goldenInput(n);

@@ -35,6 +35,53 @@ export function check(report: Report, id: string): Check | undefined {
   return undefined;
 }
 
+type LinkRule = readonly [RegExp, (m: RegExpExecArray) => string | readonly string[] | undefined];
+
+/**
+ * The check each printed line comes from, for the preview's links: the first rule whose pattern
+ * matches the line names check ids (a function of the match); the first the report has is kept.
+ */
+export function linkLines(report: Report, lines: readonly string[], rules: readonly LinkRule[] = sheetLinkRules(report)): (string | undefined)[] {
+  return lines.map((ln) => {
+    for (const [re, id] of rules) {
+      const m = re.exec(ln);
+      if (!m) continue;
+      const ids = id(m);
+      return (typeof ids === 'string' ? [ids] : ids ?? []).find((k) => check(report, k));
+    }
+    return undefined;
+  });
+}
+
+/** The lines the sheets print from the report (scope of work, single-line notes, labels) and their checks. */
+export function sheetLinkRules(report: Report): LinkRule[] {
+  const method = report.interconnection.method;
+  const chosen = method ? `electrical.interconnection.${method}` : undefined;
+  const maxV = maxStringVoltageCheck(report)?.id;
+  return [
+    [/^STRING (\S+): (MAXIMUM SYSTEM VOLTAGE|\d+ MODULES)/, (m) => `electrical.string.${m[1]}.voltage`],
+    [/^BRANCH (\S+): \d+ MODULES/, (m) => `electrical.branch.${m[1]}.units`],
+    [/^\(\d+\) .*PV MODULES$/, () => ['electrical.strings.module-count', 'electrical.micro.module-count']],
+    [/AC DISCONNECT|^\d+ A (NON-)?FUSED/, () => 'electrical.ac-disconnect'],
+    [/^(INTERCONNECTION|METHOD): /, () => 'electrical.interconnection.method'],
+    [/^(MSP|BUSBAR) |^= .*: (OK|FAIL)$|^\d+ A (BUSBAR|MAIN BREAKER|PV BREAKER)$/, () => chosen],
+    [/^RAPID SHUTDOWN: /, () => 'electrical.rapid-shutdown'],
+    [/^RATED AC OUTPUT CURRENT/, () => 'electrical.interconnection.source-current'],
+    [/^\d+(\.\d+)? ?V$|MAXIMUM (DC |PV )?(SYSTEM )?VOLTAGE/, () => maxV],
+  ];
+}
+
+/** The string voltage check of the highest value (the DC label's maximum system voltage). */
+export function maxStringVoltageCheck(report: Report): Check | undefined {
+  let best: Check | undefined;
+  for (const s of report.sections) {
+    for (const c of s.checks) {
+      if (/^electrical\.string\.[^.]+\.voltage$/.test(c.id) && typeof c.value === 'number' && (!best || c.value > (best.value as number))) best = c;
+    }
+  }
+  return best;
+}
+
 export type InterconnectionFact = NonNullable<PlanSetFacts['interconnection']>;
 export function interconnectionFact(method: string | null): InterconnectionFact | undefined {
   if (!method) return undefined;

@@ -119,7 +119,7 @@ export class Canvas {
    * Numbered notes in a box; returns height used. Each note wraps under its number. Throws when they
    * do not fit.
    */
-  notes(items: string[], x: number, y: number, w: number, h: number, o: BoxOpts & { numbered?: boolean } = {}): number {
+  notes(items: string[], x: number, y: number, w: number, h: number, o: BoxOpts & { numbered?: boolean; checkIds?: (string | undefined)[] } = {}): number {
     const size = this.sz(o.size ?? this.minSize);
     const numbered = o.numbered ?? true;
     const indent = numbered ? this.m.width(`${items.length}.`, size) + 4 : 0;
@@ -130,7 +130,7 @@ export class Canvas {
         throw new DrawingOverflow(o.where ?? this.name, `${items.length} notes need more than ${h.toFixed(0)} pt of height (stopped at note ${i + 1})`);
       }
       if (numbered) this.text(`${i + 1}.`, x, cy + this.m.capHeight * size + (this.lh(size) - size) / 2, { size });
-      this.para(items[i]!, x + indent, cy, w - indent, hh, { ...o, size });
+      this.para(items[i]!, x + indent, cy, w - indent, hh, { ...o, size, checkId: o.checkIds ? o.checkIds[i] : o.checkId });
       cy += hh + size * 0.25;
     }
     return cy - y;

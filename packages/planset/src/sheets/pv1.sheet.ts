@@ -1,7 +1,7 @@
 import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
 import type { Point } from '../input.schema.ts';
-import { electricalCodeName, fillVariables, fmtKw, INTERCONNECTION_NAMES, points, req, reqNumber, reqText, sheetNumber, TEMPLATE_VERSION } from '../planset.model.ts';
+import { electricalCodeName, fillVariables, fmtKw, INTERCONNECTION_NAMES, linkLines, points, req, reqNumber, reqText, sheetNumber, TEMPLATE_VERSION } from '../planset.model.ts';
 import { DEFAULT_GENERAL_NOTES } from './notes.data.ts';
 import { centroid, drawModules, drawNorthArrow, drawScale, EQUIPMENT_NAMES, EQUIPMENT_TAGS, fitView, LOCATION_KIND } from './plan-view.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
@@ -85,11 +85,11 @@ export function applicableCodes(ctx: SheetContext): string[] {
   return out;
 }
 
-function panelList(c: Canvas, title: string, items: string[], x: number, y: number, w: number, size = 7): number {
+function panelList(c: Canvas, title: string, items: string[], x: number, y: number, w: number, size = 7, checkIds?: (string | undefined)[]): number {
   const inner = w - 10;
   const h = c.notesHeight(items, inner, { size, numbered: false }) + c.sz(9) * 1.8 + 10;
   const a = c.panel(title, x, y, w, h);
-  c.notes(items, a.x, a.y, a.w, a.h + 2, { size, numbered: false, where: `PV-1 ${title}` });
+  c.notes(items, a.x, a.y, a.w, a.h + 2, { size, numbered: false, where: `PV-1 ${title}`, ...(checkIds ? { checkIds } : {}) });
   return h;
 }
 
@@ -108,7 +108,8 @@ export function buildPv1(ctx: SheetContext): Sheet {
 
   // left column
   let y = AREA.y + 42;
-  y += panelList(c, 'SCOPE OF WORK', scopeOfWork(ctx), AREA.x, y, colW) + 6;
+  const scope = scopeOfWork(ctx);
+  y += panelList(c, 'SCOPE OF WORK', scope, AREA.x, y, colW, 7, linkLines(input.report, scope)) + 6;
   const dc = input.job.designCriteria;
   const info = [
     `OWNER: ${input.job.clientName.toUpperCase()}`, `CONTRACTOR: ${input.contractor.name.toUpperCase()}, LIC # ${input.contractor.licenseNum}`,

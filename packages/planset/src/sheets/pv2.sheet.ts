@@ -3,7 +3,7 @@ import type { Sheet } from '../draw/drawing.model.ts';
 import type { Point, RoofPlane } from '../input.schema.ts';
 import { PATHWAY_IN, sectionOf } from '../layout/fire-setbacks.rules.ts';
 import { moduleExtentIn, planeFrame, pointInPolygon, polygonArea, toPlan, toPlane } from '../layout/plane-geometry.ts';
-import { check, sheetNumber } from '../planset.model.ts';
+import { check, linkLines, sheetNumber } from '../planset.model.ts';
 import { centroid, drawModules, drawNorthArrow, drawScale, EQUIPMENT_TAGS, fitView, type View } from './plan-view.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
@@ -241,7 +241,8 @@ export function buildPv2(ctx: SheetContext): Sheet {
   ];
   const lh = c.notesHeight(legend, sideW - 10, { numbered: false }) + c.sz(9) * 1.8 + 12;
   const la = c.panel('LEGEND', sx, y, sideW, lh);
-  c.notes(legend, la.x, la.y, la.w, la.h + 2, { numbered: false, where: 'PV-2 legend' });
+  const firstArray = d.roofPlanes[0]?.arrayId;
+  c.notes(legend, la.x, la.y, la.w, la.h + 2, { numbered: false, where: 'PV-2 legend', checkIds: linkLines(ctx.input.report, legend, [[/^● ATTACHMENT/, () => `structural.array.${firstArray}.rail-span`]]) });
   y += lh + 6;
   drawNotesPanel(c, ctx, 'pv2', sheetNotes(ctx, 'pv2'), { x: sx, y, w: sideW, h: AREA.y + AREA.h - y });
   return { key: 'pv2', number, title, prims: c.prims, frame: { x: 18, y: 18, w: 1188, h: 756 } };

@@ -1,7 +1,7 @@
 import type { ConductorScheduleRow } from '@sunstamp/engineering/report.schema';
 import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
-import { check, electricalCodeName, fillVariables, fmtKw, interconnectionPointName, INTERCONNECTION_NAMES, points, req, reqText, sheetNumber } from '../planset.model.ts';
+import { check, electricalCodeName, fillVariables, fmtKw, interconnectionPointName, INTERCONNECTION_NAMES, linkLines, points, req, reqText, sheetNumber } from '../planset.model.ts';
 import { DEFAULT_ELECTRICAL_NOTES } from './notes.data.ts';
 import { combinerModel, disconnectModel, doubleAcd, extraStamps, productionMeterShown } from './pv1.sheet.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
@@ -117,7 +117,8 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
     let ty = nd.y + 4 + c.m.capHeight * s7 + (c.lh(s7) - s7) / 2;
     for (const hd of nd.head) { c.text(hd, nd.x + nd.w / 2, ty, { size: 7, bold: true, align: 'center', layer: 'E-SLD' }); ty += c.lh(s7); }
     ty += c.lh(s65) - c.lh(s7);
-    for (const ln of nd.lines) { c.text(ln, nd.x + nd.w / 2, ty, { size: 6.5, align: 'center', layer: 'E-SLD' }); ty += c.lh(s65); }
+    const links = linkLines(r, nd.lines);
+    nd.lines.forEach((ln, i) => { c.text(ln, nd.x + nd.w / 2, ty, { size: 6.5, align: 'center', layer: 'E-SLD', checkId: links[i] }); ty += c.lh(s65); });
   };
   // array: its own node left of the first run, or the schedule's "Modules" node filled with the array data
   const nMods = input.design.modules.length;
@@ -240,7 +241,7 @@ export function buildPv4(ctx: SheetContext): Sheet {
   const th = c.sz(7) * 1.7 * (table.length + 1) + c.sz(9) * 1.8 + 12;
   const ta = c.panel('CONDUCTOR, CONDUIT & OCPD SCHEDULE', AREA.x, y, W, th);
   c.table(['TAG', 'CIRCUIT', 'FROM', 'TO', 'CONDUCTORS', 'SIZE', 'TYPE', 'EGC', 'RACEWAY', 'OCPD', 'MAX I', 'LENGTH', 'VD'], table, ta.x, ta.y, ws.map((w) => w * scale), {
-    where: 'PV-4 conductor schedule', checkIds: rows.map((r) => [undefined, undefined, undefined, undefined, undefined, `electrical.run.${r.runId}.ampacity-corrected`, undefined, `electrical.run.${r.runId}.egc`, `electrical.run.${r.runId}.conduit-fill`, `electrical.run.${r.runId}.ocpd`, `electrical.run.${r.runId}.current`, undefined, `electrical.run.${r.runId}.voltage-drop`]),
+    where: 'PV-4 conductor schedule', checkIds: rows.map((r) => [undefined, undefined, undefined, undefined, undefined, `electrical.run.${r.runId}.ampacity-corrected`, undefined, `electrical.run.${r.runId}.egc`, `electrical.run.${r.runId}.conduit-fill`, `electrical.run.${r.runId}.ocpd`, `electrical.run.${r.runId}.current`, undefined, `electrical.run.${r.runId}.voltage-drop`].map((id) => (id && check(input.report, id) ? id : undefined))),
   });
   y += th + 8;
 
@@ -258,7 +259,7 @@ export function buildPv4(ctx: SheetContext): Sheet {
     `RAPID SHUTDOWN: ${input.report.equipment.rapidShutdown.toUpperCase()}`,
   ];
   const ia = c.panel(`INTERCONNECTION — ${interconnectionPointName(input)}`, AREA.x, y, w3, bh);
-  c.notes(icLines, ia.x, ia.y, ia.w, ia.h, { numbered: false, where: 'PV-4 interconnection' });
+  c.notes(icLines, ia.x, ia.y, ia.w, ia.h, { numbered: false, where: 'PV-4 interconnection', checkIds: linkLines(input.report, icLines) });
   const e = input.equipment;
   const strs = input.report.sections.flatMap((s) => s.checks).filter((k) => /^electrical\.string\.[^.]+\.voltage$/.test(k.id));
   const data = [
@@ -269,7 +270,7 @@ export function buildPv4(ctx: SheetContext): Sheet {
     ...strs.map((k) => `${k.title.toUpperCase()}: ${k.value} ${k.unit}${k.limit ? ` ${k.limit.relation} ${k.limit.value} ${k.limit.unit}` : ''}`),
   ];
   const da = c.panel('EQUIPMENT DATA', AREA.x + w3 + 8, y, w3, bh);
-  c.notes(data, da.x, da.y, da.w, da.h, { numbered: false, where: 'PV-4 equipment data' });
+  c.notes(data, da.x, da.y, da.w, da.h, { numbered: false, where: 'PV-4 equipment data', checkIds: linkLines(input.report, data) });
   const en = points(reqText(input, 'electrical_notes'));
   const notes = (en.length ? en : DEFAULT_ELECTRICAL_NOTES).map((n) => fillVariables(n, ctx.vars));
   const pv4 = sheetNotes(ctx, 'pv4');

@@ -1,7 +1,8 @@
+import type { Report } from '@sunstamp/engineering/report.schema';
 import { evaluateStickerLogic } from '@sunstamp/domain/requirements/sticker-logic.data';
 import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
-import { codePrefix, electricalCodeName, fillVariables, points, req, reqNumber, reqText, sheetNumber, type SheetLabel } from '../planset.model.ts';
+import { codePrefix, electricalCodeName, fillVariables, linkLines, points, req, reqNumber, reqText, sheetNumber, type SheetLabel } from '../planset.model.ts';
 import { DEFAULT_CUT_SHEET_NOTES } from './notes.data.ts';
 import { extraStamps } from './pv1.sheet.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
@@ -52,7 +53,7 @@ function labelHeight(c: Canvas, l: SheetLabel, w: number): number {
 
 const footer = (l: SheetLabel) => `${l.code ? l.code + ' · ' : ''}${l.location}`;
 
-function drawLabel(c: Canvas, l: SheetLabel, x: number, y: number, w: number): number {
+function drawLabel(c: Canvas, l: SheetLabel, x: number, y: number, w: number, report: Report): number {
   const col = COLOURS[l.color] ?? COLOURS.Red!;
   const h = labelHeight(c, l, w);
   const footH = c.paraHeight(footer(l), w, { size: 7 });
@@ -71,16 +72,17 @@ function drawLabel(c: Canvas, l: SheetLabel, x: number, y: number, w: number): n
   }
   c.text(l.title, tx, y + 14.5, { size: 10, bold: true, align: 'center', fill: col.fg, maxWidth: w - 40, where: `label ${l.id}` });
   let cy = y + 24;
-  for (const ln of l.lines) {
-    cy += c.para(ln, x + 6, cy, w - 12, bodyH, { size: 8.5, bold: true, align: 'center', fill: bodyFg, where: `label ${l.id}` }) + 3;
-  }
+  const links = l.custom ? [] : linkLines(report, l.lines);
+  l.lines.forEach((ln, i) => {
+    cy += c.para(ln, x + 6, cy, w - 12, bodyH, { size: 8.5, bold: true, align: 'center', fill: bodyFg, where: `label ${l.id}`, checkId: links[i] }) + 3;
+  });
   c.para(footer(l), x, y + h - footH, w, footH, { size: 7, fill: '#333', where: `label ${l.id}` });
   c.layer = 'G-ANNO';
   return h;
 }
 
 /** Places labels in columns inside a box; throws when they do not fit. */
-function labelGrid(c: Canvas, labels: SheetLabel[], box: { x: number; y: number; w: number; h: number }, cols: number, where: string): void {
+function labelGrid(c: Canvas, labels: SheetLabel[], box: { x: number; y: number; w: number; h: number }, cols: number, where: string, report: Report): void {
   const gap = 12;
   const w = (box.w - gap * (cols - 1)) / cols;
   const colY = Array.from({ length: cols }, () => box.y);
@@ -89,7 +91,7 @@ function labelGrid(c: Canvas, labels: SheetLabel[], box: { x: number; y: number;
     let k = 0;
     for (let i = 1; i < cols; i++) if (colY[i]! < colY[k]!) k = i;
     if (colY[k]! + h > box.y + box.h) throw new DrawingOverflow(where, `${labels.length} labels do not fit on the sheet (turn on the separate labels page)`);
-    drawLabel(c, l, box.x + k * (w + gap), colY[k]!, w);
+    drawLabel(c, l, box.x + k * (w + gap), colY[k]!, w, report);
     colY[k] = colY[k]! + h + gap;
   }
 }
@@ -109,7 +111,7 @@ export function buildPv5(ctx: SheetContext): Sheet {
   const leaderBand = leaders.length ? leaders.length * c.sz(7) * 1.9 + 12 : 0;
   if (!separate) {
     c.text(`LABELS AND PLACARDS — ${electricalCodeName(input)}`, AREA.x, AREA.y + 14, { size: 10, bold: true });
-    labelGrid(c, labels, { ...gridBox, h: gridBox.h - leaderBand }, 3, number);
+    labelGrid(c, labels, { ...gridBox, h: gridBox.h - leaderBand }, 3, number, input.report);
   } else {
     c.text(`LABELS AND PLACARDS: SEE SHEET ${sheetNumber(input, 'labels')}`, AREA.x, AREA.y + 14, { size: 10, bold: true });
   }
@@ -148,7 +150,7 @@ export function buildLabelsPage(ctx: SheetContext): Sheet {
   const c = new Canvas(ctx.m, ctx.minPt, `${number} ${title}`);
   drawTitleBlock(c, ctx, 'labels', title, number);
   c.text(`LABELS AND PLACARDS — ${electricalCodeName(ctx.input)}`, AREA.x, AREA.y + 14, { size: 10, bold: true });
-  labelGrid(c, [...ctx.labels, ...customStickers(ctx)], { x: AREA.x, y: AREA.y + 26, w: AREA.w, h: AREA.h - 26 }, 4, number);
+  labelGrid(c, [...ctx.labels, ...customStickers(ctx)], { x: AREA.x, y: AREA.y + 26, w: AREA.w, h: AREA.h - 26 }, 4, number, ctx.input.report);
   return { key: 'labels', number, title, prims: c.prims, frame: { x: 18, y: 18, w: 1188, h: 756 } };
 }
 
