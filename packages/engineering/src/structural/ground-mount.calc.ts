@@ -1,0 +1,107 @@
+import type { Check, Section } from '../report.schema.ts';
+import { asce, check } from '../report.builder.ts';
+import type { AsceEdition, Exposure } from '../tables/asce7-kz.table.ts';
+import type { RiskCategory } from '../tables/asce7-snow.table.ts';
+import { slopeFactorCs } from '../tables/asce7-snow.table.ts';
+import { velocityPressure } from './wind.calc.ts';
+import { flatRoofSnow } from './snow.calc.ts';
+
+/*
+ * A ground-mounted array on posts, as an open structure: ASCE 7 Chapter 27 free roof (monoslope)
+ * with the net pressure coefficients CN the racking's design gives (Figure 27.3-4, or the racking's
+ * wind-tunnel values), the gust-effect factor G = 0.85 of a rigid structure (§26.11.1), snow on an
+ * unheated open structure (Ct = 1.2, fully exposed, glass surface), and the post/foundation loads
+ * compared with the foundation capacities of the racking's design. Loads are taken on the array's
+ * surface area (the horizontal projection is smaller, so snow on it is conservative).
+ */
+
+export interface GroundMountInput {
+  edition: AsceEdition;
+  windSpeedMph: number;
+  exposure: Exposure;
+  groundSnowLoadPsf: number;
+  riskCategory: RiskCategory;
+  unreducedSnowLoad: boolean;
+  racking: string;
+  foundation: string;
+  tiltDeg: number;
+  meanHeightFt: number;
+  /** Slope length of one table (front to back), ft. */
+  arrayDepthFt: number;
+  /** Spacing of the post columns along the row, ft. */
+  postSpacingFt: number;
+  /** Posts in one column (front and back posts: 2). */
+  postsPerColumn: number;
+  /** Modules and racking, psf of array surface (the racking's design). */
+  deadLoadPsf: number;
+  /** Net pressure coefficients from the racking's design (ASCE 7 Figure 27.3-4 or wind tunnel), magnitudes. */
+  cnUplift: number;
+  cnDown: number;
+  /** Allowable (ASD) loads on one post and its foundation, lb (the racking's design). */
+  allowableUpliftLb: number;
+  allowableCompressionLb: number;
+  allowableLateralLb: number;
+}
+
+export const GUST_EFFECT_RIGID = 0.85;
+
+export function groundMountSection(g: GroundMountInput): Section {
+  const ed = g.edition;
+  const checks: Check[] = [];
+  const id = 'structural.ground-mount';
+  const q = velocityPressure(ed, g.exposure, g.meanHeightFt, g.windSpeedMph, 1);
+  checks.push(check({
+    id: `${id}.qh`, title: 'Ground mount: velocity pressure at mean height',
+    inputs: [['V', g.windSpeedMph, 'mph'], ['exposure', g.exposure], ['h', g.meanHeightFt, 'ft'], ['Kz', q.kz], ['Kzt', q.kzt], ['Kd', q.kd], ['Ke', q.ke]],
+    formula: ed === '7-10' ? 'qh = 0.00256 · Kz · Kzt · Kd · V²' : 'qh = 0.00256 · Kz · Kzt · Kd · Ke · V²', value: q.qhPsf, unit: 'psf',
+    ref: asce(ed, ed === '7-10' ? '§27.3.2, Eq. 27.3-1' : '§26.10, Eq. 26.10-1'),
+  }));
+  const pUp = q.qhPsf * GUST_EFFECT_RIGID * g.cnUplift;
+  const pDown = q.qhPsf * GUST_EFFECT_RIGID * g.cnDown;
+  const freeRoof = asce(ed, '§27.3.2, Eq. 27.3-2, Figure 27.3-4 (monoslope free roof); §26.11.1 (G)');
+  checks.push(check({
+    id: `${id}.wind-uplift`, title: 'Ground mount: net wind pressure, uplift', inputs: [['qh', q.qhPsf, 'psf'], ['G', GUST_EFFECT_RIGID], ['CN (racking design)', g.cnUplift], ['tilt', g.tiltDeg, '°']],
+    formula: 'p = qh · G · CN', value: pUp, unit: 'psf', ref: freeRoof,
+  }));
+  checks.push(check({
+    id: `${id}.wind-down`, title: 'Ground mount: net wind pressure, downward', inputs: [['qh', q.qhPsf, 'psf'], ['G', GUST_EFFECT_RIGID], ['CN (racking design)', g.cnDown], ['tilt', g.tiltDeg, '°']],
+    formula: 'p = qh · G · CN', value: pDown, unit: 'psf', ref: freeRoof,
+  }));
+  const flat = flatRoofSnow(ed, g.groundSnowLoadPsf, g.exposure, 'fully-exposed', 'unheated', g.riskCategory);
+  const cs = g.unreducedSnowLoad ? 1 : slopeFactorCs(flat.ct, true, g.tiltDeg);
+  const snow = Math.max(cs * flat.pfPsf, g.tiltDeg < 15 ? flat.pmPsf : 0);
+  checks.push(check({
+    id: `${id}.snow`, title: 'Ground mount: snow load on the array',
+    inputs: [['pg', g.groundSnowLoadPsf, 'psf'], ['Ce (fully exposed)', flat.ce], ['Ct (unheated open structure)', flat.ct], ['Is', flat.is], ['pf', flat.pfPsf, 'psf'], ['Cs (slippery, tilt)', cs], ['unreduced (requirement)', g.unreducedSnowLoad], ['pm', flat.pmPsf, 'psf']],
+    formula: 'ps = Cs · pf, pf = 0.7 · Ce · Ct · Is · pg (pm governs below 15°)', value: snow, unit: 'psf', ref: asce(ed, '§7.3, Eq. 7.3-1; §7.4, Eq. 7.4-1, Figure 7.4-1; §7.3.4'),
+  }));
+  const areaFt2 = g.postSpacingFt * g.arrayDepthFt / g.postsPerColumn;
+  const cos = Math.cos((g.tiltDeg * Math.PI) / 180);
+  const sin = Math.sin((g.tiltDeg * Math.PI) / 180);
+  const d = g.deadLoadPsf * areaFt2;
+  const s = snow * areaFt2;
+  const wDown = pDown * cos * areaFt2;
+  const wUp = pUp * cos * areaFt2;
+  const combos: Array<[string, number]> = [['D + S', d + s], ['D + 0.6W', d + 0.6 * wDown], ['D + 0.75(0.6W) + 0.75S', d + 0.45 * wDown + 0.75 * s]];
+  const [combo, compression] = combos.reduce((a, b) => (b[1] > a[1] + 1e-12 ? b : a));
+  const uplift = Math.max(0, 0.6 * wUp - 0.6 * d);
+  const lateral = 0.6 * Math.max(pUp, pDown) * sin * areaFt2;
+  const loadInputs: Array<[string, number | string, string?]> = [['post spacing', g.postSpacingFt, 'ft'], ['array depth', g.arrayDepthFt, 'ft'], ['posts per column', g.postsPerColumn], ['A per post', areaFt2, 'ft²'], ['D', g.deadLoadPsf, 'psf'], ['S', snow, 'psf']];
+  const combos24 = asce(ed, '§2.4.1 (ASD combinations); foundation capacity: racking design');
+  checks.push(check({
+    id: `${id}.post-uplift`, title: `Ground mount: uplift on one post (${g.foundation})`, inputs: [...loadInputs, ['p uplift', pUp, 'psf'], ['tilt', g.tiltDeg, '°']],
+    formula: 'T = (0.6 · p_up · cos θ − 0.6 · D) · A', value: uplift, unit: 'lb', limit: { relation: '<=', value: g.allowableUpliftLb }, pass: uplift <= g.allowableUpliftLb + 1e-9, ref: combos24,
+    remedy: 'Closer posts, deeper foundations, or the racking\'s heavier foundation',
+  }));
+  checks.push(check({
+    id: `${id}.post-compression`, title: `Ground mount: downward load on one post (${g.foundation})`, inputs: [...loadInputs, ['p down', pDown, 'psf'], [`governing (${combo})`, compression, 'lb']],
+    formula: 'C = max(D + S, D + 0.6W, D + 0.75(0.6W) + 0.75S) · A, W = p_down · cos θ', value: compression, unit: 'lb', limit: { relation: '<=', value: g.allowableCompressionLb }, pass: compression <= g.allowableCompressionLb + 1e-9, ref: combos24,
+    remedy: 'Closer posts or a larger foundation',
+  }));
+  checks.push(check({
+    id: `${id}.post-lateral`, title: `Ground mount: lateral load on one post (${g.foundation})`, inputs: [['A per post', areaFt2, 'ft²'], ['p', Math.max(pUp, pDown), 'psf'], ['tilt', g.tiltDeg, '°']],
+    formula: 'H = 0.6 · max(p_up, p_down) · sin θ · A', value: lateral, unit: 'lb', limit: { relation: '<=', value: g.allowableLateralLb }, pass: lateral <= g.allowableLateralLb + 1e-9, ref: combos24,
+    remedy: 'Closer posts, bracing, or a deeper foundation',
+  }));
+  return { id, title: `Ground-mounted array (${g.racking})`, checks };
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { groundMountSection } from './ground-mount.calc.ts';
+import { wallBatterySection } from './wall-battery.calc.ts';
+import { seismicSection } from './seismic.calc.ts';
+
+const byId = (s: { checks: { id: string; value: unknown; pass: boolean | null }[] }, suffix: string) => s.checks.find((c) => c.id.endsWith(suffix))!;
+
+describe('ground-mounted array (ASCE 7 free roof, racking foundation capacities)', () => {
+  const base = {
+    edition: '7-16' as const, windSpeedMph: 115, exposure: 'C' as const, groundSnowLoadPsf: 5, riskCategory: 'II' as const, unreducedSnowLoad: false,
+    racking: 'IronRidge GM', foundation: 'Ground Screw', tiltDeg: 25, meanHeightFt: 6, arrayDepthFt: 13.5, postSpacingFt: 10, postsPerColumn: 2,
+    deadLoadPsf: 3.5, cnUplift: 1.6, cnDown: 1.8, allowableUpliftLb: 2000, allowableCompressionLb: 3000, allowableLateralLb: 1000,
+  };
+  it('worked example: qh at 15 ft (Kz 0.849) = 24.4 psf; p_up = 24.4 × 0.85 × 1.6 = 33.2 psf; T = (0.6·33.2·cos25° − 0.6·3.5)·67.5 = 1077 lb', () => {
+    const s = groundMountSection(base);
+    // Kz below 15 ft is taken at 15 ft: 2.01 (15/900)^(2/9.5) = 0.8489.
+    expect(byId(s, '.qh').value).toBeCloseTo(0.00256 * 0.8489 * 0.85 * 115 * 115, 1);
+    const qh = byId(s, '.qh').value as number;
+    expect(byId(s, '.wind-uplift').value).toBeCloseTo(qh * 0.85 * 1.6, 2);
+    const t = (0.6 * qh * 0.85 * 1.6 * Math.cos(25 * Math.PI / 180) - 0.6 * 3.5) * 67.5;
+    expect(byId(s, '.post-uplift').value).toBeCloseTo(t, 1);
+    expect(byId(s, '.post-uplift').pass).toBe(true);
+  });
+  it('fails a post when the foundation is too weak, and unreduced snow uses Cs = 1', () => {
+    expect(byId(groundMountSection({ ...base, allowableUpliftLb: 500 }), '.post-uplift').pass).toBe(false);
+    const heavy = { ...base, groundSnowLoadPsf: 40, tiltDeg: 40 };
+    expect(byId(groundMountSection({ ...heavy, unreducedSnowLoad: true }), '.snow').value as number).toBeGreaterThan(byId(groundMountSection(heavy), '.snow').value as number);
+  });
+});
+
+describe('wall-mounted battery (NDS 12.2, 12.3, 12.4.1)', () => {
+  const b = { model: 'Powerwall 3', weightLb: 286.6, depthIn: 7.6, fasteners: 4, topRowFasteners: 2, rowSpacingIn: 24, species: 'SPF' as const, diameterIn: 0.3125, threadPenetrationIn: 2.5, lateralDesignValueLb: 150 };
+  it('worked example: V = 286.6/4 = 71.65 lb ≤ 135 lb; T = 286.6·3.8/(24·2) = 22.69 lb', () => {
+    const s = wallBatterySection(b);
+    expect(byId(s, '.shear').value).toBeCloseTo(71.65, 2);
+    expect(byId(s, '.shear').pass).toBe(true);
+    expect(byId(s, '.withdrawal').value).toBeCloseTo(22.689, 2);
+    expect(byId(s, '.combined').pass).toBe(true);
+  });
+  it('fails with too few fasteners', () => {
+    expect(byId(wallBatterySection({ ...b, fasteners: 1, lateralDesignValueLb: 100 }), '.shear').pass).toBe(false);
+  });
+});
+
+describe('seismic: IEBC 10 % rule', () => {
+  it('2.7 psf on a 10 psf roof is 27 %: not exempt; 0.9 psf on 15 psf is 6 %', () => {
+    const s = seismicSection('2018', 'D', [{ arrayId: 'A1', arrayDeadPsf: 2.7, roofDeadPsf: 10 }, { arrayId: 'A2', arrayDeadPsf: 0.9, roofDeadPsf: 15 }]);
+    expect(s.checks.map((c) => [c.value, c.pass])).toEqual([[27, false], [6, true]]);
+    expect(s.checks[0]!.ref).toEqual({ code: 'IEBC', edition: '2018', section: '503.4, Exception' });
+  });
+});
