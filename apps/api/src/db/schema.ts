@@ -15,3 +15,4 @@ export * from './schema/letters.schema.ts';
 export * from './schema/content.schema.ts';
 export * from './schema/cad-runs.schema.ts';
 export * from './schema/contact.schema.ts';
+export * from './schema/wet-stamps.schema.ts';
