@@ -11,7 +11,7 @@ import { DEMO, type TestApp } from './test-app.ts';
  * and the browser test's seed.
  */
 
-export type PlanSetWorld = { ahjId: string; utilityId: string; stateId: number; equipment: { module: string; inverter: string; racking: string }; contractorId: string };
+export type PlanSetWorld = { ahjId: string; utilityId: string; stateId: number; equipment: { module: string; inverter: string; racking: string; mci: string }; contractorId: string };
 
 type Caller = (who: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown) => Promise<{ statusCode: number; body: string; data: any }>;
 
@@ -45,6 +45,8 @@ export async function preparePlanSetWorld(t: Pick<TestApp, 'app' | 'csrfFor' | '
   const module = all.find((e) => e.kind === 'module' && typeof e.data.lengthMm === 'number')!;
   const inverter = all.find((e) => e.kind === 'inverter' && (e.type === 'String Inverter' || e.data.type === 'String Inverter'))!;
   const racking = all.find((e) => e.kind === 'racking')!;
+  // A string inverter without module-level rapid shutdown fails NEC 690.12: the sets carry an MCI.
+  const mci = all.find((e) => e.kind === 'mci')!;
   for (const item of [module, inverter, racking]) {
     const pdf = await makeDatasheet(`${item.manufacturer} DATASHEET`, item.model, [`${item.kind} specifications`]);
     const res = await uploadDatasheet(t, item.id, `${item.model}.pdf`, pdf);
@@ -52,7 +54,7 @@ export async function preparePlanSetWorld(t: Pick<TestApp, 'app' | 'csrfFor' | '
   }
   const contractorId = (await db.select().from(users).where(eq(users.email, DEMO.contractor)))[0]!.id;
   await t.dbChanged();
-  return { ahjId: ahj!.id, utilityId: utility!.id, stateId, equipment: { module: module.id, inverter: inverter.id, racking: racking.id }, contractorId };
+  return { ahjId: ahj!.id, utilityId: utility!.id, stateId, equipment: { module: module.id, inverter: inverter.id, racking: racking.id, mci: mci.id }, contractorId };
 }
 
 /** An Acme job with everything a plan set needs, assigned to the demo contractor. */
@@ -72,6 +74,7 @@ export async function preparePlanSetJob(t: Pick<TestApp, 'request' | 'tokenOf'>,
       { kind: 'module', equipment_id: w.equipment.module, quantity: modules },
       { kind: 'inverter', equipment_id: w.equipment.inverter, quantity: 1 },
       { kind: 'racking', equipment_id: w.equipment.racking, quantity: null },
+      { kind: 'mci', equipment_id: w.equipment.mci, quantity: Math.ceil(modules / 3) },
     ],
   });
   if (lines.statusCode !== 200) throw new Error(`equipment: ${lines.statusCode} ${lines.body}`);

@@ -65,6 +65,8 @@ export const ZDesignAnswer = z.object({
   module_count: z.number().int(),
   /** The module's size (inches): the catalogue model's, or a typical 60-cell module when none is linked. */
   module_size: z.object({ length_in: z.number(), width_in: z.number(), from_catalogue: z.boolean() }),
+  /** The job's electrical design: strings (string and optimizer inverters) or branch circuits (micro-inverters). */
+  electrical_kind: z.enum(['strings', 'branch_circuits']),
   /** The job's layout_alteration requirement value. */
   layout_alteration: z.string(),
   /** A layout was saved before: changing its modules is what layout_alteration governs. */
@@ -86,3 +88,52 @@ export const ZDesignAnswer = z.object({
   images: z.array(z.object({ id: z.string(), name: z.string(), category: z.string() })),
 });
 export type DesignAnswer = z.infer<typeof ZDesignAnswer>;
+
+/*
+ * POST /jobs/{id}/design/check: the Design page's unsaved model through the plan-set run's own
+ * input assembly and the engineering engine (staff, the assigned contractor). A run of this model
+ * would be refused while a check fails; `message` says so with each failing check's remedy.
+ */
+export const ZDesignCheckBody = z.object({ model: ZDesignModelBody }).strict();
+export type DesignCheckBody = z.input<typeof ZDesignCheckBody>;
+
+export const ZElectricalKind = z.enum(['strings', 'branch_circuits']);
+
+export const ZDesignEngineCheck = z.object({
+  /** The engine's id, e.g. "electrical.string.S1.voltage". */
+  id: z.string(),
+  title: z.string(),
+  /** The report section it belongs to ("DC system voltage (PV source circuits)"). */
+  section: z.string(),
+  pass: z.boolean(),
+  /** The computed value with its unit ("412.6 V"), and the limit it is held to ("≤ 600 V"). */
+  value: z.string(),
+  limit: z.string().nullable(),
+  remedy: z.string().nullable(),
+  /** Where the rule is written: "NEC 2020 690.7(A)". */
+  code_ref: z.string(),
+  /** The string or branch circuit the check is about (S1, B2), when it is about one. */
+  circuit_id: z.string().nullable(),
+});
+export type DesignEngineCheck = z.infer<typeof ZDesignEngineCheck>;
+
+export const ZDesignCheckAnswer = z.object({
+  /** pass: every check passes; fail: a check fails (generation refused); incomplete: the job lacks inputs; refused: the engine does not calculate this job. */
+  status: z.enum(['pass', 'fail', 'incomplete', 'refused']),
+  /** What a generation request would answer when it is refused (fail, incomplete), or the engine's refusal. */
+  message: z.string().nullable(),
+  /** incomplete: what the job lacks, field by field. */
+  missing: z.array(z.object({ field: z.string(), message: z.string() })),
+  kind: ZElectricalKind,
+  /** Whose strings the engine got: the model's, or the run's own (the model has none). */
+  electrical_source: z.enum(['design', 'auto']).nullable(),
+  /** The run's own strings or branch circuits for this model: the editor's "Auto-assign". */
+  auto_assignment: z.array(z.object({ id: z.string(), moduleIds: z.array(z.string()) })),
+  /** Failing checks first, then the passing ones, each in the report's order. */
+  checks: z.array(ZDesignEngineCheck),
+  failures: z.number().int(),
+  system_dc_kw: z.number().nullable(),
+  system_ac_kw: z.number().nullable(),
+  input_hash: z.string().nullable(),
+});
+export type DesignCheckAnswer = z.infer<typeof ZDesignCheckAnswer>;

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZDesignAnswer, ZDesignAutoLayoutBody, ZDesignPutBody } from '@sunstamp/domain/contracts/designs';
+import { ZDesignAnswer, ZDesignAutoLayoutBody, ZDesignCheckAnswer, ZDesignCheckBody, ZDesignPutBody } from '@sunstamp/domain/contracts/designs';
 import { principalOf } from '../auth/auth.hooks.ts';
 import { autoLayoutDesign, getDesign, putDesign } from './designs.service.ts';
+import { checkDesign } from './design-checks.service.ts';
 
 const ZIdParams = z.object({ id: z.string().max(100) });
 
@@ -19,4 +20,11 @@ export const designsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/jobs/:id/design/auto-layout', {
     schema: { tags, summary: 'Place the modules again by auto-fill (not saved)', params: ZIdParams, body: ZDesignAutoLayoutBody.nullish(), response: { 200: ZDesignAnswer } },
   }, async (req) => autoLayoutDesign(ctx, principalOf(req), req.params.id, req.body?.roof_planes));
+  app.post('/jobs/:id/design/check', {
+    schema: {
+      tags,
+      summary: 'The engineering checks of an unsaved design, assembled as a plan-set run would (staff, the assigned contractor); nothing is saved',
+      params: ZIdParams, body: ZDesignCheckBody, response: { 200: ZDesignCheckAnswer },
+    },
+  }, async (req) => checkDesign(ctx, principalOf(req), req.params.id, req.body.model));
 };

@@ -2,6 +2,7 @@ import { mayWorkOnJob } from '@sunstamp/domain/policies/jobs.policy';
 import { isClientRole } from '@sunstamp/domain/roles';
 import { ZDesignModel, type DesignModel, type PlacedModule, type RoofPlane } from '@sunstamp/domain/design/design-model.schema';
 import { starterDesignOf } from '@sunstamp/domain/design/starter-design.rules';
+import { electricalDesignProblems } from '@sunstamp/domain/design/electrical-design.rules';
 import { editEventOf } from '@sunstamp/domain/jobs/job-history.rules';
 import type { JobStatus } from '@sunstamp/domain/jobs/workflow.rules';
 import { arraysModuleCount } from '@sunstamp/domain/jobs/job-equipment.rules';
@@ -44,7 +45,7 @@ const FALLBACK_MODULE_MM = { length: 1722, width: 1134 };
 const MM_PER_IN = 25.4;
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
-interface DesignFacts {
+export interface DesignFacts {
   moduleCount: number;
   moduleSize: { lengthIn: number; widthIn: number; fromCatalogue: boolean };
   microInverters: boolean;
@@ -63,7 +64,7 @@ export function fireEditionOf(text: string | null | undefined): FireCode['editio
   return known.find((e) => year >= Number(e)) ?? '2012';
 }
 
-async function factsOf(ctx: Ctx, r: JobWithRefs): Promise<DesignFacts> {
+export async function factsOf(ctx: Ctx, r: JobWithRefs): Promise<DesignFacts> {
   const db = ctx.database.db;
   const job = r.job;
   const [lines, codes, { resolved }] = await Promise.all([
@@ -186,6 +187,7 @@ async function answerOf(ctx: Ctx, p: Principal, r: JobWithRefs, facts: DesignFac
     background,
     module_count: facts.moduleCount,
     module_size: { length_in: facts.moduleSize.lengthIn, width_in: facts.moduleSize.widthIn, from_catalogue: facts.moduleSize.fromCatalogue },
+    electrical_kind: facts.microInverters ? 'branch_circuits' : 'strings',
     layout_alteration: facts.layoutAlteration,
     layout_saved: d.layoutSaved,
     may_edit: mayWorkOnJob(p, r.job),
@@ -205,7 +207,7 @@ export async function getDesign(ctx: Ctx, p: Principal, jobId: string): Promise<
   return answerOf(ctx, p, r, facts, await loadDesign(ctx, r, facts));
 }
 
-function requireDesigner(p: Principal, r: JobWithRefs) {
+export function requireDesigner(p: Principal, r: JobWithRefs) {
   if (!mayWorkOnJob(p, r.job)) throw forbidden('Only our design team and the contractor assigned to this job edit its design.');
   if (!r.job.isActive) throw conflict('This job is deactivated.');
 }
@@ -228,7 +230,7 @@ function requireLayoutChangeAllowed(facts: DesignFacts, permission: boolean) {
 }
 
 /** Checks a model beyond its schema: ids unique, modules on planes that exist, edges per polygon side. */
-function checkModel(model: DesignModel, facts: DesignFacts) {
+export function checkModelShape(model: DesignModel) {
   const bad: Record<string, string>[] = [];
   const planeIds = new Set<string>();
   model.roofPlanes.forEach((pl, i) => {
@@ -243,9 +245,26 @@ function checkModel(model: DesignModel, facts: DesignFacts) {
     if (!planeIds.has(m.planeId)) bad.push({ [`model.modules.${i}.planeId`]: `No roof plane ${m.planeId}.` });
   });
   if (bad.length) throw badRequest('Some fields are invalid.', bad);
+}
+
+/**
+ * The model's strings or branch circuits hold together (electrical-design.rules.ts), and are the
+ * kind the job's inverter takes; with `complete` (a save), every placed module is in one. The
+ * first problem is the message, all of them the fields.
+ */
+export function checkElectricalDesign(model: DesignModel, microInverters: boolean, complete: boolean) {
+  const problems = electricalDesignProblems(model, { complete });
+  if (microInverters && model.strings.length) problems.unshift({ path: 'model.strings', message: 'This job\'s inverters are micro-inverters: assign its modules to branch circuits, not strings.' });
+  if (!microInverters && model.branchCircuits.length) problems.unshift({ path: 'model.branchCircuits', message: 'This job\'s inverter is a string inverter: assign its modules to strings, not branch circuits.' });
+  if (problems.length) throw badRequest(problems[0]!.message, problems.map((x) => ({ [x.path]: x.message })));
+}
+
+function checkModel(model: DesignModel, facts: DesignFacts) {
+  checkModelShape(model);
   if (model.modules.length !== facts.moduleCount) {
     throw badRequest(`The design places ${model.modules.length} modules but the job has ${facts.moduleCount}: place exactly ${facts.moduleCount}.`, [{ 'model.modules': `${model.modules.length} placed, ${facts.moduleCount} expected.` }]);
   }
+  checkElectricalDesign(model, facts.microInverters, true);
 }
 
 export interface PutDesignInput {

@@ -17,7 +17,7 @@ import * as jobsRepo from '../jobs/jobs.repository.ts';
 import { unmarkGeneratedPlanSets } from '../deliverables/deliverables.repository.ts';
 import { recordDeliverable } from '../deliverables/deliverables.service.ts';
 import { notifyGenerationEvent } from '../notifications/notifications.service.ts';
-import { assembleGeneration } from './planset-input.service.ts';
+import { assembleGeneration, blockedMessage, runEngine } from './planset-input.service.ts';
 import * as repo from './plansets.repository.ts';
 
 /*
@@ -69,6 +69,13 @@ export async function requestRun(ctx: Ctx, p: Principal, jobId: string): Promise
       `The plan set cannot be generated yet: ${assembled.missing.map((m) => m.message).join(' ')}`,
       assembled.missing.map((m) => ({ [m.field]: m.message })),
     );
+  }
+  // A design whose engineering checks fail is not drawn: the refusal names each check and its
+  // remedy (the Design page shows the same checks live). An engine refusal (CEC, ASCE 7-22) is left
+  // to the run, which fails with the calculation's §8 message.
+  const engine = runEngine(assembled.inputs.engine);
+  if (engine.ok && engine.failing.length) {
+    throw unprocessable(blockedMessage(engine.failing), engine.failing.map((c) => ({ [c.id]: c.remedy ?? c.title })));
   }
   const { hash, revision } = assembled.inputs;
   // One run per job and inputs: the job row lock orders two clicks, the partial unique index backs it.

@@ -120,6 +120,7 @@ describe('POST /api/jobs/{id}/generate-cad', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     await call(DEMO.admin, 'PUT', `/api/jobs/${id}/equipment`, { lines: [
       { kind: 'module', equipment_id: w.equipment.module, quantity: 14 }, { kind: 'inverter', equipment_id: w.equipment.inverter, quantity: 1 }, { kind: 'racking', equipment_id: w.equipment.racking, quantity: null },
+      { kind: 'mci', equipment_id: w.equipment.mci, quantity: 5 },
     ] });
     const second = await generate(DEMO.admin, id);
     expect(second.statusCode, second.body).toBe(202);
@@ -168,7 +169,7 @@ describe('POST /api/jobs/{id}/generate-cad', () => {
     expect(again.statusCode, again.body).toBe(200);
     const refused = await generate(DEMO.admin, id);
     expect(refused.statusCode).toBe(422);
-    expect(JSON.stringify(refused.data.args)).toContain('the saved design has no main service panel');
+    expect(JSON.stringify(refused.data.args)).toContain('the design has no main service panel');
   }, 180_000);
 
   it('the set is the revision\'s plan-set deliverable: a draft without seals, replaced by a newer run\'s', async () => {

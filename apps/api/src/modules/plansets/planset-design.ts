@@ -44,7 +44,13 @@ export type DesignRequest = {
 };
 
 export type DesignResult =
-  | { ok: true; design: Omit<DesignModel, 'strings' | 'branchCircuits' | 'runs'>; routes: Record<RoutePoint, { x: number; y: number }> }
+  | {
+    ok: true;
+    design: Omit<DesignModel, 'strings' | 'branchCircuits' | 'runs'>;
+    routes: Record<RoutePoint, { x: number; y: number }>;
+    /** The designer's strings and branch circuits (empty for an auto-layout: the run forms its own). */
+    electrical: Pick<DesignModel, 'strings' | 'branchCircuits'>;
+  }
   | { ok: false; detail: string };
 
 export type RoutePoint = 'roof' | 'inverter' | 'combiner' | 'ac_disconnect' | 'main_panel' | 'battery' | 'utility_meter' | 'production_meter' | 'sub_panel';
@@ -70,9 +76,11 @@ type Ctx = Pick<AppContext, 'database' | 'caches' | 'clock'>;
 
 /**
  * The design a run draws for a job: the stored design when someone saved one (its planes,
- * modules, equipment and site as drawn), else the auto-layout of the job's arrays.
+ * modules, equipment and site as drawn), else the auto-layout of the job's arrays. `unsaved` is
+ * the Design page's model being checked: drawn as if it were saved.
  */
-export async function loadDesignFor(ctx: Ctx, job: { id: string; revisionNumber: number }, req: DesignRequest): Promise<DesignResult> {
+export async function loadDesignFor(ctx: Ctx, job: { id: string; revisionNumber: number }, req: DesignRequest, unsaved?: DesignModel): Promise<DesignResult> {
+  if (unsaved) return storedDesign(unsaved, req);
   const stored = await loadStoredDesign(ctx, job.id);
   if (stored.source === 'auto') return autoDesign(req);
   return storedDesign(stored.model, req);
@@ -115,7 +123,7 @@ export function storedDesign(model: DesignModel, req: DesignRequest): DesignResu
   for (const a of arrays) {
     const placed = modules.filter((m) => arrayOfPlane.get(m.planeId) === a.id).length;
     if (placed !== a.moduleCount) {
-      return { ok: false, detail: `the saved design places ${placed} of array ${a.id.slice(1)}'s ${a.moduleCount} modules on its roof planes: correct it on the job's Design page` };
+      return { ok: false, detail: `the design places ${placed} of array ${a.id.slice(1)}'s ${a.moduleCount} modules on its roof planes: correct it on the job's Design page` };
     }
   }
   const equipment = [...model.equipment];
@@ -125,7 +133,7 @@ export function storedDesign(model: DesignModel, req: DesignRequest): DesignResu
     if (point && !routes[point]) routes[point] = { x: e.x, y: e.y };
   }
   const panel = routes.main_panel;
-  if (!panel) return { ok: false, detail: 'the saved design has no main service panel: place it on the job\'s Design page' };
+  if (!panel) return { ok: false, detail: 'the design has no main service panel: place it on the job\'s Design page' };
   const needed: { kind: DesignModel['equipment'][number]['kind']; point: RoutePoint; on: boolean }[] = [
     { kind: 'utility_meter', point: 'utility_meter', on: true },
     { kind: 'production_meter', point: 'production_meter', on: req.system.productionMeter },
@@ -155,6 +163,8 @@ export function storedDesign(model: DesignModel, req: DesignRequest): DesignResu
   return {
     ok: true,
     routes,
+    // Auto-filled modules (none were saved) have no strings of the designer's.
+    electrical: modules === model.modules ? { strings: model.strings, branchCircuits: model.branchCircuits } : { strings: [], branchCircuits: [] },
     design: {
       revision: req.revision,
       site: { ...model.site, street: { ...street, name: street.name !== 'Street' ? street.name : req.streetName } },
@@ -220,6 +230,7 @@ export function autoDesign(req: DesignRequest): DesignResult {
   return {
     ok: true,
     routes,
+    electrical: { strings: [], branchCircuits: [] },
     design: {
       revision: req.revision,
       site: {

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { DesignInputRaw } from '@sunstamp/engineering/design-input.schema';
+import { calculateDesign } from '@sunstamp/engineering/design.calc';
+import { isEngineRefusal } from '@sunstamp/engineering/engine-refusal';
+import type { Check, Report } from '@sunstamp/engineering/report.schema';
 import type { JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
 import type { ResolvedRequirements } from '@sunstamp/domain/requirements/resolve.rules';
 import type { DesignModel, FireCode, PlanSetInputRaw, RoofPlane } from '@sunstamp/planset/input.schema';
@@ -13,6 +16,7 @@ import { readRequirementFileBytes, resolveForJob } from '../requirements/require
 import { chooseSealingEngineer, type Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import * as engRepo from '../engineers/engineers.repository.ts';
 import { readBytes, todayOf } from '../engineers/engineers.service.ts';
+import { autoBranchesOf, autoStringsOf, circuitsOf, electricalDesignProblems, type Circuit, type ElectricalKind } from '@sunstamp/domain/design/electrical-design.rules';
 import { loadDesignFor, routeLengthFt, type DesignArray, type DesignSystem, type RoutePoint } from './planset-design.ts';
 import * as repo from './plansets.repository.ts';
 
@@ -35,9 +39,13 @@ export type GenerationInputs = {
   /** sha256 of both (bytes hashed) and the template version: the run's identity. */
   hash: string;
   revision: number;
+  /** Whose strings or branch circuits the engine got (the design's or the run's own), and the run's own for "Auto-assign". */
+  electrical: { kind: ElectricalKind; source: 'design' | 'auto'; auto: Circuit[] };
   /** The PE seals the stamp requirements ask for, and who seals them (an engineer licensed in the job's state, with a seal image). */
   seals: { wanted: Discipline[]; placed: { discipline: Discipline; engineer_name: string; licence_state: string; licence_number: string }[] };
 };
+
+type ElectricalDesign = { kind: ElectricalKind; circuits: Circuit[] };
 
 export type AssembleResult = { ok: true; inputs: GenerationInputs } | { ok: false; missing: MissingInput[] };
 
@@ -129,13 +137,6 @@ function framingOf(a: JobArray): { engine: { kind: 'rafter' | 'truss'; size: (ty
   return { engine: size ? { kind: truss ? 'truss' : 'rafter', size } : null, drawing };
 }
 
-function splitEven(total: number, maxEach: number): number[] {
-  if (total <= 0 || maxEach <= 0) return [];
-  const n = Math.ceil(total / maxEach);
-  const base = Math.floor(total / n);
-  return Array.from({ length: n }, (_, i) => base + (i < total % n ? 1 : 0));
-}
-
 /** The firm's and the client's printed details, or what they lack. */
 function partyProblems(prefix: string, c: { name: string; address: string | null; phoneNumber: string | null } | undefined, what: string): MissingInput[] {
   if (!c) return [{ field: prefix, message: `${what} is not set up.` }];
@@ -152,7 +153,11 @@ export function drawnByOf(firm: string): string {
   return name.split(/\s+/).map((w) => w[0]!.toUpperCase()).join('').slice(0, 6);
 }
 
-export async function assembleGeneration(ctx: Ctx, job: JobRow): Promise<AssembleResult> {
+/**
+ * The inputs of a plan-set run of the job. `o.design`: the Design page's unsaved model, assembled
+ * as if it were saved (the live checks), through the same code a run takes.
+ */
+export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: DesignModel } = {}): Promise<AssembleResult> {
   const db: DbOrTx = ctx.database.db;
   const missing: MissingInput[] = [];
   const need = (field: string, message: string) => missing.push({ field, message });
@@ -299,41 +304,39 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow): Promise<Assembl
   const layout = await loadDesignFor(ctx, job, {
     revision: job.revisionNumber, arrays: designArrays, module: { lengthIn, widthIn }, fireCode,
     roofIsHip: job.roofType === 'Hip Roof', streetName: str(job.clientStreetAddress).replace(/^\d+\s+/, '') || 'Street', system,
-  });
+  }, o.design);
   if (!layout.ok) return { ok: false, missing: [{ field: 'design', message: `The roof layout could not place every module: ${layout.detail}.` }] };
   const modules = layout.design.modules;
   const arrayOfPlane = new Map(layout.design.roofPlanes.map((p) => [p.id, p.arrayId]));
   const modulesOf = (arrayId: string) => modules.filter((m) => arrayOfPlane.get(m.planeId) === arrayId).map((m) => m.id);
 
-  const strings: { id: string; arrayId: string; modulesInSeries: number }[] = [];
-  const designStrings: DesignModel['strings'] = [];
+  // The designer's strings or branch circuits when the design has them (the Design page checks
+  // them and a save holds every module in one); else the run's own: as few and as even as the
+  // inverter's DC voltage window (or the micro-inverter's units per branch) allows, array by array.
+  const perUnit = /Dual/i.test(inverterType) ? 2 : 1;
+  const maxUnits = micro ? num(id.maxUnitsPerBranch) ?? Math.max(1, Math.floor(16 / num(id.maxContinuousOutputCurrentA)!)) : 0;
+  const maxSeries = optimizer ? Math.max(1, Math.min(25, Math.floor(5700 / pmaxW))) : Math.max(1, Math.floor(maxDcV / vocCold));
+  const auto: ElectricalDesign = micro
+    ? { kind: 'branch_circuits', circuits: autoBranchesOf(modules.map((m) => m.id), perUnit, maxUnits) }
+    : { kind: 'strings', circuits: autoStringsOf(designArrays.map((da) => ({ moduleIds: modulesOf(da.id) })), maxSeries) };
+  const given = circuitsOf(layout.electrical, auto.kind).filter((c) => c.moduleIds.length > 0);
+  const fromDesign = given.length > 0 && electricalDesignProblems({ modules, ...layout.electrical }, { complete: false }).length === 0;
+  const chosen = fromDesign ? given : auto.circuits;
+  const arrayOfModule = new Map(modules.map((m) => [m.id, arrayOfPlane.get(m.planeId)]));
+  const strings: { id: string; arrayId?: string; modulesInSeries: number }[] = [];
   const branches: { id: string; units: number }[] = [];
-  const designBranches: DesignModel['branchCircuits'] = [];
   if (micro) {
-    const perUnit = /Dual/i.test(inverterType) ? 2 : 1;
-    const current = num(id.maxContinuousOutputCurrentA)!;
-    const maxUnits = num(id.maxUnitsPerBranch) ?? Math.max(1, Math.floor(16 / current));
-    const ids = modules.map((m) => m.id);
-    let at = 0;
-    splitEven(Math.ceil(moduleCount / perUnit), maxUnits).forEach((units, k) => {
-      branches.push({ id: `B${k + 1}`, units });
-      designBranches.push({ id: `B${k + 1}`, moduleIds: ids.slice(at, at + units * perUnit) });
-      at += units * perUnit;
-    });
+    for (const c of chosen) branches.push({ id: c.id, units: Math.ceil(c.moduleIds.length / perUnit) });
   } else {
-    const maxSeries = optimizer ? Math.max(1, Math.min(25, Math.floor(5700 / pmaxW))) : Math.max(1, Math.floor(maxDcV / vocCold));
-    let n = 0;
-    for (const da of designArrays) {
-      const ids = modulesOf(da.id);
-      let at = 0;
-      for (const size of splitEven(da.moduleCount, maxSeries)) {
-        n++;
-        strings.push({ id: `S${n}`, arrayId: da.id, modulesInSeries: size });
-        designStrings.push({ id: `S${n}`, moduleIds: ids.slice(at, at + size) });
-        at += size;
-      }
+    for (const c of chosen) {
+      const arraysOf = new Set(c.moduleIds.map((mid) => arrayOfModule.get(mid)));
+      const only = arraysOf.size === 1 ? [...arraysOf][0] : undefined;
+      strings.push({ id: c.id, ...(only ? { arrayId: only } : {}), modulesInSeries: c.moduleIds.length });
     }
   }
+  const designStrings: DesignModel['strings'] = micro ? [] : chosen;
+  const designBranches: DesignModel['branchCircuits'] = micro ? chosen : [];
+  const electrical: GenerationInputs['electrical'] = { kind: auto.kind, source: fromDesign ? 'design' : 'auto', auto: auto.circuits };
 
   // ------------------------------------------------------------------ runs, measured on the site plan
   const r = layout.routes;
@@ -551,5 +554,37 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow): Promise<Assembl
       electrical: on('electrical_photos_on_cad') ? await photos('electrical_photos_on_cad') : [],
     },
   };
-  return { ok: true, inputs: { engine, input, hash: stableHash({ engine, input }), revision: job.revisionNumber, seals } };
+  return { ok: true, inputs: { engine, input, hash: stableHash({ engine, input }), revision: job.revisionNumber, seals, electrical } };
+}
+
+// ---------------------------------------------------------------------------------------------- the engine's checks
+
+export type EngineCheck = Check & { section: string };
+export type EngineOutcome =
+  | { ok: true; report: Report; checks: EngineCheck[]; failing: EngineCheck[] }
+  | { ok: false; refusal: string };
+
+/** "NEC 2020 690.7(A)": where a check's rule is written. */
+export const codeRefText = (c: Pick<Check, 'ref'>) => [c.ref.code, c.ref.edition, c.ref.section].filter((x) => x && x !== '-').join(' ');
+
+/**
+ * The engine on a run's input: its report with the checks that pass or fail (computed quantities
+ * left out), or the engine's refusal in its own words. A malformed input (a bug of the assembly)
+ * is a refusal too, so a caller shows it rather than failing.
+ */
+export function runEngine(engine: DesignInputRaw): EngineOutcome {
+  let report: Report;
+  try {
+    report = calculateDesign(engine);
+  } catch (e) {
+    return { ok: false, refusal: isEngineRefusal(e) ? e.message : `the engineering input is not valid: ${(e as Error).message.slice(0, 400)}` };
+  }
+  const checks = report.sections.flatMap((s) => s.checks.filter((c) => c.pass !== null).map((c) => ({ ...c, section: s.title })));
+  return { ok: true, report, checks, failing: checks.filter((c) => c.pass === false) };
+}
+
+/** The refusal of a generation blocked by failing checks: each check, its remedy and code section. */
+export function blockedMessage(failing: readonly EngineCheck[]): string {
+  const parts = failing.map((c) => `${c.title}${c.remedy ? `: ${c.remedy}` : ''} (${codeRefText(c)}).`);
+  return `The plan set cannot be generated: ${failing.length === 1 ? 'an engineering check fails' : `${failing.length} engineering checks fail`}. ${parts.join(' ')}`;
 }

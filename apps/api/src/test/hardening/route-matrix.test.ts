@@ -140,6 +140,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/jobs/{id}/design':                       [401, 200, 200, 404, 200, 200, 404],
   'PUT /api/jobs/{id}/design':                       [401, 200, 200, 404, 403, 403, 404],
   'POST /api/jobs/{id}/design/auto-layout':          [401, 200, 200, 404, 403, 403, 404],
+  'POST /api/jobs/{id}/design/check':                [401, 200, 200, 404, 403, 403, 404],
   // The matrix job lacks what a plan set needs (422 naming it); clients never see runs before release.
   'POST /api/jobs/{id}/generate-cad':                 [401, 422, 422, 404, 403, 403, 404],
   'GET /api/jobs/{id}/cad-runs':                      [401, 200, 200, 404, 404, 404, 404],
@@ -313,6 +314,8 @@ const BODIES: Record<string, (fx: Fixtures) => unknown> = {
       equipment: [{ kind: 'main_panel', x: 41, y: 5 }],
     },
   }),
+  // The matrix job lacks what a run needs: the check answers 200 with what is missing.
+  'POST /api/jobs/{id}/design/check': () => ({ model: (BODIES['PUT /api/jobs/{id}/design']!({} as never) as { model: unknown }).model }),
   'POST /api/jobs/{id}/messages': () => ({ body: 'Matrix message' }),
   'POST /api/jobs/{id}/messages/read': () => ({ thread: 'client', message_id: 1 }),
   'POST /api/jobs/{id}/messages/typing': () => ({ thread: 'client' }),
