@@ -37,6 +37,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { siteAlertsRoutes } from './modules/site-alerts/site-alerts.routes.ts';
 import { engineersRoutes } from './modules/engineers/engineers.routes.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
+import { wetStampsRoutes } from './modules/wet-stamps/wet-stamps.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     await api.register(siteAlertsRoutes);
     await api.register(engineersRoutes);
     await api.register(lettersRoutes);
+    await api.register(wetStampsRoutes);
     await api.register(contentRoutes);
     await api.register(staffRoutes);
     await api.register(contactRoutes);

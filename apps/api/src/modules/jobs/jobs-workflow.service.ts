@@ -20,6 +20,7 @@ import { serviceLabel } from '@sunstamp/domain/constants/services.constants';
 import { requireAllowed } from '../access/access.ts';
 import { currentDeliverableFacts, syncServiceTasks } from '../deliverables/deliverables.service.ts';
 import * as deliverablesRepo from '../deliverables/deliverables.repository.ts';
+import { assertWetStampSent } from '../wet-stamps/wet-stamps.gate.ts';
 import { bumpMonthStat } from '../users/users.repository.ts';
 import { optionLists } from '../catalogue/option-lists.cache.ts';
 import { announceJobsChanged } from './jobs-count.cache.ts';
@@ -116,6 +117,8 @@ async function moveJob(ctx: Ctx, p: Principal, id: string, to: JobStatus, o: Mov
     }
     const released = await o.beforeCheck?.(tx, locked, now);
     await assertDeliverables(tx, merged, to, p.role);
+    // Pending Wet Stamp → Design Completed waits for the paper copies to be shipped (wet-stamps.gate.ts).
+    await assertWetStampSent(tx, merged, from, to);
     const book = pendingBookkeeping(
       { pendingAdminMsClosed: locked.pendingAdminMsClosed, pendingSince: locked.pendingSince, createdByRole: (locked.createdByRole as Role | null) ?? null },
       { to, at: now, services: merged.servicesRequested },

@@ -158,6 +158,9 @@ const MATRIX: Record<string, Row> = {
   'POST /api/jobs/{id}/release':                     [401, 409, 409, 404, 403, 403, 404],
   'GET /api/jobs/{id}/deliverables/zip':             [401, 404, 404, 404, 404, 404, 404],
   'PUT /api/jobs/{id}/tasks/{service}':              [401, 200, 200, 404, 403, 403, 404],
+  // The matrix job orders no wet stamp: staff are told so (409); only staff record one (403), another tenant 404.
+  'GET /api/jobs/{id}/wet-stamp':                    [401, 200, 200, 404, 200, 200, 404],
+  'PATCH /api/jobs/{id}/wet-stamp':                  [401, 409, 409, 404, 403, 403, 404],
   'GET /api/verify/{code}':                          [404, 404, 404, 404, 404, 404, 404],
   'POST /api/verify/{code}/check':                   [404, 404, 404, 404, 404, 404, 404],
   'GET /api/geocode':                                [401, 200, 200, 200, 200, 200, 200],
@@ -301,6 +304,7 @@ const BODIES: Record<string, (fx: Fixtures) => unknown> = {
   'POST /api/jobs/{id}/deliverables': () => ({ file_id: '00000000-0000-4000-8000-000000000000', kind: 'plan_set' }),
   'POST /api/deliverables/{fileId}/seal': () => ({ seal: { engineer_name: 'Dana Reyes', licence_state: 'TX', licence_number: 'PE 1' } }),
   'PUT /api/jobs/{id}/tasks/{service}': () => ({ status: 'in_progress' }),
+  'PATCH /api/jobs/{id}/wet-stamp': () => ({ state: 'stamped' }),
   'PUT /api/jobs/{id}/equipment': () => ({ lines: [{ kind: 'module', equipment_id: null, custom_model: 'Matrix module 400', quantity: 10 }] }),
   'PUT /api/companies/{id}': () => ({ phone_number: '555-0101' }),
   // The matrix job has no arrays: a design with no modules is the one it may save.
