@@ -61,6 +61,8 @@ export const queryKeys = {
     cadRuns: (id: string) => ['jobs', 'detail', id, 'cad-runs'] as const,
     /** The job's generated letters. */
     letters: (id: string) => ['jobs', 'detail', id, 'letters'] as const,
+    /** The wet stamp of the job's current revision. */
+    wetStamp: (id: string) => ['jobs', 'detail', id, 'wet-stamp'] as const,
   },
   verification: (code: string) => ['verification', code] as const,
   requirements: {
