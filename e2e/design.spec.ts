@@ -1,13 +1,15 @@
 import { createCanvas } from '@napi-rs/canvas';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeDatasheet } from '@sunstamp/planset/fixtures/golden.fixtures';
 import { ADMIN, INSTALLER, PASSWORD, baseUrl, launchBrowser, pathOf, screenshot, signInAs, type Browser } from './support.ts';
 
 /**
  * A designer opens a job's Design page, auto-fills the modules, moves one with the keyboard, undoes
  * a step, saves, reloads and finds the module where it was left; a later move asks for the client's
  * permission (the default "Request permission to alter layout"). The client's layout sketch is
- * the traced background.
+ * the traced background. On a job with everything a plan set needs, the designer strings the
+ * modules and sees the engine's checks live.
  */
 
 let browser: Browser;
@@ -150,4 +152,108 @@ describe('the Design page', () => {
       await other.close();
     }
   });
+});
+
+/** A job a plan set can be made of: AHJ criteria, utility, catalogue models with datasheets, title-block details. */
+async function completeJob(): Promise<string> {
+  const admin = await session(ADMIN);
+  const installer = await session(INSTALLER);
+  const api = async (who: { access: string; csrf: string }, method: string, url: string, body?: unknown, raw?: { bytes: Uint8Array; type: string }) => {
+    const res = await fetch(`${baseUrl}/api${url}`, {
+      method,
+      headers: { ...(raw || body !== undefined ? { 'content-type': raw?.type ?? 'application/json' } : {}), authorization: `Bearer ${who.access}`, 'x-csrftoken': who.csrf },
+      body: raw ? Buffer.from(raw.bytes) : body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    expect(res.status < 300, `${method} ${url}: ${res.status} ${text}`).toBe(true);
+    return text ? JSON.parse(text) : null;
+  };
+  const stamp = Date.now().toString(36);
+  const companies = (await api(admin, 'GET', '/companies')) as { id: string; name: string; is_internal: boolean }[];
+  for (const c of companies.filter((x) => x.is_internal || x.name === 'Acme Solar')) {
+    await api(admin, 'PUT', `/companies/${c.id}`, c.is_internal
+      ? { address: '100 Main St, Denver, CO 80202', phone_number: '(303) 555-0100' }
+      : { address: '22 Elm St, Austin, TX 78701', phone_number: '(512) 555-0142' });
+  }
+  const ahj = await api(admin, 'POST', '/ahjs', {
+    name: `E2E Strings City ${stamp}`, state: 'TX', jurisdiction_type: 'City', ibc: '2021', irc: '2021', iebc: '2021', asce: '7-16', electrical: 'NEC 2020', fire: '2021',
+    wind_speed_mph: 115, ground_snow_load_psf: 5, exposure_category: 'C', min_design_temp_c: -6,
+  });
+  const utility = await api(admin, 'POST', '/utilities', { name: `E2E Strings Energy ${stamp}`, states: ['TX'] });
+  const pick = async (kind: string, match: (e: any) => boolean) => ((await api(admin, 'GET', `/equipment?kind=${kind}&page_size=200`)).results as any[]).find(match);
+  const module = await pick('module', (e) => typeof e.data?.lengthMm === 'number');
+  const inverter = await pick('inverter', (e) => e.type === 'String Inverter');
+  const racking = await pick('racking', () => true);
+  const mci = await pick('mci', () => true);
+  for (const e of [module, inverter, racking]) {
+    await api(admin, 'PUT', `/equipment/${e.id}/datasheet?name=${encodeURIComponent(`${e.model}.pdf`)}`, undefined, {
+      bytes: await makeDatasheet(`${e.manufacturer} DATASHEET`, e.model, [`${e.kind} specifications`]), type: 'application/pdf',
+    });
+  }
+  const states = (await api(admin, 'GET', '/states')) as { id: number; abbreviation: string }[];
+  const job = await api(installer, 'PUT', '/jobs', {
+    name: `E2E Strings ${stamp}`, client_name: 'Sam Strings', client_street_address: '9 Cedar Lane', city: 'Austin',
+    state: states.find((x) => x.abbreviation === 'TX')!.id, client_zip_code: '78704', services_requested: ['cad_packet'], ahj_id: ahj.id,
+    arrays: [{ panel_quantity: 12, roof_pitch: 22, frame_shape: '2x6', beam_spacing: 24, beam_span: [150], num_panels_on_rafter: 2, orientation: 'Portrait' }],
+    cad_intake: { utility: utility.id, msp_rating: 200, breaker_rating: 200, contractor_license_num: 'TECL-40211', interconnection: 'PV Breaker in MSP' },
+  });
+  await api(installer, 'PUT', `/jobs/${job.id}/equipment`, { lines: [
+    { kind: 'module', equipment_id: module.id, quantity: 12 }, { kind: 'inverter', equipment_id: inverter.id, quantity: 1 }, { kind: 'racking', equipment_id: racking.id, quantity: null },
+    { kind: 'mci', equipment_id: mci.id, quantity: 4 },
+  ] });
+  return job.id as string;
+}
+
+describe('the electrical design on the Design page', () => {
+  it('strings picked modules, sees the engine\'s checks fail and pass live, and a string\'s check picks its modules', async () => {
+    const id = await completeJob();
+    await page.goto(`${baseUrl}/jobs/${id}/design`);
+    await page.getByTestId('design-canvas').waitFor();
+    const checks = page.getByTestId('engine-checks');
+    // With no strings drawn, the plan set's own pass.
+    await checks.getByText(/^All \d+ pass$/).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Strings', exact: true }).click();
+    const strings = page.getByTestId('design-strings');
+    await strings.getByText('0 of 12 modules assigned').waitFor();
+
+    // Pick five modules: a click, shift-clicks, and Shift+Enter from the keyboard.
+    await page.getByTestId('module-R1-M1').click();
+    for (const n of [2, 3, 4]) await page.getByTestId(`module-R1-M${n}`).click({ modifiers: ['Shift'] });
+    await page.getByTestId('module-R1-M5').focus();
+    await page.keyboard.press('Shift+Enter');
+    await strings.getByText('5 modules picked.').waitFor();
+    await strings.getByRole('button', { name: 'New string' }).click();
+    await strings.getByText('5 of 12 modules assigned').waitFor();
+    expect(await page.getByTestId('module-R1-M3').getAttribute('data-circuit')).toBe('S1');
+    expect(await page.getByTestId('module-R1-M6').getAttribute('data-circuit')).toBe('');
+
+    // The engine sees the design's string: seven modules in none fails the count, with its remedy.
+    const count = checks.locator('[data-check="electrical.strings.module-count"]');
+    await count.getByText('Fail', { exact: true }).waitFor({ timeout: 30_000 });
+    await count.getByText('Remedy: Assign every module to exactly one string').waitFor();
+    await checks.getByTestId('generation-blocked').waitFor();
+    const s1 = checks.locator('[data-check="electrical.string.S1.voltage"]');
+    await s1.waitFor({ state: 'attached' });
+    await screenshot(page, 'design-strings-failing.png');
+
+    // Auto-assign: the plan set's own strings, and every check passes.
+    await strings.getByRole('button', { name: 'Auto-assign strings' }).click();
+    await strings.getByText('12 of 12 modules assigned').waitFor();
+    await checks.getByText(/^All \d+ pass$/).waitFor({ timeout: 30_000 });
+    // A string's check picks that string's modules.
+    await checks.getByRole('button', { name: /Show the \d+ passing checks/ }).click();
+    await checks.locator('[data-check="electrical.string.S2.voltage"]').click();
+    const s2 = await page.locator('[data-circuit="S2"]').count();
+    expect(s2).toBeGreaterThan(0);
+    await strings.getByText(`${s2} modules picked.`).waitFor();
+    await screenshot(page, 'design-strings.png');
+
+    // Saved with the design's version; a reload shows the strings.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Design saved.').waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Strings', exact: true }).click();
+    await page.getByTestId('design-strings').getByText('12 of 12 modules assigned').waitFor();
+    expect(browser.problems).toEqual([]);
+  }, 180_000);
 });

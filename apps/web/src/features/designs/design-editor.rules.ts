@@ -52,8 +52,9 @@ export function removeModule(m: DesignModel, id: string): DesignModel {
   return {
     ...m,
     modules: m.modules.filter((x) => x.id !== id),
-    strings: m.strings.map((s) => ({ ...s, moduleIds: s.moduleIds.filter((x) => x !== id) })),
-    branchCircuits: m.branchCircuits.map((s) => ({ ...s, moduleIds: s.moduleIds.filter((x) => x !== id) })),
+    // A string left without modules goes with its last one (a save refuses an empty string).
+    strings: m.strings.map((s) => ({ ...s, moduleIds: s.moduleIds.filter((x) => x !== id) })).filter((s) => s.moduleIds.length > 0),
+    branchCircuits: m.branchCircuits.map((s) => ({ ...s, moduleIds: s.moduleIds.filter((x) => x !== id) })).filter((s) => s.moduleIds.length > 0),
   };
 }
 /** A module added at the plane's centre, named after the plane (R1-M7 …, the first free number). */

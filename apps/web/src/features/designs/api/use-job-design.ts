@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZDesignAnswer, ZDesignAutoLayoutBody, ZDesignPutBody, type DesignPutBody } from '@sunstamp/domain/contracts/designs';
-import type { RoofPlane } from '@sunstamp/domain/design/design-model.schema';
+import { ZDesignAnswer, ZDesignAutoLayoutBody, ZDesignCheckAnswer, ZDesignCheckBody, ZDesignPutBody, type DesignPutBody } from '@sunstamp/domain/contracts/designs';
+import type { DesignModel, RoofPlane } from '@sunstamp/domain/design/design-model.schema';
 import { callEndpoint, fetchEndpoint, getEndpoint, seg, sendEndpoint } from '../../../lib/api/endpoint.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 const designEndpoint = getEndpoint(ZDesignAnswer, (id: string) => `/jobs/${seg(id)}/design`);
 const saveDesignEndpoint = sendEndpoint('PUT', { path: (id: string) => `/jobs/${seg(id)}/design`, body: ZDesignPutBody, response: ZDesignAnswer });
+const checkDesignEndpoint = sendEndpoint('POST', { path: (id: string) => `/jobs/${seg(id)}/design/check`, body: ZDesignCheckBody, response: ZDesignCheckAnswer });
 const autoLayoutEndpoint = sendEndpoint('POST', { path: (id: string) => `/jobs/${seg(id)}/design/auto-layout`, body: ZDesignAutoLayoutBody, response: ZDesignAnswer });
 
 /** GET /jobs/:id/design: the saved design, or the one auto-filled from the job's arrays. */
@@ -36,6 +37,14 @@ export function useSaveJobDesign(id: string) {
 export function useAutoLayout(id: string) {
   return useMutation({
     mutationFn: (planes: RoofPlane[]) => callEndpoint(autoLayoutEndpoint, id, { roof_planes: planes }),
+    meta: { silentError: true },
+  });
+}
+
+/** POST /jobs/:id/design/check on the editor's model: the engine's checks as a run would meet them; nothing is saved. */
+export function useDesignCheck(id: string) {
+  return useMutation({
+    mutationFn: (model: DesignModel) => callEndpoint(checkDesignEndpoint, id, { model }),
     meta: { silentError: true },
   });
 }

@@ -22,6 +22,19 @@ type Props = {
   violations: ReadonlySet<string>;
   background: DesignBackground | null;
   backgroundUrl: string | null;
+  /**
+   * The electrical mode: modules coloured by their string (or branch circuit) and picked, not moved:
+   * a click or Enter/Space picks one, with Shift adds it to the pick. Nothing is dragged.
+   */
+  electrical?: {
+    /** Module id → its circuit's id and colour; absent: in none. */
+    circuitOf: ReadonlyMap<string, { id: string; color: string }>;
+    picked: ReadonlySet<string>;
+    onPick: (moduleId: string, additive: boolean) => void;
+    onClear: () => void;
+    /** "string" or "branch circuit", for the modules' names. */
+    word: string;
+  };
 };
 
 type Drag = { sel: Selection | { kind: 'vertex'; planeId: string; index: number }; start: Point; origin: Point; base: DesignModel; last: DesignModel };
@@ -50,8 +63,9 @@ export function DesignCanvas(p: Props) {
     return fromSvg({ x: pt.x, y: pt.y });
   };
 
+  const el = p.electrical;
   const startDrag = (e: PointerEvent, sel: Drag['sel'], origin: Point) => {
-    if (p.readOnly || e.button !== 0) return;
+    if (p.readOnly || el || e.button !== 0) return;
     e.stopPropagation();
     svgRef.current?.setPointerCapture(e.pointerId);
     drag.current = { sel, start: planAt(e), origin, base: m, last: m };
@@ -80,6 +94,11 @@ export function DesignCanvas(p: Props) {
   };
 
   const onKey = (e: KeyboardEvent, sel: Selection) => {
+    if (el) {
+      if (sel?.kind === 'module' && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); el.onPick(sel.id, e.shiftKey); }
+      else if (e.key === 'Escape') el.onClear();
+      return;
+    }
     if (p.readOnly) return;
     const step = (e.shiftKey ? 5 : 1) * Math.max(p.gridFt, 0.25);
     const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
@@ -106,13 +125,15 @@ export function DesignCanvas(p: Props) {
         ref={svgRef}
         viewBox={`${vb.x} ${vb.y} ${vb.w} ${vb.h}`}
         role="group"
-        aria-label="Site plan: Tab to a module or an equipment location, arrow keys move it, Delete removes it"
+        aria-label={el
+          ? `Site plan, ${el.word}s: Tab to a module, Enter picks it, Shift+Enter adds it to the pick`
+          : 'Site plan: Tab to a module or an equipment location, arrow keys move it, Delete removes it'}
         data-testid="design-canvas"
         style={{ display: 'block', width: '100%', height: 'min(70vh, 640px)', touchAction: 'none', userSelect: 'none' }}
         onPointerMove={onPointerMove}
         onPointerUp={endDrag}
         onPointerCancel={endDrag}
-        onPointerDown={() => p.onSelect(null)}
+        onPointerDown={() => (el ? el.onClear() : p.onSelect(null))}
       >
         <defs>
           <pattern id="design-grid-minor" width={1} height={1} patternUnits="userSpaceOnUse">
@@ -195,13 +216,47 @@ export function DesignCanvas(p: Props) {
           const sel = isSel({ kind: 'module', id: mod.id });
           const bad = p.violations.has(mod.id);
           const plane = planeById.get(mod.planeId);
+          const name = `Module ${mod.id} on ${plane?.name ?? mod.planeId}`;
+          if (el) {
+            const circuit = el.circuitOf.get(mod.id);
+            const picked = el.picked.has(mod.id);
+            const c = centroid(outline);
+            return (
+              <g key={mod.id}>
+                <polygon
+                  points={pointsAttr(outline)}
+                  tabIndex={0}
+                  role="button"
+                  aria-label={`${name}, ${circuit ? `${el.word} ${circuit.id}` : `in no ${el.word}`}`}
+                  aria-pressed={picked}
+                  data-testid={`module-${mod.id}`}
+                  data-circuit={circuit?.id ?? ''}
+                  data-x={mod.x}
+                  data-y={mod.y}
+                  fill={circuit ? circuit.color : dark ? '#555' : '#c9c9c9'}
+                  fillOpacity={circuit ? 0.9 : 0.7}
+                  stroke={picked ? focusRing : circuit ? '#1f3a60' : theme.palette.text.secondary}
+                  strokeDasharray={circuit || picked ? undefined : '2 2'}
+                  {...stroke(picked ? 3.5 : 1)}
+                  style={{ cursor: 'pointer', outline: 'none' }}
+                  onKeyDown={(e) => onKey(e, { kind: 'module', id: mod.id })}
+                  onPointerDown={(e) => { e.stopPropagation(); if (e.button === 0) el.onPick(mod.id, e.shiftKey); }}
+                />
+                {circuit && (
+                  <text x={c.x} y={-c.y + 0.35} fontSize={1} textAnchor="middle" fontWeight={700} fill="#fff" stroke="#000" strokeWidth={0.12} paintOrder="stroke" pointerEvents="none">
+                    {circuit.id}
+                  </text>
+                )}
+              </g>
+            );
+          }
           return (
             <polygon
               key={mod.id}
               points={pointsAttr(outline)}
               tabIndex={0}
               role="button"
-              aria-label={`Module ${mod.id} on ${plane?.name ?? mod.planeId}, at ${mod.x.toFixed(2)}, ${mod.y.toFixed(2)} ft${bad ? ', breaks a setback' : ''}`}
+              aria-label={`${name}, at ${mod.x.toFixed(2)}, ${mod.y.toFixed(2)} ft${bad ? ', breaks a setback' : ''}`}
               aria-pressed={sel}
               data-testid={`module-${mod.id}`}
               data-x={mod.x}

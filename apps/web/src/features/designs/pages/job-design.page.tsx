@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,6 +18,8 @@ import Paper from '@mui/material/Paper';
 import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -26,20 +28,29 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import RedoOutlined from '@mui/icons-material/RedoOutlined';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import UndoOutlined from '@mui/icons-material/UndoOutlined';
-import type { DesignAnswer, DesignBackground } from '@sunstamp/domain/contracts/designs';
+import type { DesignAnswer, DesignBackground, DesignCheckAnswer } from '@sunstamp/domain/contracts/designs';
 import { LAYOUT_NEVER } from '@sunstamp/domain/contracts/designs';
 import { EQUIPMENT_LOCATION_KINDS, type DesignModel, type EquipmentLocation } from '@sunstamp/domain/design/design-model.schema';
+import { circuitsOf } from '@sunstamp/domain/design/electrical-design.rules';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { fetchApiObjectUrl } from '../../../lib/download.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useAutoLayout, useJobDesign, useSaveJobDesign } from '../api/use-job-design.ts';
+import { useAutoLayout, useDesignCheck, useJobDesign, useSaveJobDesign } from '../api/use-job-design.ts';
 import { DesignCanvas } from '../components/design.canvas.tsx';
+import { EngineChecksPanel } from '../components/engine-checks.panel.tsx';
+import { StringsPanel } from '../components/strings.panel.tsx';
 import {
   EQUIPMENT_LABELS, GRID_CHOICES_FT, addEquipment, addModule, centroid, commit, historyOf, planeAreaFt2, redo, removeSelected,
   undo, updatePlane, type History, type Selection,
 } from '../design-editor.rules.ts';
+import {
+  CIRCUIT_WORDS, applyAutoAssignment, assignModules, colorOfCircuit, pickModule, strungCount, unassignModules,
+} from '../design-strings.rules.ts';
+
+/** How long the editor waits after a change before asking the engine again. */
+const CHECK_DEBOUNCE_MS = 600;
 
 const SOURCE_TEXT: Record<DesignAnswer['source'], string> = {
   saved: 'Saved design',
@@ -87,6 +98,45 @@ function DesignEditor({ jobId, answer, reload }: { jobId: string; answer: Design
   const dirty = history.present !== answer.model || (background?.file_id ?? null) !== (answer.background?.file_id ?? null)
     || JSON.stringify(background) !== JSON.stringify(answer.background);
   const layoutLocked = answer.layout_saved && answer.layout_alteration === LAYOUT_NEVER;
+
+  // The electrical design: strings (or branch circuits) picked and assigned in their own mode.
+  const kind = answer.electrical_kind;
+  const words = CIRCUIT_WORDS[kind];
+  const [mode, setMode] = useState<'layout' | 'electrical'>('layout');
+  const [picked, setPicked] = useState<string[]>([]);
+  const circuits = circuitsOf(model, kind);
+  const circuitOf = useMemo(() => {
+    const out = new Map<string, { id: string; color: string }>();
+    circuits.forEach((c, i) => c.moduleIds.forEach((id) => { if (!out.has(id)) out.set(id, { id: c.id, color: colorOfCircuit(i) }); }));
+    return out;
+  }, [circuits]);
+  const pickedSet = useMemo(() => new Set(picked), [picked]);
+
+  // The engine's checks of the model as drawn, asked again a moment after each change.
+  const { mutate: runCheck } = useDesignCheck(jobId);
+  const [checked, setChecked] = useState<{ model: DesignModel; answer: DesignCheckAnswer } | null>(null);
+  const [checkError, setCheckError] = useState<string | null>(null);
+  const checkSeq = useRef(0);
+  const present = history.present;
+  useEffect(() => {
+    if (readOnly) return;
+    const n = ++checkSeq.current;
+    const timer = setTimeout(() => {
+      runCheck(present, {
+        onSuccess: (a) => { if (n === checkSeq.current) { setChecked({ model: present, answer: a }); setCheckError(null); } },
+        onError: (e) => { if (n === checkSeq.current) { setChecked(null); setCheckError(isApiError(e) ? e.message : 'The engineering checks could not be run.'); } },
+      });
+    }, CHECK_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [present, readOnly, runCheck]);
+  const checkAnswer = checked?.answer ?? null;
+  const checking = !readOnly && checked?.model !== present && !checkError;
+  const pickCircuit = (id: string) => {
+    const c = circuits.find((x) => x.id === id);
+    setMode('electrical');
+    setSelection(null);
+    setPicked(c ? [...c.moduleIds] : []);
+  };
 
   const change = useCallback((next: DesignModel) => {
     setHistory((h) => commit(h, next));
@@ -188,6 +238,17 @@ function DesignEditor({ jobId, answer, reload }: { jobId: string; answer: Design
       )}
       <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={mode}
+            onChange={(_, v: 'layout' | 'electrical' | null) => { if (v) { setMode(v); setSelection(null); setPicked([]); } }}
+            aria-label="What to edit"
+            sx={{ mb: 1 }}
+          >
+            <ToggleButton value="layout">Layout</ToggleButton>
+            <ToggleButton value="electrical">{words.title}</ToggleButton>
+          </ToggleButtonGroup>
           <DesignCanvas
             model={model}
             moduleSize={size}
@@ -200,15 +261,45 @@ function DesignEditor({ jobId, answer, reload }: { jobId: string; answer: Design
             violations={violations}
             background={background}
             backgroundUrl={backgroundUrl}
+            electrical={mode === 'electrical' ? {
+              circuitOf, picked: pickedSet, word: words.one,
+              onPick: (id, additive) => setPicked((p) => pickModule(p, id, additive)),
+              onClear: () => setPicked([]),
+            } : undefined}
           />
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-            {readOnly
+            {mode === 'electrical'
+              ? `Plan view in feet, north up. Modules are coloured by ${words.one}; grey dashed ones are in none. Click picks a module, Shift+click adds one; Tab, then Enter or Shift+Enter, from the keyboard; Escape clears the pick.`
+              : readOnly
               ? 'Plan view in feet, north up.'
               : 'Plan view in feet, north up. Tab to a module or an equipment location; arrow keys move it by the grid (Shift: five steps), Delete removes it. Drag a roof plane or, once selected, its corners.'}
           </Typography>
         </Box>
-        <Stack spacing={2} sx={{ width: { xs: '100%', lg: 340 }, flexShrink: 0 }}>
-          <Paper variant="outlined" sx={{ p: 2 }} data-testid="design-selection">
+        <Stack spacing={2} sx={{ width: { xs: '100%', lg: 360 }, flexShrink: 0 }}>
+          {mode === 'electrical' && (
+            <StringsPanel
+              kind={kind}
+              circuits={circuits}
+              moduleCount={placed}
+              strung={strungCount(model, kind)}
+              picked={picked}
+              checks={checkAnswer && (checkAnswer.status === 'pass' || checkAnswer.status === 'fail') ? checkAnswer.checks : null}
+              readOnly={readOnly}
+              canAuto={!!checkAnswer?.auto_assignment.length}
+              onAuto={() => {
+                if (!checkAnswer) return;
+                change(applyAutoAssignment(model, kind, checkAnswer.auto_assignment));
+                setPicked([]);
+                notify(`Assigned ${placed} modules to ${checkAnswer.auto_assignment.length} ${checkAnswer.auto_assignment.length === 1 ? words.one : words.many}.`, { variant: 'success' });
+              }}
+              onAssign={(target) => { change(assignModules(model, kind, picked, target)); setPicked([]); }}
+              onUnassign={() => { change(unassignModules(model, kind, picked)); setPicked([]); }}
+              onPickCircuit={pickCircuit}
+              onClearPick={() => setPicked([])}
+            />
+          )}
+          {!readOnly && <EngineChecksPanel answer={checkAnswer} pending={checking} error={checkError} onPickCircuit={pickCircuit} />}
+          {mode === 'layout' && <Paper variant="outlined" sx={{ p: 2 }} data-testid="design-selection">
             <Typography variant="subtitle2" gutterBottom>Selection</Typography>
             {!selection && <Typography variant="body2" color="text.secondary">Nothing selected. Click or Tab to a module, an equipment location or a roof plane.</Typography>}
             {selectedModule && (
@@ -246,7 +337,7 @@ function DesignEditor({ jobId, answer, reload }: { jobId: string; answer: Design
                 Add a module to {planeForAdd.name}
               </Button>
             )}
-          </Paper>
+          </Paper>}
           <Paper variant="outlined" sx={{ p: 2 }} data-testid="design-checks">
             <Typography variant="subtitle2" gutterBottom>Roof access ({access.fire_code})</Typography>
             <Typography variant="body2" color="text.secondary">
