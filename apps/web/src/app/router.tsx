@@ -68,6 +68,13 @@ const jobLetters = (job: { id: string; assigneeId: string | null; services: read
     <LettersPanel jobId={job.id} assigneeId={job.assigneeId} services={job.services} />
   </Suspense>
 );
+const WetStampCard = lazyNamed(() => import('../features/wet-stamps/components/wet-stamp.card.tsx'), 'WetStampCard');
+/** The job page's wet stamp card, from its own feature. */
+const jobWetStamp = (jobId: string) => (
+  <Suspense fallback={null}>
+    <WetStampCard jobId={jobId} />
+  </Suspense>
+);
 const SiteAlertsPage = lazyNamed(() => import('../features/site-alerts/pages/site-alerts.page.tsx'), 'SiteAlertsPage');
 const EngineersPage = lazyNamed(() => import('../features/engineers/pages/engineers.page.tsx'), 'EngineersPage');
 const ContentListPage = lazyNamed(() => import('../features/content/pages/content-list.page.tsx'), 'ContentListPage');
@@ -166,7 +173,7 @@ export const router = createBrowserRouter([
                 children: [
                   { path: 'jobs', element: page(<JobsListPage />) },
                   { path: 'jobs/new', element: page(<JobNewPage />) },
-                  { path: 'jobs/:id', element: page(<JobPage conversation={jobConversation} planSet={jobPlanSet} letters={jobLetters} />) },
+                  { path: 'jobs/:id', element: page(<JobPage conversation={jobConversation} planSet={jobPlanSet} letters={jobLetters} wetStamp={jobWetStamp} />) },
                   { path: 'jobs/:id/revise', element: page(<JobRevisionPage />) },
                   { path: 'messages', element: page(<InboxPage />) },
                   { path: 'jobs/:id/design', element: page(<JobDesignPage />) },

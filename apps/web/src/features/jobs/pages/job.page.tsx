@@ -85,12 +85,14 @@ type Dialog =
  * role allows. `conversation` renders the job's messages beside the history (the app passes the
  * messages feature's panel in).
  */
-export function JobPage({ conversation, planSet, letters }: {
+export function JobPage({ conversation, planSet, letters, wetStamp }: {
   conversation?: (jobId: string) => ReactNode;
   /** The plan-set panel (its own feature, composed by the app like the conversation). */
   planSet?: (job: { id: string; assigneeId: string | null }) => ReactNode;
   /** The letters panel (its own feature, composed by the app). */
   letters?: (job: { id: string; assigneeId: string | null; services: readonly string[] }) => ReactNode;
+  /** The wet stamp card (its own feature, composed by the app); it shows only when the job has a wet stamp. */
+  wetStamp?: (jobId: string) => ReactNode;
 } = {}) {
   const { id = '' } = useParams();
   const user = useSessionUser();
@@ -248,9 +250,12 @@ export function JobPage({ conversation, planSet, letters }: {
           </Card>
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>
-          <Card title="Tasks">
-            <JobTasksList jobId={j.id} tasks={j.tasks} editable={j.is_active && internal && mayMarkDeliverables(user, { assigneeId: j.assignee?.id })} />
-          </Card>
+          <Stack spacing={2}>
+            <Card title="Tasks">
+              <JobTasksList jobId={j.id} tasks={j.tasks} editable={j.is_active && internal && mayMarkDeliverables(user, { assigneeId: j.assignee?.id })} />
+            </Card>
+            {wetStamp?.(j.id)}
+          </Stack>
         </Grid>
       </Grid>
       {/* Full width: the arrays table has a dozen columns. */}
