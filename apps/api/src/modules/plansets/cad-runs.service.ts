@@ -3,7 +3,7 @@ import { isEngineRefusal } from '@sunstamp/engineering/engine-refusal';
 import { calculateDesign } from '@sunstamp/engineering/design.calc';
 import { CAD_GENERATION_PROGRESS, OTHER_PROGRESS_EVENT_LABELS } from '@sunstamp/domain/constants/job-events.constants';
 import { GENERATION_ERRORS } from '@sunstamp/domain/constants/messages.constants';
-import type { CadRun, CadRunEvent } from '@sunstamp/domain/contracts/cad-runs';
+import { ZCadRunChecks, type CadRun, type CadRunChecks, type CadRunEvent } from '@sunstamp/domain/contracts/cad-runs';
 import { isClientRole } from '@sunstamp/domain/roles';
 import { mayGenerateSheets, maySeePlanSets } from '@sunstamp/domain/policies/plansets.policy';
 import { TEMPLATE_VERSION } from '@sunstamp/planset/planset.model';
@@ -112,6 +112,28 @@ export async function getRun(ctx: Ctx, p: Principal, runId: string): Promise<Cad
   if (!row) throw notFound();
   await jobForRuns(ctx, p, row.run.jobId);
   return runAnswer(row);
+}
+
+/** Where a passed run keeps the engineering checks its sheets were drawn from (the preview's links). */
+const checksKey = (jobId: string, runId: string) => `jobs/${jobId}/cad-runs/${runId}/checks.json`;
+
+/**
+ * The engineering checks of a passed run, as its sheets were drawn: each number of the preview
+ * links to one by id. A run that has not passed has none; one made before the checks were kept
+ * answers an empty list (its numbers are shown without links).
+ */
+export async function getRunChecks(ctx: Ctx, p: Principal, runId: string): Promise<CadRunChecks> {
+  const run = await getRun(ctx, p, runId);
+  if (run.status !== 'passed') throw conflict('This run has not passed: its calculations are not kept.');
+  try {
+    const stream = await ctx.storage.read(checksKey(run.job_id, run.id));
+    const chunks: Buffer[] = [];
+    for await (const c of stream) chunks.push(c as Buffer);
+    return ZCadRunChecks.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { run_id: run.id, codes: null, results: [] };
+    throw e;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------- the worker
@@ -227,6 +249,11 @@ export async function runCadGeneration(ctx: Ctx, runId: string, signal: AbortSig
     });
     await publish('combine_files_passed');
     for (const o of outs) await ctx.storage.put(o.key, o.bytes);
+    const kept: CadRunChecks = {
+      run_id: run.id, codes: report.codes,
+      results: report.sections.flatMap((sec) => sec.checks.map((k) => ({ ...k, section: sec.title }))),
+    };
+    await ctx.storage.put(checksKey(run.jobId, run.id), new TextEncoder().encode(JSON.stringify(kept)));
     await db.transaction(async (tx) => {
       const locked = await repo.lockRun(tx, run.id);
       if (locked?.status !== 'running' || locked.attempts !== run.attempts) return; // a later attempt holds the run
