@@ -6,7 +6,8 @@ import { TURNAROUND_BUCKETS_HOURS } from '@sunstamp/domain/analytics/stats-metri
  * clauses are added only when they narrow, so each query uses its index with plain values:
  * jobs (company_id, created_at) / (created_by_id, created_at) / (assignee_id, created_at),
  * job_revisions (created_at), the rollups analytics_job_cycles (company_id, completed_at) and
- * analytics_daily_actions (company_id, day) / (actor_id, day) of migration 0006, and
+ * analytics_daily_actions (company_id, day) / (actor_id, day) of migration 0006, the monthly
+ * duration histogram analytics_monthly_durations (month, company_id, …) of migration 0022, and
  * job_history (actor_id, at) for distinct jobs moved. Numbers are cast in SQL (int, float8,
  * text) so both drivers answer the same JavaScript types.
  */
@@ -87,62 +88,141 @@ export async function revisionsByReason(database: Database, r: Range, s: StatsSc
   return rows<{ reason: string; n: number; involuntary: number }>(database, text, q.values);
 }
 
-/** Cycles completed in the period, as a CTE `c` with hours columns (all_h, design_h). */
-function cyclesCte(q: Sql, r: Range, s: StatsScope): string {
-  const where = [`c.completed_at >= ${q.p(r.from)}`, `c.completed_at < ${q.p(r.to)}`, 'c.completed_at is not null', 'c.started_at is not null'];
-  let join = '';
-  if (s.companyIds) where.push(`c.company_id = any(${q.p(s.companyIds)}::uuid[])`);
-  if (s.userIds) {
-    // People: cycles of jobs they created or are assigned to, and cycles they completed.
-    const u = q.p(s.userIds);
-    join = ' join jobs j on j.id = c.job_id';
-    where.push(`(j.created_by_id = any(${u}::uuid[]) or j.assignee_id = any(${u}::uuid[]) or c.completed_by = any(${u}::uuid[]))`);
-  }
-  return `with c as not materialized (
-    select c.cycle, c.company_id, c.completed_by, c.total_hours as all_h, c.design_turnaround_hours as design_h,
-      c.design_hours as design_time_h, c.engineering_hours as eng_h, c.pending_admin_hours as pending_h
-    from analytics_job_cycles c${join} where ${where.join(' and ')})`;
+const NO_ACTOR = `'00000000-0000-0000-0000-000000000000'::uuid`;
+
+/** The first day of the month of a YYYY-MM-DD day, and of the next month. */
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+const nextMonth = (month: string) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+};
+
+/**
+ * The whole months inside [fromDay, toDay): [start, end) as YYYY-MM-01, or null when none is.
+ * Exported for tests.
+ */
+export function wholeMonths(fromDay: string, toDay: string): { start: string; end: string } | null {
+  const start = fromDay.endsWith('-01') ? fromDay : nextMonth(monthOf(fromDay));
+  const end = monthOf(toDay);
+  return start < end ? { start, end } : null;
 }
 
-const stats = (expr: string, filter?: string) => {
-  const f = filter ? ` filter (where ${filter})` : '';
-  return `json_build_array(count(${expr})${f}, avg(${expr})${f}, percentile_cont(0.5) within group (order by ${expr})${f}, percentile_cont(0.9) within group (order by ${expr})${f})`;
-};
+/**
+ * The durations of the cycles completed in the period, as histogram rows
+ * (metric, who, co, minute, n, ms): metric 'all' | 'design' | 'eng' | 'pending' | 'new' | 'rev'
+ * (analytics_cycle_durations, migration 0022), who the completer (zero uuid: none), the whole
+ * minute (floor), how many cycles and the sum of their milliseconds.
+ *
+ * Company scope reads the histograms of migration 0022: the whole months of the period from
+ * analytics_monthly_durations, the days before and after them from analytics_daily_durations (a
+ * year is a few thousand rows, not 50,000 cycles). People scope (a few people; the histograms have
+ * no creator or assignee) reads the cycles of their jobs, as does `source: 'cycles'` (tests).
+ */
+function durationSource(q: Sql, r: Range, s: StatsScope, source: 'histogram' | 'cycles'): string {
+  if (source === 'cycles' || s.userIds) {
+    const where = ['c.completed_at is not null', `c.completed_at >= ${q.p(r.from)}`, `c.completed_at < ${q.p(r.to)}`];
+    let join = '';
+    if (s.companyIds) where.push(`c.company_id = any(${q.p(s.companyIds)}::uuid[])`);
+    if (s.userIds) {
+      // People: cycles of jobs they created or are assigned to, and cycles they completed.
+      const u = q.p(s.userIds);
+      join = ' join jobs j on j.id = c.job_id';
+      where.push(`(j.created_by_id = any(${u}::uuid[]) or j.assignee_id = any(${u}::uuid[]) or c.completed_by = any(${u}::uuid[]))`);
+    }
+    // analytics_cycle_durations(c) (migration 0022) spelt out over the columns the cycles index
+    // covers; the same float8 values give the same milliseconds (a test holds the paths equal).
+    return `select d.metric, coalesce(c.completed_by, ${NO_ACTOR}) as who, c.company_id as co, floor(d.ms / 60000.0)::int as minute, 1 as n, d.ms
+      from analytics_job_cycles c${join} cross join lateral (values
+        ('all', round(c.total_hours * 3600000)::bigint),
+        ('design', round(c.design_turnaround_hours * 3600000)::bigint),
+        ('eng', case when c.engineering_hours > 0 then round(c.engineering_hours * 3600000)::bigint end),
+        ('pending', round(c.pending_admin_hours * 3600000)::bigint),
+        (case when c.cycle = 0 then 'new' else 'rev' end, round(c.design_hours * 3600000)::bigint)
+      ) d(metric, ms)
+      where c.started_at is not null and d.ms is not null and ${where.join(' and ')}`;
+  }
+  const companies = s.companyIds ? q.p(s.companyIds) : null;
+  const company = (alias: string) => (companies ? ` and ${alias}.company_id = any(${companies}::uuid[])` : '');
+  const daily = (from: string, to: string) =>
+    `select d.metric, d.completed_by as who, d.company_id as co, d.minute, d.n, d.ms from analytics_daily_durations d
+      where d.day >= ${q.p(from)}::date and d.day < ${q.p(to)}::date${company('d')}`;
+  const months = wholeMonths(r.fromDay, r.toDay);
+  if (!months) return daily(r.fromDay, r.toDay);
+  const parts = [`select m.metric, m.completed_by as who, m.company_id as co, m.minute, m.n, m.ms from analytics_monthly_durations m
+    where m.month >= ${q.p(months.start)}::date and m.month < ${q.p(months.end)}::date${company('m')}`];
+  if (r.fromDay < months.start) parts.push(daily(r.fromDay, months.start));
+  if (months.end < r.toDay) parts.push(daily(months.end, r.toDay));
+  return parts.join(' union all ');
+}
 
 export type DurationRow = [number, number | null, number | null, number | null];
 
-export async function cycleDurations(database: Database, r: Range, s: StatsScope) {
+/**
+ * Count, mean, median and 90th percentile of each duration, the total turnaround's distribution
+ * and the designers' numbers, from the minute histogram of the period.
+ *
+ * Percentiles follow percentile_cont (linear interpolation between the order statistics at
+ * floor/ceil of p × (n − 1)); each order statistic is read as the mean of the exact durations in
+ * its minute, so it is exact when they agree to the millisecond (whole minutes) and otherwise off
+ * by less than a minute. Means and counts are exact (sums of exact milliseconds); the
+ * distribution is exact (its bounds are whole hours, the minutes are floors).
+ */
+export async function cycleDurations(database: Database, r: Range, s: StatsScope, source: 'histogram' | 'cycles' = 'histogram') {
   const q = new Sql();
   const buckets = q.p([...TURNAROUND_BUCKETS_HOURS]);
-  const text = `${cyclesCte(q, r, s)}
-    select
-      ${stats('all_h')}::text as turnaround_all,
-      ${stats('design_h')}::text as turnaround_design,
-      ${stats('eng_h', 'eng_h > 0')}::text as turnaround_engineering,
-      ${stats('pending_h')}::text as pending_admin,
-      ${stats('design_time_h', 'cycle = 0')}::text as new_design,
-      ${stats('design_time_h', 'cycle > 0')}::text as revision_design,
-      (select coalesce(json_agg(json_build_array(b, n)), '[]')::text from (
-        select width_bucket(all_h, ${buckets}::float8[]) as b, count(*)::int as n from c group by 1) x) as distribution,
-      (select coalesce(json_agg(json_build_array(completed_by, company_id, n, n0, n1, med, p90, med_design)), '[]')::text from (
-        select completed_by, company_id, count(*)::int as n, (count(*) filter (where cycle = 0))::int as n0,
-          (count(*) filter (where cycle > 0))::int as n1,
-          percentile_cont(0.5) within group (order by all_h) as med,
-          percentile_cont(0.9) within group (order by all_h) as p90,
-          percentile_cont(0.5) within group (order by design_time_h) as med_design
-        from c where completed_by is not null group by 1, 2) d) as designers
-    from c`;
-  const [row] = await database.query<Record<string, string>>(text, q.values);
-  const parse = <T>(k: string) => JSON.parse(row![k]!) as T;
+  const pct = (p: string) =>
+    `(min(rep) filter (where cum > floor(${p} * (total - 1))) + (${p} * (max(total) - 1) - floor(${p} * (max(total) - 1)))::float8
+      * (min(rep) filter (where cum > ceil(${p} * (total - 1))) - min(rep) filter (where cum > floor(${p} * (total - 1))))) / 3600000`;
+  const text = `with src as (${durationSource(q, r, s, source)}),
+    g as (
+      select metric as k, null::uuid as who, null::uuid as co, minute, n, ms from src
+      union all
+      select metric, who, co, minute, n, ms from src where who <> ${NO_ACTOR} and metric in ('all', 'new', 'rev')
+      union all
+      select 'dt', who, co, minute, n, ms from src where who <> ${NO_ACTOR} and metric in ('new', 'rev')
+    ),
+    h as (select k, who, co, minute, sum(n)::bigint as n, sum(ms)::float8 as ms from g group by 1, 2, 3, 4 having sum(n) > 0),
+    w as (select k, who, co, minute, n, ms, ms / n as rep,
+        sum(n) over (partition by k, who, co order by minute) as cum, sum(n) over (partition by k, who, co) as total from h),
+    st as (select k, who::text as who, co::text as co, max(total)::int as n, sum(ms) / max(total) / 3600000 as mean,
+        ${pct('0.5')} as med, ${pct('0.9')} as p90
+      from w group by 1, 2, 3)
+    select json_build_object(
+      'stats', (select coalesce(json_agg(json_build_array(k, who, co, n, mean, med, p90)), '[]') from st),
+      'distribution', (select coalesce(json_agg(json_build_array(b, n)), '[]') from (
+        select width_bucket(minute / 60.0::float8, ${buckets}::float8[]) as b, sum(n)::int as n from h where k = 'all' and who is null group by 1) x)
+    )::text as j`;
+  const [row] = await database.query<{ j: string }>(text, q.values);
+  const out = JSON.parse(row!.j) as {
+    stats: [string, string | null, string | null, number, number, number, number][];
+    distribution: [number, number][];
+  };
+  const overall = new Map<string, DurationRow>();
+  const designers = new Map<string, Map<string, [number, number, number]>>();
+  for (const [k, who, co, n, mean, med, p90] of out.stats) {
+    if (who === null || co === null) overall.set(k, [n, mean, med, p90]);
+    else {
+      const key = `${who} ${co}`;
+      let m = designers.get(key);
+      if (!m) designers.set(key, (m = new Map()));
+      m.set(k, [n, med, p90]);
+    }
+  }
+  const none: DurationRow = [0, null, null, null];
   return {
-    turnaround_all: parse<DurationRow>('turnaround_all'),
-    turnaround_design: parse<DurationRow>('turnaround_design'),
-    turnaround_engineering: parse<DurationRow>('turnaround_engineering'),
-    pending_admin: parse<DurationRow>('pending_admin'),
-    new_design: parse<DurationRow>('new_design'),
-    revision_design: parse<DurationRow>('revision_design'),
-    distribution: parse<[number, number][]>('distribution'),
-    designers: parse<[string, string, number, number, number, number | null, number | null, number | null][]>('designers'),
+    turnaround_all: overall.get('all') ?? none,
+    turnaround_design: overall.get('design') ?? none,
+    turnaround_engineering: overall.get('eng') ?? none,
+    pending_admin: overall.get('pending') ?? none,
+    new_design: overall.get('new') ?? none,
+    revision_design: overall.get('rev') ?? none,
+    distribution: out.distribution,
+    designers: [...designers].map(([key, m]) => {
+      const [who, co] = key.split(' ') as [string, string];
+      const all = m.get('all');
+      return [who, co, all?.[0] ?? 0, m.get('new')?.[0] ?? 0, m.get('rev')?.[0] ?? 0, all?.[1] ?? null, all?.[2] ?? null, m.get('dt')?.[1] ?? null] as
+        [string, string, number, number, number, number | null, number | null, number | null];
+    }),
   };
 }
 
