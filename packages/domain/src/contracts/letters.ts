@@ -13,7 +13,17 @@ export const LETTER_TYPE_VALUES = [
   'design_affidavit',
   'florida_statute_377_705',
   'post_install_letter',
+  'structural_ground_mount_letter',
+  'wall_mounted_battery_letter',
+  'seismic_calculations',
+  'appendix_g',
+  'unreduced_snow_load',
+  'third_party_stamp',
 ] as const;
+
+/** Spec §9 structural methods: the Prescriptive Method (5 %), or a member analysis in Forte or SkyCiv. */
+export const STRUCTURAL_METHOD_VALUES = ['prescriptive', 'forte', 'skyciv'] as const;
+export const STRUCTURAL_METHOD_LABELS: Record<(typeof STRUCTURAL_METHOD_VALUES)[number], string> = { prescriptive: 'Prescriptive Method (5%)', forte: 'Forte', skyciv: 'SkyCiv' };
 
 /** The spec §4 progress events of a letters run, in the order they are sent. */
 export const LETTER_PROGRESS_EVENTS = ['calculations_initiated', 'calculations_passed', 'calculations_failed', 'stamp_file_passed', 'combine_files_passed'] as const;
@@ -32,15 +42,72 @@ export const ZRevisionLetterBody = z.object({
   changes: z.array(z.object({ item: z.string().trim().min(1).max(200), before: z.string().trim().max(500).optional(), after: z.string().trim().max(500).optional() })).max(50).default([]),
 });
 
+const positive = (max: number) => z.number().positive().max(max);
+
+/** The ground-mount letter's racking design: ASCE 7 free-roof coefficients and the foundation's allowable loads. */
+export const ZGroundMountBody = z.object({
+  racking: z.string().trim().min(1).max(200),
+  foundation: z.string().trim().min(1).max(100),
+  tilt_deg: z.number().min(0).max(60),
+  mean_height_ft: positive(60),
+  array_depth_ft: positive(100),
+  post_spacing_ft: positive(100),
+  posts_per_column: z.number().int().min(1).max(10),
+  dead_load_psf: positive(100),
+  cn_uplift: positive(10),
+  cn_down: positive(10),
+  allowable_uplift_lb: positive(1_000_000),
+  allowable_compression_lb: positive(1_000_000),
+  allowable_lateral_lb: positive(1_000_000),
+}).strict();
+
+/** The wall-mounted battery letter's bracket: lag screws into the studs (the weight is the catalogue's). */
+export const ZBatteryMountBody = z.object({
+  fasteners: z.number().int().min(1).max(50),
+  top_row_fasteners: z.number().int().min(1).max(50),
+  row_spacing_in: positive(200),
+  lag_diameter_in: positive(1),
+  thread_penetration_in: positive(12),
+  species: z.enum(['DF-L', 'SP', 'HF', 'SPF']),
+  /** Reference lateral design value Z of one lag screw, lb (NDS Table 12K or the bracket maker's). */
+  lateral_design_value_lb: positive(10_000),
+}).strict().refine((b) => b.top_row_fasteners <= b.fasteners, { path: ['top_row_fasteners'], message: 'The top row cannot hold more fasteners than the bracket.' });
+
+/** Who stamps the plan set for the NABCEP or third-party stamp page. */
+export const ZThirdPartyBody = z.object({
+  kind: z.enum(['nabcep', 'third_party']),
+  name: z.string().trim().min(1).max(200),
+  credential: z.string().trim().min(1).max(200),
+  number: z.string().trim().min(1).max(100),
+  organisation: z.string().trim().min(1).max(200).optional(),
+}).strict();
+
 export const ZGenerateLettersBody = z.object({
   /** The arrays to calculate with; omitted: the job's own. */
   arrays: z.array(ZLetterArray).min(1).max(50).optional(),
   letter_types: z.array(z.enum(LETTER_TYPE_VALUES)).min(1, 'Choose at least one letter.').max(LETTER_TYPE_VALUES.length),
   include_digital_signature: z.boolean().default(false),
   revision_letter_data: ZRevisionLetterBody.nullable().optional(),
+  /** The structural method of the job's arrays; omitted: the Prescriptive Method (5 %). */
+  structural_method: z.enum(STRUCTURAL_METHOD_VALUES).optional(),
+  /** A Forte or SkyCiv job: the job file (PDF) holding the analysis result, appended to the structural letter. */
+  structural_result_file_id: z.string().uuid().optional(),
+  ground_mount: ZGroundMountBody.optional(),
+  battery_mount: ZBatteryMountBody.optional(),
+  /** Seismic calculations: the roof's plan area, ft², the arrays' weight is compared with. */
+  roof_area_ft2: positive(1_000_000).optional(),
+  third_party: ZThirdPartyBody.optional(),
 }).strict().superRefine((b, ctx) => {
   if (new Set(b.letter_types).size !== b.letter_types.length) ctx.addIssue({ code: 'custom', path: ['letter_types'], message: 'A letter type is listed twice.' });
   if (b.letter_types.includes('revision_letter') && !b.revision_letter_data) ctx.addIssue({ code: 'custom', path: ['revision_letter_data'], message: 'A revision letter needs revision_letter_data: what changed and why.' });
+  const needs: [(typeof LETTER_TYPE_VALUES)[number], keyof typeof b, string][] = [
+    ['structural_ground_mount_letter', 'ground_mount', 'A ground-mount letter needs ground_mount: the racking\'s design (net pressure coefficients and foundation capacities).'],
+    ['wall_mounted_battery_letter', 'battery_mount', 'A wall-mounted battery letter needs battery_mount: the bracket\'s lag screws into the studs.'],
+    ['seismic_calculations', 'roof_area_ft2', 'Seismic calculations need roof_area_ft2: the roof\'s plan area the arrays\' weight is compared with.'],
+    ['third_party_stamp', 'third_party', 'A NABCEP or third-party stamp needs third_party: who stamps the plan set.'],
+  ];
+  for (const [type, field, message] of needs) if (b.letter_types.includes(type) && b[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message });
+  if (b.structural_result_file_id && (b.structural_method ?? 'prescriptive') === 'prescriptive') ctx.addIssue({ code: 'custom', path: ['structural_result_file_id'], message: 'An analysis result belongs to a Forte or SkyCiv job: set structural_method.' });
 });
 export type GenerateLettersBody = z.input<typeof ZGenerateLettersBody>;
 

@@ -43,9 +43,12 @@ describe('wall-mounted battery (NDS 12.2, 12.3, 12.4.1)', () => {
 });
 
 describe('seismic: IEBC 10 % rule', () => {
-  it('2.7 psf on a 10 psf roof is 27 %: not exempt; 0.9 psf on 15 psf is 6 %', () => {
-    const s = seismicSection('2018', 'D', [{ arrayId: 'A1', arrayDeadPsf: 2.7, roofDeadPsf: 10 }, { arrayId: 'A2', arrayDeadPsf: 0.9, roofDeadPsf: 15 }]);
-    expect(s.checks.map((c) => [c.value, c.pass])).toEqual([[27, false], [6, true]]);
-    expect(s.checks[0]!.ref).toEqual({ code: 'IEBC', edition: '2018', section: '503.4, Exception' });
+  it('20 modules of 21.5 ft² at 2.8 psf on a 2000 ft² roof of 10 psf: 1204 / 20000 = 6.02 %; on 1000 ft²: 12.04 %, not exempt', () => {
+    const w = { arrayDeadPsf: 2.8, arrayAreaFt2: 430, roofDeadPsf: 10, roofAreaFt2: 2000 };
+    const ok = seismicSection('2018', 'D', w).checks[0]!;
+    expect([ok.value, ok.pass]).toEqual([6.02, true]);
+    expect(ok.ref).toEqual({ code: 'IEBC', edition: '2018', section: '503.4, Exception' });
+    const over = seismicSection('2015', 'D', { ...w, roofAreaFt2: 1000 }).checks[0]!;
+    expect([over.value, over.pass, over.ref.section]).toEqual([12.04, false, '403.4, Exception']);
   });
 });

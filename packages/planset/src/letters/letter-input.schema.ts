@@ -18,6 +18,12 @@ export const LETTER_TYPES = [
   'design_affidavit',
   'florida_statute_377_705',
   'post_install_letter',
+  'structural_ground_mount_letter',
+  'wall_mounted_battery_letter',
+  'seismic_calculations',
+  'appendix_g',
+  'unreduced_snow_load',
+  'third_party_stamp',
 ] as const;
 /** What renderLetter writes: a letter, or the calculation package (every report section). */
 export const DOCUMENT_TYPES = [...LETTER_TYPES, 'calculation_package'] as const;
@@ -32,6 +38,12 @@ export const LETTER_TITLES: Record<LetterType, string> = {
   design_affidavit: 'Design Affidavit',
   florida_statute_377_705: 'Florida Statute 377.705 Certification',
   post_install_letter: 'Post-Install Letter',
+  structural_ground_mount_letter: 'Structural Ground-Mount Letter',
+  wall_mounted_battery_letter: 'Wall-Mounted Battery Letter',
+  seismic_calculations: 'Seismic Calculations',
+  appendix_g: 'Appendix G: Structural Calculations',
+  unreduced_snow_load: 'Unreduced Snow Load Letter',
+  third_party_stamp: 'NABCEP or Third-Party Stamp',
   calculation_package: 'Calculation Package',
 };
 
@@ -44,8 +56,58 @@ export const LETTER_DISCIPLINE: Record<LetterType, 'structural' | 'electrical'> 
   design_affidavit: 'structural',
   florida_statute_377_705: 'structural',
   post_install_letter: 'structural',
+  structural_ground_mount_letter: 'structural',
+  wall_mounted_battery_letter: 'structural',
+  seismic_calculations: 'structural',
+  appendix_g: 'structural',
+  unreduced_snow_load: 'structural',
+  third_party_stamp: 'structural',
   calculation_package: 'structural',
 };
+
+/** A ground-mounted array as the racking's design gives it (ASCE 7 free roof; foundation capacities). */
+export const ZGroundMount = z.object({
+  racking: z.string().min(1),
+  foundation: z.string().min(1),
+  tiltDeg: z.number().min(0).max(60),
+  meanHeightFt: z.number().positive().max(60),
+  arrayDepthFt: z.number().positive(),
+  postSpacingFt: z.number().positive(),
+  postsPerColumn: z.number().int().positive(),
+  deadLoadPsf: z.number().positive(),
+  cnUplift: z.number().positive(),
+  cnDown: z.number().positive(),
+  allowableUpliftLb: z.number().positive(),
+  allowableCompressionLb: z.number().positive(),
+  allowableLateralLb: z.number().positive(),
+});
+export type GroundMount = z.infer<typeof ZGroundMount>;
+
+/** A wall-mounted battery: the model's catalogue weight and depth, and the bracket's lag screws into the studs. */
+export const ZWallBattery = z.object({
+  model: z.string().min(1),
+  weightLb: z.number().positive(),
+  depthIn: z.number().positive(),
+  count: z.number().int().positive().default(1),
+  fasteners: z.number().int().positive(),
+  topRowFasteners: z.number().int().positive(),
+  rowSpacingIn: z.number().positive(),
+  species: z.enum(['DF-L', 'SP', 'HF', 'SPF']),
+  diameterIn: z.number().positive(),
+  threadPenetrationIn: z.number().positive(),
+  lateralDesignValueLb: z.number().positive(),
+});
+export type WallBattery = z.infer<typeof ZWallBattery>;
+
+/** Who stamps the plan set when the AHJ asks for a NABCEP or third-party stamp. */
+export const ZThirdParty = z.object({
+  kind: z.enum(['nabcep', 'third_party']),
+  name: z.string().min(1),
+  credential: z.string().min(1),
+  number: z.string().min(1),
+  organisation: z.string().optional(),
+});
+export type ThirdParty = z.infer<typeof ZThirdParty>;
 
 /** revision_letter_data of generate-letters: what changed and why. */
 export const ZRevisionLetterData = z.object({
@@ -106,6 +168,13 @@ export const ZLetterInput = z.object({
     stressAnalysis: z.boolean().default(false),
     unreducedSnowLoad: z.boolean().default(false),
   }).prefault({}),
+  groundMount: ZGroundMount.optional(),
+  /** Seismic calculations: the arrays' area (from the modules) and the roof's plan area (from the job). */
+  seismic: z.object({ arrayAreaFt2: z.number().positive(), roofAreaFt2: z.number().positive() }).optional(),
+  wallBattery: ZWallBattery.optional(),
+  thirdParty: ZThirdParty.optional(),
+  /** The uploaded Forte or SkyCiv result of a job designed with that tool: cited, and its pages appended. */
+  structuralAnalysis: z.object({ tool: z.enum(['Forte', 'SkyCiv']), fileName: z.string().min(1), pdf: bytes }).optional(),
   engineer: ZLetterEngineer,
   firm: z.object({ name: z.string().min(1), address: z.string().min(1), phone: z.string().min(1) }),
   revisionData: ZRevisionLetterData.optional(),

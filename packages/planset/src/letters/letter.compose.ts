@@ -1,4 +1,7 @@
 import type { Check, Report, Section } from '@sunstamp/engineering/report.schema';
+import { groundMountSection } from '@sunstamp/engineering/structural/ground-mount.calc';
+import { seismicSection } from '@sunstamp/engineering/structural/seismic.calc';
+import { wallBatterySection } from '@sunstamp/engineering/structural/wall-battery.calc';
 import { LETTER_TITLES, type LetterInput, type LetterType } from './letter-input.schema.ts';
 
 /*
@@ -15,7 +18,18 @@ export type LetterRefusalCode =
   | 'revision-data-required'
   | 'no-structural-checks'
   | 'no-interconnection'
-  | 'code-editions-differ';
+  | 'code-editions-differ'
+  | 'ground-mount-design-required'
+  | 'ground-mount-fails'
+  | 'battery-mount-required'
+  | 'battery-mount-fails'
+  | 'seismic-design-category-required'
+  | 'seismic-over-10-percent'
+  | 'seismic-roof-area-required'
+  | 'snow-load-reduced'
+  | 'structural-checks-fail'
+  | 'third-party-required'
+  | 'structural-result-not-pdf';
 
 /** A letter the engineer cannot sign for this job, with the reason in words staff can act on. */
 export class LetterRefusal extends Error {
@@ -42,7 +56,26 @@ export interface ComposedLetter {
   closing: string[];
   /** The report sections printed after the letter, one or more pages each: C-1, C-2, … */
   calculations: Section[];
+  /** A box on the letter page for another party's stamp (NABCEP or third-party stamps), with its caption. */
+  stampBox?: string;
 }
+
+/** What the renderer knows before composing: the page count of an uploaded analysis result. */
+export interface ComposeContext { analysisPages?: number }
+
+/** "Array A1 (Forte) loads: Roof dead, Dead, 10 psf; …": an exported input as the letter prints it. */
+function exportLines(report: Report): Finding[] {
+  const fmt = (v: unknown): string => {
+    if (Array.isArray(v)) return v.map(fmt).join('; ');
+    if (v && typeof v === 'object') return Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k} ${fmt(x)}`).join(', ');
+    return typeof v === 'number' ? num(v) : String(v);
+  };
+  return report.structuralExports.flatMap((e) => Object.entries(e.input).map(([k, v]) => ({ text: `Array ${e.arrayId} ${k}: ${fmt(v)}`, ref: `${e.tool} input (exported)` })));
+}
+
+const asceEdition = (r: Report) => (r.codes.asce.match(/7-\d{2}/)?.[0] ?? '7-16') as '7-10' | '7-16' | '7-22';
+const iebcEdition = (r: Report) => r.codes.iebc.match(/\d{4}/)?.[0] ?? '2018';
+const riskOf = (r: string) => (['I', 'II', 'III', 'IV'].includes(r) ? r : 'II') as 'I' | 'II' | 'III' | 'IV';
 
 const num = (v: number | string | boolean) => (typeof v === 'number' ? String(Math.round(v * 100) / 100) : String(v));
 
@@ -91,7 +124,7 @@ function systemLine(r: Report): string {
 /** "IEBC 2018" and "2018 IEBC" name one edition; "ASCE 7-16" and "ASCE 7 7-16" too. */
 const editionKey = (s: string) => (s.match(/\d{4}|7-\d{2}/g) ?? []).join(' ');
 
-export function composeLetter(input: LetterInput): ComposedLetter {
+export function composeLetter(input: LetterInput, context: ComposeContext = {}): ComposedLetter {
   const { job, report, engineer } = input;
   // A letter cites the AHJ's editions and the report's numbers: both must come from the same editions.
   for (const [mine, adopted] of [[report.codes.nec, input.codes.electrical], [report.codes.asce, input.codes.structural], [report.codes.iebc, input.codes.existingBuilding]] as const) {
@@ -123,7 +156,19 @@ export function composeLetter(input: LetterInput): ComposedLetter {
     case 'post_install_letter': {
       const t = input.type;
       if (report.structuralExports.length > 0) {
-        throw new LetterRefusal(t, 'structural-method-needs-analysis', `Array ${report.structuralExports.map((e) => e.arrayId).join(', ')} is designed with ${report.structuralExports[0]!.tool}: the letter needs that analysis's uploaded result, not the Prescriptive Method (5 %).`);
+        const tool = report.structuralExports[0]!.tool;
+        const analysis = input.structuralAnalysis;
+        if (!analysis || analysis.tool !== tool) {
+          throw new LetterRefusal(t, 'structural-method-needs-analysis', `Array ${report.structuralExports.map((e) => e.arrayId).join(', ')} is designed with ${tool}: the letter needs that analysis's uploaded result, not the Prescriptive Method (5 %). Upload the ${tool} result (PDF) to the job's files and choose it as the structural analysis result.`);
+        }
+        const n = context.analysisPages ?? 0;
+        const resultPages = n > 0 ? `R-1${n > 1 ? ` to R-${n}` : ''}` : 'R-1';
+        const structural = checksWhere(report, (c) => c.id.startsWith('structural.') && !c.id.endsWith('.dead-load') && c.ref.code !== 'Sunstamp');
+        const lead = t === 'structural_roof_letter'
+          ? `We have reviewed the existing roof framing supporting the proposed photovoltaic system at the above address by a member analysis in ${tool} (a stress analysis, not the Prescriptive Method): each framing member was analysed in ${tool} with the loads exported below, derived per ${input.codes.structural}. The ${tool} result "${analysis.fileName}" is the member analysis of record for the existing framing (${input.codes.existingBuilding}) and is attached after the calculation pages.`
+          : `Following the installation of the photovoltaic system at the above address, we have reviewed the as-built attachment of the arrays to the existing roof framing against the design analysed in ${tool}. The installation as built conforms to that design; the ${tool} result "${analysis.fileName}" is attached as pages ${resultPages}.`;
+        const calc = sectionsWhere(report, 'structural.');
+        return compose([lead, systemLine(report), `${tool} inputs (exported by the engineering report) for arrays ${report.structuralExports.map((e) => e.arrayId).join(', ')} are listed below with the wind, snow and attachment checks. Analysis result pages attached: ${resultPages} (${tool}: ${analysis.fileName}).`], [...structural.map(finding), ...exportLines(report)], calc);
       }
       if (input.requirements.stressAnalysis && t === 'structural_roof_letter') {
         throw new LetterRefusal(t, 'stress-analysis-prohibits-5-percent-letter', `${job.ahjName} requires a stress analysis (stress_analysis): a Prescriptive Method (5 %) letter is prohibited. Design the arrays with Forte or SkyCiv.`);
@@ -173,6 +218,90 @@ export function composeLetter(input: LetterInput): ComposedLetter {
         `I, ${engineer.name}, a Professional Engineer licensed in ${engineer.licenceState} (No. ${engineer.licenceNumber}), affirm that the photovoltaic system design for the above address was prepared under my responsible charge and complies with ${input.codes.building}, ${input.codes.residential}, ${input.codes.existingBuilding}, ${input.codes.structural}, ${input.codes.electrical} and ${input.codes.fire} as adopted by ${job.ahjName}.`,
         `${report.summary.checks} calculations were made; ${report.summary.pass ? 'all pass' : `${report.summary.failures.length} do not pass`}. ${systemLine(report)}.`,
       ], checksWhere(report, (c) => c.id.endsWith('.added-load') || c.id.includes('interconnection.method') || c.id.endsWith('.voltage') && c.id.startsWith('electrical.string')).map(finding), report.sections);
+    case 'structural_ground_mount_letter': {
+      const g = input.groundMount;
+      if (!g) throw new LetterRefusal(input.type, 'ground-mount-design-required', 'A ground-mount letter needs the racking\'s design: racking, foundation, tilt, mean height, table depth, post spacing, posts per column, dead load, the net pressure coefficients CN (ASCE 7 Figure 27.3-4 or the racking\'s wind tunnel values) and the foundation\'s allowable uplift, compression and lateral loads.');
+      const d = input.designCriteria;
+      const section = groundMountSection({ edition: asceEdition(report), windSpeedMph: d.windSpeedMph, exposure: d.exposure, groundSnowLoadPsf: d.groundSnowLoadPsf, riskCategory: riskOf(d.riskCategory), unreducedSnowLoad: input.requirements.unreducedSnowLoad, ...g });
+      const failed = section.checks.filter((c) => c.pass === false);
+      if (failed.length) throw new LetterRefusal(input.type, 'ground-mount-fails', `${failed.map(checkLine).join('; ')} (${refOf(failed[0]!)}): the posts as designed do not carry the loads.`);
+      return compose([
+        `We have reviewed the ground-mounted photovoltaic array at the above address on ${g.racking} racking with ${g.foundation} foundations. The array was analysed as an open monoslope structure for wind per ${input.codes.structural} Chapter 27 (net pressure coefficients of the racking's design) and for snow per ${input.codes.structural} Chapter 7, with the ASD load combinations of §2.4.1; the loads on each post are within the foundation capacities of the racking's design.`,
+        systemLine(report),
+        `Posts at ${num(g.postSpacingFt)} ft along the row, ${g.postsPerColumn} per column; ${num(g.tiltDeg)}° tilt, ${num(g.arrayDepthFt)} ft table depth, ${num(g.meanHeightFt)} ft mean height; dead load ${num(g.deadLoadPsf)} psf.`,
+      ], section.checks.map(finding), [section]);
+    }
+    case 'wall_mounted_battery_letter': {
+      const b = input.wallBattery;
+      if (!b) throw new LetterRefusal(input.type, 'battery-mount-required', 'A wall-mounted battery letter needs a battery with a catalogue weight and depth, and the bracket\'s lag screws: count, top-row count, row spacing, diameter, thread penetration, stud species and the lateral design value Z (NDS Table 12K).');
+      const section = wallBatterySection(b);
+      const failed = section.checks.filter((c) => c.pass === false);
+      if (failed.length) throw new LetterRefusal(input.type, 'battery-mount-fails', `${failed.map(checkLine).join('; ')} (${refOf(failed[0]!)}): the fasteners as designed do not carry the battery.`);
+      return compose([
+        `We have reviewed the wall mounting of ${b.count} × ${b.model} at the above address: ${num(b.weightLb)} lb and ${num(b.depthIn)} in. deep each (catalogue data), each unit on its own bracket. The bracket is fastened into the wall studs (${b.species}) with ${b.fasteners} lag screws of ${b.diameterIn} in. diameter and ${num(b.threadPenetrationIn)} in. thread penetration, ${b.topRowFasteners} in the top row, rows ${num(b.rowSpacingIn)} in. apart.`,
+        'The fasteners were checked for shear, for withdrawal from the eccentric weight (centre of gravity at half the unit\'s depth) and for the two combined, per NDS 2018 with the load duration factor of a permanent load (C_D = 0.9); every check passes.',
+      ], section.checks.map(finding), [section]);
+    }
+    case 'seismic_calculations': {
+      const sdc = input.designCriteria.seismicDesignCategory;
+      if (!sdc) throw new LetterRefusal(input.type, 'seismic-design-category-required', `${job.ahjName} has no seismic design category: set it on the AHJ (${input.codes.structural} §11.6) before the seismic calculations.`);
+      const areas = input.seismic;
+      if (!areas) throw new LetterRefusal(input.type, 'seismic-roof-area-required', 'The seismic calculations need the roof\'s plan area (roof_area_ft2) to compare the arrays\' weight with the roof\'s.');
+      const arraySections = sectionsWhere(report, 'structural.array.');
+      const deads = arraySections.flatMap((s) => s.checks.filter((c) => c.id.endsWith('.dead-load')).map((c) => Number(c.value)));
+      const roofs = arraySections.flatMap((s) => s.checks.flatMap((c) => c.inputs)).filter((i) => i.name === 'roof dead load' && typeof i.value === 'number').map((i) => Number(i.value));
+      if (!deads.length || !roofs.length) throw new LetterRefusal(input.type, 'no-structural-checks', 'The engineering report has no array dead load and roof dead load to compare.');
+      const section = seismicSection(iebcEdition(report), sdc, { arrayDeadPsf: Math.max(...deads), arrayAreaFt2: areas.arrayAreaFt2, roofDeadPsf: Math.min(...roofs), roofAreaFt2: areas.roofAreaFt2 });
+      const failed = section.checks.filter((c) => c.pass === false);
+      if (failed.length) throw new LetterRefusal(input.type, 'seismic-over-10-percent', `${failed.map(checkLine).join('; ')} (${refOf(failed[0]!)}): the added weight is over 10 %, so the lateral force-resisting system must be analysed (${input.codes.structural} Chapter 12).`);
+      const worst = Math.max(...section.checks.map((c) => Number(c.value)));
+      return compose([
+        `Seismic design category ${sdc} (${input.codes.structural} §11.6). The photovoltaic arrays at the above address add dead load to the roof only: ${num(areas.arrayAreaFt2)} ft² of arrays at up to ${num(Math.max(...deads))} psf on a roof of ${num(areas.roofAreaFt2)} ft² at ${num(Math.min(...roofs))} psf. The added seismic weight is ${num(worst)} % of the roof's own weight, no more than 10 %, so the existing lateral force-resisting elements are permitted to remain unaltered (${section.checks[0]!.ref.code} ${section.checks[0]!.ref.edition} ${section.checks[0]!.ref.section}).`,
+        'The comparison bounds the increase from above: the building\'s seismic weight also holds its walls and floors.',
+        systemLine(report),
+      ], section.checks.map(finding), [section, ...arraySections]);
+    }
+    case 'appendix_g': {
+      const calc = sectionsWhere(report, 'structural.');
+      if (!calc.length) throw new LetterRefusal(input.type, 'no-structural-checks', 'The engineering report has no structural checks for this job.');
+      const structural = checksWhere(report, (c) => c.id.startsWith('structural.') && c.ref.code !== 'Sunstamp');
+      return compose([
+        `Appendix G to the structural letter for the photovoltaic system at the above address, as ${job.ahjName} requires (appendix_g): the structural calculations, with the site wind pressure and snow load per ${input.codes.structural}, the array dead load, and the rail, attachment and framing checks, each with its code section.`,
+        systemLine(report),
+      ], structural.map(finding), calc);
+    }
+    case 'unreduced_snow_load': {
+      const snow = checksWhere(report, (c) => c.id.endsWith('.snow-panels'));
+      if (!snow.length) throw new LetterRefusal(input.type, 'no-structural-checks', 'The engineering report has no structural checks for this job.');
+      const reduced = snow.filter((c) => c.inputs.find((i) => i.name === 'unreduced (requirement)')?.value !== true);
+      if (reduced.length || !input.requirements.unreducedSnowLoad) throw new LetterRefusal(input.type, 'snow-load-reduced', `The engineering report reduced the snow load for roof slope (${reduced.map((c) => c.title).join('; ') || 'unreduced_snow_load is off'}): turn the AHJ's unreduced_snow_load requirement on and recalculate.`);
+      const failing = checksWhere(report, (c) => c.id.startsWith('structural.') && c.pass === false);
+      if (failing.length) throw new LetterRefusal(input.type, 'structural-checks-fail', `With the unreduced snow load, ${failing.map(checkLine).join('; ')} (${refOf(failing[0]!)}): the structure as designed does not carry it.`);
+      const flat = checksWhere(report, (c) => c.id.endsWith('.snow-flat'));
+      const pg = flat[0]?.inputs.find((i) => i.name === 'pg')?.value ?? input.designCriteria.groundSnowLoadPsf;
+      const per = snow.map((c) => {
+        const pf = flat.find((f) => f.id === c.id.replace('.snow-panels', '.snow-flat'));
+        return `${c.title.replace(': sloped snow load on the panels', '')}: pf = ${pf ? num(pf.value) : '—'} psf, Cs = 1.0, ps = ${num(c.value)} psf${c.notes?.length ? ' (minimum roof snow load pm governs)' : ''}`;
+      });
+      return compose([
+        `As ${job.ahjName} requires (unreduced_snow_load), the snow load on the arrays and on the roof at the above address was applied without reduction for roof slope: the slope factor Cs = 1.0 in ps = Cs · pf (${input.codes.structural} §7.4), with pf = 0.7 · Ce · Ct · Is · pg and pg = ${num(pg)} psf (§7.3). The exposure and thermal factors Ce and Ct are those of the site (Tables 7.3-1, 7.3-2).`,
+        `${per.join('; ')}.`,
+        'The unreduced snow load was used in the rail, attachment and existing framing checks below.',
+      ], checksWhere(report, (c) => c.id.endsWith('.snow-flat') || c.id.endsWith('.snow-panels') || c.id.endsWith('.added-load') || c.id.endsWith('.rail-span')).map(finding), sectionsWhere(report, 'structural.'));
+    }
+    case 'third_party_stamp': {
+      const tp = input.thirdParty;
+      if (!tp) throw new LetterRefusal(input.type, 'third-party-required', 'A NABCEP or third-party stamp page needs who stamps the plan set: name, credential and certification or licence number.');
+      const nabcep = tp.kind === 'nabcep';
+      const who = `${tp.name}, ${tp.credential} No. ${tp.number}${tp.organisation ? ` (${tp.organisation})` : ''}`;
+      return {
+        ...compose([
+          `${job.ahjName} requires the plan set for the above address to carry ${nabcep ? 'the stamp of a NABCEP-certified professional (NABCEP_stamp)' : 'a third-party stamp (third_party_stamps), which replaces the contractor stamp'}. The plan set is stamped by: ${who}.`,
+          `The engineering calculations on which the plan set rests were made and sealed by ${engineer.name}, P.E. (${engineer.licenceState} No. ${engineer.licenceNumber}) under ${input.codes.structural}, ${input.codes.existingBuilding} and ${input.codes.electrical}: ${report.summary.checks} checks; ${report.summary.pass ? 'all pass' : `${report.summary.failures.length} do not pass`}. ${systemLine(report)}.`,
+        ], [], []),
+        stampBox: `${nabcep ? 'NABCEP' : 'Third-party'} stamp: ${who}`,
+      };
+    }
     case 'calculation_package':
       return compose([
         `Calculations for the photovoltaic system at the above address, made with ${report.codes.nec}, ${report.codes.asce} and ${report.codes.iebc} for the design criteria below. ${report.summary.checks} checks; ${report.summary.pass ? 'all pass' : `${report.summary.failures.length} do not pass`}.`,

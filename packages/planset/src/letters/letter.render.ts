@@ -1,9 +1,10 @@
 import PDFDocument from 'pdfkit';
+import { PDFDocument as PdfLib } from 'pdf-lib';
 import type { Check } from '@sunstamp/engineering/report.schema';
 import { loadSheetFonts, type SheetFonts } from '../draw/fonts.ts';
 import { sniffImage } from '../images.ts';
 import { ZLetterInput, type LetterInputRaw, type LetterType } from './letter-input.schema.ts';
-import { checkLine, composeLetter, refOf, type ComposedLetter } from './letter.compose.ts';
+import { checkLine, composeLetter, LetterRefusal, refOf, type ComposedLetter } from './letter.compose.ts';
 
 /*
  * renderLetter: LetterInput → a US Letter PDF: the letter (firm header, addressee, subject, text,
@@ -37,7 +38,16 @@ export async function renderLetter(raw: LetterInputRaw, fonts: SheetFonts = load
   for (const [name, img] of [['seal', input.seal], ['signature', input.signature]] as const) {
     if (img && !sniffImage(img)) throw new Error(`The ${name} image is not a PNG or JPEG.`);
   }
-  const composed = composeLetter(input);
+  // An uploaded Forte/SkyCiv result is appended after the calculation pages; the letter lists its pages.
+  let analysis: PdfLib | null = null;
+  if (input.structuralAnalysis) {
+    try {
+      analysis = await PdfLib.load(input.structuralAnalysis.pdf, { updateMetadata: false });
+    } catch {
+      throw new LetterRefusal(input.type, 'structural-result-not-pdf', `The ${input.structuralAnalysis.tool} result "${input.structuralAnalysis.fileName}" is not a readable PDF: upload the result as exported by ${input.structuralAnalysis.tool}.`);
+    }
+  }
+  const composed = composeLetter(input, analysis ? { analysisPages: analysis.getPageCount() } : {});
   const created = new Date(`${input.job.date}T12:00:00Z`);
   const doc = new PDFDocument({
     size: 'LETTER', margin: M, autoFirstPage: false, compress: true, bufferPages: true,
@@ -81,6 +91,14 @@ export async function renderLetter(raw: LetterInputRaw, fonts: SheetFonts = load
     write('Findings (engineering report)', 'B', 11, { gap: 4 });
     for (const f of composed.findings) write(`• ${f.text} [${f.ref}]`, 'R', 9, { x: M + 8, width: TEXT_W - 8, gap: 2 });
     y += 6;
+  }
+  // Another party's stamp (NABCEP or third-party): a 2 in box with its caption, before our signature.
+  if (composed.stampBox) {
+    if (y + SEAL_SIZE + 40 > BOTTOM) newPage();
+    write(composed.stampBox, 'B', 10, { gap: 6 });
+    doc.rect(M, y, SEAL_SIZE, SEAL_SIZE).lineWidth(0.5).dash(3, { space: 3 }).stroke('#888').undash();
+    doc.font('R').fontSize(8).fillColor('#888').text('Stamp', M, y + SEAL_SIZE / 2 - 4, { width: SEAL_SIZE, align: 'center', lineBreak: false });
+    y += SEAL_SIZE + 12;
   }
   // Signature block: text on the left, the seal in a 2 in box on the right; kept on one page.
   if (y + SEAL_SIZE + 30 > BOTTOM) newPage();
@@ -151,5 +169,13 @@ export async function renderLetter(raw: LetterInputRaw, fonts: SheetFonts = load
   }
   doc.end();
   const pdf = await done;
-  return { type: input.type, pdf, composed, pageCount: range.count, calculationPages, seal };
+  if (!analysis || !input.structuralAnalysis) return { type: input.type, pdf, composed, pageCount: range.count, calculationPages, seal };
+  const merged = await PdfLib.load(pdf, { updateMetadata: false });
+  const pages = await merged.copyPages(analysis, analysis.getPageIndices());
+  pages.forEach((p, i) => {
+    merged.addPage(p);
+    calculationPages.push({ name: `R-${i + 1} ${input.structuralAnalysis!.tool} result (${input.structuralAnalysis!.fileName})`, page: range.count + i + 1 });
+  });
+  const out = await merged.save({ useObjectStreams: false });
+  return { type: input.type, pdf: out, composed, pageCount: merged.getPageCount(), calculationPages, seal };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { extractPdfText } from '../check/pdf-text.ts';
 import { solidPng } from '../fixtures/golden.fixtures.ts';
 import { exampleDesign, letterInput } from '../fixtures/letter.fixtures.ts';
@@ -10,12 +10,30 @@ import { pagesToStamp, stampPlanSetPages, stampRequired } from './plan-set-stamp
 
 const text = async (pdf: Uint8Array) => (await extractPdfText(pdf)).map((p) => p.text).join('\n');
 
+const groundMount = { racking: 'IronRidge GM', foundation: 'Ground Screw', tiltDeg: 25, meanHeightFt: 6, arrayDepthFt: 13.5, postSpacingFt: 10, postsPerColumn: 2, deadLoadPsf: 3.5, cnUplift: 1.6, cnDown: 1.8, allowableUpliftLb: 2000, allowableCompressionLb: 3000, allowableLateralLb: 1000 };
+const wallBattery = { model: 'Tesla Powerwall 3 (1707000)', weightLb: 286.6, depthIn: 7.6, count: 1, fasteners: 4, topRowFasteners: 2, rowSpacingIn: 24, species: 'SPF' as const, diameterIn: 0.3125, threadPenetrationIn: 2.5, lateralDesignValueLb: 150 };
+const seismicD = { designCriteria: { windSpeedMph: 115, exposure: 'C' as const, groundSnowLoadPsf: 5, riskCategory: 'II', seismicDesignCategory: 'D', minDesignTempC: -6 }, seismic: { arrayAreaFt2: 430, roofAreaFt2: 2000 } };
+/** The example design with the AHJ's 5 psf ground snow load, calculated without slope reduction. */
+function unreducedDesign() {
+  const d = exampleDesign();
+  d.site = { ...d.site, groundSnowLoadPsf: 5 };
+  d.requirements = { ...d.requirements, unreducedSnowLoad: true };
+  return d;
+}
+/** The inputs each type needs beyond the common ones. */
+const extra: Partial<Record<LetterType, () => Parameters<typeof letterInput>>> = {
+  structural_ground_mount_letter: () => ['structural_ground_mount_letter', { groundMount }],
+  wall_mounted_battery_letter: () => ['wall_mounted_battery_letter', { wallBattery }],
+  seismic_calculations: () => ['seismic_calculations', seismicD],
+  unreduced_snow_load: () => ['unreduced_snow_load', { requirements: { unreducedSnowLoad: true } }, unreducedDesign()],
+};
+
 const revisionData = { reason: 'equipment_change', description: 'The client changed the module model.', changes: [{ item: 'Module', before: 'ABC 390', after: 'ABC 400' }] };
 
 // Rendering and reading back ten pages takes a few seconds on a busy machine.
 describe('letters: each type names the engineer, licence, codes, criteria and the report numbers with their sections', { timeout: 60_000 }, () => {
   const common = ['Dana Whitfield, P.E.', 'TX PE Licence No. PE-123456 (expires 2027-12-31)', 'City of Austin', '4512 Ramsey Ave, Austin, TX 78756', 'Ultimate wind speed: 115 mph, Exposure C', 'Ground snow load: 5 psf', 'Calculation page C-1'];
-  const expected: Record<Exclude<LetterType, 'florida_statute_377_705'>, string[]> = {
+  const expected: Record<Exclude<LetterType, 'florida_statute_377_705' | 'third_party_stamp'>, string[]> = {
     calculation_package: ['Calculation Package', 'made with NEC 2020, ASCE 7-16 and IEBC 2018', '62 checks; all pass', 'C-1 DC system voltage', 'Section: NEC 2020 690.7(A)(1)'],
     structural_roof_letter: ['Structural Roof Letter', 'Prescriptive Method (5 %)', '2018 IEBC 503.3', 'Array A1: added gravity load on existing framing (5 % rule): -8.7 % <= 5 % — OK', 'IEBC 2018 503.3', 'Array A1: wind uplift pressure on panels: 77.86 psf', 'ASCE 7-16 §29.4.4', 'Array A1: lag screw withdrawal: 555.49 lb <= 1063.96 lb — OK', 'NDS 2018 12.2.1', 'C-1 Site loads (ASCE 7-16)', 'C-2 Array A1 structure'],
     electrical_load_calculations: ['Electrical Letter and Load Calculations', 'NEC 2020 Articles 690 and 705', 'System size: 8 kW DC, 7.6 kW AC', 'String S1: maximum system voltage: 508.04 V <= 600 V — OK', 'NEC 2020 690.7(A)(1)', 'load-side-breaker (120 % rule)', 'NEC 2020 705.12(B)(3)(2)', 'C-1 DC system voltage'],
@@ -23,10 +41,23 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
     revision_letter: ['Revision Letter', 'Reason: equipment_change', 'The client changed the module model.', 'Module: ABC 390 → ABC 400', 'all 62 checks pass'],
     design_affidavit: ['Design Affidavit', 'I, Dana Whitfield, a Professional Engineer licensed in TX (No. PE-123456)', '2021 IBC, 2021 IRC, 2018 IEBC, ASCE 7-16, NEC 2020 and 2021 IFC as adopted by City of Austin', '62 calculations were made; all pass'],
     post_install_letter: ['Post-Install Letter', 'as-built attachment', 'IEBC 2018 503.3'],
+    structural_ground_mount_letter: ['Structural Ground-Mount Letter', 'on IronRidge GM racking with Ground Screw foundations', 'open monoslope structure for wind per ASCE 7-16 Chapter 27',
+      'Posts at 10 ft along the row, 2 per column; 25° tilt, 13.5 ft table depth', 'Ground mount: net wind pressure, uplift: 33.22 psf', 'ASCE 7-16 §27.3.2, Eq. 27.3-2, Figure 27.3-4',
+      'Ground mount: uplift on one post (Ground Screw): 1077.72 lb <= 2000 lb — OK', 'ASCE 7-16 §2.4.1', 'p = qh · G · CN', 'C-1 Ground-mounted array (IronRidge GM)'],
+    wall_mounted_battery_letter: ['Wall-Mounted Battery Letter', '1 × Tesla Powerwall 3 (1707000) at the above address: 286.6 lb and 7.6 in. deep', '4 lag screws of 0.3125 in. diameter',
+      'Wall battery: shear on one fastener: 71.65 lb <= 135 lb — OK', 'NDS 2018 12.3, Table 12K; Table 2.3.2', 'Wall battery: withdrawal on one top-row fastener: 22.69 lb <= 460.75 lb — OK',
+      'NDS 2018 12.2.1, Eq. 12.2-1', 'Wall battery: combined load on one top-row fastener: 75.16 lb <= 144.3 lb — OK', 'NDS 2018 12.4.1', 'C-1 Wall-mounted battery (Tesla Powerwall 3 (1707000))'],
+    seismic_calculations: ['Seismic Calculations', 'Seismic design category D (ASCE 7-16 §11.6)', '430 ft² of arrays at up to 2.8 psf on a roof of 2000 ft² at 10 psf',
+      'Added seismic weight of the arrays: 6.01 % <= 10 % — OK', 'IEBC 2018 503.4, Exception', 'C-1 Seismic: added weight on the lateral system', 'C-2 Array A1 structure'],
+    appendix_g: ['Appendix G: Structural Calculations', 'as City of Austin requires (appendix_g)', 'Array A1: wind uplift pressure on panels: 77.86 psf', 'ASCE 7-16 §29.4.4',
+      'Array A1: lag screw withdrawal: 555.49 lb <= 1063.96 lb — OK', 'NDS 2018 12.2.1', 'C-1 Site loads (ASCE 7-16)', 'C-3 Array A2 structure'],
+    unreduced_snow_load: ['Unreduced Snow Load Letter', 'applied without reduction for roof slope: the slope factor Cs = 1.0', 'pg = 5 psf (§7.3)',
+      'Array A1: pf = 3.5 psf, Cs = 1.0, ps = 3.5 psf; Array A2', 'Ground snow load: 5 psf (unreduced snow load required by the AHJ)',
+      'Array A1: sloped snow load on the panels: 3.5 psf', 'ASCE 7-16 §7.4, Eq. 7.4-1', 'C-2 Array A1 structure'],
   };
   for (const [type, words] of Object.entries(expected) as [LetterType, string[]][]) {
     it(type, async () => {
-      const r = await renderLetter(letterInput(type, type === 'revision_letter' ? { revisionData } : {}));
+      const r = await renderLetter(extra[type] ? letterInput(...extra[type]()) : letterInput(type, type === 'revision_letter' ? { revisionData } : {}));
       const t = await text(r.pdf);
       for (const w of [...common, ...words]) expect(t, w).toContain(w);
       expect(r.calculationPages.length).toBeGreaterThan(0);
@@ -87,7 +118,57 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
   });
 
   it('covers every letter type', () => {
-    expect([...Object.keys(expected), 'florida_statute_377_705'].sort()).toEqual([...DOCUMENT_TYPES].sort());
+    expect([...Object.keys(expected), 'florida_statute_377_705', 'third_party_stamp'].sort()).toEqual([...DOCUMENT_TYPES].sort());
+  });
+
+  it('third_party_stamp: names who stamps, with a stamp box, and is refused without them', async () => {
+    const thirdParty = { kind: 'nabcep' as const, name: 'Sam Ortiz', credential: 'NABCEP PV Installation Professional', number: 'PV-031122-015' };
+    const r = await renderLetter(letterInput('third_party_stamp', { thirdParty }));
+    const t = await text(r.pdf);
+    for (const w of ['NABCEP or Third-Party Stamp', 'the stamp of a NABCEP-certified professional (NABCEP_stamp)', 'The plan set is stamped by: Sam Ortiz, NABCEP PV Installation Professional No. PV-031122-015',
+      'NABCEP stamp: Sam Ortiz', 'sealed by Dana Whitfield, P.E. (TX No. PE-123456) under ASCE 7-16, 2018 IEBC and NEC 2020: 62 checks; all pass', 'Codes: 2021 IBC', 'TX PE Licence No. PE-123456']) expect(t, w).toContain(w);
+    const other = await text((await renderLetter(letterInput('third_party_stamp', { thirdParty: { ...thirdParty, kind: 'third_party', credential: 'PE', organisation: 'Ortiz Engineering' } }))).pdf);
+    expect(other).toContain('a third-party stamp (third_party_stamps), which replaces the contractor stamp. The plan set is stamped by: Sam Ortiz, PE No. PV-031122-015 (Ortiz Engineering)');
+    await expect(renderLetter(letterInput('third_party_stamp'))).rejects.toThrow('A NABCEP or third-party stamp page needs who stamps the plan set: name, credential and certification or licence number.');
+  });
+
+  it('refuses the new letters without their inputs, or when their checks fail', async () => {
+    await expect(renderLetter(letterInput('structural_ground_mount_letter'))).rejects.toThrow(/A ground-mount letter needs the racking's design: racking, foundation, tilt/);
+    await expect(renderLetter(letterInput('structural_ground_mount_letter', { groundMount: { ...groundMount, allowableUpliftLb: 500 } }))).rejects.toThrow('Ground mount: uplift on one post (Ground Screw): 1077.72 lb <= 500 lb — NOT OK (ASCE 7-16 §2.4.1 (ASD combinations); foundation capacity: racking design): the posts as designed do not carry the loads.');
+    await expect(renderLetter(letterInput('wall_mounted_battery_letter'))).rejects.toThrow(/A wall-mounted battery letter needs a battery with a catalogue weight and depth/);
+    await expect(renderLetter(letterInput('wall_mounted_battery_letter', { wallBattery: { ...wallBattery, fasteners: 2, lateralDesignValueLb: 100 } }))).rejects.toThrow(/Wall battery: shear on one fastener: 143.3 lb <= 90 lb — NOT OK/);
+    await expect(renderLetter(letterInput('seismic_calculations', { seismic: seismicD.seismic }))).resolves.toBeDefined();
+    await expect(renderLetter(letterInput('seismic_calculations', { ...seismicD, designCriteria: { ...seismicD.designCriteria, seismicDesignCategory: undefined } }))).rejects.toThrow('City of Austin has no seismic design category: set it on the AHJ (ASCE 7-16 §11.6) before the seismic calculations.');
+    await expect(renderLetter(letterInput('seismic_calculations', { ...seismicD, seismic: undefined }))).rejects.toThrow(/need the roof's plan area \(roof_area_ft2\)/);
+    await expect(renderLetter(letterInput('seismic_calculations', { ...seismicD, seismic: { arrayAreaFt2: 430, roofAreaFt2: 1000 } }))).rejects.toThrow('Added seismic weight of the arrays: 12.02 % <= 10 % — NOT OK (IEBC 2018 503.4, Exception): the added weight is over 10 %');
+    await expect(renderLetter(letterInput('unreduced_snow_load', { requirements: { unreducedSnowLoad: true } }))).rejects.toThrow(/The engineering report reduced the snow load for roof slope \(Array A1: sloped snow load on the panels; Array A2/);
+  });
+
+  it('Forte/SkyCiv: refused without the uploaded result; with it, cites the tool, prints the exported inputs and appends the result pages', async () => {
+    const forte = exampleDesign();
+    forte.site = { ...forte.site, structuralMethod: 'forte' };
+    await expect(renderLetter(letterInput('structural_roof_letter', {}, forte))).rejects.toThrow('Array A1, A2 is designed with Forte: the letter needs that analysis\'s uploaded result, not the Prescriptive Method (5 %). Upload the Forte result (PDF) to the job\'s files and choose it as the structural analysis result.');
+    const up = await PDFDocument.create();
+    const font = await up.embedFont(StandardFonts.Helvetica);
+    for (let i = 0; i < 2; i++) up.addPage([612, 792]).drawText(`Forte member report page ${i + 1}`, { x: 72, y: 700, font, size: 14 });
+    const pdf = await up.save();
+    await expect(renderLetter(letterInput('structural_roof_letter', { structuralAnalysis: { tool: 'SkyCiv', fileName: 'a.pdf', pdf } }, forte))).rejects.toThrow(/designed with Forte/);
+    await expect(renderLetter(letterInput('structural_roof_letter', { structuralAnalysis: { tool: 'Forte', fileName: 'a.pdf', pdf: new Uint8Array([1, 2, 3]) } }, forte))).rejects.toThrow('The Forte result "a.pdf" is not a readable PDF');
+    // A stress analysis requirement does not refuse an analysed letter.
+    const r = await renderLetter(letterInput('structural_roof_letter', { requirements: { stressAnalysis: true }, structuralAnalysis: { tool: 'Forte', fileName: 'forte-A1.pdf', pdf } }, forte));
+    const pages = await extractPdfText(r.pdf);
+    const t = pages.map((p) => p.text).join('\n');
+    for (const w of ['Structural Roof Letter', 'by a member analysis in Forte (a stress analysis, not the Prescriptive Method)', 'The Forte result "forte-A1.pdf" is the member analysis of record',
+      'Analysis result pages attached: R-1 to R-2 (Forte: forte-A1.pdf)', 'Array A1 memberType: Roof rafter [Forte input (exported)]', 'Array A1 loads: name Roof dead, type Dead, psf 10',
+      'Array A1: lag screw withdrawal: 555.49 lb <= 1063.96 lb — OK', 'Dana Whitfield, P.E.', 'TX PE Licence No. PE-123456', 'Codes: 2021 IBC']) expect(t, w).toContain(w);
+    expect(t).not.toContain('Prescriptive Method (5 %): the gravity load');
+    expect(r.pageCount).toBe((await PDFDocument.load(r.pdf)).getPageCount());
+    expect(r.calculationPages.slice(-2)).toEqual([{ name: 'R-1 Forte result (forte-A1.pdf)', page: r.pageCount - 1 }, { name: 'R-2 Forte result (forte-A1.pdf)', page: r.pageCount }]);
+    expect(pages[r.pageCount - 1]!.text).toContain('Forte member report page 2');
+    // Deterministic with the upload too.
+    const again = await renderLetter(letterInput('structural_roof_letter', { structuralAnalysis: { tool: 'Forte', fileName: 'forte-A1.pdf', pdf } }, forte));
+    const again2 = await renderLetter(letterInput('structural_roof_letter', { structuralAnalysis: { tool: 'Forte', fileName: 'forte-A1.pdf', pdf } }, forte));
+    expect(Buffer.from(again.pdf).equals(Buffer.from(again2.pdf))).toBe(true);
   });
 });
 

@@ -63,17 +63,47 @@ export function engineArraysOf(job: JobFacts, sent: readonly Record<string, unkn
 
 const editionYear = (v: string | null) => (v ? (v.match(/\d{4}/)?.[0] ?? null) : null);
 
-export function designInputOf(job: JobFacts, ahj: Ahj, lines: readonly EquipmentLine[], resolved: ResolvedRequirements, sentArrays?: readonly Record<string, unknown>[]): DesignInputRaw {
+/**
+ * The optimizer as the engine takes it (NEC 690.7(B): the string voltage of DC-to-DC converter
+ * circuits is set by the converter system). Behind a fixed-voltage optimizer inverter (the
+ * catalogue's inverters without an MPPT window) the inverter holds the string at most at its
+ * maximum DC input voltage, which is the string limit; behind any other inverter the optimizer's
+ * catalogue maximum output voltage gives n × V_out. Without either the job is refused.
+ */
+function optimizerOf(optimizerLine: EquipmentLine, inverterLine: EquipmentLine, inv: Data, micro: boolean): NonNullable<DesignInputRaw['equipment']['optimizer']> {
+  if (micro) throw new MissingFactError(`The job names both micro-inverters and the optimizer "${optimizerLine.model ?? optimizerLine.customModel}": an optimizer works with a string inverter. Remove one of them.`);
+  const o = need(optimizerLine.data as Data | null, `The optimizer "${optimizerLine.customModel}" is not a catalogue model: link it to the catalogue so its ratings are known.`);
+  const model = `${optimizerLine.manufacturer} ${optimizerLine.model}`;
+  const fixedV = inv.mpptMinV === null ? num(inv, 'maxDcVoltageV') : undefined;
+  const outV = num(o, 'maxOutputVoltageV');
+  if (fixedV === undefined && outV === undefined) {
+    throw new MissingFactError(`The optimizer ${model} has no maximum output voltage in the catalogue and the inverter ${inverterLine.manufacturer} ${inverterLine.model} is not a fixed-voltage optimizer inverter: the string voltage (NEC 690.7(B)) cannot be calculated. Add the optimizer's maximum output voltage to the catalogue.`);
+  }
+  return {
+    model,
+    maxOutputCurrentA: need(num(o, 'maxOutputCurrentA'), `The optimizer ${model} has no maximum output current in the catalogue.`),
+    // With a string limit the engine does not use n × V_out; the limit stands in where the catalogue has no V_out.
+    maxOutputVoltageV: outV ?? fixedV!,
+    ...(num(o, 'maxInputVoltageV') !== undefined ? { maxInputVoltageV: num(o, 'maxInputVoltageV') } : {}),
+    ...(fixedV !== undefined ? { maxStringVoltageV: fixedV } : {}),
+  };
+}
+
+export function designInputOf(
+  job: JobFacts, ahj: Ahj, lines: readonly EquipmentLine[], resolved: ResolvedRequirements, sentArrays?: readonly Record<string, unknown>[],
+  structuralMethod: 'prescriptive' | 'forte' | 'skyciv' = 'prescriptive',
+): DesignInputRaw {
   const line = (kind: string) => lines.find((l) => l.kind === kind);
   const moduleLine = need(line('module'), 'The job names no module: choose the module on the job\'s equipment.');
   const inverterLine = need(line('inverter'), 'The job names no inverter: choose the inverter on the job\'s equipment.');
   const m = need(moduleLine.data as Data | null, `The module "${moduleLine.customModel}" is not a catalogue model: link it to the catalogue so its ratings are known.`);
   const inv = need(inverterLine.data as Data | null, `The inverter "${inverterLine.customModel}" is not a catalogue model: link it to the catalogue so its ratings are known.`);
-  if (line('optimizer')) throw new MissingFactError('Optimizer systems are not calculated for letters yet: calculate this job with the engineering CLI.');
   const arrays = engineArraysOf(job, sentArrays);
   const total = arrays.reduce((s, a) => s + (a.moduleCount as number), 0);
   const micro = inverterLine.type === 'Microinverter' || inverterLine.type === 'Dual Microinverter';
   const modulesPerUnit = inverterLine.type === 'Dual Microinverter' ? 2 : 1;
+  const optimizerLine = line('optimizer');
+  const optimizer = optimizerLine ? optimizerOf(optimizerLine, inverterLine, inv, micro) : undefined;
   const vocV = need(num(m, 'vocV'), 'The module has no Voc in the catalogue.');
   const invCurrent = need(num(inv, 'maxContinuousOutputCurrentA'), 'The inverter has no maximum continuous output current in the catalogue.');
 
@@ -109,6 +139,7 @@ export function designInputOf(job: JobFacts, ahj: Ahj, lines: readonly Equipment
         asce: need(ahj.asce, `${ahj.name} has no ASCE 7 edition: set it on the AHJ.`) as '7-10' | '7-16' | '7-22',
         iebc: need(editionYear(ahj.iebc), `${ahj.name} has no IEBC edition: set it on the AHJ.`) as '2015' | '2018' | '2021' | '2024',
       },
+      structuralMethod,
     },
     equipment: {
       module: {
@@ -134,7 +165,8 @@ export function designInputOf(job: JobFacts, ahj: Ahj, lines: readonly Equipment
         modulesPerUnit,
       },
       ...(bat && num(bat, 'maxContinuousCurrentA') ? { battery: { model: `${battery!.manufacturer} ${battery!.model}`, count: Math.max(1, battery!.quantity ?? 1), continuousOutputCurrentA: num(bat, 'maxContinuousCurrentA')! } } : {}),
-      ...(micro ? {} : { rapidShutdownDevice: 'mlpe' as const }),
+      ...(optimizer ? { optimizer } : {}),
+      ...(micro || optimizer ? {} : { rapidShutdownDevice: 'mlpe' as const }),
     },
     arrays,
     strings,

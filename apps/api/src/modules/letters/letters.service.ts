@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import { mayWorkOnJob } from '@sunstamp/domain/policies/jobs.policy';
 import { maySignAsEngineer } from '@sunstamp/domain/policies/engineers.policy';
 import { chooseSealingEngineer, type Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
-import type { GenerateLettersBody, JobLetter, LETTER_TYPE_VALUES } from '@sunstamp/domain/contracts/letters';
+import type { GenerateLettersBody, JobLetter, LETTER_TYPE_VALUES, STRUCTURAL_METHOD_VALUES } from '@sunstamp/domain/contracts/letters';
 import type { DeliverableKind } from '@sunstamp/domain/constants/deliverables.constants';
 import { formatVerificationCode } from '@sunstamp/domain/jobs/deliverables.rules';
 import type { JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
 import { calculateDesign } from '@sunstamp/engineering/design.calc';
+import type { DesignInputRaw } from '@sunstamp/engineering/design-input.schema';
 import { isEngineRefusal } from '@sunstamp/engineering/engine-refusal';
 import type { Report } from '@sunstamp/engineering/report.schema';
 import { LETTER_DISCIPLINE, LETTER_TITLES, type LetterInputRaw, type LetterType } from '@sunstamp/planset/letters/letter-input.schema';
@@ -22,7 +23,7 @@ import { requireAllowed } from '../access/access.ts';
 import { readBytes, todayOf } from '../engineers/engineers.service.ts';
 import * as engRepo from '../engineers/engineers.repository.ts';
 import { newVerificationCode, recordDeliverable, replaceDeliverableFile } from '../deliverables/deliverables.service.ts';
-import { insertFiles } from '../files/files.repository.ts';
+import { getFile, insertFiles } from '../files/files.repository.ts';
 import { resolvedOf } from '../jobs/jobs-requirements.service.ts';
 import { visibleJob } from '../jobs/jobs-queries.service.ts';
 import { getJobWithRefs } from '../jobs/jobs.repository.ts';
@@ -43,6 +44,63 @@ import * as repo from './letters.repository.ts';
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'storage' | 'queue' | 'events' | 'caches' | 'log' | 'config'>;
 type LetterTypeValue = (typeof LETTER_TYPE_VALUES)[number];
 type JobWithRefs = NonNullable<Awaited<ReturnType<typeof getJobWithRefs>>>;
+type StructuralMethod = (typeof STRUCTURAL_METHOD_VALUES)[number];
+type Lines = Awaited<ReturnType<typeof repo.equipmentDataOf>>;
+
+/** What some letters need beyond the job, as generate-letters took it (camel-cased for the renderer). */
+interface LetterData {
+  structuralMethod?: StructuralMethod;
+  structuralResultFileId?: string;
+  groundMount?: NonNullable<LetterInputRaw['groundMount']>;
+  batteryMount?: Omit<NonNullable<LetterInputRaw['wallBattery']>, 'model' | 'weightLb' | 'depthIn' | 'count'>;
+  roofAreaFt2?: number;
+  thirdParty?: NonNullable<LetterInputRaw['thirdParty']>;
+}
+
+const TOOL_OF = { forte: 'Forte', skyciv: 'SkyCiv' } as const;
+const ANALYSED_LETTERS: readonly LetterType[] = ['structural_roof_letter', 'post_install_letter'];
+
+function letterDataOf(b: GenerateLettersBody): LetterData {
+  const g = b.ground_mount;
+  const m = b.battery_mount;
+  const t = b.third_party;
+  return {
+    ...(b.structural_method ? { structuralMethod: b.structural_method } : {}),
+    ...(b.structural_result_file_id ? { structuralResultFileId: b.structural_result_file_id } : {}),
+    ...(g ? { groundMount: {
+      racking: g.racking, foundation: g.foundation, tiltDeg: g.tilt_deg, meanHeightFt: g.mean_height_ft, arrayDepthFt: g.array_depth_ft, postSpacingFt: g.post_spacing_ft,
+      postsPerColumn: g.posts_per_column, deadLoadPsf: g.dead_load_psf, cnUplift: g.cn_uplift, cnDown: g.cn_down,
+      allowableUpliftLb: g.allowable_uplift_lb, allowableCompressionLb: g.allowable_compression_lb, allowableLateralLb: g.allowable_lateral_lb,
+    } } : {}),
+    ...(m ? { batteryMount: {
+      fasteners: m.fasteners, topRowFasteners: m.top_row_fasteners, rowSpacingIn: m.row_spacing_in, species: m.species,
+      diameterIn: m.lag_diameter_in, threadPenetrationIn: m.thread_penetration_in, lateralDesignValueLb: m.lateral_design_value_lb,
+    } } : {}),
+    ...(b.roof_area_ft2 !== undefined ? { roofAreaFt2: b.roof_area_ft2 } : {}),
+    ...(t ? { thirdParty: { kind: t.kind, name: t.name, credential: t.credential, number: t.number, ...(t.organisation ? { organisation: t.organisation } : {}) } } : {}),
+  };
+}
+
+const unprocessable = (message: string) => new AppError(422, message, 'unprocessable');
+
+/** The uploaded Forte/SkyCiv result: a PDF file of this job. 422 otherwise. */
+async function resultFileOf(ctx: Ctx, jobId: string, fileId: string, tool: string) {
+  const row = UUID_RE.test(fileId) ? await getFile(ctx.database.db, fileId) : undefined;
+  if (!row || row.f.jobId !== jobId) throw unprocessable(`The ${tool} result file (structural_result_file_id) is not a file of this job: upload the ${tool} result to the job's files first.`);
+  if (row.f.mime !== 'application/pdf') throw unprocessable(`The ${tool} result "${row.f.name}" is not a PDF: upload the result as a PDF exported from ${tool}.`);
+  return row.f;
+}
+
+/** The battery a wall-mounted battery letter is about: the job's battery line with its catalogue weight and depth. */
+function batteryOf(lines: Lines): { model: string; weightLb: number; depthIn: number; count: number } | string {
+  const b = lines.find((l) => l.kind === 'battery');
+  if (!b) return 'The job names no battery: choose the battery on the job\'s equipment before the wall-mounted battery letter.';
+  const d = b.data as Record<string, unknown> | null;
+  const kg = typeof d?.weightKg === 'number' ? d.weightKg : undefined;
+  const mm = typeof d?.depthMm === 'number' ? d.depthMm : undefined;
+  if (kg === undefined || mm === undefined) return `The battery "${b.model ?? b.customModel}" has no ${kg === undefined ? 'weight' : 'depth'} in the catalogue: the wall-mounted battery letter needs the model's weight and depth.`;
+  return { model: `${b.manufacturer} ${b.model}`, weightLb: kg * 2.20462, depthIn: mm / 25.4, count: Math.max(1, b.quantity ?? 1) };
+}
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const workRefusal = 'Only staff and the contractor assigned to this job generate its letters.';
@@ -91,7 +149,17 @@ async function workableJob(ctx: Ctx, p: Principal, jobId: string) {
 export async function requestLetters(ctx: Ctx, p: Principal, jobId: string, body: GenerateLettersBody & { letter_types: LetterTypeValue[] }) {
   const r = await workableJob(ctx, p, jobId);
   await prepare(ctx, r, body.letter_types);
-  if (body.letter_types.includes('structural_roof_letter')) {
+  const method = body.structural_method ?? 'prescriptive';
+  if (method !== 'prescriptive' && body.letter_types.some((t) => ANALYSED_LETTERS.includes(t))) {
+    const tool = TOOL_OF[method];
+    if (!body.structural_result_file_id) throw unprocessable(`The arrays are designed with ${tool}: the structural letter needs that analysis's uploaded result, not the Prescriptive Method (5 %). Upload the ${tool} result (PDF) to the job's files and choose it as structural_result_file_id.`);
+    await resultFileOf(ctx, r.job.id, body.structural_result_file_id, tool);
+  }
+  if (body.letter_types.includes('wall_mounted_battery_letter')) {
+    const battery = batteryOf(await repo.equipmentDataOf(ctx.database.db, r.job.id));
+    if (typeof battery === 'string') throw unprocessable(battery);
+  }
+  if (body.letter_types.includes('structural_roof_letter') && method === 'prescriptive') {
     const { resolved } = await resolvedOf(ctx, r);
     if (resolved.values.stress_analysis?.on) {
       throw conflict(`${r.ahjName ?? 'The AHJ'} requires a stress analysis (stress_analysis): a Prescriptive Method (5 %) letter is prohibited. Design the arrays with Forte or SkyCiv.`);
@@ -103,6 +171,7 @@ export async function requestLetters(ctx: Ctx, p: Principal, jobId: string, body
     ...(body.arrays ? { arrays: body.arrays as Record<string, unknown>[] } : {}),
     includeDigitalSignature: body.include_digital_signature ?? false,
     revisionLetterData: body.revision_letter_data ? { ...body.revision_letter_data, changes: body.revision_letter_data.changes ?? [] } : null,
+    letterData: { ...letterDataOf(body) },
   });
   return { run_id: runId, status: 'queued' as const };
 }
@@ -117,10 +186,43 @@ function factsOf(r: JobWithRefs, state: string): JobFacts {
 }
 
 /** The engine's report for the job (with `arrays` when given). MissingFactError / engine refusals become a 422 or a calculations_failed event. */
-async function calculate(ctx: Ctx, r: JobWithRefs, prep: Prepared, arrays?: readonly Record<string, unknown>[]): Promise<Report> {
+async function calculate(ctx: Ctx, r: JobWithRefs, prep: Prepared, arrays?: readonly Record<string, unknown>[], method: StructuralMethod = 'prescriptive'): Promise<{ report: Report; design: DesignInputRaw; lines: Lines }> {
   const { resolved } = await resolvedOf(ctx, r);
   const lines = await repo.equipmentDataOf(ctx.database.db, r.job.id);
-  return calculateDesign(designInputOf(factsOf(r, prep.state), prep.ahj, lines, resolved, arrays));
+  const design = designInputOf(factsOf(r, prep.state), prep.ahj, lines, resolved, arrays, method);
+  return { report: calculateDesign(design), design, lines };
+}
+
+/** The inputs of the letters that need more than the report: ground mount, wall battery, seismic areas, third party, the analysis result. */
+async function extrasOf(ctx: Ctx, jobId: string, type: LetterType, data: LetterData, calc: { design: DesignInputRaw; lines: Lines }): Promise<Partial<LetterInputRaw>> {
+  switch (type) {
+    case 'structural_ground_mount_letter':
+      return data.groundMount ? { groundMount: data.groundMount } : {};
+    case 'wall_mounted_battery_letter': {
+      const battery = batteryOf(calc.lines);
+      if (typeof battery === 'string') throw new LetterRefusal(type, 'battery-mount-required', battery);
+      return data.batteryMount ? { wallBattery: { ...battery, ...data.batteryMount } } : {};
+    }
+    case 'seismic_calculations': {
+      const m = calc.design.equipment.module;
+      const arrayAreaFt2 = calc.design.arrays.reduce((s, a) => s + a.moduleCount, 0) * (m.lengthIn * m.widthIn) / 144;
+      return data.roofAreaFt2 ? { seismic: { arrayAreaFt2, roofAreaFt2: data.roofAreaFt2 } } : {};
+    }
+    case 'third_party_stamp':
+      return data.thirdParty ? { thirdParty: data.thirdParty } : {};
+    case 'structural_roof_letter':
+    case 'post_install_letter': {
+      const method = data.structuralMethod ?? 'prescriptive';
+      if (method === 'prescriptive' || !data.structuralResultFileId) return {};
+      const tool = TOOL_OF[method];
+      const f = await resultFileOf(ctx, jobId, data.structuralResultFileId, tool).catch((e: unknown) => {
+        throw new LetterRefusal(type, 'structural-method-needs-analysis', e instanceof Error ? e.message : String(e));
+      });
+      return { structuralAnalysis: { tool, fileName: f.name, pdf: new Uint8Array(await readBytes(ctx, f.storageKey)) } };
+    }
+    default:
+      return {};
+  }
 }
 
 function calculationMessage(e: unknown): string | null {
@@ -138,6 +240,12 @@ const DELIVERABLE_KIND_OF: Record<LetterType, DeliverableKind> = {
   design_affidavit: 'design_affidavit',
   florida_statute_377_705: 'florida_statute_377_705',
   post_install_letter: 'post_install_letter',
+  structural_ground_mount_letter: 'structural_ground_mount_letter',
+  wall_mounted_battery_letter: 'wall_mounted_battery_letter',
+  seismic_calculations: 'seismic_calculations',
+  appendix_g: 'appendix_g',
+  unreduced_snow_load: 'unreduced_snow_load',
+  third_party_stamp: 'third_party_stamp',
   calculation_package: 'calculation_package',
 };
 
@@ -150,6 +258,7 @@ function sealOf(prep: Prepared, type: LetterType): LetterSeal {
 
 async function letterInputOf(
   ctx: Ctx, r: JobWithRefs, prep: Prepared, type: LetterType, report: Report, revisionData: JobPayload<'letters-generate'>['revisionLetterData'], code: string,
+  extras: Partial<LetterInputRaw> = {},
 ): Promise<LetterInputRaw> {
   const sealing = prep.engineers.get(LETTER_DISCIPLINE[type])!;
   const e = sealing.engineer;
@@ -173,6 +282,7 @@ async function letterInputOf(
     ...(seal ? { seal: new Uint8Array(seal) } : {}),
     ...(signature ? { signature: new Uint8Array(signature) } : {}),
     verification: { url: `${ctx.config.publicUrl}/verify`, code: formatVerificationCode(code) },
+    ...extras,
   };
 }
 
@@ -218,11 +328,14 @@ export async function runLetters(ctx: Ctx, job: JobPayload<'letters-generate'>) 
   if (!r) return;
   const types = job.letterTypes as LetterType[];
   await publish('calculations_initiated', { letter_types: types });
+  const data = (job.letterData ?? {}) as LetterData;
   let prep: Prepared;
   let report: Report;
+  let calc: Awaited<ReturnType<typeof calculate>>;
   try {
     prep = await prepare(ctx, r, types);
-    report = await calculate(ctx, r, prep, job.arrays);
+    calc = await calculate(ctx, r, prep, job.arrays, data.structuralMethod);
+    report = calc.report;
   } catch (e) {
     const message = e instanceof AppError ? e.message : calculationMessage(e);
     if (message === null) throw e;
@@ -237,7 +350,8 @@ export async function runLetters(ctx: Ctx, job: JobPayload<'letters-generate'>) 
   for (const type of types.filter((t) => !done.has(t))) {
     try {
       const seal = sealOf(prep, type);
-      const out = await renderLetter(await letterInputOf(ctx, r, prep, type, report, job.revisionLetterData, seal.code));
+      const extras = await extrasOf(ctx, r.job.id, type, data, calc);
+      const out = await renderLetter(await letterInputOf(ctx, r, prep, type, report, job.revisionLetterData, seal.code, extras));
       rendered.push({ type, pdf: out.pdf, engineerId: prep.engineers.get(LETTER_DISCIPLINE[type])!.engineer.id, calculationPages: out.calculationPages, seal });
     } catch (e) {
       if (!(e instanceof LetterRefusal)) throw e;
@@ -265,7 +379,7 @@ export async function recalculate(ctx: Ctx, p: Principal, jobId: string, arrays:
   const prep = await prepare(ctx, r, ['calculation_package']);
   let report: Report;
   try {
-    report = await calculate(ctx, r, prep, arrays);
+    report = (await calculate(ctx, r, prep, arrays)).report;
   } catch (e) {
     const message = calculationMessage(e);
     if (message === null) throw e;

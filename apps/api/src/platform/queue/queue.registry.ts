@@ -46,6 +46,8 @@ export const ZLettersJob = z.object({
   arrays: z.array(z.record(z.string(), z.unknown())).optional(),
   includeDigitalSignature: z.boolean(),
   revisionLetterData: z.object({ reason: z.string(), description: z.string(), changes: z.array(z.object({ item: z.string(), before: z.string().optional(), after: z.string().optional() })) }).nullable(),
+  /** What some letters need beyond the job (structural method and result file, ground mount, battery mount, roof area, third party), as generate-letters took it. */
+  letterData: z.record(z.string(), z.unknown()).optional(),
 });
 /** Tell staff a job turned overdue, if it still turns overdue at that instant. */
 export const ZOverdueNoticeJob = z.object({ jobId: z.string().uuid(), overdueAt: z.string().datetime() });

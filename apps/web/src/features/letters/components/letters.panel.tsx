@@ -49,6 +49,12 @@ export const LETTER_LABELS: Record<LetterType | 'calculation_package', string> =
   design_affidavit: 'Design affidavit',
   florida_statute_377_705: 'Florida Statute 377.705 certification',
   post_install_letter: 'Post-install letter',
+  structural_ground_mount_letter: 'Structural ground-mount letter',
+  wall_mounted_battery_letter: 'Wall-mounted battery letter',
+  seismic_calculations: 'Seismic calculations',
+  appendix_g: 'Appendix G',
+  unreduced_snow_load: 'Unreduced snow load letter',
+  third_party_stamp: 'NABCEP or third-party stamp',
   calculation_package: 'Calculation package',
 };
 
