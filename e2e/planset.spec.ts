@@ -54,6 +54,8 @@ beforeAll(async () => {
   const module = await pick('module', (e) => typeof e.data?.lengthMm === 'number');
   const inverter = await pick('inverter', (e) => e.type === 'String Inverter');
   const racking = await pick('racking', () => true);
+  // Module-level rapid shutdown (NEC 690.12): without it the design fails its checks and is not drawn.
+  const mci = await pick('mci', () => true);
   for (const e of [module, inverter, racking]) {
     await api(ADMIN, 'PUT', `/equipment/${e.id}/datasheet?name=${encodeURIComponent(`${e.model}.pdf`)}`, undefined, {
       bytes: await makeDatasheet(`${e.manufacturer} DATASHEET`, e.model, [`${e.kind} specifications`]), type: 'application/pdf',
@@ -69,6 +71,7 @@ beforeAll(async () => {
   jobId = job.id;
   await api(INSTALLER, 'PUT', `/jobs/${jobId}/equipment`, { lines: [
     { kind: 'module', equipment_id: module.id, quantity: 12 }, { kind: 'inverter', equipment_id: inverter.id, quantity: 1 }, { kind: 'racking', equipment_id: racking.id, quantity: null },
+    { kind: 'mci', equipment_id: mci.id, quantity: 4 },
   ] });
   browser = await launchBrowser({ ignore: (m) => /tile\.openstreetmap\.org|\/api\/parcel\b/.test(m.location().url) || /status of 404/.test(m.text()) });
   ({ page } = browser);
@@ -109,12 +112,37 @@ describe('the plan set panel', () => {
     await panel.getByRole('button', { name: 'Open sheet PV-2' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(/PV-2 ROOF PLAN/).waitFor();
-    await dialog.locator('img[alt^="PV-2"]').waitFor();
+    await dialog.getByRole('img', { name: /^PV-2/ }).waitFor();
     await screenshot(page, 'planset-preview.png');
     await dialog.getByRole('button', { name: 'Next sheet' }).click();
     await dialog.getByText(/^PV-3 /).waitFor();
     await page.keyboard.press('ArrowLeft');
     await dialog.getByText(/^PV-2 /).waitFor();
+    await dialog.getByRole('button', { name: 'Close preview' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('links each calculated number of a sheet to its engineering check: formula, inputs, code section', async () => {
+    const panel = page.locator('#plan-set');
+    await panel.getByRole('button', { name: 'Open sheet PV-4' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('img', { name: /^PV-4/ }).waitFor();
+    await dialog.getByText(/numbers on this sheet are linked/).waitFor();
+    // The interconnection calculation: a click opens the 120 % rule with its NEC section.
+    await dialog.getByRole('button', { name: /^= .*: OK: open the check/ }).click();
+    const check = dialog.getByTestId('check-panel');
+    await check.getByText('Code section').waitFor();
+    expect(await check.textContent()).toMatch(/NEC 2020 705\.12/);
+    await check.getByText('Formula').waitFor();
+    await check.getByRole('table', { name: 'Inputs' }).waitFor();
+    await screenshot(page, 'planset-check.png');
+    // From the keyboard: Tab to a conductor size, Enter opens its ampacity check.
+    const conductor = dialog.getByRole('button', { name: /AWG: open the check/ }).first();
+    await conductor.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => check.textContent()).toMatch(/ampacity/i);
+    await check.getByRole('button', { name: 'Close the check' }).click();
+    await check.waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: 'Close preview' }).click();
     await dialog.waitFor({ state: 'detached' });
   });

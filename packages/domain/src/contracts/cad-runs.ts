@@ -67,3 +67,35 @@ export const CAD_RUN_EVENT_TYPES = [
   'cut_sheets_failed', 'modelspace_failed', 'title_block_failed',
   'pv1_failed', 'pv2_failed', 'pv3_failed', 'pv4_failed', 'pv5_failed',
 ] as const;
+
+const ZCheckValueOut = z.union([z.number(), z.string(), z.boolean()]);
+
+/**
+ * GET /cad-runs/{id}/checks: the engineering checks a passed run drew its sheets from (the
+ * engineering report's, with the section each belongs to). The preview's numbers carry a check id
+ * (data-check) and open the check: formula, inputs, value against its limit, code section, remedy.
+ */
+export const ZCadRunCheck = z.object({
+  id: z.string(),
+  section: z.string(),
+  title: z.string(),
+  formula: z.string(),
+  inputs: z.array(z.object({ name: z.string(), value: ZCheckValueOut, unit: z.string().optional() })),
+  value: ZCheckValueOut,
+  unit: z.string(),
+  limit: z.object({ relation: z.string(), value: ZCheckValueOut, unit: z.string() }).nullable(),
+  /** null: a computed quantity with nothing to pass or fail. */
+  pass: z.boolean().nullable(),
+  ref: z.object({ code: z.string(), edition: z.string(), section: z.string() }),
+  remedy: z.string().optional(),
+  notes: z.array(z.string()).optional(),
+});
+export type CadRunCheck = z.infer<typeof ZCadRunCheck>;
+
+export const ZCadRunChecks = z.object({
+  run_id: z.string(),
+  /** The code editions the report was calculated with; null when the run kept no checks. */
+  codes: z.object({ nec: z.string(), asce: z.string(), iebc: z.string() }).nullable(),
+  results: z.array(ZCadRunCheck),
+});
+export type CadRunChecks = z.infer<typeof ZCadRunChecks>;

@@ -121,6 +121,8 @@ describe('a plan-set run survives kill -9 of its worker (PGlite)', () => {
     const module = await pick('module', (e) => typeof e.data?.lengthMm === 'number');
     const inverter = await pick('inverter', (e) => e.type === 'String Inverter');
     const racking = await pick('racking', () => true);
+    // Module-level rapid shutdown (NEC 690.12): without it the design fails its checks and is not drawn.
+    const mci = await pick('mci', () => true);
     expect((await api(admin, 'PUT', `/equipment/${module.id}/datasheet?name=module.pdf`, undefined, await longDatasheet(module.model, 20))).status).toBe(200);
     for (const e of [inverter, racking]) expect((await api(admin, 'PUT', `/equipment/${e.id}/datasheet?name=x.pdf`, undefined, await makeDatasheet('DATASHEET', e.model, ['spec']))).status).toBe(200);
     const states = (await api(admin, 'GET', '/states')).data as { id: number; abbreviation: string }[];
@@ -135,6 +137,7 @@ describe('a plan-set run survives kill -9 of its worker (PGlite)', () => {
     })).data;
     expect((await api(installer, 'PUT', `/jobs/${job.id}/equipment`, { lines: [
       { kind: 'module', equipment_id: module.id, quantity: 12 }, { kind: 'inverter', equipment_id: inverter.id, quantity: 1 }, { kind: 'racking', equipment_id: racking.id, quantity: null },
+      { kind: 'mci', equipment_id: mci.id, quantity: 4 },
     ] })).status).toBe(200);
 
     const started = await api(admin, 'POST', `/jobs/${job.id}/generate-cad`);

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZCadRun, ZCadRunList } from '@sunstamp/domain/contracts/cad-runs';
+import { ZCadRun, ZCadRunChecks, ZCadRunList } from '@sunstamp/domain/contracts/cad-runs';
 import { principalOf } from '../auth/auth.hooks.ts';
-import { getRun, listJobRuns, requestRun } from './cad-runs.service.ts';
+import { getRun, getRunChecks, listJobRuns, requestRun } from './cad-runs.service.ts';
 
 const ZIdParams = z.object({ id: z.string().max(100) });
 
@@ -27,4 +27,12 @@ export const cadRunsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/cad-runs/:id', {
     schema: { tags, summary: 'One plan-set run: status, progress, failure message, files', params: ZIdParams, response: { 200: ZCadRun } },
   }, async (req) => getRun(ctx, principalOf(req), req.params.id));
+  app.get('/cad-runs/:id/checks', {
+    schema: {
+      tags,
+      summary: 'The engineering checks a passed run drew its sheets from: each linked number of the preview opens one (formula, inputs, limit, code section, remedy)',
+      params: ZIdParams,
+      response: { 200: ZCadRunChecks },
+    },
+  }, async (req) => getRunChecks(ctx, principalOf(req), req.params.id));
 };

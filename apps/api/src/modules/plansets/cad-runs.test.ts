@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CAD_GENERATION_PROGRESS } from '@sunstamp/domain/constants/job-events.constants';
 import { GENERATION_ERRORS } from '@sunstamp/domain/constants/messages.constants';
-import { ZCadRun, ZCadRunList } from '@sunstamp/domain/contracts/cad-runs';
+import { ZCadRun, ZCadRunChecks, ZCadRunList } from '@sunstamp/domain/contracts/cad-runs';
 import { makeDatasheet, solidPng } from '@sunstamp/planset/fixtures/golden.fixtures';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
 import { file, postMultipart } from '../../test/upload-fixtures.ts';
@@ -100,6 +100,26 @@ describe('POST /api/jobs/{id}/generate-cad', () => {
     const rows = await t.database.db.select().from(jobFiles).where(eq(jobFiles.jobId, id));
     expect(rows.every((r) => r.kind === 'plan_set')).toBe(true);
     expect(rows).toHaveLength(run.files.length);
+
+    // Every number the preview links opens one of the run's checks: formula, inputs, code section.
+    const checks = await call(DEMO.contractor, 'GET', `/api/cad-runs/${run.id}/checks`);
+    expect(checks.statusCode, checks.body).toBe(200);
+    const kept = ZCadRunChecks.parse(checks.data);
+    expect(kept.codes?.nec).toMatch(/NEC/);
+    const byId = new Map(kept.results.map((c) => [c.id, c]));
+    const linked = new Set<string>();
+    for (const f of previews.slice(0, 5)) {
+      const body = (await call(DEMO.support, 'GET', `/api/files/${f.file_id}/download`)).body;
+      for (const m of body.matchAll(/data-check="([^"]+)"/g)) linked.add(m[1]!);
+    }
+    expect(linked.size).toBeGreaterThan(10);
+    for (const l of linked) expect(byId.has(l), l).toBe(true);
+    const ic = [...byId.values()].find((c) => c.id === 'electrical.interconnection.method')!;
+    expect(ic.ref.code).toBe('NEC');
+    expect(ic.section).toBeTruthy();
+    const vd = [...byId.values()].find((c) => c.id.endsWith('.voltage-drop'))!;
+    expect(vd.formula.length).toBeGreaterThan(3);
+    expect(vd.inputs.length).toBeGreaterThan(0);
   }, 120_000);
 
   it('is idempotent by input hash: the same inputs answer the run they have (200); changed inputs start a new one and the old run stays', async () => {
@@ -262,6 +282,10 @@ describe('POST /api/jobs/{id}/generate-cad', () => {
     expect(run.error.detail).toMatch(/disconnect/i);
     expect(run.error.message).toBe(GENERATION_ERRORS[run.error.key as keyof typeof GENERATION_ERRORS].message);
     expect(run.files).toEqual([]);
+    // A failed run keeps no calculations to link.
+    const checks = await call(DEMO.admin, 'GET', `/api/cad-runs/${run.id}/checks`);
+    expect(checks.statusCode).toBe(409);
+    expect(checks.data.message).toMatch(/not passed/);
     const events = (await eventsOf(DEMO.admin)).filter((e) => (e.payload as any).run_id === run.id);
     const failed = events.find((e) => e.type === 'cad_generation_failed')!;
     expect(failed.payload).toMatchObject({ label: 'Generation Failed', progress: 100, message: run.error.message });
@@ -279,6 +303,8 @@ describe('POST /api/jobs/{id}/generate-cad', () => {
     expect((await generate(DEMO.admin, 'not-a-uuid')).statusCode).toBe(404);
     expect((await call(DEMO.admin, 'GET', '/api/cad-runs/not-a-uuid')).statusCode).toBe(404);
     expect((await call(DEMO.admin, 'GET', `/api/cad-runs/${MISSING}`)).statusCode).toBe(404);
+    expect((await call(DEMO.admin, 'GET', '/api/cad-runs/not-a-uuid/checks')).statusCode).toBe(404);
+    expect((await call(DEMO.admin, 'GET', `/api/cad-runs/${MISSING}/checks`)).statusCode).toBe(404);
   });
 });
 
@@ -293,10 +319,11 @@ describe('who may generate and see runs', () => {
   it.each([
     [DEMO.admin, 200, 200, 200], [DEMO.support, 200, 200, 200], [DEMO.contractor, 200, 200, 200],
     [DEMO.acmeOwner, 403, 404, 404], [DEMO.acmeUser, 403, 404, 404], [DEMO.brightOwner, 404, 404, 404],
-  ])('%s: generate %i, list %i, read %i', async (who, post, list, read) => {
+  ])('%s: generate %i, list %i, read %i (and its checks)', async (who, post, list, read) => {
     expect((await generate(who, job)).statusCode).toBe(post);
     expect((await call(who, 'GET', `/api/jobs/${job}/cad-runs`)).statusCode).toBe(list);
     expect((await call(who, 'GET', `/api/cad-runs/${run}`)).statusCode).toBe(read);
+    expect((await call(who, 'GET', `/api/cad-runs/${run}/checks`)).statusCode).toBe(read);
   });
 
   it('a contractor not assigned to the job does not see it (404); clients never see the run files', async () => {
@@ -315,6 +342,7 @@ describe('who may generate and see runs', () => {
   it('signed out: 401', async () => {
     expect((await t.request('POST', `/api/jobs/${job}/generate-cad`)).statusCode).toBe(401);
     expect((await t.request('GET', `/api/cad-runs/${run}`)).statusCode).toBe(401);
+    expect((await t.request('GET', `/api/cad-runs/${run}/checks`)).statusCode).toBe(401);
   });
 });
 

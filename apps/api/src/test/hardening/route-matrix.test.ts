@@ -145,6 +145,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/jobs/{id}/generate-cad':                 [401, 422, 422, 404, 403, 403, 404],
   'GET /api/jobs/{id}/cad-runs':                      [401, 200, 200, 404, 404, 404, 404],
   'GET /api/cad-runs/{id}':                           [401, 200, 200, 404, 404, 404, 404],
+  // The matrix run failed: it keeps no checks (409); others never learn it exists.
+  'GET /api/cad-runs/{id}/checks':                    [401, 409, 409, 404, 404, 404, 404],
   'GET /api/jobs/{id}/requirements/files/{file_id}/download': [401, 404, 404, 404, 404, 404, 404],
   'POST /api/jobs/{id}/files':                       [401, 415, 415, 404, 415, 415, 404],
   'GET /api/jobs/{id}/files':                        [401, 200, 200, 404, 200, 200, 404],

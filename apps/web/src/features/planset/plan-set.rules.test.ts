@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progressOfEvent, progressOfRun } from './plan-set.rules.ts';
+import { formatCheckValue, progressOfEvent, progressOfRun } from './plan-set.rules.ts';
 
 describe('plan-set progress', () => {
   it('shows the spec\'s label and percentage for the stored stage', () => {
@@ -14,5 +14,18 @@ describe('plan-set progress', () => {
   it('takes a live event\'s label; a message without a percentage changes nothing', () => {
     expect(progressOfEvent({ label: 'Cleaning Up', progress: 98 })).toEqual({ label: 'Cleaning Up', percent: 98 });
     expect(progressOfEvent({ label: 'PV-1 generation failed…', progress: null })).toBeNull();
+  });
+});
+
+describe('formatCheckValue', () => {
+  it('rounds numbers to three decimals and adds the unit', () => {
+    expect(formatCheckValue(508.0391234, 'V')).toBe('508.039 V');
+    expect(formatCheckValue(40, 'A')).toBe('40 A');
+    expect(formatCheckValue(-8.69712, '%')).toBe('-8.697 %');
+  });
+  it('prints words and booleans as they are, without an empty unit', () => {
+    expect(formatCheckValue('load-side-breaker (120 % rule)', '')).toBe('load-side-breaker (120 % rule)');
+    expect(formatCheckValue(true, '')).toBe('Yes');
+    expect(formatCheckValue(false, 'x')).toBe('No x');
   });
 });

@@ -23,3 +23,12 @@ export function progressOfEvent(e: Pick<CadRunEvent, 'label' | 'progress'>): Pro
 
 /** The file name a run file downloads under. */
 export const fileLabel = (name: string) => name.replace(/-cut-sheet\.pdf$/, '').replace(/-/g, ' ');
+
+/**
+ * A check's value as the check panel prints it: numbers to at most three decimals (the engine keeps
+ * more than a reader needs), booleans as Yes/No, then the unit.
+ */
+export function formatCheckValue(value: number | string | boolean, unit: string): string {
+  const v = typeof value === 'number' ? String(Math.round(value * 1000) / 1000) : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : value;
+  return unit ? `${v} ${unit}` : v;
+}

@@ -59,6 +59,8 @@ export const queryKeys = {
     deliverables: (id: string) => ['jobs', 'detail', id, 'deliverables'] as const,
     /** The job's plan-set runs (newest first). */
     cadRuns: (id: string) => ['jobs', 'detail', id, 'cad-runs'] as const,
+    /** The engineering checks a passed run drew its sheets from. */
+    cadRunChecks: (id: string, runId: string) => ['jobs', 'detail', id, 'cad-runs', runId, 'checks'] as const,
     /** The job's generated letters. */
     letters: (id: string) => ['jobs', 'detail', id, 'letters'] as const,
     /** The wet stamp of the job's current revision. */

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZCadRun, ZCadRunList } from '@sunstamp/domain/contracts/cad-runs';
+import { ZCadRun, ZCadRunChecks, ZCadRunList } from '@sunstamp/domain/contracts/cad-runs';
 import { callEndpoint, fetchEndpoint, getEndpoint, seg, sendEndpoint } from '../../../lib/api/endpoint.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
 
 const cadRunsEndpoint = getEndpoint(ZCadRunList, (id: string) => `/jobs/${seg(id)}/cad-runs`);
+const checksEndpoint = getEndpoint(ZCadRunChecks, (runId: string) => `/cad-runs/${seg(runId)}/checks`);
 const generateEndpoint = sendEndpoint('POST', { path: (id: string) => `/jobs/${seg(id)}/generate-cad`, body: null, response: ZCadRun });
 
 /** GET /jobs/:id/cad-runs: the job's plan-set runs, newest first (polled slowly while one is under way, in case the stream drops). */
@@ -23,5 +24,15 @@ export function useGenerateCad(jobId: string) {
     mutationFn: () => callEndpoint(generateEndpoint, jobId),
     meta: { silentError: true },
     onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.jobs.cadRuns(jobId) }),
+  });
+}
+
+/** GET /cad-runs/:id/checks: the checks the preview's numbers link to (a passed run's; they never change). */
+export function useCadRunChecks(jobId: string, runId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.jobs.cadRunChecks(jobId, runId),
+    queryFn: ({ signal }) => fetchEndpoint(checksEndpoint, runId, signal),
+    enabled,
+    staleTime: Infinity,
   });
 }

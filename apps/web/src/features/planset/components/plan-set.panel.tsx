@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -26,7 +26,8 @@ import { userEventStream } from '../../../lib/event-stream.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSessionUser } from '../../../lib/session/session.context.ts';
-import { useCadRuns, useGenerateCad } from '../api/use-cad-runs.ts';
+import { useCadRunChecks, useCadRuns, useGenerateCad } from '../api/use-cad-runs.ts';
+import { SheetPreview } from './sheet-preview.tsx';
 import { fileLabel, progressOfEvent, progressOfRun, type Progress } from '../plan-set.rules.ts';
 
 /**
@@ -156,6 +157,8 @@ function SheetImage({ file, height }: { file: CadRunFile; height: number | strin
 
 function PassedRun({ run, latest }: { run: CadRun; latest: boolean }) {
   const [open, setOpen] = useState<number | null>(null);
+  const checks = useCadRunChecks(run.job_id, run.id, open !== null);
+  const checkMap = useMemo(() => (checks.data ? new Map(checks.data.results.map((c) => [c.id, c])) : undefined), [checks.data]);
   const previews = run.files.filter((f) => f.part === 'preview');
   const pdf = run.files.find((f) => f.part === 'pdf');
   const dxf = run.files.find((f) => f.part === 'dxf');
@@ -209,9 +212,9 @@ function PassedRun({ run, latest }: { run: CadRun; latest: boolean }) {
             <IconButton aria-label="Next sheet" disabled={open === previews.length - 1} onClick={() => setOpen(open + 1)}><ChevronRight /></IconButton>
             <IconButton aria-label="Close preview" onClick={() => setOpen(null)}><Close /></IconButton>
           </DialogTitle>
-          <DialogContent sx={{ bgcolor: 'grey.200', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+          <DialogContent sx={{ bgcolor: 'grey.200', display: 'flex', height: 'calc(100vh - 72px)', pt: 2 }}>
             <KeyNav count={previews.length} index={open} onChange={setOpen} />
-            <SheetImage file={previews[open]} height="calc(100vh - 120px)" />
+            <SheetPreview key={previews[open].file_id} file={previews[open]} checks={checkMap} />
           </DialogContent>
         </Dialog>
       )}
