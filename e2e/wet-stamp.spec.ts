@@ -1,0 +1,117 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INSTALLER, SUPPORT, artifacts, baseUrl, launchBrowser, screenshot, signInAs, signOut, type Browser } from './support.ts';
+import { apiAs, type Call } from './deliverables-support.ts';
+
+/**
+ * The wet stamp end to end: a job ordered with the Wet Stamp service waits in Pending Wet Stamp;
+ * staff choose the copies, mark them stamped (the Wet Stamp task goes In Progress), cannot move
+ * the job on before shipping, mark them shipped with carrier and tracking reference (the job may
+ * then reach Design Completed) and delivered (the task is Completed); the client reads every step
+ * on the job page without a control to change it. Screenshots in light and dark.
+ */
+const JOB_NAME = `E2E Wet stamp ${Date.now().toString(36)}`;
+const TRACKING = '1Z999AA10123456784';
+
+let browser: Browser;
+let page: Page;
+let problems: string[];
+let jobId = '';
+let staff: Call;
+
+beforeAll(async () => {
+  const client = await apiAs(INSTALLER);
+  staff = await apiAs(SUPPORT);
+  const job = await client('PUT', '/jobs', { name: JOB_NAME, client_name: 'Wes Stamp', client_street_address: '12 Paper Rd', services_requested: ['wet_stamp'] });
+  jobId = job.id;
+  await client('POST', `/jobs/${jobId}/submit`, {});
+  for (const status of ['Pending Design', 'Pending QC', 'Pending PE', 'Pending Wet Stamp']) await staff('POST', `/jobs/${jobId}/status`, { status });
+  browser = await launchBrowser();
+  ({ page, problems } = browser);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const card = () => page.getByTestId('wet-stamp-card');
+const tasks = () => page.getByTestId('job-tasks');
+/** The card alone, to look at it closely. */
+const shootCard = (name: string) => card().screenshot({ path: path.join(artifacts, name) });
+
+describe('staff record the wet stamp step by step', () => {
+  it('copies, stamped: the task is In Progress and the job still waits for the shipment', async () => {
+    await signInAs(page, SUPPORT);
+    await page.goto(`${baseUrl}/jobs/${jobId}`);
+    await card().getByText('Ordered as the Wet Stamp service.').waitFor();
+    await card().getByTestId('wet-stamp-state').getByText('Pending Wet Stamp').waitFor();
+    await card().getByText('it moves to Design Completed once the copies are shipped', { exact: false }).waitFor();
+    await shootCard('wet-stamp-card-pending.png');
+    await card().getByRole('button', { name: '2 copies' }).click();
+    await page.getByText('Wet stamp: 2 copies.').first().waitFor();
+    await card().getByText('2 copies of the plan set, wet-stamped').waitFor();
+    await card().getByRole('button', { name: 'Mark stamped' }).click();
+    await page.getByText('2 copies marked stamped.').first().waitFor();
+    await card().getByTestId('wet-stamp-state').getByText('Stamped').waitFor();
+    await tasks().getByText('In Progress').waitFor();
+    await expect(staff('POST', `/jobs/${jobId}/status`, { status: 'Design Completed' })).rejects.toThrow(/until its wet stamp is shipped/);
+  });
+
+  it('shipping asks for the carrier and the tracking reference; then the job moves on', async () => {
+    await card().getByRole('button', { name: 'Mark shipped…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark the wet stamp shipped' });
+    await dialog.getByText('2 copies leave the office with this shipment.').waitFor();
+    await dialog.getByRole('button', { name: 'Mark shipped' }).click();
+    // Nothing is sent without them: both fields say so.
+    expect(await dialog.locator('.Mui-error').count()).toBeGreaterThanOrEqual(2);
+    await dialog.getByLabel('Carrier').fill('UPS');
+    await dialog.getByLabel('Tracking reference').fill(TRACKING);
+    await dialog.getByRole('button', { name: 'Mark shipped' }).click();
+    await page.getByText('Wet stamp marked shipped.').first().waitFor();
+    await card().getByTestId('wet-stamp-tracking').getByText(TRACKING).waitFor();
+    await card().getByTestId('wet-stamp-state').getByText('Shipped').waitFor();
+    await page.waitForFunction(() => !document.body.innerText.includes('it moves to Design Completed once the copies are shipped'));
+    await card().scrollIntoViewIfNeeded();
+    await screenshot(page, 'wet-stamp-staff-light.png');
+    await shootCard('wet-stamp-card-light.png');
+    await page.evaluate(() => localStorage.setItem('sunstamp.themeMode', 'dark'));
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await card().getByTestId('wet-stamp-tracking').waitFor();
+    await screenshot(page, 'wet-stamp-staff-dark.png');
+    await shootCard('wet-stamp-card-dark.png');
+    await page.evaluate(() => localStorage.setItem('sunstamp.themeMode', 'light'));
+    const moved = await staff('POST', `/jobs/${jobId}/status`, { status: 'Design Completed' });
+    expect(moved.status).toBe('Design Completed');
+  });
+
+  it('delivered on a date: the Wet Stamp task is Completed and the history says what happened', async () => {
+    await page.reload();
+    await card().getByRole('button', { name: 'Mark delivered…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark the wet stamp delivered' });
+    expect(await dialog.getByLabel('Delivered on').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await dialog.getByRole('button', { name: 'Mark delivered' }).click();
+    await page.getByText('Wet stamp marked delivered.').first().waitFor();
+    await card().getByTestId('wet-stamp-state').getByText('Delivered').waitFor();
+    await tasks().getByText('Completed').waitFor();
+    await page.getByLabel('Job history').getByText(`Wet stamp shipped: 2 copies by UPS, tracking ${TRACKING}`).waitFor();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the client reads it', () => {
+  it('every step with the tracking reference, "Our team" for who, and no control', async () => {
+    await signOut(page);
+    await signInAs(page, INSTALLER);
+    await page.goto(`${baseUrl}/jobs/${jobId}`);
+    await card().getByTestId('wet-stamp-state').getByText('Delivered').waitFor();
+    await card().getByTestId('wet-stamp-tracking').getByText(TRACKING).waitFor();
+    expect(await card().getByText('Our team', { exact: false }).count()).toBe(3);
+    expect(await card().getByRole('button').count()).toBe(0);
+    await card().scrollIntoViewIfNeeded();
+    await screenshot(page, 'wet-stamp-client.png');
+    await shootCard('wet-stamp-card-client.png');
+    expect(problems).toEqual([]);
+  });
+});
