@@ -324,3 +324,112 @@ describe('digital signatures', { timeout: 240_000 }, () => {
     expect(ok.data.signature_status).toBe('signed');
   });
 });
+
+describe('the letters beyond the roof letter', { timeout: 300_000 }, () => {
+  const groundMount = { racking: 'IronRidge GM', foundation: 'Ground Screw', tilt_deg: 25, mean_height_ft: 6, array_depth_ft: 13.5, post_spacing_ft: 10, posts_per_column: 2, dead_load_psf: 3.5, cn_uplift: 1.6, cn_down: 1.8, allowable_uplift_lb: 2000, allowable_compression_lb: 3000, allowable_lateral_lb: 1000 };
+  const batteryMount = { fasteners: 4, top_row_fasteners: 2, row_spacing_in: 24, lag_diameter_in: 0.3125, thread_penetration_in: 2.5, species: 'SPF', lateral_design_value_lb: 150 };
+  const thirdParty = { kind: 'nabcep', name: 'Sam Ortiz', credential: 'NABCEP PV Installation Professional', number: 'PV-031122-015' };
+  const model = async (kind: string, m: string) => (await t.database.db.select().from(equipment).where(and(eq(equipment.kind, kind), eq(equipment.model, m))))[0]!;
+  const textOf = async (url: string) => (await extractPdfText((await download(url)).bytes)).map((p) => p.text).join('\n');
+
+  it('bad or missing inputs are clear 400s and 422s, never 500', async () => {
+    const job = await newJob();
+    const cases: [unknown, number, RegExp][] = [
+      [{ letter_types: ['structural_ground_mount_letter'] }, 400, /ground_mount/],
+      [{ letter_types: ['wall_mounted_battery_letter'] }, 400, /battery_mount/],
+      [{ letter_types: ['seismic_calculations'] }, 400, /roof_area_ft2/],
+      [{ letter_types: ['third_party_stamp'] }, 400, /third_party/],
+      [{ letter_types: ['structural_ground_mount_letter'], ground_mount: { ...groundMount, tilt_deg: 'steep' } }, 400, /tilt_deg/],
+      [{ letter_types: ['wall_mounted_battery_letter'], battery_mount: { ...batteryMount, top_row_fasteners: 9 } }, 400, /top_row_fasteners/],
+      [{ letter_types: ['structural_roof_letter'], structural_result_file_id: crypto.randomUUID() }, 400, /structural_method/],
+      [{ letter_types: ['structural_roof_letter'], structural_method: 'forte' }, 422, /designed with Forte: the structural letter needs that analysis's uploaded result.*Upload the Forte result \(PDF\)/],
+      [{ letter_types: ['structural_roof_letter'], structural_method: 'skyciv', structural_result_file_id: crypto.randomUUID() }, 422, /The SkyCiv result file \(structural_result_file_id\) is not a file of this job/],
+      [{ letter_types: ['wall_mounted_battery_letter'], battery_mount: batteryMount }, 422, /The job names no battery: choose the battery on the job's equipment/],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(JSON.stringify(res.data), JSON.stringify(body)).toMatch(message);
+    }
+    // A job file that is not a PDF is not an analysis result.
+    const png = await postMultipart(t, `/api/jobs/${job}/files`, [file('forte.png', Buffer.from(SEAL))], { as: DEMO.acmeUser });
+    expect(png.statusCode, png.body).toBe(201);
+    const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, { letter_types: ['structural_roof_letter'], structural_method: 'forte', structural_result_file_id: png.data[0].id });
+    expect(res.statusCode).toBe(422);
+    expect(res.data.message).toBe('The Forte result "forte.png" is not a PDF: upload the result as a PDF exported from Forte.');
+  });
+
+  it('ground mount, wall battery, seismic, Appendix G and NABCEP stamp in one run; unreduced snow is refused while the AHJ reduces it', async () => {
+    const job = await newJob();
+    const battery = await model('battery', 'Powerwall 3 (1707000)');
+    await t.database.db.insert(jobEquipment).values({ jobId: job, kind: 'battery', equipmentId: battery.id, quantity: 1, position: 2 });
+    const before = await lastEventId();
+    const res = await generate(DEMO.admin, job, {
+      letter_types: ['structural_ground_mount_letter', 'wall_mounted_battery_letter', 'seismic_calculations', 'appendix_g', 'third_party_stamp', 'unreduced_snow_load'],
+      ground_mount: groundMount, battery_mount: batteryMount, roof_area_ft2: 2400, third_party: thirdParty,
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const events = await eventsSince(adminId, before);
+    expect(events.map((e) => e.type)).toEqual(['calculations_initiated', 'calculations_passed', 'stamp_file_passed', 'combine_files_passed']);
+    expect((events[3]!.payload as { refused: unknown[] }).refused).toEqual([{ letter_type: 'unreduced_snow_load', message: expect.stringMatching(/^The engineering report reduced the snow load for roof slope/) as string }]);
+    const letters = (await call(DEMO.admin, 'GET', `/api/jobs/${job}/letters`)).data as { letter_type: string; download_url: string; file_id: string; calculation_pages: { name: string }[] }[];
+    const of = (type: string) => letters.find((l) => l.letter_type === type)!;
+    expect(letters.map((l) => l.letter_type).sort()).toEqual(['appendix_g', 'seismic_calculations', 'structural_ground_mount_letter', 'third_party_stamp', 'wall_mounted_battery_letter']);
+    const common = ['Dana Whitfield, P.E.', 'TX PE Licence No. PE-123456', 'Test City of Austin', 'Codes: 2021 IBC, 2021 IRC, 2018 IEBC, ASCE 7-16, NEC 2020, 2021 IFC'];
+    const expectations: Record<string, string[]> = {
+      structural_ground_mount_letter: ['Structural Ground-Mount Letter', 'on IronRidge GM racking with Ground Screw foundations', 'Ground mount: uplift on one post (Ground Screw): 1077.72 lb <= 2000 lb — OK', 'ASCE 7-16 §27.3.2, Eq. 27.3-2', 'Calculation page C-1'],
+      // The catalogue's Powerwall 3: 130 kg = 286.6 lb, 193 mm = 7.6 in deep.
+      wall_mounted_battery_letter: ['Wall-Mounted Battery Letter', '1 × Tesla Powerwall 3 (1707000) at the above address: 286.6 lb and 7.6 in. deep', 'Wall battery: shear on one fastener: 71.65 lb <= 135 lb — OK', 'NDS 2018 12.2.1, Eq. 12.2-1'],
+      seismic_calculations: ['Seismic Calculations', 'Seismic design category A (ASCE 7-16 §11.6)', 'on a roof of 2400 ft²', 'IEBC 2018 503.4, Exception', 'C-1 Seismic: added weight on the lateral system'],
+      appendix_g: ['Appendix G: Structural Calculations', 'as Test City of Austin requires (appendix_g)', 'ASCE 7-16 §29.4.4', 'C-1 Site loads (ASCE 7-16)'],
+      third_party_stamp: ['NABCEP or Third-Party Stamp', 'The plan set is stamped by: Sam Ortiz, NABCEP PV Installation Professional No. PV-031122-015', 'NABCEP stamp: Sam Ortiz'],
+    };
+    for (const [type, words] of Object.entries(expectations)) {
+      const text = await textOf(of(type).download_url);
+      for (const w of [...common, ...words]) expect(text, `${type}: ${w}`).toContain(w);
+    }
+    // 20 modules of the catalogue's first module: the area printed is theirs.
+    const seismic = await textOf(of('seismic_calculations').download_url);
+    expect(seismic).toMatch(/add dead load to the roof only: [\d.]+ ft² of arrays at up to [\d.]+ psf/);
+    const deliverables = (await call(DEMO.admin, 'GET', `/api/jobs/${job}/deliverables`)).data.deliverables as { id: string; kind: string; state: string }[];
+    expect(deliverables.filter((d) => letters.some((l) => l.file_id === d.id)).map((d) => d.kind).sort()).toEqual(['appendix_g', 'seismic_calculations', 'structural_ground_mount_letter', 'third_party_stamp', 'wall_mounted_battery_letter']);
+  });
+
+  it('Forte: with the uploaded result the roof letter is sealed even where a stress analysis is required, cites Forte and carries the result pages', async () => {
+    const stress = (await t.database.db.insert(ahjs).values({ name: 'Forte City', state: 'TX', jurisdictionType: 'City', ibc: '2021', irc: '2021', iebc: '2018', asce: '7-16', electrical: 'NEC 2020', fire: '2021', windSpeedMph: 115, groundSnowLoadPsf: 5, exposureCategory: 'C', minDesignTempC: -6 }).returning())[0]!.id;
+    expect((await call(DEMO.admin, 'PATCH' as Method, `/api/requirements/ahj/${stress}`, { set: { stress_analysis: true } })).statusCode).toBe(200);
+    const job = await newJob({ ahj: stress });
+    const { PDFDocument, StandardFonts } = await import('pdf-lib');
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (let i = 1; i <= 3; i++) doc.addPage([612, 792]).drawText(`Forte member report page ${i}`, { x: 72, y: 700, font, size: 14 });
+    const up = await postMultipart(t, `/api/jobs/${job}/files`, [file('forte-rafters.pdf', Buffer.from(await doc.save()))], { as: DEMO.acmeUser });
+    expect(up.statusCode, up.body).toBe(201);
+    const res = await generate(DEMO.admin, job, { letter_types: ['structural_roof_letter'], structural_method: 'forte', structural_result_file_id: up.data[0].id });
+    expect(res.statusCode, res.body).toBe(202);
+    const [roof] = (await call(DEMO.admin, 'GET', `/api/jobs/${job}/letters`)).data as { download_url: string; calculation_pages: { name: string; page: number }[] }[];
+    expect(roof!.calculation_pages.slice(-3).map((p) => p.name)).toEqual(['R-1 Forte result (forte-rafters.pdf)', 'R-2 Forte result (forte-rafters.pdf)', 'R-3 Forte result (forte-rafters.pdf)']);
+    const pages = await extractPdfText((await download(roof!.download_url)).bytes);
+    const text = pages.map((p) => p.text).join('\n');
+    for (const w of ['Structural Roof Letter', 'by a member analysis in Forte (a stress analysis, not the Prescriptive Method)', 'Analysis result pages attached: R-1 to R-3 (Forte: forte-rafters.pdf)', 'memberType: Roof rafter [Forte input (exported)]', 'Dana Whitfield, P.E.', 'Forte City']) expect(text, w).toContain(w);
+    expect(pages.at(-1)!.text).toContain('Forte member report page 3');
+    expect(roof!.calculation_pages.at(-1)!.page).toBe(pages.length);
+  });
+
+  it('an optimizer system is calculated (SolarEdge: the inverter holds the string at its 480 V maximum)', async () => {
+    const job = await newJob();
+    const db = t.database.db;
+    const inv = await model('inverter', 'SE7600H-US');
+    const opt = await model('optimizer', 'S440');
+    await db.update(jobEquipment).set({ equipmentId: inv.id }).where(and(eq(jobEquipment.jobId, job), eq(jobEquipment.kind, 'inverter')));
+    await db.insert(jobEquipment).values({ jobId: job, kind: 'optimizer', equipmentId: opt.id, quantity: 20, position: 2 });
+    const before = await lastEventId();
+    expect((await generate(DEMO.admin, job, { letter_types: ['electrical_load_calculations'] })).statusCode).toBe(202);
+    const events = await eventsSince(adminId, before);
+    expect(events.map((e) => e.type)).toEqual(['calculations_initiated', 'calculations_passed', 'stamp_file_passed', 'combine_files_passed']);
+    const [letter] = (await call(DEMO.admin, 'GET', `/api/jobs/${job}/letters`)).data as { download_url: string }[];
+    const text = await textOf(letter!.download_url);
+    expect(text).toMatch(/String S1: maximum DC-to-DC converter circuit voltage: 480 V <= 480 V — OK/);
+    expect(text).toContain('converter string limit (instructions) = 480 V');
+  });
+});
