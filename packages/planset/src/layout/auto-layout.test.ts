@@ -87,6 +87,20 @@ describe('autoLayoutRoof (property)', () => {
     }), { numRuns: 60 });
   }, 120_000);
 
+  it('a layout on a plane away from the origin passes the access check too (modules flush with a rake)', () => {
+    // The second of two planes side by side, as the auto-design of a two-array job draws them.
+    const rect = (x0: number, x1: number, y1: number) => [{ x: x0, y: 0 }, { x: x1, y: 0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
+    const planes: RoofPlane[] = [
+      { id: 'P-A1', name: 'Roof A1', polygon: rect(0, 28.82, 20.15), edges: ['eave', 'rake', 'ridge', 'rake'], pitchDeg: 22.6, azimuthDeg: 180, material: 'x', arrayId: 'A1', framing: { type: 'Rafter', size: '2x6', spacingIn: 24, spansIn: [180] } },
+      { id: 'P-A2', name: 'Roof A2', polygon: rect(28.82, 50.2, 14.93), edges: ['eave', 'rake', 'ridge', 'rake'], pitchDeg: 22.6, azimuthDeg: 180, material: 'x', arrayId: 'A2', framing: { type: 'Rafter', size: '2x6', spacingIn: 24, spansIn: [180] } },
+    ];
+    const size = { lengthIn: 1722 / 25.4, widthIn: 1134 / 25.4 };
+    const o = { fireCode: { code: 'IRC', edition: '2018', sprinklered: false } as FireCode, roofIsHip: true };
+    const out = autoLayoutRoof(planes, size, [{ planeId: 'P-A1', count: 16, orientation: 'portrait' }, { planeId: 'P-A2', count: 8, orientation: 'portrait' }], o);
+    expect(out.modules).toHaveLength(24);
+    expect(checkRoofAccess(planes, out.modules, size, o).violations).toEqual([]);
+  });
+
   it('is deterministic', () => {
     fc.assert(fc.property(arbPlane, fc.integer({ min: 1, max: 30 }), (pp, n) => {
       const plane = makePlane(pp);

@@ -146,6 +146,9 @@ function layoutWith(planes: RoofPlane[], size: LayoutModuleSize, targets: PlaneT
 
 const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
 
+/** How far inside the plane (in) a module corner is tested: more than the layout's coordinate rounding, far less than anything drawn. */
+const EDGE_TOLERANCE_IN = 0.01;
+
 export function autoLayoutRoof(planes: RoofPlane[], size: LayoutModuleSize, targets: PlaneTarget[], o: LayoutOptions): RoofLayout {
   const roofArea = planes.reduce((s, p) => s + polygonArea(p.polygon), 0);
   const pitch = Math.max(...planes.map((p) => p.pitchDeg));
@@ -197,7 +200,10 @@ export function checkRoofAccess(planes: RoofPlane[], modules: PlacedModule[], si
       const c = toPlane(f, m);
       const { du, dv } = moduleExtentIn(m.orientation, size.lengthIn, size.widthIn);
       const rect = [{ x: c.x - du / 2, y: c.y - dv / 2 }, { x: c.x + du / 2, y: c.y - dv / 2 }, { x: c.x + du / 2, y: c.y + dv / 2 }, { x: c.x - du / 2, y: c.y + dv / 2 }];
-      if (rect.some((q) => !pointInPolygon(q, poly))) { violations.push({ moduleId: m.id, reason: `outside roof plane ${plane.name}` }); continue; }
+      // A module flush with an edge that needs no setback (a rake without the pathway) has its corners on
+      // the boundary: tested a hair inside, so rounding on a plane away from the origin is not "outside".
+      const inset = rect.map((q) => ({ x: q.x + Math.sign(c.x - q.x) * EDGE_TOLERANCE_IN, y: q.y + Math.sign(c.y - q.y) * EDGE_TOLERANCE_IN }));
+      if (inset.some((q) => !pointInPolygon(q, poly))) { violations.push({ moduleId: m.id, reason: `outside roof plane ${plane.name}` }); continue; }
       for (let i = 0; i < poly.length; i++) {
         const d = distRectSegment(rect, poly[i]!, poly[(i + 1) % poly.length]!);
         if (d < setbacks[i]! - 0.5) {
