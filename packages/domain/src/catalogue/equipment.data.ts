@@ -38,7 +38,8 @@ const SOLAREDGE_HD_URL = 'https://www.solaredge.com/us/products/residential/inve
 const SOLAREDGE_S = {
   document: 'SolarEdge Power Optimizer S440 / S500 for North America data sheet. Cross-checked 2026-11-21, every field, against '
     + 'copies of the SolarEdge data sheets "Power Optimizer For North America S440" (manualshelf.com) and "Power Optimizer for '
-    + 'Residential Installations S440, S500, S500B" (manuals.plus): all agree; size 129 × 155 × 30 mm and 655 g added from them.',
+    + 'Residential Installations S440, S500, S500B" (manuals.plus): all agree; size 129 × 155 × 30 mm and 655 g added from them. Maximum output voltage 60 Vdc (S440 and S500; 80 Vdc is the '
+    + 'S500B\'s) added 2026-11-27 from the same two copies ("Output during operation").',
   url: 'https://www.solaredge.com/us/products/residential/power-optimizers',
 };
 const QCELLS_TRON = {
@@ -202,12 +203,12 @@ export const SEED_INVERTERS: Inverter[] = [
 export const SEED_OPTIMIZERS: Optimizer[] = [
   {
     kind: 'optimizer', id: 'solaredge-s440', manufacturer: 'SolarEdge', model: 'S440', type: 'power_optimizer',
-    ratedInputPowerW: 440, maxInputVoltageV: 60, mpptMinV: 8, mpptMaxV: 60, maxInputIscA: 14.5, maxOutputCurrentA: 15,
+    ratedInputPowerW: 440, maxInputVoltageV: 60, mpptMinV: 8, mpptMaxV: 60, maxInputIscA: 14.5, maxOutputCurrentA: 15, maxOutputVoltageV: 60,
     lengthMm: 155, widthMm: 129, depthMm: 30, weightKg: 0.655, source: SOLAREDGE_S,
   },
   {
     kind: 'optimizer', id: 'solaredge-s500', manufacturer: 'SolarEdge', model: 'S500', type: 'power_optimizer',
-    ratedInputPowerW: 500, maxInputVoltageV: 60, mpptMinV: 8, mpptMaxV: 60, maxInputIscA: 15, maxOutputCurrentA: 15,
+    ratedInputPowerW: 500, maxInputVoltageV: 60, mpptMinV: 8, mpptMaxV: 60, maxInputIscA: 15, maxOutputCurrentA: 15, maxOutputVoltageV: 60,
     lengthMm: 155, widthMm: 129, depthMm: 30, weightKg: 0.655, source: SOLAREDGE_S,
     notes: 'Not the S500B (125 V, MPPT 12.5-105 V, 45 mm deep), which shares the data sheet.',
   },

@@ -81,6 +81,8 @@ export const ZOptimizer = z.object({
   mpptMaxV: pos.nullable(),
   maxInputIscA: pos,
   maxOutputCurrentA: pos,
+  /** Maximum output voltage during operation (V): the DC-to-DC converter circuit voltage is n × this (NEC 690.7(B)). */
+  maxOutputVoltageV: pos.optional(),
   ...dims,
 });
 export type Optimizer = z.infer<typeof ZOptimizer>;
