@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +38,26 @@ afterAll(async () => {
 
 const card = () => page.getByTestId('wet-stamp-card');
 const tasks = () => page.getByTestId('job-tasks');
+const axeSource: string = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+
+/**
+ * axe-core on the card alone (the accessibility spec's rules: WCAG 2.1 A/AA and best practices,
+ * or the colour rules only in the dark theme): its serious and critical violations.
+ */
+async function cardViolations(coloursOnly: boolean): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async (colours) => {
+    type Violation = { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] };
+    const w = window as unknown as { axe: { run: (ctx: string, opts: object) => Promise<{ violations: Violation[] }> } };
+    const r = await w.axe.run('[data-testid="wet-stamp-card"]', {
+      runOnly: colours ? { type: 'rule', values: ['color-contrast', 'link-in-text-block'] } : { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  }, coloursOnly);
+}
+
 /** The card alone, to look at it closely. */
 const shootCard = (name: string) => card().screenshot({ path: path.join(artifacts, name) });
 
@@ -48,6 +69,7 @@ describe('staff record the wet stamp step by step', () => {
     await card().getByTestId('wet-stamp-state').getByText('Pending Wet Stamp').waitFor();
     await card().getByText('it moves to Design Completed once the copies are shipped', { exact: false }).waitFor();
     await shootCard('wet-stamp-card-pending.png');
+    expect(await cardViolations(false)).toEqual([]);
     await card().getByRole('button', { name: '2 copies' }).click();
     await page.getByText('Wet stamp: 2 copies.').first().waitFor();
     await card().getByText('2 copies of the plan set, wet-stamped').waitFor();
@@ -81,6 +103,7 @@ describe('staff record the wet stamp step by step', () => {
     await card().getByTestId('wet-stamp-tracking').waitFor();
     await screenshot(page, 'wet-stamp-staff-dark.png');
     await shootCard('wet-stamp-card-dark.png');
+    expect(await cardViolations(true)).toEqual([]);
     await page.evaluate(() => localStorage.setItem('sunstamp.themeMode', 'light'));
     const moved = await staff('POST', `/jobs/${jobId}/status`, { status: 'Design Completed' });
     expect(moved.status).toBe('Design Completed');
@@ -112,6 +135,7 @@ describe('the client reads it', () => {
     await card().scrollIntoViewIfNeeded();
     await screenshot(page, 'wet-stamp-client.png');
     await shootCard('wet-stamp-card-client.png');
+    expect(await cardViolations(false)).toEqual([]);
     expect(problems).toEqual([]);
   });
 });
