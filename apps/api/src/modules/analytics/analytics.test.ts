@@ -340,6 +340,8 @@ describe('rollups stay equal to a rebuild from the history', () => {
       actions: await t.database.query('select day::text, company_id::text, actor_id::text, action, n from analytics_daily_actions where n <> 0 order by 1, 2, 3, 4'),
       jobs: await t.database.query('select day::text, company_id::text, key, n from analytics_daily_jobs where n <> 0 order by 1, 2, 3'),
       marks: await t.database.query('select job_id::text, company_id::text, through_history_id::text from analytics_job_marks order by 1'),
+      daily: await t.database.query('select day::text, company_id::text, completed_by::text, metric, minute, n, ms::text from analytics_daily_durations where n <> 0 or ms <> 0 order by 1, 2, 3, 4, 5'),
+      monthly: await t.database.query('select month::text, company_id::text, completed_by::text, metric, minute, n, ms::text from analytics_monthly_durations where n <> 0 or ms <> 0 order by 1, 2, 3, 4, 5'),
     });
     const rebuilt = async () => {
       const before = await snapshot();
@@ -347,6 +349,9 @@ describe('rollups stay equal to a rebuild from the history', () => {
       expect(await snapshot()).toEqual(before);
     };
     await rebuilt();
+    // The golden cycles in the histograms: A0 10 h, B0 7 h, A1 4 h completed in March 2026.
+    const [march] = await t.database.query<{ n: number }>("select sum(n)::int as n from analytics_monthly_durations where month = '2026-03-01' and metric = 'all'");
+    expect(march!.n).toBe(3);
     at(31); await ok(DEMO.admin, 'PUT', '/api/jobs', { id: ids.D, company: bright });
     await rebuilt();
     const r = await stats(DEMO.brightOwner, { ...MARCH, active_tab: 'company' });
