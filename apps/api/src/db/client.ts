@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import type { Client as PgClient } from 'pg';
 import { serialize } from 'pg-protocol';
+import { claimPgliteDirectory } from './pglite-directory.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -54,10 +55,19 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  // pg_trgm backs the jobs list search index (migration 0001); PGlite ships it as a contrib module.
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  // One process per directory (pglite-directory.ts): a second one would corrupt it.
+  const claim = dataDir ? claimPgliteDirectory(dataDir) : undefined;
+  if (claim?.movedAside) console.warn(`The embedded database at ${dataDir} was never initialised completely (stopped during its first start); it was moved to ${claim.movedAside} and a new one is made.`);
+  let client: PGliteClient;
+  try {
+    if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+    // pg_trgm backs the jobs list search index (migration 0001); PGlite ships it as a contrib module.
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  } catch (e) {
+    claim?.release();
+    throw e;
+  }
   const db = drizzle({ client, schema }) as unknown as Db;
   await migrate(drizzle({ client, schema }), { migrationsFolder: migrationsFolder() });
   const prepared = new Set<string>();
@@ -83,7 +93,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    async close() { await client.close(); },
+    async close() {
+      await client.close();
+      claim?.release();
+    },
   };
 }
 
