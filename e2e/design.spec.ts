@@ -207,6 +207,8 @@ async function completeJob(): Promise<string> {
 describe('the electrical design on the Design page', () => {
   it('strings picked modules, sees the engine\'s checks fail and pass live, and a string\'s check picks its modules', async () => {
     const id = await completeJob();
+    // The permission test above meets its 409 on purpose: only this test's problems count.
+    const before = browser.problems.length;
     await page.goto(`${baseUrl}/jobs/${id}/design`);
     await page.getByTestId('design-canvas').waitFor();
     const checks = page.getByTestId('engine-checks');
@@ -232,8 +234,8 @@ describe('the electrical design on the Design page', () => {
     await count.getByText('Fail', { exact: true }).waitFor({ timeout: 30_000 });
     await count.getByText('Remedy: Assign every module to exactly one string').waitFor();
     await checks.getByTestId('generation-blocked').waitFor();
-    const s1 = checks.locator('[data-check="electrical.string.S1.voltage"]');
-    await s1.waitFor({ state: 'attached' });
+    // The string's own checks (its voltage within the window) pass: the panel says so beside it.
+    await strings.getByTestId('circuit-S1').getByText('OK', { exact: true }).waitFor();
     await screenshot(page, 'design-strings-failing.png');
 
     // Auto-assign: the plan set's own strings, and every check passes.
@@ -242,10 +244,11 @@ describe('the electrical design on the Design page', () => {
     await checks.getByText(/^All \d+ pass$/).waitFor({ timeout: 30_000 });
     // A string's check picks that string's modules.
     await checks.getByRole('button', { name: /Show the \d+ passing checks/ }).click();
-    await checks.locator('[data-check="electrical.string.S2.voltage"]').click();
-    const s2 = await page.locator('[data-circuit="S2"]').count();
-    expect(s2).toBeGreaterThan(0);
-    await strings.getByText(`${s2} modules picked.`).waitFor();
+    await checks.locator('[data-check="electrical.string.S1.voltage"]').click();
+    const inS1 = await page.locator('[data-circuit="S1"]').count();
+    expect(inS1).toBeGreaterThan(0);
+    await strings.getByText(`${inS1} modules picked.`).waitFor();
+    expect(await page.locator('[data-circuit="S1"][aria-pressed="true"]').count()).toBe(inS1);
     await screenshot(page, 'design-strings.png');
 
     // Saved with the design's version; a reload shows the strings.
@@ -254,6 +257,6 @@ describe('the electrical design on the Design page', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Strings', exact: true }).click();
     await page.getByTestId('design-strings').getByText('12 of 12 modules assigned').waitFor();
-    expect(browser.problems).toEqual([]);
+    expect(browser.problems.slice(before)).toEqual([]);
   }, 180_000);
 });
