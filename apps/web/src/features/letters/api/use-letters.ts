@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ZGenerateLettersAnswer, ZGenerateLettersBody, ZJobLetter, type JobLetter } from '@sunstamp/domain/contracts/letters';
+import { ZJobFile } from '@sunstamp/domain/contracts/files';
 import { callEndpoint, fetchEndpoint, getEndpoint, seg, sendEndpoint } from '../../../lib/api/endpoint.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
 import { postFormWithProgress } from '../../../lib/upload-with-progress.ts';
@@ -11,6 +12,12 @@ const generateEndpoint = sendEndpoint('POST', { path: (id: string) => `/jobs/${s
 /** GET /jobs/:id/letters: the job's generated letters, newest first (the team only). */
 export const useJobLetters = (jobId: string, enabled: boolean) =>
   useQuery({ queryKey: queryKeys.jobs.letters(jobId), queryFn: ({ signal }) => fetchEndpoint(lettersEndpoint, jobId, signal), enabled });
+
+const filesEndpoint = getEndpoint(z.array(ZJobFile), (id: string) => `/jobs/${seg(id)}/files`);
+
+/** GET /jobs/:id/files (the job page's cache): where the dialog finds the uploaded Forte/SkyCiv result. */
+export const useJobFilesForLetters = (jobId: string, enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.jobs.files(jobId), queryFn: ({ signal }) => fetchEndpoint(filesEndpoint, jobId, signal), enabled });
 
 /** POST /jobs/:id/generate-letters: queues a run; its progress arrives on the event stream. */
 export function useGenerateLetters(jobId: string) {

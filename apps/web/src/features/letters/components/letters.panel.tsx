@@ -37,6 +37,8 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSessionUser } from '../../../lib/session/session.context.ts';
 import { useGenerateLetters, useJobLetters, useSignLetter } from '../api/use-letters.ts';
+import { emptyLetterInputs, letterInputsBody } from '../letter-inputs.rules.ts';
+import { LetterInputsField } from './letter-inputs.field.tsx';
 
 type LetterType = (typeof LETTER_TYPE_VALUES)[number];
 
@@ -191,6 +193,7 @@ function GenerateDialog({ jobId, services, onClose, onQueued }: { jobId: string;
   const [signature, setSignature] = useState(false);
   const [reason, setReason] = useState('');
   const [description, setDescription] = useState('');
+  const [inputs, setInputs] = useState(emptyLetterInputs);
   const [error, setError] = useState<string | null>(null);
   const revision = types.includes('revision_letter');
   const toggle = (t: LetterType) => setTypes((s) => (s.includes(t) ? s.filter((x) => x !== t) : [...s, t]));
@@ -199,9 +202,11 @@ function GenerateDialog({ jobId, services, onClose, onQueued }: { jobId: string;
     setError(null);
     if (types.length === 0) return setError('Choose at least one letter.');
     if (revision && (!reason.trim() || !description.trim())) return setError('A revision letter needs the reason and what changed.');
+    const extra = letterInputsBody(types, inputs);
+    if ('error' in extra) return setError(extra.error);
     try {
       const run = await generate.mutateAsync({
-        letter_types: types, include_digital_signature: signature,
+        letter_types: types, include_digital_signature: signature, ...extra.body,
         ...(revision ? { revision_letter_data: { reason: reason.trim(), description: description.trim(), changes: [] } } : {}),
       });
       onQueued(run.run_id);
@@ -230,6 +235,7 @@ function GenerateDialog({ jobId, services, onClose, onQueued }: { jobId: string;
             <TextField label="What changed" value={description} onChange={(e) => setDescription(e.target.value)} required multiline minRows={2} slotProps={{ htmlInput: { maxLength: 2000 } }} />
           </Stack>
         )}
+        <LetterInputsField jobId={jobId} types={types} value={inputs} onChange={setInputs} />
         <FormControlLabel sx={{ mt: 1.5 }} control={<Switch checked={signature} onChange={(e) => setSignature(e.target.checked)} />} label="Include the engineer's digital signature" />
         <FormHelperText>The engineer then signs each letter with their own certificate; a letter waiting for its signature is not released.</FormHelperText>
       </DialogContent>
