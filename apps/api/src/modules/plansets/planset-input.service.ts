@@ -564,8 +564,10 @@ export type EngineOutcome =
   | { ok: true; report: Report; checks: EngineCheck[]; failing: EngineCheck[] }
   | { ok: false; refusal: string };
 
-/** "NEC 2020 690.7(A)": where a check's rule is written. */
-export const codeRefText = (c: Pick<Check, 'ref'>) => [c.ref.code, c.ref.edition, c.ref.section].filter((x) => x && x !== '-').join(' ');
+/** "NEC 2020 690.7(A)": where a check's rule is written; a house rule (no code) says so. */
+export const codeRefText = (c: Pick<Check, 'ref'>) => (c.ref.code === 'Sunstamp'
+  ? `Sunstamp rule: ${c.ref.section}`
+  : [c.ref.code, c.ref.edition, c.ref.section].filter((x) => x && x !== '-').join(' '));
 
 /**
  * The engine on a run's input: its report with the checks that pass or fail (computed quantities
