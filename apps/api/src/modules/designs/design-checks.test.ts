@@ -4,7 +4,7 @@ import { ZDesignAnswer, ZDesignCheckAnswer, type DesignCheckAnswer } from '@suns
 import type { DesignModel } from '@sunstamp/domain/design/design-model.schema';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
 import { preparePlanSetJob, preparePlanSetWorld, type PlanSetWorld } from '../../test/planset-fixtures.ts';
-import { cadRuns } from '../../db/schema.ts';
+import { cadRuns, equipment } from '../../db/schema.ts';
 
 /**
  * The electrical design of the Design page and its live engineering checks: POST
@@ -91,6 +91,29 @@ describe('POST /api/jobs/{id}/design/check', () => {
     expect(split.status).toBe('pass');
     expect(split.checks.filter((c) => c.circuit_id).map((c) => c.circuit_id)).toEqual(expect.arrayContaining(['S1', 'S2']));
     expect(split.input_hash).not.toBe((await check(id, d.model)).input_hash);
+  });
+
+  it('puts a micro-inverter job\'s modules on branch circuits: the run\'s own, or the designer\'s; strings are refused', async () => {
+    const id = await preparePlanSetJob(t, w, { name: 'Micro Check Residence' });
+    const all = (await t.ctx.database.db.select().from(equipment)).filter((e) => e.kind === 'inverter' && (e.type === 'Microinverter' || e.data.type === 'Microinverter') && typeof e.data.maxContinuousOutputCurrentA === 'number');
+    const micro = all[0]!;
+    const lines = await call(DEMO.admin, 'PUT', `/api/jobs/${id}/equipment`, { lines: [
+      { kind: 'module', equipment_id: w.equipment.module, quantity: 12 }, { kind: 'inverter', equipment_id: micro.id, quantity: 12 }, { kind: 'racking', equipment_id: w.equipment.racking, quantity: null },
+    ] });
+    expect(lines.statusCode, lines.body).toBe(200);
+    const d = await design(id);
+    expect(d.electrical_kind).toBe('branch_circuits');
+    const a = await check(id, d.model);
+    expect(a.kind).toBe('branch_circuits');
+    expect(a.auto_assignment[0]!.id).toBe('B1');
+    expect(a.auto_assignment.flatMap((b) => b.moduleIds)).toHaveLength(12);
+    expect(byId(a, 'electrical.branch.B1.units')).toMatchObject({ circuit_id: 'B1' });
+    const mine = await check(id, { ...d.model, branchCircuits: [{ id: 'B1', moduleIds: d.model.modules.slice(0, 6).map((m) => m.id) }, { id: 'B2', moduleIds: d.model.modules.slice(6).map((m) => m.id) }] });
+    expect(mine.electrical_source).toBe('design');
+    expect(mine.checks.filter((c) => c.circuit_id).map((c) => c.circuit_id).sort()).toEqual(['B1', 'B2']);
+    const strings = await call(DEMO.admin, 'POST', `/api/jobs/${id}/design/check`, { model: strung(d.model, [12]) });
+    expect(strings.statusCode).toBe(400);
+    expect(strings.data.message).toBe('This job\'s inverters are micro-inverters: assign its modules to branch circuits, not strings.');
   });
 
   it('names what the job lacks instead of checking (a run would answer 422)', async () => {
