@@ -94,6 +94,33 @@ function drawPlaneAccess(c: Canvas, ctx: SheetContext, v: View, plane: RoofPlane
   }
 }
 
+type Box = { x0: number; y0: number; x1: number; y1: number };
+const boundsOf = (pts: readonly [number, number][]): Box => ({
+  x0: Math.min(...pts.map((q) => q[0])), y0: Math.min(...pts.map((q) => q[1])), x1: Math.max(...pts.map((q) => q[0])), y1: Math.max(...pts.map((q) => q[1])),
+});
+
+/** The point nearest `from`, inside `poly` with its whole w × h box (centred on x, baseline-ish on y), whose box meets no obstacle. */
+function clearSpot(poly: [number, number][], from: [number, number], w: number, h: number, obstacles: Box[]): [number, number] {
+  const b = boundsOf(poly);
+  const fits = (x: number, y: number) => {
+    const r = { x0: x - w / 2, y0: y - h * 0.75, x1: x + w / 2, y1: y + h * 0.25 };
+    const corners: Point[] = [{ x: r.x0, y: r.y0 }, { x: r.x1, y: r.y0 }, { x: r.x1, y: r.y1 }, { x: r.x0, y: r.y1 }];
+    const shape = poly.map(([px, py]) => ({ x: px, y: py }));
+    return corners.every((q) => pointInPolygon(q, shape)) && !obstacles.some((o) => r.x0 < o.x1 && o.x0 < r.x1 && r.y0 < o.y1 && o.y0 < r.y1);
+  };
+  if (fits(from[0], from[1])) return from;
+  let best: [number, number] | null = null;
+  let bestD = Infinity;
+  const step = 4;
+  for (let y = b.y0; y <= b.y1; y += step) {
+    for (let x = b.x0; x <= b.x1; x += step) {
+      const dd = (x - from[0]) ** 2 + (y - from[1]) ** 2;
+      if (dd < bestD && fits(x, y)) { best = [x, y]; bestD = dd; }
+    }
+  }
+  return best ?? from;
+}
+
 function drawRafters(c: Canvas, v: View, plane: RoofPlane): void {
   const f = planeFrame(plane.pitchDeg, plane.azimuthDeg);
   const poly = plane.polygon.map((p) => toPlane(f, p));
@@ -158,12 +185,15 @@ export function buildPv2(ctx: SheetContext): Sheet {
   const labels: { x: number; y: number; w: number }[] = [];
   // plane tags: placed first so setback labels keep clear of them, drawn last (on top)
   const tags: (() => void)[] = [];
+  // A tag goes where it covers no module: the point of the plane nearest its centroid whose tag
+  // box clears every module (the centroid itself when nothing is there).
+  const moduleBoxes = c.prims.flatMap((q) => (q.kind === 'poly' && q.layer === 'E-PV-MODULE' ? [boundsOf(q.points)] : []));
   for (const p of d.roofPlanes) {
     const n = d.modules.filter((m) => m.planeId === p.id).length;
-    const [x, y] = v.toP(centroid(p.polygon));
     const t = `${p.name.toUpperCase()}: ${n} MOD`;
     const s = c.sz(7);
     const w = c.m.width(t, s, true);
+    const [x, y] = clearSpot(p.polygon.map(v.toP), v.toP(centroid(p.polygon)), w + 4, s * 1.35, moduleBoxes);
     labels.push({ x: x - w / 2 - 2, y: y + s * 0.1, w: w + 4 });
     tags.push(() => {
       c.rect(x - w / 2 - 2, y - s, w + 4, s * 1.35, { fill: '#fff', lineWidth: 0.5 }, 'G-ANNO');
