@@ -164,6 +164,9 @@ export function composeLetter(input: LetterInput, context: ComposeContext = {}):
         const n = context.analysisPages ?? 0;
         const resultPages = n > 0 ? `R-1${n > 1 ? ` to R-${n}` : ''}` : 'R-1';
         const structural = checksWhere(report, (c) => c.id.startsWith('structural.') && !c.id.endsWith('.dead-load') && c.ref.code !== 'Sunstamp');
+        // The member analysis replaces the span rule (a house rule); the attachments are still ours to pass.
+        const failing = structural.filter((c) => c.pass === false);
+        if (failing.length) throw new LetterRefusal(t, 'structural-checks-fail', `${failing.map(checkLine).join('; ')} (${refOf(failing[0]!)}): the attachments as designed do not carry the loads.`);
         const lead = t === 'structural_roof_letter'
           ? `We have reviewed the existing roof framing supporting the proposed photovoltaic system at the above address by a member analysis in ${tool} (a stress analysis, not the Prescriptive Method): each framing member was analysed in ${tool} with the loads exported below, derived per ${input.codes.structural}. The ${tool} result "${analysis.fileName}" is the member analysis of record for the existing framing (${input.codes.existingBuilding}) and is attached after the calculation pages.`
           : `Following the installation of the photovoltaic system at the above address, we have reviewed the as-built attachment of the arrays to the existing roof framing against the design analysed in ${tool}. The installation as built conforms to that design; the ${tool} result "${analysis.fileName}" is attached as pages ${resultPages}.`;

@@ -154,6 +154,11 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
     const pdf = await up.save();
     await expect(renderLetter(letterInput('structural_roof_letter', { structuralAnalysis: { tool: 'SkyCiv', fileName: 'a.pdf', pdf } }, forte))).rejects.toThrow(/designed with Forte/);
     await expect(renderLetter(letterInput('structural_roof_letter', { structuralAnalysis: { tool: 'Forte', fileName: 'a.pdf', pdf: new Uint8Array([1, 2, 3]) } }, forte))).rejects.toThrow('The Forte result "a.pdf" is not a readable PDF');
+    // The member analysis does not excuse the attachments: a failing lag is still refused.
+    const weak = exampleDesign();
+    weak.site = { ...weak.site, structuralMethod: 'forte' };
+    weak.arrays = weak.arrays.map((a) => ({ ...a, lag: { threadPenetrationIn: 0.5 } }));
+    await expect(renderLetter(letterInput('structural_roof_letter', { structuralAnalysis: { tool: 'Forte', fileName: 'a.pdf', pdf } }, weak))).rejects.toThrow(/^Array A1: lag screw withdrawal: 555.49 lb <= 212.79 lb — NOT OK.*the attachments as designed do not carry the loads\.$/);
     // A stress analysis requirement does not refuse an analysed letter.
     const r = await renderLetter(letterInput('structural_roof_letter', { requirements: { stressAnalysis: true }, structuralAnalysis: { tool: 'Forte', fileName: 'forte-A1.pdf', pdf } }, forte));
     const pages = await extractPdfText(r.pdf);
