@@ -88,8 +88,51 @@ CREATE OR REPLACE FUNCTION analytics_rebuild_durations() RETURNS void LANGUAGE s
   FROM analytics_daily_durations
   GROUP BY 1, 2, 3, 4, 5;
 $$;--> statement-breakpoint
--- analytics_rebuild() (backfill, repair, bench) now recomputes the histogram too: the row trigger
--- stays quiet while the cycles are rewritten, then one set-based pass.
+-- Action counts per month (month x company x actor x action), kept from analytics_daily_actions by
+-- a row trigger (each change of a daily count adds its difference), so a year of actions and
+-- revision reasons reads twelve months of rows and the edge days, not 365 days of them.
+CREATE TABLE "analytics_monthly_actions" (
+	"month" date NOT NULL,
+	"company_id" uuid NOT NULL,
+	"actor_id" uuid NOT NULL,
+	"action" text NOT NULL,
+	"n" integer NOT NULL,
+	CONSTRAINT "analytics_monthly_actions_pk" PRIMARY KEY("month","company_id","actor_id","action")
+);
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION analytics_daily_action_written() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('sunstamp.analytics_rebuilding', true) = 'on' THEN RETURN NULL; END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    INSERT INTO analytics_monthly_actions AS a (month, company_id, actor_id, action, n)
+    VALUES (date_trunc('month', OLD.day)::date, OLD.company_id, OLD.actor_id, OLD.action, -OLD.n)
+    ON CONFLICT (month, company_id, actor_id, action) DO UPDATE SET n = a.n + excluded.n;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') THEN
+    INSERT INTO analytics_monthly_actions AS a (month, company_id, actor_id, action, n)
+    VALUES (date_trunc('month', NEW.day)::date, NEW.company_id, NEW.actor_id, NEW.action, NEW.n)
+    ON CONFLICT (month, company_id, actor_id, action) DO UPDATE SET n = a.n + excluded.n;
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER analytics_daily_action_insert AFTER INSERT ON analytics_daily_actions FOR EACH ROW EXECUTE FUNCTION analytics_daily_action_written();--> statement-breakpoint
+CREATE TRIGGER analytics_daily_action_update AFTER UPDATE ON analytics_daily_actions FOR EACH ROW
+  WHEN (OLD.n IS DISTINCT FROM NEW.n OR OLD.day IS DISTINCT FROM NEW.day OR OLD.company_id IS DISTINCT FROM NEW.company_id
+    OR OLD.actor_id IS DISTINCT FROM NEW.actor_id OR OLD.action IS DISTINCT FROM NEW.action)
+  EXECUTE FUNCTION analytics_daily_action_written();--> statement-breakpoint
+CREATE TRIGGER analytics_daily_action_delete AFTER DELETE ON analytics_daily_actions FOR EACH ROW EXECUTE FUNCTION analytics_daily_action_written();--> statement-breakpoint
+CREATE OR REPLACE FUNCTION analytics_rebuild_monthly_actions() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM analytics_monthly_actions;
+  INSERT INTO analytics_monthly_actions (month, company_id, actor_id, action, n)
+  SELECT date_trunc('month', day)::date, company_id, actor_id, action, sum(n)::int
+  FROM analytics_daily_actions GROUP BY 1, 2, 3, 4;
+$$;--> statement-breakpoint
+-- The daily jobs rollup read by day for every company (its key starts with the company): an index
+-- on the day, so a year reads its own rows, whatever the table's size.
+CREATE INDEX IF NOT EXISTS "analytics_daily_jobs_day_idx" ON "analytics_daily_jobs" USING btree ("day") INCLUDE ("key", "n");--> statement-breakpoint
+-- analytics_rebuild() (backfill, repair, bench) now recomputes the histograms and the monthly
+-- actions too: the row triggers stay quiet while the cycles and daily actions are rewritten, then
+-- one set-based pass each.
 CREATE OR REPLACE FUNCTION analytics_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM set_config('sunstamp.analytics_rebuilding', 'on', true);
@@ -97,5 +140,7 @@ BEGIN
   PERFORM analytics_rebuild_marks();
   PERFORM set_config('sunstamp.analytics_rebuilding', 'off', true);
   PERFORM analytics_rebuild_durations();
+  PERFORM analytics_rebuild_monthly_actions();
 END $$;--> statement-breakpoint
-SELECT analytics_rebuild_durations();
+SELECT analytics_rebuild_durations();--> statement-breakpoint
+SELECT analytics_rebuild_monthly_actions();

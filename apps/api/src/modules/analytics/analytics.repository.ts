@@ -74,11 +74,12 @@ export async function jobsPerDay(database: Database, r: Range, s: StatsScope) {
 export async function revisionsByReason(database: Database, r: Range, s: StatsScope) {
   const q = new Sql();
   if (!s.userIds) {
+    const companies = s.companyIds ? q.p(s.companyIds) : null;
+    const source = actionSource(q, r, (alias) =>
+      `(${alias}.action like 'reason:%' or ${alias}.action like 'involuntary:%')${companies ? ` and ${alias}.company_id = any(${companies}::uuid[])` : ''}`);
     const text = `select substr(a.action, strpos(a.action, ':') + 1) as reason,
         (sum(a.n) filter (where a.action like 'reason:%'))::int as n, coalesce(sum(a.n) filter (where a.action like 'involuntary:%'), 0)::int as involuntary
-      from analytics_daily_actions a
-      where a.day >= ${q.p(r.fromDay)}::date and a.day < ${q.p(r.toDay)}::date and (a.action like 'reason:%' or a.action like 'involuntary:%')
-      ${s.companyIds ? `and a.company_id = any(${q.p(s.companyIds)}::uuid[])` : ''}
+      from (${source}) a
       group by 1 having sum(a.n) filter (where a.action like 'reason:%') > 0`;
     return rows<{ reason: string; n: number; involuntary: number }>(database, text, q.values);
   }
@@ -226,14 +227,38 @@ export async function cycleDurations(database: Database, r: Range, s: StatsScope
   };
 }
 
+/**
+ * Action rows (action, actor_id, company_id, n) of the period: the whole months from
+ * analytics_monthly_actions, the days before and after them from analytics_daily_actions
+ * (migration 0022). `filter(alias)` narrows both.
+ */
+function actionSource(q: Sql, r: Range, filter: (alias: string) => string): string {
+  const daily = (from: string, to: string) => `select d.action, d.actor_id, d.company_id, d.n from analytics_daily_actions d
+    where d.day >= ${q.p(from)}::date and d.day < ${q.p(to)}::date and ${filter('d')}`;
+  const months = wholeMonths(r.fromDay, r.toDay);
+  if (!months) return daily(r.fromDay, r.toDay);
+  const parts = [`select m.action, m.actor_id, m.company_id, m.n from analytics_monthly_actions m
+    where m.month >= ${q.p(months.start)}::date and m.month < ${q.p(months.end)}::date and ${filter('m')}`];
+  if (r.fromDay < months.start) parts.push(daily(r.fromDay, months.start));
+  if (months.end < r.toDay) parts.push(daily(months.end, r.toDay));
+  return parts.join(' union all ');
+}
+
 /** Rollup counts per action key and actor (event names and `to:<status>`). */
 export async function actionCounts(database: Database, r: Range, s: StatsScope) {
   const q = new Sql();
-  const where = [`a.day >= ${q.p(r.fromDay)}::date`, `a.day < ${q.p(r.toDay)}::date`];
-  if (s.companyIds) where.push(`a.company_id = any(${q.p(s.companyIds)}::uuid[])`);
-  if (s.userIds) where.push(`a.actor_id = any(${q.p(s.userIds)}::uuid[])`);
-  const text = `select a.action, a.actor_id::text as actor_id, sum(a.n)::int as n from analytics_daily_actions a
-    where ${where.join(' and ')} group by 1, 2`;
+  const companies = s.companyIds ? q.p(s.companyIds) : null;
+  const users = s.userIds ? q.p(s.userIds) : null;
+  const filter = (alias: string) => [
+    'true',
+    ...(companies ? [`${alias}.company_id = any(${companies}::uuid[])`] : []),
+    ...(users ? [`${alias}.actor_id = any(${users}::uuid[])`] : []),
+  ].join(' and ');
+  // People: a few actors' days through the (actor_id, day) index; companies: months and edge days.
+  const source = users
+    ? `select d.action, d.actor_id, d.n from analytics_daily_actions d where d.day >= ${q.p(r.fromDay)}::date and d.day < ${q.p(r.toDay)}::date and ${filter('d')}`
+    : actionSource(q, r, filter);
+  const text = `select a.action, a.actor_id::text as actor_id, sum(a.n)::int as n from (${source}) a group by 1, 2`;
   return rows<{ action: string; actor_id: string; n: number }>(database, text, q.values);
 }
 

@@ -100,6 +100,7 @@ const snapshot = async () => ({
   marks: await database.query('select job_id::text, company_id::text, through_history_id::text from analytics_job_marks order by 1'),
   daily: await database.query('select day::text, company_id::text, completed_by::text, metric, minute, n, ms::text from analytics_daily_durations where n <> 0 or ms <> 0 order by 1, 2, 3, 4, 5'),
   monthly: await database.query('select month::text, company_id::text, completed_by::text, metric, minute, n, ms::text from analytics_monthly_durations where n <> 0 or ms <> 0 order by 1, 2, 3, 4, 5'),
+      monthlyActions: await database.query('select month::text, company_id::text, actor_id::text, action, n from analytics_monthly_actions where n <> 0 order by 1, 2, 3, 4'),
 });
 
 const range = (start: string, end: string): repo.Range => {
@@ -129,17 +130,31 @@ async function checkAnswers() {
   for (const [start, end] of RANGES) {
     for (const scope of [{}, { companyIds: [companies[0]!] }] as repo.StatsScope[]) {
       const r = range(start, end);
+      // Action counts and revision reasons read from months and edge days equal a count of the history.
+      const company = scope.companyIds ? 'and j.company_id = any($3::uuid[])' : '';
+      const args = [r.from, r.to, ...(scope.companyIds ? [scope.companyIds] : [])];
+      const counted = await database.query<{ action: string; actor_id: string; n: number }>(
+        `select k.action, coalesce(h.actor_id, '00000000-0000-0000-0000-000000000000'::uuid)::text as actor_id, count(*)::int as n
+         from job_history h join jobs j on j.id = h.job_id cross join lateral unnest(analytics_action_keys(h)) k(action)
+         where h.at >= $1 and h.at < $2 ${company} group by 1, 2`, args);
+      const byKey = (xs: { action: string; actor_id: string; n: number }[]) => xs.filter((x) => x.n).map((x) => `${x.action} ${x.actor_id} ${x.n}`).sort();
+      expect(byKey(await repo.actionCounts(database, r, scope)), `actions ${start}..${end}`).toEqual(byKey(counted));
+      const reasons = await database.query<{ reason: string; n: number; involuntary: number }>(
+        `select h.data->>'reason' as reason, count(*)::int as n, (count(*) filter (where h.data->>'involuntary' = 'true'))::int as involuntary
+         from job_history h join jobs j on j.id = h.job_id where h.event = 'revision' and h.at >= $1 and h.at < $2 ${company} group by 1`, args);
+      const byReason = (xs: { reason: string; n: number; involuntary: number }[]) => xs.map((x) => `${x.reason} ${x.n} ${x.involuntary}`).sort();
+      expect(byReason(await repo.revisionsByReason(database, r, scope)), `reasons ${start}..${end}`).toEqual(byReason(reasons));
       const fromHistogram = await repo.cycleDurations(database, r, scope, 'histogram');
       const fromCycles = await repo.cycleDurations(database, r, scope, 'cycles');
       const sorted = (x: typeof fromCycles) => ({ ...x, designers: [...x.designers].sort((a, b) => `${a[0]}${a[1]}`.localeCompare(`${b[0]}${b[1]}`)), distribution: [...x.distribution].sort((a, b) => a[0] - b[0]) });
       expect(round6(sorted(fromHistogram)), `${start}..${end} ${JSON.stringify(scope)}`).toEqual(round6(sorted(fromCycles)));
       // Against percentile_cont over the exact hours: counts and means equal, percentiles within a minute.
-      const company = scope.companyIds ? 'and company_id = any($3::uuid[])' : '';
+      const cycleCompany = scope.companyIds ? 'and company_id = any($3::uuid[])' : '';
       for (const [name, column, filter] of METRICS) {
         const [exact] = await database.query<{ n: number; mean: number | null; med: number | null; p90: number | null }>(
           `select count(*)::int as n, avg(${column})::float8 as mean, percentile_cont(0.5) within group (order by ${column})::float8 as med,
              percentile_cont(0.9) within group (order by ${column})::float8 as p90
-           from analytics_job_cycles where completed_at >= $1 and completed_at < $2 and started_at is not null and ${column} is not null and ${filter} ${company}`,
+           from analytics_job_cycles where completed_at >= $1 and completed_at < $2 and started_at is not null and ${column} is not null and ${filter} ${cycleCompany}`,
           [r.from, r.to, ...(scope.companyIds ? [scope.companyIds] : [])]);
         const [n, mean, med, p90] = fromHistogram[name as keyof typeof fromHistogram] as repo.DurationRow;
         expect(n, `${name} ${start}..${end}`).toBe(exact!.n);
@@ -179,6 +194,7 @@ describe(`analytics rollups after random job changes (seed ${SEED})`, () => {
       const kept = await snapshot();
       // The workload must reach the histograms, or this test proves nothing.
       expect(kept.monthly.length).toBeGreaterThan(5);
+      expect(kept.monthlyActions.length).toBeGreaterThan(5);
       await database.query('select analytics_rebuild()');
       expect(await snapshot()).toEqual(kept);
       expect(await checkAnswers()).toBeGreaterThan(5);

@@ -342,6 +342,7 @@ describe('rollups stay equal to a rebuild from the history', () => {
       marks: await t.database.query('select job_id::text, company_id::text, through_history_id::text from analytics_job_marks order by 1'),
       daily: await t.database.query('select day::text, company_id::text, completed_by::text, metric, minute, n, ms::text from analytics_daily_durations where n <> 0 or ms <> 0 order by 1, 2, 3, 4, 5'),
       monthly: await t.database.query('select month::text, company_id::text, completed_by::text, metric, minute, n, ms::text from analytics_monthly_durations where n <> 0 or ms <> 0 order by 1, 2, 3, 4, 5'),
+      monthlyActions: await t.database.query('select month::text, company_id::text, actor_id::text, action, n from analytics_monthly_actions where n <> 0 order by 1, 2, 3, 4'),
     });
     const rebuilt = async () => {
       const before = await snapshot();
