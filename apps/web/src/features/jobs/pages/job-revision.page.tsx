@@ -3,18 +3,14 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import SendOutlined from '@mui/icons-material/SendOutlined';
-import { REVISION_REASONS, REVISION_REASON_CODES, type RevisionReasonCode } from '@sunstamp/domain/constants/revision.constants';
+import { REVISION_REASONS } from '@sunstamp/domain/constants/revision.constants';
 import { jobIntakeBody, jobIntakeOf, type JobIntake } from '@sunstamp/domain/jobs/job-intake.schema';
 import { JOB_EQUIPMENT_KINDS, type JobEquipmentKind } from '@sunstamp/domain/jobs/job-equipment.rules';
 import { sameJobValue } from '@sunstamp/domain/jobs/job-diff.rules';
@@ -29,6 +25,7 @@ import { useJob } from '../api/use-job.ts';
 import { useRequestRevision } from '../api/use-job-actions.ts';
 import { useJobEquipment } from '../api/use-job-equipment.ts';
 import { useUploadJobFiles } from '../api/upload-job-files.ts';
+import { RevisionReasonFields, revisionNoteNeeded, type RevisionReasonValue } from '../components/revision-reason.fields.tsx';
 import { ArraysStep } from '../intake/arrays.step.tsx';
 import { EquipmentStep } from '../intake/equipment.step.tsx';
 import { ServicesStep } from '../intake/services.step.tsx';
@@ -59,9 +56,8 @@ export function JobRevisionPage() {
   const [rows, setRows] = useState<EquipmentRow[]>(() => JOB_EQUIPMENT_KINDS.map(emptyRow));
   const originalLines = useRef<string>('[]');
   const [eqProblems, setEqProblems] = useState<Partial<Record<JobEquipmentKind, string>>>({});
-  const [reason, setReason] = useState<RevisionReasonCode | ''>('');
-  const [involuntary, setInvoluntary] = useState(false);
-  const [note, setNote] = useState('');
+  const [why, setWhy] = useState<RevisionReasonValue>({ reason: '', involuntary: false, note: '' });
+  const { reason, involuntary, note } = why;
   const [comments, setComments] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [touched, setTouched] = useState(false);
@@ -93,7 +89,7 @@ export function JobRevisionPage() {
   }
 
   const values = form.watch();
-  const noteNeeded = reason === 'other' && !note.trim();
+  const noteNeeded = revisionNoteNeeded(why);
 
   const send = async () => {
     setTouched(true);
@@ -152,43 +148,7 @@ export function JobRevisionPage() {
             <Typography variant="h6" component="h2">
               Why
             </Typography>
-            <TextField
-              select
-              label="Reason"
-              required
-              value={reason}
-              onChange={(e) => {
-                const r = e.target.value as RevisionReasonCode;
-                setReason(r);
-                if (staff) setInvoluntary(REVISION_REASONS[r].involuntary);
-              }}
-              error={touched && !reason}
-              helperText={touched && !reason ? 'Choose a reason.' : reason ? REVISION_REASONS[reason].description : undefined}
-              slotProps={{ select: { renderValue: (v) => REVISION_REASONS[v as RevisionReasonCode]?.label ?? '' } }}
-            >
-              {REVISION_REASON_CODES.map((c) => (
-                <MenuItem key={c} value={c}>
-                  <ListItemText primary={REVISION_REASONS[c].label} secondary={REVISION_REASONS[c].description} />
-                </MenuItem>
-              ))}
-            </TextField>
-            {staff && (
-              <FormControlLabel
-                control={<Checkbox checked={involuntary} onChange={(e) => setInvoluntary(e.target.checked)} />}
-                label="Involuntary (our error: not counted against the client)"
-              />
-            )}
-            <TextField
-              label="What should change?"
-              multiline
-              minRows={2}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              required={reason === 'other'}
-              error={touched && noteNeeded}
-              helperText={touched && noteNeeded ? 'Describe the reason.' : undefined}
-              slotProps={{ htmlInput: { maxLength: 5000 } }}
-            />
+            <RevisionReasonFields value={why} onChange={setWhy} staff={staff} touched={touched} noteRows={2} />
             <TextField
               label="Rejection comments from the AHJ or utility"
               multiline
