@@ -51,5 +51,8 @@ export async function seedHistory(database: Database) {
   await database.query('vacuum analyze analytics_job_cycles');
   await database.query('vacuum analyze analytics_daily_actions');
   await database.query('vacuum analyze analytics_daily_jobs');
+  await database.query('vacuum analyze analytics_daily_durations');
+  await database.query('vacuum analyze analytics_monthly_durations');
+  await database.query('vacuum analyze analytics_monthly_actions');
   await database.query('vacuum analyze jobs');
 }
