@@ -73,7 +73,7 @@ export interface SampleJob {
   services: ServiceCode[];
   notes?: string;
   arrays: Partial<JobArray>[];
-  /** Catalogue equipment ids (SEED_EQUIPMENT): module, inverter (or a battery with its inverter built in), then any optimizer, battery, MCI. */
+  /** Catalogue equipment ids (SEED_EQUIPMENT): module, inverter (or a battery with its inverter built in), then any optimizer, battery, MCI, racking. */
   equipment: string[];
   cad: Partial<CadIntake>;
   steps: SampleStep[];
@@ -90,13 +90,33 @@ const shingleArray = (o: Partial<JobArray>): Partial<JobArray> => ({
   roof_material: 'asphalt_shingle',
   connection_type: 'flashed_l_foot',
   racking_type: 'ironridge_xr10',
-  frame_shape: 'Pre-Manufactured Truss (2x4)',
-  beam_shape: 'Pre-Manufactured Truss (2x4)',
+  frame_shape: '2x6',
+  beam_shape: '2x6',
   num_panels_on_rafter: 2,
   ...o,
 });
 
-/** The demo's sample jobs, oldest history first within each job. */
+/**
+ * The contractors' licence numbers by state, as a client types them on the CAD intake (the title
+ * block prints them). Acme's match its title-block note (sample-directory.seed.ts). Fictional.
+ */
+const LICENCE = {
+  acmeTx: 'TX ECL 31987',
+  acmeAz: 'AZ ROC 334512',
+  brightCo: 'CO EC.0018421',
+} as const;
+
+/**
+ * The demo's sample jobs, oldest history first within each job.
+ *
+ * Every job past Pending Pre-Check is a complete, passing design, so Generate on it draws a plan
+ * set (demo-generation.seed.test.ts): an AHJ with design criteria, a module, an inverter and a
+ * racking model from the catalogue, the CAD intake's licence, panel ratings and interconnection,
+ * and module-level rapid shutdown wherever a string inverter is used (SolarEdge optimizers; the
+ * micro-inverters are module-level by design). SolarEdge strings stay at 8 optimizers (the data
+ * sheet's single-phase minimum): the engine takes n × the optimizer's 60 V maximum output against
+ * the inverter's 480 V (NEC 690.7(B)), so longer strings would fail.
+ */
 export const SAMPLE_JOBS: readonly SampleJob[] = [
   {
     company: 'Acme Solar', name: 'Nguyen Residence', client: 'Linh Nguyen',
@@ -108,14 +128,20 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
       shingleArray({ panel_quantity: 14, module_type: 'mono_topcon', roof_pitch: 26.6, beam_span: [168] }),
       shingleArray({ panel_quantity: 6, module_type: 'mono_topcon', roof_pitch: 18.4, beam_span: [144], orientation: 'Landscape', num_panels_on_rafter: 1 }),
     ],
-    equipment: ['qcells-q-tron-blk-m-g2-plus-425', 'enphase-iq8plus-72-2-us'],
-    cad: { msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Garage, east wall' },
+    equipment: ['qcells-q-tron-blk-m-g2-plus-425', 'enphase-iq8plus-72-2-us', 'ironridge-xr10'],
+    cad: {
+      msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Garage, east wall',
+      contractor_license_num: LICENCE.acmeTx,
+    },
     steps: [
       { h: 27, by: 'acmeUser', do: 'create' },
       { h: 26.5, by: 'acmeUser', do: 'draft', fields: ['arrays', 'cad_intake'] },
     ],
   },
   {
+    // Just submitted, in Pending Pre-Check: no AHJ yet (Round Rock is not in the demo directory) and
+    // no racking model or licence, as many submissions arrive; pre-check asks for them, so Generate
+    // answers 422 naming what is missing. Realistic on purpose.
     company: 'Acme Solar', name: 'Patel Residence', client: 'Raj and Priya Patel',
     street: '1709 Oxford Blvd', city: 'Round Rock', state: 'TX', zip: '78664', lat: 30.51622, lng: -97.65521,
     structure: 'Single Family Residence', roofType: 'Hip Roof', gypsum: '1/2"', exposure: 'B',
@@ -143,8 +169,10 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
       { roof_material: 'concrete_tile', connection_type: 'tile_hook', racking_type: 'ironridge_xr100', frame_shape: '2x6', beam_shape: '2x6',
         panel_quantity: 8, num_panels_on_rafter: 2, module_type: 'mono_perc', roof_pitch: 22.6, beam_span: [180] },
     ],
-    equipment: ['canadian-solar-cs6r-410ms', 'solaredge-se7600h-us', 'solaredge-s440'],
+    // 24 optimizers: three strings of 8 (16 on the first array, 8 on the second).
+    equipment: ['canadian-solar-cs6r-410ms', 'solaredge-se7600h-us', 'solaredge-s440', 'ironridge-xr100'],
     cad: {
+      contractor_license_num: LICENCE.acmeAz,
       msp_rating: 225, breaker_rating: 200, interconnection: 'PV Breaker in MSP with Main Breaker Derate',
       main_breaker_derate: true, needs_optimizer: true, main_panel_location: 'Exterior, west wall',
     },
@@ -164,8 +192,12 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
       { roof_material: 'tpo_membrane', connection_type: 'ballasted', racking_type: 'unirac_solarmount', frame_shape: '2x8', beam_shape: '2x8',
         panel_quantity: 18, num_panels_on_rafter: 1, module_type: 'mono_perc', roof_pitch: 2, beam_span: [192], ballast_weight: 4.5, orientation: 'Landscape' },
     ],
-    equipment: ['qcells-q-peak-duo-blk-ml-g10-plus-400', 'sma-sunny-boy-7-7-us'],
-    cad: { msp_rating: 125, breaker_rating: 100, interconnection: 'Supply Side Tap in MSP', main_panel_location: 'Carport post' },
+    // Micro-inverters: module-level rapid shutdown (NEC 690.12) without a separate device.
+    equipment: ['qcells-q-peak-duo-blk-ml-g10-plus-400', 'enphase-iq8plus-72-2-us', 'unirac-solarmount'],
+    cad: {
+      msp_rating: 125, breaker_rating: 100, interconnection: 'Supply Side Tap in MSP', main_panel_location: 'Carport post',
+      contractor_license_num: LICENCE.acmeAz,
+    },
     steps: [
       { h: 50, by: 'acmeUser', do: 'create' },
       { h: 30, by: 'acmeUser', do: 'move', to: 'Pending Pre-Check' },
@@ -177,19 +209,22 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
     street: '318 Cedar St', city: 'San Antonio', state: 'TX', zip: '78210', lat: 29.40967, lng: -98.48598,
     structure: 'Single Family Residence', exposure: 'B', ahj: 'City of San Antonio', utility: 'CPS Energy',
     services: ['cad_packet', 'structural_roof_letter'],
-    arrays: [shingleArray({ panel_quantity: 22, module_type: 'mono_topcon', roof_pitch: 26.6, beam_span: [168], racking_type: 'snapnrack_ultra_rail' })],
-    equipment: ['qcells-q-tron-blk-m-g2-plus-425', 'tesla-powerwall-3', 'tesla-mci-2'],
+    arrays: [shingleArray({ panel_quantity: 22, module_type: 'mono_topcon', roof_pitch: 26.6, beam_span: [168] })],
+    // Micro-inverters with an AC-coupled Powerwall 2: the catalogue has no inverter row for a
+    // Powerwall 3's built-in solar inverter, which a plan set needs.
+    equipment: ['qcells-q-tron-blk-m-g2-plus-425', 'enphase-iq8plus-72-2-us', 'tesla-powerwall-2', 'ironridge-xr10'],
     cad: {
       msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP with Main Panel Upgrade',
       mpu_required: true, mpu_model_number: 'Square D QO 200 A', new_msp_rating: 225, new_mb_rating: 200,
-      needs_battery_info: true, battery_backup: 'Whole Home', needs_mci: true, main_panel_location: 'Garage, north wall',
+      needs_battery_info: true, battery_backup: 'Whole Home', main_panel_location: 'Garage, north wall',
+      contractor_license_num: LICENCE.acmeTx,
     },
     steps: [
       { h: 12, by: 'acmeOwner', do: 'create' },
       { h: 11, by: 'acmeOwner', do: 'move', to: 'Pending Pre-Check' },
       { h: 10, by: 'support', do: 'move', to: 'Pending Design' },
       { h: 9.9, by: 'support', do: 'assign', to: 'drafter' },
-      { h: 3, by: 'drafter', do: 'move', to: 'Pending QC', note: 'Plan set drafted; Powerwall 3 on the garage wall per site photos.' },
+      { h: 3, by: 'drafter', do: 'move', to: 'Pending QC', note: 'Plan set drafted; Powerwall 2 on the garage wall per site photos.' },
     ],
   },
   {
@@ -202,8 +237,11 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
       shingleArray({ panel_quantity: 18, module_type: 'mono_perc', roof_pitch: 33.7, beam_span: [168], frame_shape: '2x6', beam_shape: '2x6' }),
       shingleArray({ panel_quantity: 9, module_type: 'mono_perc', roof_pitch: 33.7, beam_span: [168], frame_shape: '2x6', beam_shape: '2x6' }),
     ],
-    equipment: ['canadian-solar-cs6r-410ms', 'enphase-iq8plus-72-2-us'],
-    cad: { msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Exterior, south side' },
+    equipment: ['canadian-solar-cs6r-410ms', 'enphase-iq8plus-72-2-us', 'ironridge-xr10'],
+    cad: {
+      msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Exterior, south side',
+      contractor_license_num: LICENCE.acmeTx,
+    },
     steps: [
       { h: 480, by: 'acmeOwner', do: 'create' },
       { h: 479, by: 'acmeOwner', do: 'move', to: 'Pending Pre-Check' },
@@ -218,15 +256,18 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
   },
   {
     company: 'Acme Solar', name: 'Chen Residence', client: 'Wei Chen',
-    street: '3305 Sherrye Dr', city: 'Plano', state: 'TX', zip: '75074', lat: 33.03072, lng: -96.67944,
-    structure: 'Single Family Residence', roofType: 'Hip Roof', gypsum: '1/2"', exposure: 'B', utility: 'Oncor',
+    street: '9415 Lynbrook Dr', city: 'Dallas', state: 'TX', zip: '75238', lat: 32.87962, lng: -96.71335,
+    structure: 'Single Family Residence', roofType: 'Hip Roof', gypsum: '1/2"', exposure: 'B', ahj: 'City of Dallas', utility: 'Oncor',
     services: ['cad_packet', 'structural_roof_letter'],
     arrays: [
       shingleArray({ panel_quantity: 20, module_type: 'mono_topcon', roof_pitch: 26.6, beam_span: [168] }),
       shingleArray({ panel_quantity: 9, module_type: 'mono_topcon', roof_pitch: 26.6, beam_span: [168] }),
     ],
-    equipment: ['qcells-q-tron-blk-m-g2-plus-425', 'enphase-iq8m-72-2-us'],
-    cad: { msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Garage, west wall' },
+    equipment: ['qcells-q-tron-blk-m-g2-plus-425', 'enphase-iq8m-72-2-us', 'ironridge-xr10'],
+    cad: {
+      msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Garage, west wall',
+      contractor_license_num: LICENCE.acmeTx,
+    },
     steps: [
       { h: 840, by: 'acmeUser', do: 'create' },
       { h: 839, by: 'acmeUser', do: 'move', to: 'Pending Pre-Check' },
@@ -236,7 +277,8 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
       { h: 833, by: 'admin', do: 'move', to: 'Finalized' },
       { h: 832, by: 'admin', do: 'move', to: 'Pending Approval' },
       { h: 700, by: 'acmeUser', do: 'move', to: 'Approved' },
-      { h: 3, by: 'acmeOwner', do: 'revision', reason: 'equipment_change', note: 'Switching to Qcells Q.TRON BLK M-G2+ 425 modules and IQ8M micros; layout unchanged.' },
+      // Short: the plan set's title block prints the note in a revision column of about 19 characters.
+      { h: 3, by: 'acmeOwner', do: 'revision', reason: 'equipment_change', note: 'Q.TRON 425 + IQ8M' },
     ],
   },
   {
@@ -244,9 +286,13 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
     street: '2847 S Gilpin St', city: 'Denver', state: 'CO', zip: '80210', lat: 39.66612, lng: -104.96707,
     structure: 'Single Family Residence', gypsum: '1/2"', exposure: 'C', ahj: 'City and County of Denver', utility: 'Xcel Energy',
     services: ['cad_packet', 'structural_roof_letter'],
-    arrays: [shingleArray({ panel_quantity: 17, module_type: 'mono_perc', roof_pitch: 30.3, beam_span: [168], frame_shape: '2x6', beam_shape: '2x6' })],
-    equipment: ['canadian-solar-cs6r-410ms', 'apsystems-ds3-s'],
-    cad: { msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Basement, utility room' },
+    // 18 modules: nine dual micro-inverters, two modules each.
+    arrays: [shingleArray({ panel_quantity: 18, module_type: 'mono_perc', roof_pitch: 30.3, beam_span: [168], frame_shape: '2x6', beam_shape: '2x6' })],
+    equipment: ['canadian-solar-cs6r-410ms', 'apsystems-ds3-s', 'ironridge-xr10'],
+    cad: {
+      msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Basement, utility room',
+      contractor_license_num: LICENCE.brightCo,
+    },
     steps: [
       { h: 96, by: 'brightOwner', do: 'create' },
       { h: 95, by: 'brightOwner', do: 'move', to: 'Pending Pre-Check' },
@@ -258,20 +304,25 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
   },
   {
     company: 'Brightside Energy', name: 'Brooks Residence', client: 'Daniel Brooks',
-    street: '1455 Hawthorn Ave', city: 'Boulder', state: 'CO', zip: '80304', lat: 40.03497, lng: -105.28087,
-    structure: 'Single Family Residence', exposure: 'C', utility: 'Xcel Energy',
+    street: '1455 S Clarkson St', city: 'Denver', state: 'CO', zip: '80210', lat: 39.69036, lng: -104.97738,
+    structure: 'Single Family Residence', exposure: 'C', ahj: 'City and County of Denver', utility: 'Xcel Energy',
     services: ['cad_packet', 'structural_roof_letter', 'cad_stamp_structural'],
     arrays: [
-      // A corrugated metal roof on brackets the catalogue does not list: connection type "other".
-      { roof_material: 'corrugated_26ga', connection_type: 'other', custom_connection_type: 'S-5! ProteaBracket on purlins',
-        racking_type: 'other', custom_racking_type: 'S-5! PVKIT 2.0 (rail-less)', frame_shape: '2x8', beam_shape: '2x8',
-        panel_quantity: 23, num_panels_on_rafter: 2, module_type: 'mono_topcon', roof_pitch: 14, beam_span: [144] },
+      // A shingle roof on flashless attachments the connection list does not name (connection type
+      // "other"), carrying IronRidge rails. 24 optimizers: three strings of 8. Not a metal roof: PV-2
+      // prints a metal roof's material value wider than its column (e.g. CORRUGATED_26GA) and refuses.
+      { roof_material: 'asphalt_shingle', connection_type: 'other', custom_connection_type: 'Roof Tech RT-MINI (flashless, sealant-based)',
+        racking_type: 'ironridge_xr100', frame_shape: '2x8', beam_shape: '2x8',
+        panel_quantity: 16, num_panels_on_rafter: 2, module_type: 'mono_topcon', roof_pitch: 26.6, beam_span: [144] },
+      { roof_material: 'asphalt_shingle', connection_type: 'other', custom_connection_type: 'Roof Tech RT-MINI (flashless, sealant-based)',
+        racking_type: 'ironridge_xr100', frame_shape: '2x8', beam_shape: '2x8',
+        panel_quantity: 8, num_panels_on_rafter: 2, module_type: 'mono_topcon', roof_pitch: 26.6, beam_span: [144] },
     ],
-    equipment: ['qcells-q-tron-blk-m-g2-plus-425', 'solaredge-se11400h-us', 'solaredge-s500'],
+    equipment: ['qcells-q-tron-blk-m-g2-plus-425', 'solaredge-se11400h-us', 'solaredge-s500', 'ironridge-xr100'],
     cad: {
       msp_rating: 200, breaker_rating: 200, interconnection: 'Supply Side Tap in MSP',
-      needs_optimizer: true, main_panel_location: 'Exterior, east wall', connection_type: 'other', custom_connection_type: 'S-5! ProteaBracket on purlins',
-      custom_racking_type: 'S-5! PVKIT 2.0 (rail-less)', preferred_racking_manufacturer: 'Other', custom_preferred_racking_manufacturer: 'S-5!',
+      needs_optimizer: true, main_panel_location: 'Exterior, east wall', connection_type: 'other', custom_connection_type: 'Roof Tech RT-MINI (flashless, sealant-based)',
+      contractor_license_num: LICENCE.brightCo,
     },
     steps: [
       { h: 200, by: 'brightOwner', do: 'create' },
@@ -285,6 +336,7 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
     ],
   },
   {
+    // Cancelled at pre-check: left as submitted (no AHJ, racking or licence); a cancelled job is not generated.
     company: 'Brightside Energy', name: 'Martin Residence', client: 'Claire Martin',
     street: '1024 W Mulberry St', city: 'Fort Collins', state: 'CO', zip: '80521', lat: 40.58215, lng: -105.09307,
     structure: 'Single Family Residence', exposure: 'C', services: ['structural_roof_letter'],
@@ -298,6 +350,8 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
     ],
   },
   {
+    // A Draft the client has just started: no AHJ, racking, CAD intake or licence yet (realistic;
+    // Generate answers 422 naming what is missing until it is filled in and past pre-check).
     company: 'Brightside Energy', name: 'Wilson Residence', client: 'Harper Wilson',
     street: '7420 W 1st Ave', city: 'Lakewood', state: 'CO', zip: '80226', lat: 39.71797, lng: -105.07986,
     structure: 'Single Family Residence', utility: 'Xcel Energy',

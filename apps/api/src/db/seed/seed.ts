@@ -30,6 +30,18 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 /**
+ * The demo companies' printed details: the plan set's title block carries the firm's (the internal
+ * company's) and the contractor's name, address and phone, and generation is refused without them.
+ * Fictional: 555-01xx numbers and the .test domain; the streets are real streets of each city.
+ */
+export const DEMO_COMPANY_DETAILS: Record<(typeof DEMO_ACCOUNTS)[number]['company'], { address: string; phoneNumber: string; email: string }> = {
+  'Sunstamp Engineering': { address: '1550 Wewatta St, Suite 200, Denver, CO 80202', phoneNumber: '(303) 555-0142', email: 'plans@sunstamp.test' },
+  'Sunstamp Contract Drafting': { address: '1550 Wewatta St, Suite 210, Denver, CO 80202', phoneNumber: '(303) 555-0143', email: 'drafting@sunstamp.test' },
+  'Acme Solar': { address: '2201 E 6th St, Austin, TX 78702', phoneNumber: '(512) 555-0187', email: 'permits@acme-solar.test' },
+  'Brightside Energy': { address: '3600 Walnut St, Denver, CO 80205', phoneNumber: '(720) 555-0163', email: 'permits@brightside.test' },
+};
+
+/**
  * The demo workspace of decisions.md. Runs only on an empty users table, so a restart never
  * resets what the demo user changed.
  */
@@ -43,7 +55,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
     for (const name of new Set(DEMO_ACCOUNTS.map((a) => a.company))) {
       const [c] = await tx
         .insert(companies)
-        .values({ name, isInternal: name.startsWith('Sunstamp') })
+        .values({ name, isInternal: name.startsWith('Sunstamp'), ...DEMO_COMPANY_DETAILS[name] })
         .returning({ id: companies.id });
       byName.set(name, c!.id);
     }
