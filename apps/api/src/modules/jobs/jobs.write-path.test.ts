@@ -1,84 +1,35 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 import { CAD_INTAKE_DEFAULTS } from '@sunstamp/domain/jobs/cad-intake.schema';
 import { ARRAY_DEFAULTS } from '@sunstamp/domain/jobs/job-defaults.schema';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
+import { statementCounter } from '../../test/statement-counter.ts';
 import { jobHistory, jobs, states } from '../../db/schema.ts';
 import { updateJobReturning } from './jobs.repository.ts';
 
 /**
  * How many SQL statements PUT /api/jobs sends to the database (bench/README.md "Jobs write path").
- * The database's query path is wrapped where every statement passes on its way out: on PGlite
- * the protocol messages each statement sends (a simple Query, or an Execute of the extended
- * protocol, which drizzle uses), on PostgreSQL node-postgres' Client#query (pool queries,
- * transactions' BEGIN/COMMIT and NOTIFY all go through it). Counted only for statements the
- * measured call makes (its async context), so the queue's polling and other background work that
- * happens to run meanwhile on a slow machine is not counted.
+ * Counted with test/statement-counter.ts: only the measured call's own statements, on either
+ * database (PGlite's protocol messages, node-postgres' Client#query).
  */
-const measured = new AsyncLocalStorage<true>();
-let counting = false;
-let statements: string[] = [];
-const Q = 0x51; // 'Q': simple query
-const E = 0x45; // 'E': execute (extended protocol)
-
-/** Message types in a frontend protocol buffer: type byte + int32 length (counting itself) + body. */
-function countMessages(buf: Uint8Array): number {
-  let n = 0;
-  for (let i = 0; i + 5 <= buf.length;) {
-    const type = buf[i]!;
-    const len = ((buf[i + 1]! << 24) | (buf[i + 2]! << 16) | (buf[i + 3]! << 8) | buf[i + 4]!) >>> 0;
-    if (type === Q || type === E) n++;
-    i += 1 + len;
-  }
-  return n;
-}
-
-const proto = PGlite.prototype as unknown as Record<'execProtocolStream' | 'execProtocol', (this: unknown, m: Uint8Array, ...rest: unknown[]) => Promise<unknown>>;
-const originals = { stream: proto.execProtocolStream, protocol: proto.execProtocol, pgQuery: pg.Client.prototype.query };
-let depth = 0;
-function wrap(fn: (this: unknown, m: Uint8Array, ...rest: unknown[]) => Promise<unknown>) {
-  return async function (this: unknown, m: Uint8Array, ...rest: unknown[]) {
-    // A call made from inside another wrapped call is the same statement.
-    if (counting && depth === 0 && measured.getStore()) for (let k = countMessages(m); k > 0; k--) statements.push('pglite');
-    depth++;
-    try { return await fn.call(this, m, ...rest); } finally { depth--; }
-  };
-}
+const counter = statementCounter();
 
 let t: TestApp;
 let token = '';
 let txId = 0;
 
 beforeAll(async () => {
-  proto.execProtocolStream = wrap(originals.stream);
-  proto.execProtocol = wrap(originals.protocol);
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    if (counting && measured.getStore()) {
-      const q = args[0] as string | { text: string };
-      statements.push(typeof q === 'string' ? q : q.text);
-    }
-    return (originals.pgQuery as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof pg.Client.prototype.query;
+  counter.install();
   t = await createTestApp();
   token = await t.tokenOf(DEMO.acmeUser);
   txId = (await t.database.db.select().from(states).where(eq(states.abbreviation, 'TX')))[0]!.id;
 });
 afterAll(async () => {
-  proto.execProtocolStream = originals.stream;
-  proto.execProtocol = originals.protocol;
-  pg.Client.prototype.query = originals.pgQuery;
+  counter.uninstall();
   await t?.close();
 });
 
-async function counted(fn: () => Promise<unknown>): Promise<number> {
-  statements = [];
-  counting = true;
-  try { await measured.run(true, fn); } finally { counting = false; }
-  return statements.length;
-}
+const counted = async (fn: () => Promise<unknown>): Promise<number> => (await counter.counted(fn)).length;
 
 const put = (body: unknown) => t.request('PUT', '/api/jobs', { token, body });
 const get = (id: string) => t.request('GET', `/api/jobs/${id}`, { token });

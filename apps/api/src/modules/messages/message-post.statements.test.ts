@@ -1,57 +1,20 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
+import { statementCounter } from '../../test/statement-counter.ts';
 
 /**
  * How many SQL statements POST /api/jobs/{id}/messages sends (bench/README.md, "Job messaging"):
- * the database's query path is wrapped where every statement passes (PGlite's protocol messages,
- * a simple Query or an extended-protocol Execute; node-postgres' Client#query), counting only the
- * measured call's own statements (its async context), as in jobs.write-path.test.ts.
+ * counted with test/statement-counter.ts (only the measured call's own statements).
  */
-const measured = new AsyncLocalStorage<true>();
-let counting = false;
-let statements: string[] = [];
-const Q = 0x51;
-const E = 0x45;
-
-function countMessages(buf: Uint8Array): number {
-  let n = 0;
-  for (let i = 0; i + 5 <= buf.length;) {
-    const type = buf[i]!;
-    const len = ((buf[i + 1]! << 24) | (buf[i + 2]! << 16) | (buf[i + 3]! << 8) | buf[i + 4]!) >>> 0;
-    if (type === Q || type === E) n++;
-    i += 1 + len;
-  }
-  return n;
-}
-
-const proto = PGlite.prototype as unknown as Record<'execProtocolStream' | 'execProtocol', (this: unknown, m: Uint8Array, ...rest: unknown[]) => Promise<unknown>>;
-const originals = { stream: proto.execProtocolStream, protocol: proto.execProtocol, pgQuery: pg.Client.prototype.query };
-let depth = 0;
-function wrap(fn: (this: unknown, m: Uint8Array, ...rest: unknown[]) => Promise<unknown>) {
-  return async function (this: unknown, m: Uint8Array, ...rest: unknown[]) {
-    if (counting && depth === 0 && measured.getStore()) for (let k = countMessages(m); k > 0; k--) statements.push('pglite');
-    depth++;
-    try { return await fn.call(this, m, ...rest); } finally { depth--; }
-  };
-}
+const counter = statementCounter();
+const counted = counter.counted;
 
 let t: TestApp;
 const tok = {} as Record<keyof typeof DEMO, string>;
 const ids = {} as Record<keyof typeof DEMO, string>;
 
 beforeAll(async () => {
-  proto.execProtocolStream = wrap(originals.stream);
-  proto.execProtocol = wrap(originals.protocol);
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    if (counting && measured.getStore()) {
-      const q = args[0] as string | { text: string };
-      statements.push(typeof q === 'string' ? q : q.text);
-    }
-    return (originals.pgQuery as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof pg.Client.prototype.query;
+  counter.install();
   t = await createTestApp();
   for (const [k, email] of Object.entries(DEMO) as [keyof typeof DEMO, string][]) {
     tok[k] = await t.tokenOf(email);
@@ -59,18 +22,10 @@ beforeAll(async () => {
   }
 }, 60_000);
 afterAll(async () => {
-  proto.execProtocolStream = originals.stream;
-  proto.execProtocol = originals.protocol;
-  pg.Client.prototype.query = originals.pgQuery;
+  counter.uninstall();
   await t?.close();
 });
 
-async function counted(fn: () => Promise<unknown>): Promise<string[]> {
-  statements = [];
-  counting = true;
-  try { await measured.run(true, fn); } finally { counting = false; }
-  return statements;
-}
 
 describe('POST /api/jobs/{id}/messages statement count', () => {
   it('posts in two statements once the mail batches are open, and stores all a post brings', async () => {
