@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -102,7 +102,14 @@ function DesignEditor({ jobId, answer, reload }: { jobId: string; answer: Design
   // The electrical design: strings (or branch circuits) picked and assigned in their own mode.
   const kind = answer.electrical_kind;
   const words = CIRCUIT_WORDS[kind];
-  const [mode, setMode] = useState<'layout' | 'electrical'>('layout');
+  // In the address (?mode=electrical): a save, which starts a fresh editor, or a reload keeps the mode.
+  const [params, setParams] = useSearchParams();
+  const mode = params.get('mode') === 'electrical' ? 'electrical' : 'layout';
+  const setMode = (m: 'layout' | 'electrical') => setParams((prev) => {
+    const next = new URLSearchParams(prev);
+    if (m === 'electrical') next.set('mode', 'electrical'); else next.delete('mode');
+    return next;
+  }, { replace: true });
   const [picked, setPicked] = useState<string[]>([]);
   const circuits = circuitsOf(model, kind);
   const circuitOf = useMemo(() => {
