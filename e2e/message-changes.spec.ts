@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { INSTALLER, SUPPORT, baseUrl, launchBrowser, screenshot, signInAs, type Browser } from './support.ts';
+import { baseUrl, launchBrowser, screenshot, type Browser } from './support.ts';
+import { clientAndStaff, clientThread, offlineNoise } from './conversation-support.ts';
 
 /*
  * One's own message edited and deleted in place while the API allows it, the earlier text shown to
@@ -14,27 +14,10 @@ let client: Browser;
 let staff: Browser;
 let jobId = '';
 const JOB_NAME = `Changes ${Date.now().toString(36)}`;
-const ignore = (m: { text(): string }) => /tile|Failed to load resource/i.test(m.text());
-
-async function createJob(p: Page, name: string): Promise<string> {
-  return p.evaluate(async (jobName) => {
-    const access = localStorage.getItem('accessToken')!;
-    const auth = { authorization: `Bearer ${access}` };
-    const { csrfToken } = (await (await fetch('/api/auth/csrf/', { headers: auth })).json()) as { csrfToken: string };
-    const headers = { ...auth, 'x-csrftoken': csrfToken, 'content-type': 'application/json' };
-    const job = (await (await fetch('/api/jobs', {
-      method: 'PUT', headers, body: JSON.stringify({ name: jobName, client_street_address: '12 Elm St', services_requested: ['structural_roof_letter'] }),
-    })).json()) as { id: string };
-    await fetch(`/api/jobs/${job.id}/submit`, { method: 'POST', headers, body: '{}' });
-    return job.id;
-  }, name);
-}
-const thread = (p: Page) => p.getByRole('log', { name: /Client messages/ });
+const thread = clientThread;
 
 beforeAll(async () => {
-  [client, staff] = await Promise.all([launchBrowser({ ignore }), launchBrowser({ ignore })]);
-  await Promise.all([signInAs(client.page, INSTALLER), signInAs(staff.page, SUPPORT)]);
-  jobId = await createJob(client.page, JOB_NAME);
+  ({ client, staff, jobId } = await clientAndStaff(JOB_NAME));
 });
 afterAll(async () => {
   await Promise.all([client?.close(), staff?.close()]);
@@ -105,7 +88,7 @@ describe('changing and mentioning in the conversation', () => {
     });
     // The link of a message mail, signed as the server signs it (modules/auth/tokens.ts).
     const mac = crypto.createHmac('sha256', secret).update(`unsubscribe:${userId}.m`).digest('base64url');
-    const anon = await launchBrowser({ ignore });
+    const anon = await launchBrowser({ ignore: offlineNoise });
     try {
       await anon.page.goto(`${baseUrl}/unsubscribe?token=${encodeURIComponent(`${userId}.m.${mac}`)}`);
       await anon.page.getByText(/Stop message notifications by mail for i•+@acme-solar\.test\?/).waitFor();

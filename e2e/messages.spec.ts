@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSTALLER, SUPPORT, baseUrl, launchBrowser, screenshot, signInAs, type Browser } from './support.ts';
+import { baseUrl, screenshot, type Browser } from './support.ts';
+import { clientAndStaff, clientThread } from './conversation-support.ts';
 
 /** Two people at once: a client and staff talk in a job's thread, each seeing the other live. */
 let client: Browser;
@@ -8,30 +8,10 @@ let staff: Browser;
 let jobId = '';
 const JOB_NAME = `Messaging ${Date.now().toString(36)}`;
 
-/** Offline noise only: map tiles cannot load without a network. */
-const ignore = (m: { text(): string }) => /tile|Failed to load resource/i.test(m.text());
-
-/** Makes and submits a job through the API as the signed-in page's user. */
-async function createJob(p: Page, name: string): Promise<string> {
-  return p.evaluate(async (jobName) => {
-    const access = localStorage.getItem('accessToken')!;
-    const auth = { authorization: `Bearer ${access}` };
-    const { csrfToken } = (await (await fetch('/api/auth/csrf/', { headers: auth })).json()) as { csrfToken: string };
-    const headers = { ...auth, 'x-csrftoken': csrfToken, 'content-type': 'application/json' };
-    const job = (await (await fetch('/api/jobs', {
-      method: 'PUT', headers, body: JSON.stringify({ name: jobName, client_street_address: '12 Elm St', services_requested: ['structural_roof_letter'] }),
-    })).json()) as { id: string };
-    await fetch(`/api/jobs/${job.id}/submit`, { method: 'POST', headers, body: '{}' });
-    return job.id;
-  }, name);
-}
-
-const thread = (p: Page) => p.getByRole('log', { name: /Client messages/ });
+const thread = clientThread;
 
 beforeAll(async () => {
-  [client, staff] = await Promise.all([launchBrowser({ ignore }), launchBrowser({ ignore })]);
-  await Promise.all([signInAs(client.page, INSTALLER), signInAs(staff.page, SUPPORT)]);
-  jobId = await createJob(client.page, JOB_NAME);
+  ({ client, staff, jobId } = await clientAndStaff(JOB_NAME));
 });
 afterAll(async () => {
   await Promise.all([client?.close(), staff?.close()]);
