@@ -21,6 +21,19 @@ export const LETTER_TYPE_VALUES = [
   'third_party_stamp',
 ] as const;
 
+/** The letter each engineering requirement (spec §3) asks for when it is on. */
+export const LETTER_ASKED_BY_REQUIREMENT: Record<string, (typeof LETTER_TYPE_VALUES)[number]> = {
+  seismic_calculations: 'seismic_calculations',
+  unreduced_snow_load: 'unreduced_snow_load',
+  post_install_letter: 'post_install_letter',
+  appendix_g: 'appendix_g',
+  revision_letter: 'revision_letter',
+  florida_statute_377_705: 'florida_statute_377_705',
+  design_affidavit: 'design_affidavit',
+  third_party_stamps: 'third_party_stamp',
+  NABCEP_stamp: 'third_party_stamp',
+};
+
 /** Spec §9 structural methods: the Prescriptive Method (5 %), or a member analysis in Forte or SkyCiv. */
 export const STRUCTURAL_METHOD_VALUES = ['prescriptive', 'forte', 'skyciv'] as const;
 export const STRUCTURAL_METHOD_LABELS: Record<(typeof STRUCTURAL_METHOD_VALUES)[number], string> = { prescriptive: 'Prescriptive Method (5%)', forte: 'Forte', skyciv: 'SkyCiv' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZGenerateLettersBody } from '@sunstamp/domain/contracts/letters';
-import { emptyLetterInputs, letterInputsBody } from './letter-inputs.rules.ts';
+import { emptyLetterInputs, letterInputsBody, lettersToTick } from './letter-inputs.rules.ts';
 
 describe('letter inputs of the generate-letters dialog', () => {
   it('asks only what the chosen letters need, and says what is missing', () => {
@@ -28,5 +28,13 @@ describe('letter inputs of the generate-letters dialog', () => {
     expect(r.body.ground_mount).toMatchObject({ racking: 'IronRidge GM', foundation: 'Ground Screw', tilt_deg: 25, cn_uplift: 1.6 });
     expect(r.body.third_party).toEqual({ kind: 'third_party', name: 'Sam Ortiz', credential: 'PE', number: 'PE-1' });
     expect(ZGenerateLettersBody.safeParse({ letter_types: [...types], ...r.body }).success).toBe(true);
+  });
+});
+
+describe('letters ticked when the dialog opens', () => {
+  it('the services and the engineering requirements that are on', () => {
+    expect(lettersToTick(['structural_roof_letter', 'cad_design'], ['appendix_g', 'NABCEP_stamp', 'third_party_stamps', 'taps_not_allowed', 'unreduced_snow_load']))
+      .toEqual(['structural_roof_letter', 'appendix_g', 'unreduced_snow_load', 'third_party_stamp']);
+    expect(lettersToTick([], [])).toEqual([]);
   });
 });

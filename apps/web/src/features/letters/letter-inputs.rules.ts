@@ -1,4 +1,4 @@
-import type { GenerateLettersBody, LETTER_TYPE_VALUES, STRUCTURAL_METHOD_VALUES } from '@sunstamp/domain/contracts/letters';
+import { LETTER_ASKED_BY_REQUIREMENT, LETTER_TYPE_VALUES, type GenerateLettersBody, type STRUCTURAL_METHOD_VALUES } from '@sunstamp/domain/contracts/letters';
 
 /*
  * What the generate-letters dialog asks beyond the letter list: the structural method and the
@@ -103,4 +103,10 @@ export function letterInputsBody(types: readonly LetterType[], f: LetterInputsFo
     body.third_party = { kind: t.kind, name: t.name.trim(), credential: t.credential.trim(), number: t.number.trim(), ...(t.organisation.trim() ? { organisation: t.organisation.trim() } : {}) };
   }
   return { body };
+}
+
+/** The letters to tick when the dialog opens: those the job's services name and those its requirements that are on ask for. */
+export function lettersToTick(services: readonly string[], requirementsOn: readonly string[]): LetterType[] {
+  const asked = new Set<string>([...services, ...requirementsOn.map((k) => LETTER_ASKED_BY_REQUIREMENT[k]).filter((t) => t !== undefined)]);
+  return LETTER_TYPE_VALUES.filter((t) => asked.has(t));
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ZGenerateLettersAnswer, ZGenerateLettersBody, ZJobLetter, type JobLetter } from '@sunstamp/domain/contracts/letters';
 import { ZJobFile } from '@sunstamp/domain/contracts/files';
+import { ZJobRequirementsAnswer } from '@sunstamp/domain/contracts/job-requirements';
 import { callEndpoint, fetchEndpoint, getEndpoint, seg, sendEndpoint } from '../../../lib/api/endpoint.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
 import { postFormWithProgress } from '../../../lib/upload-with-progress.ts';
@@ -18,6 +19,12 @@ const filesEndpoint = getEndpoint(z.array(ZJobFile), (id: string) => `/jobs/${se
 /** GET /jobs/:id/files (the job page's cache): where the dialog finds the uploaded Forte/SkyCiv result. */
 export const useJobFilesForLetters = (jobId: string, enabled: boolean) =>
   useQuery({ queryKey: queryKeys.jobs.files(jobId), queryFn: ({ signal }) => fetchEndpoint(filesEndpoint, jobId, signal), enabled });
+
+const requirementsEndpoint = getEndpoint(ZJobRequirementsAnswer, (id: string) => `/jobs/${seg(id)}/requirements`);
+
+/** GET /jobs/:id/requirements (the job page's cache): the engineering requirements that ask for letters. */
+export const useJobRequirementsForLetters = (jobId: string, enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.jobs.requirements(jobId), queryFn: ({ signal }) => fetchEndpoint(requirementsEndpoint, jobId, signal), enabled });
 
 /** POST /jobs/:id/generate-letters: queues a run; its progress arrives on the event stream. */
 export function useGenerateLetters(jobId: string) {

@@ -36,8 +36,8 @@ import { userEventStream } from '../../../lib/event-stream.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSessionUser } from '../../../lib/session/session.context.ts';
-import { useGenerateLetters, useJobLetters, useSignLetter } from '../api/use-letters.ts';
-import { emptyLetterInputs, letterInputsBody } from '../letter-inputs.rules.ts';
+import { useGenerateLetters, useJobLetters, useJobRequirementsForLetters, useSignLetter } from '../api/use-letters.ts';
+import { emptyLetterInputs, letterInputsBody, lettersToTick } from '../letter-inputs.rules.ts';
 import { LetterInputsField } from './letter-inputs.field.tsx';
 
 type LetterType = (typeof LETTER_TYPE_VALUES)[number];
@@ -80,6 +80,8 @@ export function LettersPanel({ jobId, assigneeId, services }: { jobId: string; a
   const user = useSessionUser();
   const visible = mayWorkOnJob(user, { assigneeId });
   const letters = useJobLetters(jobId, visible);
+  const requirements = useJobRequirementsForLetters(jobId, visible);
+  const requirementsOn = Object.values(requirements.data?.resolved.values ?? {}).filter((v) => v.on).map((v) => v.key);
   const qc = useQueryClient();
   const [runs, setRuns] = useState<Record<string, RunState>>({});
   const [dialog, setDialog] = useState<'generate' | { sign: JobLetter } | null>(null);
@@ -137,6 +139,7 @@ export function LettersPanel({ jobId, assigneeId, services }: { jobId: string; a
         <GenerateDialog
           jobId={jobId}
           services={services}
+          requirementsOn={requirementsOn}
           onClose={() => setDialog(null)}
           onQueued={(runId) => setRuns((s) => ({ ...s, [runId]: { label: 'Queued', percent: 5 } }))}
         />
@@ -187,13 +190,17 @@ function LettersTable({ letters, onSign }: { letters: JobLetter[]; onSign: (l: J
   );
 }
 
-function GenerateDialog({ jobId, services, onClose, onQueued }: { jobId: string; services: readonly string[]; onClose: () => void; onQueued: (runId: string) => void }) {
+function GenerateDialog({ jobId, services, requirementsOn, onClose, onQueued }: { jobId: string; services: readonly string[]; requirementsOn: readonly string[]; onClose: () => void; onQueued: (runId: string) => void }) {
   const generate = useGenerateLetters(jobId);
-  const [types, setTypes] = useState<LetterType[]>(() => LETTER_TYPE_VALUES.filter((t) => services.includes(t)));
+  const [types, setTypes] = useState<LetterType[]>(() => lettersToTick(services, requirementsOn));
   const [signature, setSignature] = useState(false);
   const [reason, setReason] = useState('');
   const [description, setDescription] = useState('');
-  const [inputs, setInputs] = useState(emptyLetterInputs);
+  const [inputs, setInputs] = useState(() => {
+    const f = emptyLetterInputs();
+    if (!requirementsOn.includes('NABCEP_stamp') && requirementsOn.includes('third_party_stamps')) f.thirdParty.kind = 'third_party';
+    return f;
+  });
   const [error, setError] = useState<string | null>(null);
   const revision = types.includes('revision_letter');
   const toggle = (t: LetterType) => setTypes((s) => (s.includes(t) ? s.filter((x) => x !== t) : [...s, t]));
@@ -221,7 +228,7 @@ function GenerateDialog({ jobId, services, onClose, onQueued }: { jobId: string;
       <DialogTitle id="generate-letters-title">Generate letters</DialogTitle>
       <DialogContent>
         <Typography color="text.secondary" sx={{ mb: 1.5 }}>
-          The engine calculates the job's design with the AHJ's criteria, and each letter is sealed by an engineer licensed in the job's state for its discipline.
+          The engine calculates the job's design with the AHJ's criteria, and each letter is sealed by an engineer licensed in the job's state for its discipline. The letters the job's services and requirements ask for are ticked.
         </Typography>
         {error && <Alert severity="error" sx={{ mb: 2 }} data-testid="letters-refusal">{error}</Alert>}
         <FormGroup aria-label="Letters to generate">
