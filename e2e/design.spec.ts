@@ -257,6 +257,11 @@ describe('the electrical design on the Design page', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Strings', exact: true }).click();
     await page.getByTestId('design-strings').getByText('12 of 12 modules assigned').waitFor();
+    // The same in the dark theme (a look at the colours), then back.
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await page.getByTestId('module-R1-M1').click();
+    await screenshot(page, 'design-strings-dark.png');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
     expect(browser.problems.slice(before)).toEqual([]);
   }, 180_000);
 });
