@@ -1,13 +1,9 @@
 import { useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import type { FileCategory } from '@sunstamp/domain/constants/files.constants';
@@ -18,6 +14,7 @@ import { formatFileSize } from '@sunstamp/domain/format/file-size.format';
 import { errorMessageOf } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUploadJobFiles } from '../api/upload-job-files.ts';
+import { PendingUploads } from '../../../components/pending-uploads.tsx';
 
 /** Checks the limits of decisions.md before sending: 50 MB a file, 20 files a request. */
 export function uploadProblem(files: readonly { name: string; size: number }[]): string | null {
@@ -97,26 +94,7 @@ export function FileUploadPanel({ jobId, role }: { jobId: string; role: Role }) 
           Upload
         </Button>
       </Stack>
-      {files.length > 0 && (
-        <Stack direction="row" useFlexGap spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap' }}>
-          {files.map((f) => (
-            <Chip key={`${f.name}-${f.size}`} size="small" label={`${f.name} · ${formatFileSize(f.size)}`} onDelete={progress === null ? () => setFiles(files.filter((x) => x !== f)) : undefined} />
-          ))}
-        </Stack>
-      )}
-      {progress !== null && (
-        <Box sx={{ mt: 1.5 }}>
-          <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />
-          <Typography variant="caption" color="text.secondary">
-            Uploading… {progress}%
-          </Typography>
-        </Box>
-      )}
-      {(problem || error) && (
-        <Alert severity="error" sx={{ mt: 1.5 }}>
-          {problem ?? error}
-        </Alert>
-      )}
+      <PendingUploads files={files} onChange={setFiles} progress={progress} problem={problem ?? error} gap={1.5} />
     </Box>
   );
 }

@@ -10,7 +10,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -33,6 +32,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import { DialogFooter } from '../../../components/form/dialog-footer.tsx';
+import { PendingUploads } from '../../../components/pending-uploads.tsx';
 import {
   MESSAGE_CHANGED_EVENT, MESSAGE_EVENT, MESSAGE_MAX_LENGTH, type MentionCandidate, type Message, type MessageAttachment, type NewMessageEvent, type ThreadAnswer,
 } from '@sunstamp/domain/contracts/messages';
@@ -560,32 +560,7 @@ function Composer({ jobId, thread }: { jobId: string; thread: MessageThread }) {
           Send
         </Button>
       </Stack>
-      {files.length > 0 && (
-        <Stack direction="row" useFlexGap spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
-          {files.map((f) => (
-            <Chip
-              key={`${f.name}-${f.size}`}
-              size="small"
-              icon={<InsertDriveFileOutlined />}
-              label={`${f.name} · ${formatFileSize(f.size)}`}
-              onDelete={progress === null ? () => setFiles(files.filter((x) => x !== f)) : undefined}
-            />
-          ))}
-        </Stack>
-      )}
-      {progress !== null && (
-        <Box sx={{ mt: 1 }}>
-          <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />
-          <Typography variant="caption" color="text.secondary">
-            Uploading… {progress}%
-          </Typography>
-        </Box>
-      )}
-      {(problem || error) && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {problem ?? error}
-        </Alert>
-      )}
+      <PendingUploads files={files} onChange={setFiles} progress={progress} problem={problem ?? error} icon={<InsertDriveFileOutlined />} />
     </Box>
   );
 }
