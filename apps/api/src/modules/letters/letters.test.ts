@@ -416,6 +416,18 @@ describe('the letters beyond the roof letter', { timeout: 300_000 }, () => {
     expect(roof!.calculation_pages.at(-1)!.page).toBe(pages.length);
   });
 
+  it('unreduced snow load: where the AHJ requires it, the letter states Cs = 1 with the report\'s numbers', async () => {
+    const snowy = (await t.database.db.insert(ahjs).values({ name: 'Unreduced Snow City', state: 'TX', jurisdictionType: 'City', ibc: '2021', irc: '2021', iebc: '2018', asce: '7-16', electrical: 'NEC 2020', fire: '2021', windSpeedMph: 115, groundSnowLoadPsf: 5, exposureCategory: 'C', minDesignTempC: -6 }).returning())[0]!.id;
+    expect((await call(DEMO.admin, 'PATCH' as Method, `/api/requirements/ahj/${snowy}`, { set: { unreduced_snow_load: true } })).statusCode).toBe(200);
+    const job = await newJob({ ahj: snowy });
+    expect((await generate(DEMO.admin, job, { letter_types: ['unreduced_snow_load'] })).statusCode).toBe(202);
+    const [letter] = (await call(DEMO.admin, 'GET', `/api/jobs/${job}/letters`)).data as { letter_type: string; download_url: string }[];
+    expect(letter!.letter_type).toBe('unreduced_snow_load');
+    const text = await textOf(letter!.download_url);
+    for (const w of ['Unreduced Snow Load Letter', 'As Unreduced Snow City requires (unreduced_snow_load)', 'the slope factor Cs = 1.0', 'pg = 5 psf (§7.3)', 'A1: pf = 3.5 psf, Cs = 1.0, ps = 3.5 psf',
+      'Ground snow load: 5 psf (unreduced snow load required by the AHJ)', 'ASCE 7-16 §7.4, Eq. 7.4-1', 'Dana Whitfield, P.E.', 'Calculation page C-1']) expect(text, w).toContain(w);
+  });
+
   it('an optimizer system is calculated (SolarEdge: the inverter holds the string at its 480 V maximum)', async () => {
     const job = await newJob();
     const db = t.database.db;
