@@ -8,9 +8,10 @@ import { flatRoofSnow } from './snow.calc.ts';
 
 /*
  * A ground-mounted array on posts, as an open structure: ASCE 7 Chapter 27 free roof (monoslope)
- * with the net pressure coefficients CN the racking's design gives (Figure 27.3-4, or the racking's
- * wind-tunnel values), the gust-effect factor G = 0.85 of a rigid structure (§26.11.1), snow on an
- * unheated open structure (Ct = 1.2, fully exposed, glass surface), and the post/foundation loads
+ * with the net pressure coefficients CN the racking's design gives (7-16 Figure 27.3-4, 7-10 Figure
+ * 27.4-4, or the racking's wind-tunnel values), the gust-effect factor G = 0.85 of a rigid structure,
+ * snow on an unheated open structure (Ct = 1.2; Ce partially exposed, the conservative side when
+ * the array's shelter is not known; glass surface), and the post/foundation loads
  * compared with the foundation capacities of the racking's design. Loads are taken on the array's
  * surface area (the horizontal projection is smaller, so snow on it is conservative).
  */
@@ -58,7 +59,7 @@ export function groundMountSection(g: GroundMountInput): Section {
   }));
   const pUp = q.qhPsf * GUST_EFFECT_RIGID * g.cnUplift;
   const pDown = q.qhPsf * GUST_EFFECT_RIGID * g.cnDown;
-  const freeRoof = asce(ed, '§27.3.2, Eq. 27.3-2, Figure 27.3-4 (monoslope free roof); §26.11.1 (G)');
+  const freeRoof = asce(ed, ed === '7-10' ? '§27.4.3, Eq. 27.4-3, Figure 27.4-4 (monoslope free roof); §26.9.1 (G)' : '§27.3.2, Eq. 27.3-2, Figure 27.3-4 (monoslope free roof); §26.11.1 (G)');
   checks.push(check({
     id: `${id}.wind-uplift`, title: 'Ground mount: net wind pressure, uplift', inputs: [['qh', q.qhPsf, 'psf'], ['G', GUST_EFFECT_RIGID], ['CN (racking design)', g.cnUplift], ['tilt', g.tiltDeg, '°']],
     formula: 'p = qh · G · CN', value: pUp, unit: 'psf', ref: freeRoof,
@@ -67,12 +68,12 @@ export function groundMountSection(g: GroundMountInput): Section {
     id: `${id}.wind-down`, title: 'Ground mount: net wind pressure, downward', inputs: [['qh', q.qhPsf, 'psf'], ['G', GUST_EFFECT_RIGID], ['CN (racking design)', g.cnDown], ['tilt', g.tiltDeg, '°']],
     formula: 'p = qh · G · CN', value: pDown, unit: 'psf', ref: freeRoof,
   }));
-  const flat = flatRoofSnow(ed, g.groundSnowLoadPsf, g.exposure, 'fully-exposed', 'unheated', g.riskCategory);
+  const flat = flatRoofSnow(ed, g.groundSnowLoadPsf, g.exposure, 'partially-exposed', 'unheated', g.riskCategory);
   const cs = g.unreducedSnowLoad ? 1 : slopeFactorCs(flat.ct, true, g.tiltDeg);
   const snow = Math.max(cs * flat.pfPsf, g.tiltDeg < 15 ? flat.pmPsf : 0);
   checks.push(check({
     id: `${id}.snow`, title: 'Ground mount: snow load on the array',
-    inputs: [['pg', g.groundSnowLoadPsf, 'psf'], ['Ce (fully exposed)', flat.ce], ['Ct (unheated open structure)', flat.ct], ['Is', flat.is], ['pf', flat.pfPsf, 'psf'], ['Cs (slippery, tilt)', cs], ['unreduced (requirement)', g.unreducedSnowLoad], ['pm', flat.pmPsf, 'psf']],
+    inputs: [['pg', g.groundSnowLoadPsf, 'psf'], ['Ce (partially exposed)', flat.ce], ['Ct (unheated open structure)', flat.ct], ['Is', flat.is], ['pf', flat.pfPsf, 'psf'], ['Cs (slippery, tilt)', cs], ['unreduced (requirement)', g.unreducedSnowLoad], ['pm', flat.pmPsf, 'psf']],
     formula: 'ps = Cs · pf, pf = 0.7 · Ce · Ct · Is · pg (pm governs below 15°)', value: snow, unit: 'psf', ref: asce(ed, '§7.3, Eq. 7.3-1; §7.4, Eq. 7.4-1, Figure 7.4-1; §7.3.4'),
   }));
   const areaFt2 = g.postSpacingFt * g.arrayDepthFt / g.postsPerColumn;

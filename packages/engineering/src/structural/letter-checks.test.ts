@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { groundMountSection } from './ground-mount.calc.ts';
 import { wallBatterySection } from './wall-battery.calc.ts';
 import { seismicSection } from './seismic.calc.ts';
+import { slopeFactorCs } from '../tables/asce7-snow.table.ts';
 
 const byId = (s: { checks: { id: string; value: unknown; pass: boolean | null }[] }, suffix: string) => s.checks.find((c) => c.id.endsWith(suffix))!;
 
@@ -20,6 +21,13 @@ describe('ground-mounted array (ASCE 7 free roof, racking foundation capacities)
     const t = (0.6 * qh * 0.85 * 1.6 * Math.cos(25 * Math.PI / 180) - 0.6 * 3.5) * 67.5;
     expect(byId(s, '.post-uplift').value).toBeCloseTo(t, 1);
     expect(byId(s, '.post-uplift').pass).toBe(true);
+  });
+  it('snow on an unheated open structure: pf = 0.7 · 1.0 · 1.2 · 1.0 · 5 = 4.2 psf, ps = Cs(Ct 1.2, slippery, 25°) · pf', () => {
+    const snow = groundMountSection(base).checks.find((c) => c.id.endsWith('.snow'))!;
+    expect(snow.inputs.find((i) => i.name === 'pf')!.value).toBeCloseTo(4.2, 6);
+    expect(snow.value).toBeCloseTo(slopeFactorCs(1.2, true, 25) * 4.2, 3);
+    expect(snow.ref.section).toContain('§7.4');
+    expect(groundMountSection({ ...base, edition: '7-10' }).checks.find((c) => c.id.endsWith('.wind-uplift'))!.ref.section).toBe('§27.4.3, Eq. 27.4-3, Figure 27.4-4 (monoslope free roof); §26.9.1 (G)');
   });
   it('fails a post when the foundation is too weak, and unreduced snow uses Cs = 1', () => {
     expect(byId(groundMountSection({ ...base, allowableUpliftLb: 500 }), '.post-uplift').pass).toBe(false);
