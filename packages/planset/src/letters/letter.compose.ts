@@ -252,8 +252,12 @@ export function composeLetter(input: LetterInput, context: ComposeContext = {}):
       if (!areas) throw new LetterRefusal(input.type, 'seismic-roof-area-required', 'The seismic calculations need the roof\'s plan area (roof_area_ft2) to compare the arrays\' weight with the roof\'s.');
       const arraySections = sectionsWhere(report, 'structural.array.');
       const deads = arraySections.flatMap((s) => s.checks.filter((c) => c.id.endsWith('.dead-load')).map((c) => Number(c.value)));
-      const roofs = arraySections.flatMap((s) => s.checks.flatMap((c) => c.inputs)).filter((i) => i.name === 'roof dead load' && typeof i.value === 'number').map((i) => Number(i.value));
-      if (!deads.length || !roofs.length) throw new LetterRefusal(input.type, 'no-structural-checks', 'The engineering report has no array dead load and roof dead load to compare.');
+      // The 5 % check carries the roof dead load; a Forte job has no 5 % check but exports it among the member loads.
+      const fromChecks = arraySections.flatMap((s) => s.checks.flatMap((c) => c.inputs)).filter((i) => i.name === 'roof dead load' && typeof i.value === 'number').map((i) => Number(i.value));
+      const fromForte = report.structuralExports.flatMap((e) => (Array.isArray(e.input.loads) ? e.input.loads as { name?: unknown; psf?: unknown }[] : []))
+        .filter((l) => l.name === 'Roof dead' && typeof l.psf === 'number').map((l) => l.psf as number);
+      const roofs = fromChecks.length ? fromChecks : fromForte;
+      if (!deads.length || !roofs.length) throw new LetterRefusal(input.type, 'no-structural-checks', 'The engineering report has no roof dead load to compare the arrays\' weight with (a SkyCiv export gives line loads only): enter the seismic comparison by hand or calculate with the Prescriptive Method or Forte.');
       const section = seismicSection(iebcEdition(report), sdc, { arrayDeadPsf: Math.max(...deads), arrayAreaFt2: areas.arrayAreaFt2, roofDeadPsf: Math.min(...roofs), roofAreaFt2: areas.roofAreaFt2 });
       const failed = section.checks.filter((c) => c.pass === false);
       if (failed.length) throw new LetterRefusal(input.type, 'seismic-over-10-percent', `${failed.map(checkLine).join('; ')} (${refOf(failed[0]!)}): the added weight is over 10 %, so the lateral force-resisting system must be analysed (${input.codes.structural} Chapter 12).`);

@@ -141,6 +141,13 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
     await expect(renderLetter(letterInput('seismic_calculations', { ...seismicD, designCriteria: { ...seismicD.designCriteria, seismicDesignCategory: undefined } }))).rejects.toThrow('City of Austin has no seismic design category: set it on the AHJ (ASCE 7-16 §11.6) before the seismic calculations.');
     await expect(renderLetter(letterInput('seismic_calculations', { ...seismicD, seismic: undefined }))).rejects.toThrow(/need the roof's plan area \(roof_area_ft2\)/);
     await expect(renderLetter(letterInput('seismic_calculations', { ...seismicD, seismic: { arrayAreaFt2: 430, roofAreaFt2: 1000 } }))).rejects.toThrow('Added seismic weight of the arrays: 12.02 % <= 10 % — NOT OK (IEBC 2018 503.4, Exception): the added weight is over 10 %');
+    // A Forte job has no 5 % check: the roof dead load comes from the exported member loads; SkyCiv exports line loads only.
+    const forte = exampleDesign();
+    forte.site = { ...forte.site, structuralMethod: 'forte' };
+    expect(await text((await renderLetter(letterInput('seismic_calculations', seismicD, forte))).pdf)).toContain('on a roof of 2000 ft² at 10 psf');
+    const skyciv = exampleDesign();
+    skyciv.site = { ...skyciv.site, structuralMethod: 'skyciv' };
+    await expect(renderLetter(letterInput('seismic_calculations', seismicD, skyciv))).rejects.toThrow(/no roof dead load to compare the arrays' weight with \(a SkyCiv export gives line loads only\)/);
     await expect(renderLetter(letterInput('unreduced_snow_load', { requirements: { unreducedSnowLoad: true } }))).rejects.toThrow(/The engineering report reduced the snow load for roof slope \(Array A1: sloped snow load on the panels; Array A2/);
   });
 
