@@ -54,3 +54,10 @@ export function asce(edition: string, section: string): CodeRef {
 export function house(section: string): CodeRef {
   return { code: 'Sunstamp', edition: 'requirements', section };
 }
+
+/** "NEC 2020 690.7(A)": where a check's rule is written; a house rule (no code) says so. */
+export function codeRefText(ref: CodeRef): string {
+  return ref.code === 'Sunstamp'
+    ? `Sunstamp rule: ${ref.section}`
+    : [ref.code, ref.edition, ref.section].filter((x) => x && x !== '-').join(' ');
+}

@@ -87,7 +87,7 @@ describe.each(GOLDEN_NAMES)('golden %s', (n) => {
     const pv4 = linked('PV-4');
     for (const row of input.report.conductorSchedule) expect(pv4.some((l) => l.id === `electrical.run.${row.runId}.ampacity-corrected` && l.text === row.conductorSize)).toBe(true);
     expect(pv4.some((l) => l.id === `electrical.interconnection.${ic}` && /: OK$/.test(l.text))).toBe(true);
-    const groups = [...input.design.strings.map((g) => `electrical.string.${g.id}.voltage`), ...input.design.branchCircuits.map((g) => `electrical.branch.${g.id}.units`)];
+    const groups = [...(input.design.strings ?? []).map((g) => `electrical.string.${g.id}.voltage`), ...(input.design.branchCircuits ?? []).map((g) => `electrical.branch.${g.id}.units`)];
     for (const g of groups) expect(pv4.map((l) => l.id)).toContain(g);
     // PV-3's structural table: each row's value cell
     expect(linked('PV-3').some((l) => l.id.endsWith('.lag-withdrawal') && /lb/.test(l.text))).toBe(true);
@@ -163,4 +163,27 @@ describe('golden specifics', () => {
     expect(t5).not.toContain('690.53');
     expect(t5).not.toContain('690.56');
   });
+});
+
+describe('long words in the tables', () => {
+  it('wraps what cannot fit a table cell (a long revision note, a truss name, a metal roof) instead of failing the set', async () => {
+    const input = await goldenInput('string-gable');
+    const note = 'Module changed to a 425 W model and the inverter moved to the garage wall per the AHJ comments';
+    input.revisions = [{ number: 0, date: '2026-11-01', description: 'Initial issue' }, { number: 1, date: '2026-11-20', description: note }];
+    for (const p of input.design.roofPlanes) {
+      p.material = 'corrugated_26ga';
+      p.framing = { ...p.framing, size: 'Pre-Manufactured Truss (2x4)' };
+    }
+    const r = await renderPlanSet(input);
+    expect(r.certificate?.ok).toBe(true);
+    const text = await extractPdfText(r.pdf);
+    const pv1 = text[0]!.text.replace(/\s+/g, ' ');
+    // every word of the note is in the title block, in order, over as many lines as it takes
+    expect(pv1).toMatch(new RegExp(note.toUpperCase().split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')));
+    const pv2 = text[1]!.text;
+    expect(pv2).toMatch(/CORRUGATED\s+METAL\s+\(26\s+GA\)/);
+    expect(pv2).not.toContain('CORRUGATED_26GA');
+    const pv3 = text[2]!.text;
+    expect(pv3).toMatch(/PRE-MANUFACTURED\s+TRUSS\s+\(2X4\)/i);
+  }, 120_000);
 });

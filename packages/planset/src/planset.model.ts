@@ -1,6 +1,7 @@
 import type { PlanSetFacts } from '@sunstamp/domain/requirements/sticker-logic.data';
 import type { Check, Label, Report } from '@sunstamp/engineering/report.schema';
 import type { PlanSetInput } from './input.schema.ts';
+import { ROOF_MATERIALS } from '@sunstamp/domain/catalogue/option-lists.data';
 
 /*
  * What the sheets share, derived once from the input: requirement values, the facts sticker logic
@@ -29,6 +30,12 @@ export const reqNumber = (input: PlanSetInput, key: string, dflt: number): numbe
 export const points = (s: string): string[] => s.split(';').map((x) => x.trim()).filter(Boolean);
 
 export const fmtKw = (kw: number): string => kw.toFixed(2);
+
+/** A roof material as printed: the option list's label for a stored value (corrugated_26ga → CORRUGATED METAL (26 GA)), else the words as given. */
+export function roofMaterialName(material: string): string {
+  const item = ROOF_MATERIALS.items.find((m) => m.value === material.trim().toLowerCase());
+  return (item?.label ?? material.replace(/_/g, ' ')).toUpperCase();
+}
 
 export function check(report: Report, id: string): Check | undefined {
   for (const s of report.sections) for (const c of s.checks) if (c.id === id) return c;

@@ -673,7 +673,7 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
       id: 'electrical.ac-disconnect', title: `AC disconnect (${fused ? 'fused' : 'non-fused'})`,
       inputs: [['OCPD/fuse', ocpdForDisconnect, 'A'], ['rule', req.acDisconnect], ['fused required', req.fusedAcDisconnectRequired], ['system AC', systemAcKw, 'kW']],
       formula: 'smallest of 30/60/100/200 A ≥ OCPD', value: disconnectA ?? 'none', unit: 'A', pass: disconnectA !== null,
-      ref: chosen?.method === 'supply-side-tap' ? nec(edition, necSection('supplySide', edition)) : house('ac_disconnect, fused_acd_required'),
+      ref: chosen?.method === 'supply-side-tap' ? nec(edition, necSection('supplySide', edition)) : house('AC disconnect required by the AHJ or utility'),
       remedy: 'Use a disconnect rated above 200 A (engineered)',
     }));
   }

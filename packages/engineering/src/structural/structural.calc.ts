@@ -109,7 +109,7 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
       checks.push(check({
         id: `${idp}.method`, title: `${t}: structural method`, inputs: [['method', method], ['stress analysis required', true]],
         formula: 'a 5 % letter is prohibited where a stress analysis is required', value: method, unit: '', pass: false,
-        ref: house('stress_analysis'), remedy: 'Run the member in Forte or SkyCiv (set structuralMethod)',
+        ref: house('stress analysis required by the AHJ'), remedy: 'Run the member in Forte or SkyCiv (set structuralMethod)',
       }));
     }
     checks.push(check({
@@ -127,7 +127,7 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
     id: `${idp}.beam-span`, title: `${t}: framing span`,
     inputs: [['spans', a.framing.spansIn.join(' + '), 'in'], ['pitch', a.roofPitchDeg, '°'], ['panels on rafter', a.framing.panelsOnRafter], ['limit (requirement)', limit, 'in']],
     formula: 'Σ spans / cos(pitch) ≤ limit(panels on rafter)', value: sloped, unit: 'in', limit: { relation: '<=', value: limit },
-    pass: sloped <= limit + 1e-9, ref: house('beamSpanLimits (decisions.md: structural span limit)'),
+    pass: sloped <= limit + 1e-9, ref: house('span limit of framing without a member analysis'),
     remedy: 'Add a support (purlin or strut) to shorten the span, or run a member analysis',
   }));
 

@@ -155,34 +155,66 @@ export class Canvas {
   }
 
   /**
-   * A table with fixed column widths; every cell is one line, shrunk to fit (down to the least size)
-   * else it throws. Returns the height used.
+   * The lines of one table cell: the text on one line (shrunk to fit, down to the least size), or,
+   * when even the least size cannot hold it, wrapped at the table's size onto as many lines as it
+   * needs (a long revision note, a truss name, a roof material).
+   */
+  private cellLines(cell: string, width: number, size: number, bold: boolean): { lines: string[]; size: number } {
+    const room = width - 4;
+    const w = this.m.width(cell, size, bold);
+    if (w <= room) return { lines: [cell], size };
+    const fit = Math.floor(((size * room) / w) * 10) / 10;
+    if (fit >= this.minSize) return { lines: [cell], size: fit };
+    return { lines: this.m.wrap(cell, size, room, bold), size };
+  }
+
+  /** Height of a row whose tallest cell has n lines. */
+  private rowHeight(size: number, n: number): number {
+    return size * 1.7 + (n - 1) * this.lh(size);
+  }
+
+  /** The height table() will use for these rows (a row grows by a line for each wrapped line). */
+  tableHeight(headers: string[], rows: string[][], widths: number[], o: { size?: number } = {}): number {
+    const size = this.sz(o.size ?? this.minSize);
+    const rowH = (r: string[], bold: boolean) => this.rowHeight(size, Math.max(1, ...r.map((cell, i) => this.cellLines(cell, widths[i]!, size, bold).lines.length)));
+    return rowH(headers, true) + rows.reduce((h, r) => h + rowH(r, false), 0);
+  }
+
+  /**
+   * A table with fixed column widths. A cell is one line, shrunk to fit down to the least size;
+   * what cannot fit even so wraps onto more lines and its row grows (tableHeight tells by how
+   * much). Returns the height used.
    */
   table(headers: string[], rows: string[][], x: number, y: number, widths: number[], o: { size?: number; where?: string; checkIds?: (string | undefined)[][] } = {}): number {
     const size = this.sz(o.size ?? this.minSize);
-    const rh = size * 1.7;
     const total = widths.reduce((a, b) => a + b, 0);
-    const cap = this.m.capHeight * size;
-    this.rect(x, y, total, rh, { fill: '#e8edf3', lineWidth: 0.75 }, 'G-BORD');
-    let cx = x;
-    headers.forEach((hd, i) => {
-      this.text(hd, cx + widths[i]! / 2, y + rh / 2 + cap / 2, { size, bold: true, align: 'center', maxWidth: widths[i]! - 4, where: o.where });
-      cx += widths[i]!;
-    });
-    rows.forEach((r, ri) => {
-      const ry = y + rh * (ri + 1);
-      this.rect(x, ry, total, rh, { lineWidth: 0.5 }, 'G-BORD');
-      let cx2 = x;
-      r.forEach((cell, i) => {
-        this.text(cell, cx2 + widths[i]! / 2, ry + rh / 2 + cap / 2, { size, align: 'center', maxWidth: widths[i]! - 4, where: o.where, checkId: o.checkIds?.[ri]?.[i] });
-        cx2 += widths[i]!;
+    const drawRow = (r: string[], ry: number, bold: boolean, ids?: (string | undefined)[]): number => {
+      const cells = r.map((cell, i) => this.cellLines(cell, widths[i]!, size, bold));
+      const rh = this.rowHeight(size, Math.max(1, ...cells.map((k) => k.lines.length)));
+      if (bold) this.rect(x, ry, total, rh, { fill: '#e8edf3', lineWidth: 0.75 }, 'G-BORD');
+      else this.rect(x, ry, total, rh, { lineWidth: 0.5 }, 'G-BORD');
+      let cx = x;
+      cells.forEach((k, i) => {
+        const lh = this.lh(k.size);
+        const block = k.size * 1.7 + (k.lines.length - 1) * lh;
+        const top = ry + (rh - block) / 2;
+        const cap = this.m.capHeight * k.size;
+        k.lines.forEach((ln, j) => {
+          this.text(ln, cx + widths[i]! / 2, top + k.size * 0.85 + cap / 2 + j * lh, {
+            size: k.size, bold, align: 'center', maxWidth: widths[i]! - 4, where: o.where, checkId: ids?.[i],
+          });
+        });
+        cx += widths[i]!;
       });
-    });
-    cx = x;
+      return rh;
+    };
+    let ry = y + drawRow(headers, y, true);
+    rows.forEach((r, ri) => { ry += drawRow(r, ry, false, o.checkIds?.[ri]); });
+    let cx = x;
     for (const w of widths.slice(0, -1)) {
       cx += w;
-      this.line(cx, y, cx, y + rh * (rows.length + 1), { lineWidth: 0.5 }, 'G-BORD');
+      this.line(cx, y, cx, ry, { lineWidth: 0.5 }, 'G-BORD');
     }
-    return rh * (rows.length + 1);
+    return ry - y;
   }
 }

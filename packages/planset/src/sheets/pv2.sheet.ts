@@ -3,7 +3,7 @@ import type { Sheet } from '../draw/drawing.model.ts';
 import type { Point, RoofPlane } from '../input.schema.ts';
 import { PATHWAY_IN, sectionOf } from '../layout/fire-setbacks.rules.ts';
 import { moduleExtentIn, planeFrame, pointInPolygon, polygonArea, toPlan, toPlane } from '../layout/plane-geometry.ts';
-import { check, linkLines, sheetNumber } from '../planset.model.ts';
+import { check, linkLines, roofMaterialName, sheetNumber } from '../planset.model.ts';
 import { centroid, drawModules, drawNorthArrow, drawScale, EQUIPMENT_TAGS, fitView, type View } from './plan-view.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
@@ -231,11 +231,13 @@ export function buildPv2(ctx: SheetContext): Sheet {
   let y = AREA.y;
   const rows = d.roofPlanes.map((p) => [
     p.name.toUpperCase(), `${p.pitchDeg}°`, `${p.azimuthDeg}°`, String(d.modules.filter((m) => m.planeId === p.id).length),
-    (d.modules.find((m) => m.planeId === p.id)?.orientation ?? '—').toUpperCase(), p.material.toUpperCase(),
+    (d.modules.find((m) => m.planeId === p.id)?.orientation ?? '—').toUpperCase(), roofMaterialName(p.material),
   ]);
-  const th = c.sz(7) * 1.7 * (rows.length + 1) + c.sz(9) * 1.8 + 12;
+  const planeHeaders = ['PLANE', 'PITCH', 'AZIM.', 'MODS', 'ORIENT.', 'ROOF'];
+  const planeWidths = [48, 34, 34, 30, 52, sideW - 10 - 198];
+  const th = c.tableHeight(planeHeaders, rows, planeWidths) + c.sz(9) * 1.8 + 12;
   const ta = c.panel('ROOF PLANES', sx, y, sideW, th);
-  c.table(['PLANE', 'PITCH', 'AZIM.', 'MODS', 'ORIENT.', 'ROOF'], rows, ta.x, ta.y, [48, 34, 34, 30, 52, ta.w - 198], { where: 'PV-2 roof planes' });
+  c.table(planeHeaders, rows, ta.x, ta.y, planeWidths, { where: 'PV-2 roof planes' });
   y += th + 6;
 
   const acc = ctx.access;

@@ -1,11 +1,12 @@
 import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
-import { check, req, sheetNumber } from '../planset.model.ts';
+import { check, req, roofMaterialName, sheetNumber } from '../planset.model.ts';
 import { attachmentSpacingIn } from './pv2.sheet.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
 import { drawTitleBlock } from './title-block.sheet.ts';
 import { TRUSS_WEBS } from './truss-shapes.data.ts';
+import { codeRefText } from '@sunstamp/engineering/report.builder';
 
 /*
  * PV-3: structural (research/planset.md §1.6): framing per roof plane (type, size, spacing, spans,
@@ -63,7 +64,7 @@ function attachmentDetail(c: Canvas, ctx: SheetContext, box: { x: number; y: num
     [`RAIL: ${r.manufacturer} ${r.railModel}`, deckY - 49, deckY - 49],
     [`ATTACHMENT: ${r.attachmentModel}`, deckY - 38, deckY - 24],
     [`FLASHING: ${r.flashing}`, deckY - 5, deckY - 10],
-    [`${ctx.input.design.roofPlanes[0]!.material.toUpperCase()} ON SHEATHING`, deckY - 2, deckY + 6],
+    [`${roofMaterialName(ctx.input.design.roofPlanes[0]!.material)} ON SHEATHING`, deckY - 2, deckY + 6],
     [`(1) ${inchFraction(lag.d)}" DIA. LAG SCREW, ${inchFraction(lag.p)}" MIN. EMBEDMENT INTO FRAMING`, deckY + 20, deckY + 24],
     [`FRAMING: ${ctx.input.design.roofPlanes[0]!.framing.size} @ ${ctx.input.design.roofPlanes[0]!.framing.spacingIn}" O.C.`, deckY + 50, deckY + 44],
   ];
@@ -173,30 +174,33 @@ export function buildPv3(ctx: SheetContext): Sheet {
     const dead = check(input.report, `structural.array.${p.arrayId}.dead-load`);
     return [
       p.name.toUpperCase(), p.arrayId, p.framing.type.toUpperCase(), p.framing.size, `${p.framing.spacingIn}"`, p.framing.spansIn.map((s) => `${s}"`).join(' + '),
-      `${p.pitchDeg}°`, p.material.toUpperCase(), ...(showLayers ? [layers === undefined ? '—' : String(layers)] : []),
+      `${p.pitchDeg}°`, roofMaterialName(p.material), ...(showLayers ? [layers === undefined ? '—' : String(layers)] : []),
       `${attachmentSpacingIn(ctx, p.arrayId)}"`, dead ? `${fmt(dead.value)} PSF` : '—',
     ];
   });
   const headers = ['PLANE', 'ARRAY', 'FRAMING', 'SIZE', 'SPACING', 'SPANS', 'PITCH', 'ROOF', ...(showLayers ? ['LAYERS'] : []), 'ATTACH. O.C.', 'PV DEAD LOAD'];
-  const colW = W / headers.length;
-  const fh = c.sz(7) * 1.7 * (rows.length + 1) + c.sz(9) * 1.8 + 12;
+  const colWidths = headers.map(() => (W - 10) / headers.length);
+  const fh = c.tableHeight(headers, rows, colWidths) + c.sz(9) * 1.8 + 12;
   const fa = c.panel('ROOF FRAMING & ATTACHMENT SCHEDULE', AREA.x, y, W, fh);
-  c.table(headers, rows, fa.x, fa.y, headers.map(() => (fa.w) / headers.length), { where: 'PV-3 framing schedule' });
-  void colW;
+  c.table(headers, rows, fa.x, fa.y, colWidths, { where: 'PV-3 framing schedule' });
   y += fh + 8;
 
   // checks table + loads / notes side by side
   const checks = input.report.sections.filter((s) => s.id.startsWith('structural')).flatMap((s) => s.checks);
   const crow = checks.map((k) => [
     k.title.toUpperCase(), `${fmt(k.value)} ${k.unit}`.trim(), k.limit ? `${k.limit.relation} ${fmt(k.limit.value)} ${k.limit.unit}` : '—',
-    k.pass === null ? '—' : k.pass ? 'OK' : 'FAIL', `${k.ref.code} ${k.ref.section}`.slice(0, 60),
+    k.pass === null ? '—' : k.pass ? 'OK' : 'FAIL', k.ref.code === 'Sunstamp' ? codeRefText(k.ref) : `${k.ref.code} ${k.ref.section}`, // editions: in the panel's title
   ]);
   const cw = W * 0.72;
   const ch = AREA.y + AREA.h - y;
   const ca = c.panel(`STRUCTURAL CHECKS (${input.report.codes.asce}, ${input.report.codes.iebc})`, AREA.x, y, cw, ch);
-  const rowsFit = Math.floor(ca.h / (c.sz(7) * 1.7)) - 1;
+  const checkHeaders = ['CHECK', 'VALUE', 'LIMIT', 'RESULT', 'REFERENCE'];
+  const checkWidths = [ca.w * 0.37, ca.w * 0.11, ca.w * 0.13, ca.w * 0.06, ca.w * 0.33];
+  // as many checks as fit the panel (a wrapped check takes a taller row)
+  let rowsFit = crow.length;
+  while (rowsFit > 0 && c.tableHeight(checkHeaders, crow.slice(0, rowsFit), checkWidths, { size: 6.5 }) > ca.h) rowsFit--;
   const shown = crow.slice(0, rowsFit);
-  c.table(['CHECK', 'VALUE', 'LIMIT', 'RESULT', 'REFERENCE'], shown, ca.x, ca.y, [ca.w * 0.37, ca.w * 0.11, ca.w * 0.13, ca.w * 0.06, ca.w * 0.33], {
+  c.table(checkHeaders, shown, ca.x, ca.y, checkWidths, {
     size: 6.5, where: 'PV-3 structural checks', checkIds: checks.slice(0, rowsFit).map((k) => [k.id, k.id, k.id, k.id, undefined]),
   });
   if (shown.length < crow.length) c.text(`${crow.length - shown.length} MORE CHECKS IN THE STRUCTURAL CALCULATION PACKAGE`, ca.x, ca.y + ca.h, { size: 7, bold: true });

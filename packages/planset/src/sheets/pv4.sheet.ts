@@ -238,9 +238,10 @@ export function buildPv4(ctx: SheetContext): Sheet {
   ]);
   const ws = [22, 112, 104, 104, 58, 52, 50, 46, 78, 42, 46, 44, 40];
   const scale = (W - 10) / ws.reduce((a, b) => a + b, 0);
-  const th = c.sz(7) * 1.7 * (table.length + 1) + c.sz(9) * 1.8 + 12;
+  const schedHeaders = ['TAG', 'CIRCUIT', 'FROM', 'TO', 'CONDUCTORS', 'SIZE', 'TYPE', 'EGC', 'RACEWAY', 'OCPD', 'MAX I', 'LENGTH', 'VD'];
+  const th = c.tableHeight(schedHeaders, table, ws.map((w) => w * scale)) + c.sz(9) * 1.8 + 12;
   const ta = c.panel('CONDUCTOR, CONDUIT & OCPD SCHEDULE', AREA.x, y, W, th);
-  c.table(['TAG', 'CIRCUIT', 'FROM', 'TO', 'CONDUCTORS', 'SIZE', 'TYPE', 'EGC', 'RACEWAY', 'OCPD', 'MAX I', 'LENGTH', 'VD'], table, ta.x, ta.y, ws.map((w) => w * scale), {
+  c.table(schedHeaders, table, ta.x, ta.y, ws.map((w) => w * scale), {
     where: 'PV-4 conductor schedule', checkIds: rows.map((r) => [undefined, undefined, undefined, undefined, undefined, `electrical.run.${r.runId}.ampacity-corrected`, undefined, `electrical.run.${r.runId}.egc`, `electrical.run.${r.runId}.conduit-fill`, `electrical.run.${r.runId}.ocpd`, `electrical.run.${r.runId}.current`, undefined, `electrical.run.${r.runId}.voltage-drop`].map((id) => (id && check(input.report, id) ? id : undefined))),
   });
   y += th + 8;

@@ -122,11 +122,13 @@ export function drawTitleBlock(c: Canvas, ctx: SheetContext, page: LogicalPage, 
   // revisions
   const revs = input.revisions.length ? input.revisions : [{ number: 0, date: input.job.date, description: 'INITIAL ISSUE' }];
   const revRows = revs.slice(-4);
-  const revH = (revRows.length + 2) * s * 1.7 + 4;
+  const revCells = revRows.map((r) => [String(r.number), r.date, r.description.toUpperCase()]);
+  const revWidths = [22, 52, w - 74];
+  const revH = c.tableHeight(['REV', 'DATE', 'DESCRIPTION'], revCells, revWidths, { size: s }) + s * 1.7 + 4;
   yb -= revH;
   sep(yb);
   c.text('REVISIONS', x, yb + cap + 4, { size: s, bold: true, where });
-  c.table(['REV', 'DATE', 'DESCRIPTION'], revRows.map((r) => [String(r.number), r.date, r.description.toUpperCase()]), x, yb + lh + 4, [22, 52, w - 74], { size: s, where });
+  c.table(['REV', 'DATE', 'DESCRIPTION'], revCells, x, yb + lh + 4, revWidths, { size: s, where });
 
   // ---- top part, from the top down, must end above yb
   let y = TB.y + 5;

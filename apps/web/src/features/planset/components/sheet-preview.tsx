@@ -153,7 +153,9 @@ function CheckPanel({ check, onClose }: { check: CadRunCheck; onClose: () => voi
         <Chip size="small" color={verdict.color} label={verdict.label} />
       </Stack>
       <Typography variant="subtitle2">Code section</Typography>
-      <Typography variant="body2" sx={{ mb: 1.5 }}>{check.ref.code} {check.ref.edition} {check.ref.section}</Typography>
+      <Typography variant="body2" sx={{ mb: 1.5 }}>
+        {check.ref.code === 'Sunstamp' ? `Sunstamp rule: ${check.ref.section}` : `${check.ref.code} ${check.ref.edition} ${check.ref.section}`}
+      </Typography>
       <Typography variant="subtitle2">Formula</Typography>
       <Box component="pre" sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace', fontSize: 13, bgcolor: 'action.hover', borderRadius: 1, p: 1, mt: 0.5, mb: 1.5 }}>{check.formula}</Box>
       {check.inputs.length > 0 && (
