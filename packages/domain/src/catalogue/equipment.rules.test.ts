@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { equipmentConsistencyIssues } from './equipment.rules.ts';
+import { equipmentConsistencyIssues, fixedOptimizerStringVoltageV } from './equipment.rules.ts';
 import { SEED_EQUIPMENT } from './equipment.data.ts';
 
 const module = { pmaxW: 400, vocV: 37.1, iscA: 13.9, vmpV: 30.9, impA: 12.95, maxSystemVoltageV: 1000 };
@@ -30,5 +30,19 @@ describe('equipmentConsistencyIssues', () => {
     expect(equipmentConsistencyIssues('module', module)).toEqual([]);
     expect(equipmentConsistencyIssues('inverter', inverter)).toEqual([]);
     expect(equipmentConsistencyIssues('battery', { energyKwh: 13.5 })).toEqual([]);
+  });
+});
+
+describe('fixedOptimizerStringVoltageV', () => {
+  it('is the maximum DC input voltage of an inverter without an MPPT window (a fixed-voltage optimizer inverter)', () => {
+    const hdWave = SEED_EQUIPMENT.find((e) => e.kind === 'inverter' && e.mpptMinV === null)!;
+    expect(hdWave.kind === 'inverter' && fixedOptimizerStringVoltageV(hdWave)).toBe(hdWave.kind === 'inverter' && hdWave.maxDcVoltageV);
+    expect(fixedOptimizerStringVoltageV({ mpptMinV: null, maxDcVoltageV: 480 })).toBe(480);
+  });
+  it('is undefined for an inverter with an MPPT window, one whose window is unknown, or without a DC limit', () => {
+    expect(fixedOptimizerStringVoltageV({ mpptMinV: 100, maxDcVoltageV: 600 })).toBeUndefined();
+    expect(fixedOptimizerStringVoltageV({ maxDcVoltageV: 600 })).toBeUndefined();
+    expect(fixedOptimizerStringVoltageV({ mpptMinV: null })).toBeUndefined();
+    expect(fixedOptimizerStringVoltageV(null)).toBeUndefined();
   });
 });

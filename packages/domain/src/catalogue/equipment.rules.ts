@@ -43,3 +43,16 @@ export function equipmentConsistencyIssues(kind: string, data: Record<string, un
   }
   return out;
 }
+
+/**
+ * The string voltage limit of an optimizer string behind this inverter, when the inverter sets it:
+ * a string inverter without an MPPT window in the catalogue (`mpptMinV: null`, e.g. SolarEdge
+ * HD-Wave) holds the DC-to-DC converter string at a fixed voltage, at most its maximum DC input
+ * voltage, so that is the string's voltage limit (NEC 690.7(B)) whatever the number of
+ * optimizers. Any other inverter: undefined (the string is n × the optimizer's V_out,max).
+ */
+export function fixedOptimizerStringVoltageV(inverterData: Readonly<Record<string, unknown>> | null | undefined): number | undefined {
+  if (!inverterData || inverterData.mpptMinV !== null) return undefined;
+  const v = inverterData.maxDcVoltageV;
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined;
+}

@@ -3,6 +3,7 @@ import type { JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
 import type { ResolvedRequirements } from '@sunstamp/domain/requirements/resolve.rules';
 import type { LetterInputRaw } from '@sunstamp/planset/letters/letter-input.schema';
 import type * as repo from './letters.repository.ts';
+import { fixedOptimizerStringVoltageV } from '@sunstamp/domain/catalogue/equipment.rules';
 
 /*
  * A job as the engineering engine and the letters read it: the AHJ's editions and design criteria,
@@ -74,7 +75,7 @@ function optimizerOf(optimizerLine: EquipmentLine, inverterLine: EquipmentLine, 
   if (micro) throw new MissingFactError(`The job names both micro-inverters and the optimizer "${optimizerLine.model ?? optimizerLine.customModel}": an optimizer works with a string inverter. Remove one of them.`);
   const o = need(optimizerLine.data as Data | null, `The optimizer "${optimizerLine.customModel}" is not a catalogue model: link it to the catalogue so its ratings are known.`);
   const model = `${optimizerLine.manufacturer} ${optimizerLine.model}`;
-  const fixedV = inv.mpptMinV === null ? num(inv, 'maxDcVoltageV') : undefined;
+  const fixedV = fixedOptimizerStringVoltageV(inv);
   const outV = num(o, 'maxOutputVoltageV');
   if (fixedV === undefined && outV === undefined) {
     throw new MissingFactError(`The optimizer ${model} has no maximum output voltage in the catalogue and the inverter ${inverterLine.manufacturer} ${inverterLine.model} is not a fixed-voltage optimizer inverter: the string voltage (NEC 690.7(B)) cannot be calculated. Add the optimizer's maximum output voltage to the catalogue.`);

@@ -19,6 +19,8 @@ import { readBytes, todayOf } from '../engineers/engineers.service.ts';
 import { autoBranchesOf, autoStringsOf, circuitsOf, electricalDesignProblems, type Circuit, type ElectricalKind } from '@sunstamp/domain/design/electrical-design.rules';
 import { loadDesignFor, routeLengthFt, type DesignArray, type DesignSystem, type RoutePoint } from './planset-design.ts';
 import * as repo from './plansets.repository.ts';
+import { fixedOptimizerStringVoltageV } from '@sunstamp/domain/catalogue/equipment.rules';
+import { codeRefText as refText } from '@sunstamp/engineering/report.builder';
 
 /*
  * Everything a plan-set run reads, assembled from the job: the engineering engine's input (the
@@ -218,8 +220,11 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
   const inverterType = str(inverterLine?.item?.type) || str(id.type);
   const micro = /Micro/i.test(inverterType);
   if (inverterLine?.item && !inverterType) need('equipment.inverter.type', `The inverter ${inverterLine.item.model} has no type (string or micro-inverter) in the catalogue.`);
-  const optimizerOutV = num(od.maxOutputVoltageV);
-  if (optimizerLine?.item && optimizerOutV === undefined) need('equipment.optimizer.maxOutputVoltageV', `The optimizer ${optimizerLine.item.model} has no maximum output voltage in the catalogue.`);
+  // Behind a fixed-voltage optimizer inverter the inverter's DC limit is the string's (690.7(B));
+  // behind any other the string is n × the optimizer's V_out,max, which the catalogue must give.
+  const fixedStringV = optimizerLine?.item ? fixedOptimizerStringVoltageV(id) : undefined;
+  const optimizerOutV = num(od.maxOutputVoltageV) ?? fixedStringV;
+  if (optimizerLine?.item && optimizerOutV === undefined) need('equipment.optimizer.maxOutputVoltageV', `The optimizer ${optimizerLine.item.model} has no maximum output voltage in the catalogue, and the inverter ${inverterLine?.item?.model ?? ''} does not hold the string at a fixed voltage.`);
   for (const [k, label] of [['lengthMm', 'length'], ['widthMm', 'width'], ['weightKg', 'weight']] as const) {
     if (moduleLine?.item && num(md[k]) === undefined) need(`equipment.module.${k}`, `The module ${moduleLine.item.model} has no ${label} in the catalogue.`);
   }
@@ -401,7 +406,7 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
         ...(num(id.maxOcpdA) !== undefined ? { maxOcpdA: num(id.maxOcpdA) } : {}),
         ...(micro ? { modulesPerUnit: /Dual/i.test(inverterType) ? 2 : 1, ...(num(id.maxUnitsPerBranch) !== undefined ? { maxUnitsPerBranch: num(id.maxUnitsPerBranch) } : {}) } : {}),
       },
-      ...(optimizerLine ? { optimizer: { model: optimizerLine.item!.model, maxOutputCurrentA: num(od.maxOutputCurrentA)!, maxOutputVoltageV: optimizerOutV!, ...(num(od.maxInputVoltageV) !== undefined ? { maxInputVoltageV: num(od.maxInputVoltageV) } : {}) } } : {}),
+      ...(optimizerLine ? { optimizer: { model: optimizerLine.item!.model, maxOutputCurrentA: num(od.maxOutputCurrentA)!, maxOutputVoltageV: optimizerOutV!, ...(num(od.maxInputVoltageV) !== undefined ? { maxInputVoltageV: num(od.maxInputVoltageV) } : {}), ...(fixedStringV !== undefined ? { maxStringVoltageV: fixedStringV } : {}) } } : {}),
       ...(batteryLine ? { battery: { model: batteryLine.item!.model, count: Math.max(1, batteryLine.quantity ?? 1), continuousOutputCurrentA: num(bd.maxContinuousCurrentA)!, ...(num(bd.continuousPowerKw) !== undefined ? { ratedOutputW: num(bd.continuousPowerKw)! * 1000 } : {}) } } : {}),
       ...(!micro && !optimizer ? { rapidShutdownDevice: mciLine ? 'mlpe' as const : 'array-boundary' as const } : {}),
     },
@@ -564,10 +569,8 @@ export type EngineOutcome =
   | { ok: true; report: Report; checks: EngineCheck[]; failing: EngineCheck[] }
   | { ok: false; refusal: string };
 
-/** "NEC 2020 690.7(A)": where a check's rule is written; a house rule (no code) says so. */
-export const codeRefText = (c: Pick<Check, 'ref'>) => (c.ref.code === 'Sunstamp'
-  ? `Sunstamp rule: ${c.ref.section}`
-  : [c.ref.code, c.ref.edition, c.ref.section].filter((x) => x && x !== '-').join(' '));
+/** "NEC 2020 690.7(A)": where a check's rule is written (the engine's words). */
+export const codeRefText = (c: Pick<Check, 'ref'>) => refText(c.ref);
 
 /**
  * The engine on a run's input: its report with the checks that pass or fail (computed quantities
