@@ -116,6 +116,25 @@ describe('POST /api/jobs/{id}/design/check', () => {
     expect(strings.data.message).toBe('This job\'s inverters are micro-inverters: assign its modules to branch circuits, not strings.');
   });
 
+  it('an optimizer string behind a fixed-voltage inverter (SolarEdge HD-Wave) is limited by the inverter, not by n × V_out', async () => {
+    const id = await preparePlanSetJob(t, w, { name: 'Optimizer Residence', modules: 28, cad: { needs_optimizer: true } });
+    const items = await t.ctx.database.db.select().from(equipment);
+    const hdWave = items.find((e) => e.kind === 'inverter' && e.model === 'SE7600H-US')!;
+    const s440 = items.find((e) => e.kind === 'optimizer' && e.model === 'S440')!;
+    const lines = await call(DEMO.admin, 'PUT', `/api/jobs/${id}/equipment`, { lines: [
+      { kind: 'module', equipment_id: w.equipment.module, quantity: 28 }, { kind: 'inverter', equipment_id: hdWave.id, quantity: 1 },
+      { kind: 'optimizer', equipment_id: s440.id, quantity: 28 }, { kind: 'racking', equipment_id: w.equipment.racking, quantity: null },
+    ] });
+    expect(lines.statusCode, lines.body).toBe(200);
+    const d = await design(id);
+    // 2 × 14 optimizers: 14 × 60 V would be 840 V (over 480 V), but the inverter holds the string at its limit
+    const a = await check(id, strung(d.model, [14, 14]));
+    expect(a.status, JSON.stringify(a.checks.filter((c) => c.pass === false))).toBe('pass');
+    const v = byId(a, 'electrical.string.S1.voltage')!;
+    expect(v).toMatchObject({ pass: true });
+    expect(v.value).toMatch(/^480 V/);
+  }, 120_000);
+
   it('names what the job lacks instead of checking (a run would answer 422)', async () => {
     const made = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { name: 'Bare check job', client_name: 'B', arrays: [{ panel_quantity: 4, roof_pitch: 20 }] });
     const id = made.data.id as string;
