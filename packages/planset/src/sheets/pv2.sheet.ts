@@ -200,6 +200,14 @@ export function buildPv2(ctx: SheetContext): Sheet {
       c.text(t, x, y + s * 0.1, { size: s, bold: true, align: 'center' });
     });
   }
+  // the roof equipment tags (drawn below) are places setback labels keep clear of too
+  const roofTags = d.equipment.filter((x) => x.kind === 'junction_box' || x.kind === 'rsd_initiator');
+  for (const q of roofTags) {
+    const [x, y] = v.toP(q);
+    const tw = c.m.width(EQUIPMENT_TAGS[q.kind]!, c.sz(6), true) + 5;
+    // the 12 pt box, as two label rows (the overlap test compares baselines)
+    labels.push({ x: x - tw / 2, y: y - 2, w: tw }, { x: x - tw / 2, y: y + 5, w: tw });
+  }
   for (const p of d.roofPlanes) {
     if (!d.modules.some((m) => m.planeId === p.id)) continue;
     const acc = ctx.access.access.find((a) => a.planeId === p.id)!;
@@ -216,7 +224,7 @@ export function buildPv2(ctx: SheetContext): Sheet {
     c.circle(x, y, Math.max(2, (o.diameterFt * v.s) / 2), { lineWidth: 0.6, fill: '#ddd' }, 'A-ROOF-OBST');
   }
   for (const r of d.runs) c.poly(r.route.map(v.toP), false, { dash: [4, 2], stroke: '#c00000', lineWidth: 1 }, 'E-COND');
-  for (const q of d.equipment.filter((x) => x.kind === 'junction_box' || x.kind === 'rsd_initiator')) {
+  for (const q of roofTags) {
     const [x, y] = v.toP(q);
     const tw = c.m.width(EQUIPMENT_TAGS[q.kind]!, c.sz(6), true) + 5;
     c.rect(x - tw / 2, y - 6, tw, 12, { fill: '#fff', lineWidth: 0.8 }, 'E-EQPM');

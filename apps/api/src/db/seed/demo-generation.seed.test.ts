@@ -20,6 +20,8 @@ afterAll(async () => { await t?.close(); });
 
 /** Not yet through pre-check (left incomplete on purpose) or cancelled (never generated). */
 const NOT_GENERATED = new Set(['Draft', 'Pending Pre-Check', 'Cancelled']);
+/** A draft its client filled in completely before submitting: it generates too (its auto-layout once put a pathway label on the junction box). */
+const COMPLETE_DRAFTS = new Set(['Nguyen Residence']);
 
 async function post(who: string, url: string, body?: unknown) {
   const token = await t.tokenOf(who);
@@ -53,7 +55,7 @@ describe('the seeded demo generates', () => {
   });
 
   it('a plan set for every demo job past pre-check: 202, and the run passes with its PDF', { timeout: 1_200_000 }, async () => {
-    const rows = (await demoJobs()).filter((j) => !NOT_GENERATED.has(j.status));
+    const rows = (await demoJobs()).filter((j) => !NOT_GENERATED.has(j.status) || COMPLETE_DRAFTS.has(j.name));
     expect(rows.length).toBeGreaterThanOrEqual(7);
     const problems: string[] = [];
     for (const j of rows) {
