@@ -87,6 +87,15 @@ describe('stamps', () => {
     const off = await render('string-gable', { stamp_1: { title: 'Energy Storage System', location: 'Main Panel', logic: 'battery_present' } });
     expect(all(off)).not.toContain('ENERGY STORAGE SYSTEM');
   });
+
+  it('long callouts on a crowded equipment column stay clear of every tag (they once overlapped the ACD tag and failed PV-1)', async () => {
+    const r = await render('battery-hip', {
+      stamp_1: { title: 'Visible, Lockable, Labeled AC Disconnect', location: 'AC Disconnect', logic: 'always' },
+      stamp_2: { title: 'Utility Accessible 24/7', location: 'Utility Meter', logic: 'always' },
+    });
+    expect(text(r, 'PV-1')).toContain('VISIBLE, LOCKABLE, LABELED AC DISCONNECT');
+    expect(text(r, 'PV-1')).toContain('UTILITY ACCESSIBLE 24/7');
+  });
 });
 
 describe('notes', () => {

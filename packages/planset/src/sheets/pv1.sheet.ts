@@ -178,11 +178,13 @@ function drawSitePlan(c: Canvas, ctx: SheetContext, box: { x: number; y: number;
   const tagX = Math.min(bx + 40, box.x + box.w - 40);
   const order = placed.map((e) => ({ e, p: v.toP(e) })).sort((a, b) => a.p[1] - b.p[1]);
   let lastY = -Infinity;
+  const tagAt = new Map<(typeof placed)[number], { y: number; right: number }>();
   for (const { e, p: [px, py] } of order) {
     const ty = Math.max(py, lastY + 15);
     lastY = ty;
     const tag = EQUIPMENT_TAGS[e.kind]!;
     const tw = c.m.width(tag, c.sz(6), true) + 6;
+    tagAt.set(e, { y: ty, right: tagX + tw });
     c.circle(px, py, 1.8, { fill: '#000' }, 'E-EQPM');
     c.line(px, py, tagX, ty, { lineWidth: 0.4 }, 'E-EQPM');
     c.rect(tagX, ty - 6, tw, 12, { fill: '#fff', lineWidth: 0.8 }, 'E-EQPM');
@@ -208,15 +210,21 @@ function drawSitePlan(c: Canvas, ctx: SheetContext, box: { x: number; y: number;
   }
   const dist = distanceNotes(ctx);
   c.text(dist.join('   ·   '), box.x, legendY + 11, { size: 7, layer: 'G-ANNO', maxWidth: box.w });
-  // extra stamps (stamp_1..9): boxed callouts at their equipment when their logic holds
+  // extra stamps (stamp_1..9): boxed callouts at their equipment when their logic holds, right of
+  // the tag column (clear of every tag) and stacked, with a leader from the equipment's tag
+  const tagsRight = Math.max(tagX, ...[...tagAt.values()].map((t) => t.right));
+  const tagsTop = Math.min(box.y + box.h, ...[...tagAt.values()].map((t) => t.y - 6));
   for (const st of extraStamps(ctx)) {
     const e = placed.find((q) => q.kind === LOCATION_KIND[st.location]);
     if (!e) continue;
-    const [px, py] = v.toP(e);
+    const tag = tagAt.get(e)!;
     const w = c.m.width(st.title.toUpperCase(), c.sz(7), true) + 8;
-    const bx = Math.min(px + 16, box.x + box.w - w);
-    const by = py - 24 - st.index * 14;
-    c.line(px + 8, py - 6, bx, by + 5, { lineWidth: 0.5 }, 'G-STMP');
+    // beside the tags when it fits there, else stacked above the tag column
+    const beside = tagsRight + 14 + w <= box.x + box.w;
+    const bx = beside ? tagsRight + 14 : Math.max(box.x, Math.min(tagX, box.x + box.w - w));
+    const by = beside ? tag.y - 1 - st.index * 14 : tagsTop - 22 - st.index * 14;
+    if (beside) c.line(tag.right, tag.y, bx, by + 2, { lineWidth: 0.5 }, 'G-STMP');
+    else c.line(tag.right, tag.y, Math.max(bx + w - 6, tag.right + 6), by + 8, { lineWidth: 0.5 }, 'G-STMP');
     c.rect(bx, by - 4, w, 12, { lineWidth: 0.8, fill: '#fff7d6' }, 'G-STMP');
     c.text(st.title.toUpperCase(), bx + 4, by + 5, { size: 7, bold: true, layer: 'G-STMP' });
   }
