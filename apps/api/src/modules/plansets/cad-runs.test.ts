@@ -7,7 +7,7 @@ import { makeDatasheet, solidPng } from '@sunstamp/planset/fixtures/golden.fixtu
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
 import { file, postMultipart } from '../../test/upload-fixtures.ts';
 import { preparePlanSetJob, preparePlanSetWorld, uploadDatasheet, type PlanSetWorld } from '../../test/planset-fixtures.ts';
-import { ahjs, cadRuns, companies, jobFiles, notifications, users } from '../../db/schema.ts';
+import { ahjs, cadRuns, companies, equipment, jobFiles, notifications, users } from '../../db/schema.ts';
 
 /*
  * Plan-set runs end to end on the real queue and database: POST /jobs/{id}/generate-cad → the
@@ -148,6 +148,29 @@ describe('POST /api/jobs/{id}/generate-cad', () => {
     const list = await call(DEMO.admin, 'GET', `/api/jobs/${id}/cad-runs`);
     expect(ZCadRunList.parse(list.data).results.map((r) => r.id)).toEqual([second.data.id, first.data.id]);
     expect(list.data.results.map((r: any) => r.status)).toEqual(['passed', 'passed']);
+  }, 120_000);
+
+  it('draws an AC-coupled battery of a micro-inverter system: its circuit into the combiner, and its current on the runs to the service', async () => {
+    const id = await preparePlanSetJob(t, w, { name: 'Micro Battery Residence', modules: 12, cad: { needs_battery_info: true } });
+    const items = await t.database.db.select().from(equipment);
+    const micro = items.find((e) => e.kind === 'inverter' && /IQ8PLUS/i.test(e.model))!;
+    const battery = items.find((e) => e.kind === 'battery' && /Powerwall 2/i.test(e.model))!;
+    const lines = await call(DEMO.admin, 'PUT', `/api/jobs/${id}/equipment`, { lines: [
+      { kind: 'module', equipment_id: w.equipment.module, quantity: 12 }, { kind: 'inverter', equipment_id: micro.id, quantity: 12 },
+      { kind: 'battery', equipment_id: battery.id, quantity: 1 }, { kind: 'racking', equipment_id: w.equipment.racking, quantity: null },
+    ] });
+    expect(lines.statusCode, lines.body).toBe(200);
+    const res = await generate(DEMO.admin, id);
+    expect(res.statusCode, res.body).toBe(202);
+    const run = (await call(DEMO.admin, 'GET', `/api/cad-runs/${res.data.id}`)).data;
+    expect(run.error, JSON.stringify(run.error)).toBeNull();
+    const checks = (await call(DEMO.admin, 'GET', `/api/cad-runs/${run.id}/checks`)).data.results as { id: string; inputs: { name: string; value: unknown }[] }[];
+    // a battery circuit of its own, and the combiner's output carries the battery too
+    expect(checks.some((c) => /^electrical\.run\.R\d+\.current$/.test(c.id) && c.inputs.some((i) => i.name === 'I_battery,cont'))).toBe(true);
+    expect(checks.some((c) => /^electrical\.run\.R\d+\.current$/.test(c.id) && c.inputs.some((i) => i.name === 'I_battery'))).toBe(true);
+    const pv4 = run.files.find((f: any) => f.part === 'preview' && f.number === 'PV-4');
+    const svg = (await call(DEMO.admin, 'GET', `/api/files/${pv4.file_id}/download`)).body;
+    expect(svg).toContain('>BATTERY<');
   }, 120_000);
 
   it('draws the design saved on the Design page: its street, its equipment and the runs measured between them', async () => {

@@ -370,7 +370,10 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
   };
   if (micro) {
     addRun('roof', 'combiner', ['Roof junction box', 'AC combiner'], 'rooftop-raceway', { kind: 'branches', ids: branches.map((b) => b.id) });
-    toService('combiner', 'AC combiner', false);
+    // An AC-coupled battery lands in the same combiner: its circuit, and the battery's current on
+    // every run from there to the service (it was counted at the busbar but drawn nowhere).
+    if (system.battery) addRun('battery', 'combiner', ['Battery', 'AC combiner'], 'exterior', { kind: 'battery' });
+    toService('combiner', 'AC combiner', system.battery);
   } else {
     addRun('roof', 'inverter', ['Roof junction box', 'Inverter'], 'rooftop-raceway', { kind: 'strings', ids: strings.map((s) => s.id) });
     if (system.battery) {
