@@ -147,3 +147,17 @@ export const ZJobLetter = z.object({
   created_at: z.string(),
 });
 export type JobLetter = z.infer<typeof ZJobLetter>;
+
+/**
+ * GET /jobs/{id}/letter-runs: the caller's letters runs of the job in the last hour, each with the
+ * last progress event it sent (so a reloaded page shows a run still under way, or how it ended).
+ */
+export const ZLetterRun = z.object({
+  run_id: z.string(),
+  event: z.enum(LETTER_PROGRESS_EVENTS),
+  /** calculations_failed: the reason. */
+  message: z.string().nullable(),
+  at: z.string(),
+});
+export type LetterRun = z.infer<typeof ZLetterRun>;
+export const ZLetterRuns = z.object({ results: z.array(ZLetterRun) });

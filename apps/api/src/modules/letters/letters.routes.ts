@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fsp from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { ZGenerateLettersAnswer, ZGenerateLettersBody, ZJobLetter, ZRecalculateAnswer, ZRecalculateBody } from '@sunstamp/domain/contracts/letters';
+import { ZGenerateLettersAnswer, ZGenerateLettersBody, ZJobLetter, ZRecalculateAnswer, ZRecalculateBody, ZLetterRuns } from '@sunstamp/domain/contracts/letters';
 import { principalOf } from '../auth/auth.hooks.ts';
 import { AppError } from '../../platform/errors.ts';
 import { uploadError, uploadLimits, withSpooledUpload } from '../../platform/uploads.ts';
@@ -33,6 +33,10 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/jobs/:id/letters', {
     schema: { tags, summary: 'The job\'s generated letters and calculation packages (staff, assigned contractor)', params: ZJobParams, response: { 200: z.array(ZJobLetter) } },
   }, async (req) => svc.listLetters(ctx, principalOf(req), req.params.id));
+
+  app.get('/jobs/:id/letter-runs', {
+    schema: { tags, summary: 'The caller\'s letters runs of the job in the last hour, each with its last progress event (a reloaded page picks up a run under way)', params: ZJobParams, response: { 200: ZLetterRuns } },
+  }, async (req) => ({ results: await svc.listLetterRuns(ctx, principalOf(req), req.params.id) }));
 
   app.post('/letters/:letterId/sign', {
     schema: { tags, summary: 'Sign a sealed letter with the engineer\'s certificate (multipart: files = .p12/.pfx, passphrase); nothing of the key is kept', params: ZLetterParams, consumes: ['multipart/form-data'], response: { 200: ZJobLetter } },

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { mayWorkOnJob } from '@sunstamp/domain/policies/jobs.policy';
 import { maySignAsEngineer } from '@sunstamp/domain/policies/engineers.policy';
 import { chooseSealingEngineer, type Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
-import type { GenerateLettersBody, JobLetter, LETTER_TYPE_VALUES, STRUCTURAL_METHOD_VALUES } from '@sunstamp/domain/contracts/letters';
+import { LETTER_PROGRESS_EVENTS, type GenerateLettersBody, type JobLetter, type LETTER_TYPE_VALUES, type LetterRun, type STRUCTURAL_METHOD_VALUES } from '@sunstamp/domain/contracts/letters';
 import type { DeliverableKind } from '@sunstamp/domain/constants/deliverables.constants';
 import { formatVerificationCode } from '@sunstamp/domain/jobs/deliverables.rules';
 import type { JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
@@ -413,6 +413,33 @@ export async function listLetters(ctx: Ctx, p: Principal, jobId: string): Promis
   const r = await visibleJob(ctx.database.db, p, jobId);
   requireAllowed(mayWorkOnJob(p, r.job), workRefusal);
   return (await repo.lettersOfJob(ctx.database.db, jobId)).map(letterOut);
+}
+
+/** How long a letters run's progress is answered after its last event. */
+const LETTER_RUN_WINDOW_MINUTES = 60;
+
+/**
+ * The caller's letters runs of the job in the last hour with the last progress event of each,
+ * read from their own event stream (a letters run keeps no row of its own: its events and, once
+ * stored, its letters are its record). Plan-set runs send calculations_* events too: their ids
+ * are cad_runs rows and are left out.
+ */
+export async function listLetterRuns(ctx: Ctx, p: Principal, jobId: string): Promise<LetterRun[]> {
+  const r = await visibleJob(ctx.database.db, p, jobId);
+  requireAllowed(mayWorkOnJob(p, r.job), workRefusal);
+  const rows = await ctx.database.query<{ run_id: string; type: string; message: string | null; at: Date | string }>(
+    `select distinct on (e.payload->>'run_id') e.payload->>'run_id' as run_id, e.type, e.payload->>'message' as message, e.created_at as at
+       from user_events e
+      where e.user_id = $1 and e.payload->>'job_id' = $2 and e.type = any($3::text[])
+        and e.created_at > now() - make_interval(mins => $4)
+        and e.payload ? 'run_id'
+        and not exists (select 1 from cad_runs c where c.id::text = e.payload->>'run_id')
+      order by e.payload->>'run_id', e.id desc`,
+    [p.id, jobId, [...LETTER_PROGRESS_EVENTS], LETTER_RUN_WINDOW_MINUTES],
+  );
+  return rows
+    .map((x) => ({ run_id: x.run_id, event: x.type as LetterRun['event'], message: x.message, at: new Date(x.at).toISOString() }))
+    .sort((a, b) => a.at.localeCompare(b.at));
 }
 
 /** Before reading a signing upload's body: 404 for a letter the caller does not see, 403 for another's, 409 when signed. */

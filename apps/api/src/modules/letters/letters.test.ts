@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt } from 'drizzle-orm';
+import { ZLetterRuns } from '@sunstamp/domain/contracts/letters';
 import { extractPdfText } from '@sunstamp/planset/check/pdf-text';
 import { solidPng } from '@sunstamp/planset/fixtures/golden.fixtures';
 import { ahjs, equipment, jobEquipment, jobs, states, userEvents, users } from '../../db/schema.ts';
@@ -212,6 +213,32 @@ describe('generate-letters', { timeout: 240_000 }, () => {
     const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, { letter_types: ['design_affidavit'] });
     expect(res.statusCode).toBe(409);
     expect(res.data.message).toBe('The job has no AHJ: letters cite the AHJ\'s code editions and design criteria. Choose the AHJ on the job first.');
+  });
+
+  it('GET letter-runs answers the caller\'s runs of the job with their last event: a reloaded page picks up a run under way or how it ended', async () => {
+    const job = await newJob();
+    const done = await generate(DEMO.support, job, { letter_types: ['design_affidavit'] });
+    expect(done.statusCode, done.body).toBe(202);
+    const failed = await newJob({ cadIntake: { msp_rating: null } });
+    expect((await generate(DEMO.support, failed, { letter_types: ['busbar_certification'] })).statusCode).toBe(202);
+    const supportId = (await t.database.db.select().from(users).where(eq(users.email, DEMO.support)))[0]!.id;
+    // A run still under way (its worker between two steps), and a plan-set run's calculations event, which is not a letters run.
+    await t.ctx.events.publish(supportId, 'calculations_passed', { job_id: job, run_id: 'under-way-run' });
+    const [cad] = await t.database.query<{ id: string }>("insert into cad_runs (job_id, revision, input_hash, template_version, status) values ($1, 0, 'h', 'v', 'running') returning id::text as id", [job]);
+    await t.ctx.events.publish(supportId, 'calculations_initiated', { job_id: job, run_id: cad!.id });
+
+    const runs = await call(DEMO.support, 'GET', `/api/jobs/${job}/letter-runs`);
+    expect(runs.statusCode, runs.body).toBe(200);
+    expect(ZLetterRuns.parse(runs.data).results.map((r) => [r.run_id, r.event])).toEqual([[done.data.run_id, 'combine_files_passed'], ['under-way-run', 'calculations_passed']]);
+    const other = ZLetterRuns.parse((await call(DEMO.support, 'GET', `/api/jobs/${failed}/letter-runs`)).data).results;
+    expect(other).toHaveLength(1);
+    expect(other[0]).toMatchObject({ event: 'calculations_failed', message: expect.stringContaining('MSP rating') as string });
+    // Only one's own runs; the client and strangers are refused as for the letters.
+    expect(ZLetterRuns.parse((await call(DEMO.admin, 'GET', `/api/jobs/${job}/letter-runs`)).data).results).toEqual([]);
+    expect((await call(DEMO.acmeUser, 'GET', `/api/jobs/${job}/letter-runs`)).statusCode).toBe(403);
+    expect((await call(DEMO.brightOwner, 'GET', `/api/jobs/${job}/letter-runs`)).statusCode).toBe(404);
+    expect((await call(DEMO.admin, 'GET', '/api/jobs/not-a-job/letter-runs')).statusCode).toBe(404);
+    expect((await t.request('GET', `/api/jobs/${job}/letter-runs`)).statusCode).toBe(401);
   });
 
   it('roles and bad inputs', async () => {

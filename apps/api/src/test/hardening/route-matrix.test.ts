@@ -207,6 +207,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/jobs/{id}/generate-letters':            [401, 409, 409, 404, 403, 403, 404],
   'POST /api/jobs/{id}/recalculate-url':             [401, 409, 409, 404, 403, 403, 404],
   'GET /api/jobs/{id}/letters':                      [401, 200, 200, 404, 403, 403, 404],
+  'GET /api/jobs/{id}/letter-runs':                  [401, 200, 200, 404, 403, 403, 404],
   'POST /api/letters/{letterId}/sign':               [401, 404, 404, 404, 404, 404, 404],
   'POST /api/letters/{letterId}/signed':             [401, 404, 404, 404, 404, 404, 404],
   'POST /api/groups':                                [401, 201, 403, 403, 403, 403, 403],

@@ -63,6 +63,8 @@ export const queryKeys = {
     cadRunChecks: (id: string, runId: string) => ['jobs', 'detail', id, 'cad-runs', runId, 'checks'] as const,
     /** The job's generated letters. */
     letters: (id: string) => ['jobs', 'detail', id, 'letters'] as const,
+    /** The caller's letters runs of the job in the last hour, with their last events. */
+    letterRuns: (id: string) => ['jobs', 'detail', id, 'letter-runs'] as const,
     /** The wet stamp of the job's current revision. */
     wetStamp: (id: string) => ['jobs', 'detail', id, 'wet-stamp'] as const,
   },

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ZGenerateLettersAnswer, ZGenerateLettersBody, ZJobLetter, type JobLetter } from '@sunstamp/domain/contracts/letters';
+import { ZGenerateLettersAnswer, ZGenerateLettersBody, ZJobLetter, ZLetterRuns, type JobLetter } from '@sunstamp/domain/contracts/letters';
 import { ZJobFile } from '@sunstamp/domain/contracts/files';
 import { ZJobRequirementsAnswer } from '@sunstamp/domain/contracts/job-requirements';
 import { callEndpoint, fetchEndpoint, getEndpoint, seg, sendEndpoint } from '../../../lib/api/endpoint.ts';
@@ -13,6 +13,12 @@ const generateEndpoint = sendEndpoint('POST', { path: (id: string) => `/jobs/${s
 /** GET /jobs/:id/letters: the job's generated letters, newest first (the team only). */
 export const useJobLetters = (jobId: string, enabled: boolean) =>
   useQuery({ queryKey: queryKeys.jobs.letters(jobId), queryFn: ({ signal }) => fetchEndpoint(lettersEndpoint, jobId, signal), enabled });
+
+const letterRunsEndpoint = getEndpoint(ZLetterRuns, (id: string) => `/jobs/${seg(id)}/letter-runs`);
+
+/** GET /jobs/:id/letter-runs: one's own recent letters runs, so a reloaded page shows one still under way. */
+export const useLetterRuns = (jobId: string, enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.jobs.letterRuns(jobId), queryFn: ({ signal }) => fetchEndpoint(letterRunsEndpoint, jobId, signal), enabled });
 
 const filesEndpoint = getEndpoint(z.array(ZJobFile), (id: string) => `/jobs/${seg(id)}/files`);
 

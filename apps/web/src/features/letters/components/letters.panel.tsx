@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -36,7 +36,7 @@ import { userEventStream } from '../../../lib/event-stream.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSessionUser } from '../../../lib/session/session.context.ts';
-import { useGenerateLetters, useJobLetters, useJobRequirementsForLetters, useSignLetter } from '../api/use-letters.ts';
+import { useGenerateLetters, useJobLetters, useJobRequirementsForLetters, useLetterRuns, useSignLetter } from '../api/use-letters.ts';
 import { emptyLetterInputs, letterInputsBody, lettersToTick } from '../letter-inputs.rules.ts';
 import { LetterInputsField } from './letter-inputs.field.tsx';
 
@@ -62,6 +62,8 @@ export const LETTER_LABELS: Record<LetterType | 'calculation_package', string> =
 
 /** A letters run as its events tell it (spec §4 progress types). */
 type RunState = { label: string; percent: number; failed?: string; done?: boolean };
+const stateOfEvent = (type: (typeof LETTER_PROGRESS_EVENTS)[number], message: string | null): RunState =>
+  ({ ...STEP[type], ...(type === 'calculations_failed' ? { failed: message ?? 'The calculations failed.' } : {}) });
 const STEP: Record<(typeof LETTER_PROGRESS_EVENTS)[number], Omit<RunState, 'failed'>> = {
   calculations_initiated: { label: 'Calculating', percent: 20 },
   calculations_passed: { label: 'Calculations passed: sealing the letters', percent: 60 },
@@ -84,7 +86,17 @@ export function LettersPanel({ jobId, assigneeId, services }: { jobId: string; a
   const requirementsOn = Object.values(requirements.data?.resolved.values ?? {}).filter((v) => v.on).map((v) => v.key);
   const qc = useQueryClient();
   const [runs, setRuns] = useState<Record<string, RunState>>({});
+  // Dismissed failures stay dismissed for this tab's session, reloads included.
+  const dismissKey = `sunstamp.letters-dismissed.${jobId}`;
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set(JSON.parse(sessionStorage.getItem(dismissKey) ?? '[]') as string[]));
   const [dialog, setDialog] = useState<'generate' | { sign: JobLetter } | null>(null);
+  // Runs of this page's earlier life (a reload): the server's last event of each, under what arrives live.
+  const recent = useLetterRuns(jobId, visible);
+  const seeded = Object.fromEntries((recent.data?.results ?? [])
+    .filter((r) => r.event !== 'combine_files_passed' && !dismissed.has(r.run_id))
+    .map((r) => [r.run_id, stateOfEvent(r.event, r.message)]));
+  const known = useRef<ReadonlySet<string>>(new Set());
+  known.current = new Set(Object.keys(seeded));
 
   useEffect(() => {
     if (!visible) return;
@@ -93,10 +105,10 @@ export function LettersPanel({ jobId, assigneeId, services }: { jobId: string; a
       if (p?.job_id !== jobId || !p.run_id) return;
       // Only the runs started here: the plan set's runs send calculations_* events too.
       setRuns((s) => {
-        if (!s[p.run_id!]) return s;
-        const step = STEP[type];
-        return { ...s, [p.run_id!]: { ...step, ...(type === 'calculations_failed' ? { failed: p.message ?? 'The calculations failed.' } : {}) } };
+        if (!s[p.run_id!] && !known.current.has(p.run_id!)) return s;
+        return { ...s, [p.run_id!]: stateOfEvent(type, p.message ?? null) };
       });
+      if (type === 'combine_files_passed' || type === 'calculations_failed') void qc.invalidateQueries({ queryKey: queryKeys.jobs.letterRuns(jobId) });
       if (type === 'combine_files_passed') {
         void qc.invalidateQueries({ queryKey: queryKeys.jobs.letters(jobId) });
         void qc.invalidateQueries({ queryKey: queryKeys.jobs.deliverables(jobId) });
@@ -108,7 +120,7 @@ export function LettersPanel({ jobId, assigneeId, services }: { jobId: string; a
 
   if (!visible) return null;
   const list = letters.data ?? [];
-  const active = Object.entries(runs).filter(([, r]) => !r.done || r.failed);
+  const active = Object.entries({ ...seeded, ...runs }).filter(([id, r]) => (!r.done || r.failed) && !dismissed.has(id));
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 2.5 } }} id="letters" aria-labelledby="letters-title">
@@ -117,7 +129,7 @@ export function LettersPanel({ jobId, assigneeId, services }: { jobId: string; a
         <Button variant="contained" size="small" startIcon={<HistoryEduOutlined />} onClick={() => setDialog('generate')}>Generate letters</Button>
       </Stack>
       {active.map(([id, r]) => r.failed ? (
-        <Alert key={id} severity="error" sx={{ mb: 2 }} onClose={() => setRuns((s) => { const { [id]: _gone, ...rest } = s; return rest; })} data-testid="letters-failure">
+        <Alert key={id} severity="error" sx={{ mb: 2 }} onClose={() => { setRuns((s) => { const { [id]: _gone, ...rest } = s; return rest; }); setDismissed((d) => { const next = new Set(d).add(id); sessionStorage.setItem(dismissKey, JSON.stringify([...next])); return next; }); }} data-testid="letters-failure">
           <strong>Calculations failed.</strong> {r.failed}
         </Alert>
       ) : (
