@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /*
  * generate-letters and recalculate-url (spec §7): `arrays, letter_types, include_digital_signature,
- * revision_letter_data`, and `arrays`. The letter types are packages/planset's LETTER_TYPES.
+ * revision_letter_data`, and `arrays`. LETTER_TYPE_VALUES is also the renderer's LETTER_TYPES (packages/planset).
  */
 
 export const LETTER_TYPE_VALUES = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LETTER_TYPE_VALUES } from '@sunstamp/domain/contracts/letters';
 import { ZReport } from '@sunstamp/engineering/report.schema';
 
 /*
@@ -9,22 +10,8 @@ import { ZReport } from '@sunstamp/engineering/report.schema';
 
 const bytes = z.custom<Uint8Array>((v) => v instanceof Uint8Array, 'expected bytes (Uint8Array)');
 
-/** The letter types this renderer writes; the values are the service keys where a service exists. */
-export const LETTER_TYPES = [
-  'structural_roof_letter',
-  'electrical_load_calculations',
-  'busbar_certification',
-  'revision_letter',
-  'design_affidavit',
-  'florida_statute_377_705',
-  'post_install_letter',
-  'structural_ground_mount_letter',
-  'wall_mounted_battery_letter',
-  'seismic_calculations',
-  'appendix_g',
-  'unreduced_snow_load',
-  'third_party_stamp',
-] as const;
+/** The letter types this renderer writes (the API contract's list; the values are the service keys where a service exists). */
+export const LETTER_TYPES = LETTER_TYPE_VALUES;
 /** What renderLetter writes: a letter, or the calculation package (every report section). */
 export const DOCUMENT_TYPES = [...LETTER_TYPES, 'calculation_package'] as const;
 export const ZLetterType = z.enum(DOCUMENT_TYPES);
