@@ -45,6 +45,7 @@ export const EQUIPMENT_FIELDS: Record<EquipmentKind, readonly EquipmentField[]> 
   optimizer: [
     n('ratedInputPowerW', 'Rated input power', 'W'), n('maxInputVoltageV', 'Max input voltage', 'V'), ...MPPT,
     n('maxInputIscA', 'Max input Isc', 'A'), n('maxOutputCurrentA', 'Max output current', 'A'),
+    n('maxOutputVoltageV', 'Max output voltage', 'V', 'From the data sheet. Needed behind an inverter that does not fix the string voltage: the string is n × this (NEC 690.7(B)).'),
     ...DIMENSIONS,
   ],
   battery: [
