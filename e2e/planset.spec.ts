@@ -111,13 +111,17 @@ describe('the plan set panel', () => {
     const panel = page.locator('#plan-set');
     await panel.getByRole('button', { name: 'Open sheet PV-2' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(/PV-2 ROOF PLAN/).waitFor();
+    // The dialog's title names the sheet; the sheet's own drawing (inline SVG) also holds
+    // texts such as "PV-3 NOTES", so the title is what is checked, not any text of the dialog.
+    const title = page.locator('#sheet-preview-title');
+    await expect.poll(() => title.textContent()).toMatch(/PV-2 ROOF PLAN/);
     await dialog.getByRole('img', { name: /^PV-2/ }).waitFor();
     await screenshot(page, 'planset-preview.png');
     await dialog.getByRole('button', { name: 'Next sheet' }).click();
-    await dialog.getByText(/^PV-3 /).waitFor();
+    await expect.poll(() => title.textContent()).toMatch(/^PV-3 /);
+    await dialog.getByRole('img', { name: /^PV-3/ }).waitFor();
     await page.keyboard.press('ArrowLeft');
-    await dialog.getByText(/^PV-2 /).waitFor();
+    await expect.poll(() => title.textContent()).toMatch(/^PV-2 /);
     await dialog.getByRole('button', { name: 'Close preview' }).click();
     await dialog.waitFor({ state: 'detached' });
   });
