@@ -57,8 +57,9 @@ export function StructuralSpanPage() {
   };
   return (
     <>
-      <PageHeader title="Reference data" subtitle="Engineering settings the checks read." />
+      {/* Tabs first, then the tab's own title, as on Option lists and Codes: switching tabs keeps the tab row in place. */}
       <ReferenceTabs />
+      <PageHeader title="Engineering" subtitle="Engineering settings the checks read." />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
         <Typography variant="h6" component="h2" gutterBottom>
           Structural span limit
