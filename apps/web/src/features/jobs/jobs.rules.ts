@@ -53,3 +53,10 @@ export function tasksSummaryOf(tasks: readonly { status: string }[]): string {
   const failed = tasks.filter((t) => t.status === 'failed').length;
   return `${failed ? `${failed} failed · ` : ''}${done} of ${tasks.length} completed`;
 }
+
+/**
+ * A value with its unit as written in engineering text: "26.6°" (angles and percent close up to
+ * the number), "24 in", "200 A" (other units after a space).
+ */
+export const withUnit = (value: string, unit: string | null | undefined): string =>
+  !unit ? value : unit === '°' || unit === '%' ? `${value}${unit}` : `${value} ${unit}`;

@@ -24,6 +24,7 @@ import { isCustomChoice } from '@sunstamp/domain/jobs/custom-choice.rules';
 import { serviceLabel } from '@sunstamp/domain/constants/services.constants';
 import { CAD_FIELDS_FROM_EQUIPMENT } from '@sunstamp/domain/jobs/job-equipment.rules';
 import { optionLabel, useOptionLabel, useOptionList } from '../api/use-option-list.ts';
+import { withUnit } from '../jobs.rules.ts';
 
 /** Label/value pairs in a responsive grid; empty values show as a dash; `wide` ones take a whole row. */
 export function Facts({ items, columns = 3, xs = 12 }: { items: { label: string; value: ReactNode; wide?: boolean }[]; columns?: 2 | 3 | 4; xs?: 6 | 12 }) {
@@ -177,7 +178,11 @@ export function CadIntakeSummary({ values }: { values: CadIntake }) {
         const custom = d.custom ? values[d.custom as CadIntakeField] : undefined;
         let shown: ReactNode = d.kind === 'bool' ? yesNo(v) : text(v);
         if (d.kind === 'select') shown = <OptionText route={d.optionList} value={v} custom={custom} />;
-        if (d.unit && d.kind !== 'bool') shown = <>{shown} {d.unit}</>;
+        if (d.unit && d.kind !== 'bool') {
+          // "26.6°", "24 in": the unit as engineering text writes it (withUnit).
+          const spaced = withUnit('', d.unit);
+          shown = <>{shown}{spaced}</>;
+        }
         return { label: d.label, value: shown, wide: d.name === 'cad_notes' };
       });
     return { g, items };
