@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DesignModel } from '@sunstamp/domain/design/design-model.schema';
-import { addModule, commit, historyOf, nudge, redo, removeSelected, sameLayout, snap, stepFrom, undo, viewBoxOf } from './design-editor.rules.ts';
+import { addModule, commit, designSubtitle, historyOf, nudge, redo, removeSelected, sameLayout, snap, stepFrom, undo, viewBoxOf } from './design-editor.rules.ts';
 
 const model: DesignModel = {
   revision: 0,
@@ -65,5 +65,21 @@ describe('design editor rules', () => {
   });
   it('frames the site with a margin, y pointing down', () => {
     expect(viewBoxOf(model, 5)).toEqual({ x: -15, y: -45, w: 70, h: 65 });
+  });
+});
+
+describe('designSubtitle: where the drawing comes from, as the viewer should read it', () => {
+  const fmt = (iso: string) => `at ${iso}`;
+  it('tells the editing team an auto-filled layout is not saved yet', () => {
+    expect(designSubtitle({ source: 'auto', version: 0, updated_at: null, updated_by: null }, false, fmt)).toBe('Auto-filled from the job\'s arrays (not saved yet)');
+  });
+  it('tells a read-only client the team has not drawn the plan yet, not that something is unsaved', () => {
+    const text = designSubtitle({ source: 'auto', version: 0, updated_at: null, updated_by: null }, true, fmt);
+    expect(text).not.toMatch(/not saved/);
+    expect(text).toMatch(/design team has not drawn/);
+  });
+  it('adds the version, the formatted time and who saved it', () => {
+    expect(designSubtitle({ source: 'saved', version: 3, updated_at: '2026-11-27T10:00:00Z', updated_by: { name: 'Ada Admin' } }, true, fmt))
+      .toBe('Saved design · version 3, at 2026-11-27T10:00:00Z by Ada Admin');
   });
 });

@@ -175,3 +175,22 @@ export const EQUIPMENT_LABELS: Record<EquipmentLocation['kind'], { short: string
   battery: { short: 'BAT', name: 'Battery' },
   backup_gateway: { short: 'GW', name: 'Backup gateway' },
 };
+
+/**
+ * The Design page's subtitle: where the drawing comes from and, once saved, which version by whom.
+ * A viewer who cannot edit (the client) is not told the drawing is "not saved yet", which reads
+ * as a task of theirs: they read that the team has not drawn it yet.
+ */
+export function designSubtitle(
+  a: { source: 'saved' | 'previous_revision' | 'auto'; version: number; updated_at: string | null; updated_by: { name: string } | null },
+  readOnly: boolean,
+  formatDateTime: (iso: string) => string,
+): string {
+  const source = {
+    saved: 'Saved design',
+    previous_revision: readOnly ? 'The design of the previous revision' : 'Carried from the previous revision (not saved for this one yet)',
+    auto: readOnly ? 'A first layout from the job\'s arrays; our design team has not drawn the plan yet' : 'Auto-filled from the job\'s arrays (not saved yet)',
+  }[a.source];
+  if (!a.updated_at) return source;
+  return `${source} · version ${a.version}, ${formatDateTime(a.updated_at)}${a.updated_by ? ` by ${a.updated_by.name}` : ''}`;
+}

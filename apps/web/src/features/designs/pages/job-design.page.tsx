@@ -37,12 +37,13 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { fetchApiObjectUrl } from '../../../lib/download.ts';
 import { notify } from '../../../lib/notify.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { useAutoLayout, useDesignCheck, useJobDesign, useSaveJobDesign } from '../api/use-job-design.ts';
 import { DesignCanvas } from '../components/design.canvas.tsx';
 import { EngineChecksPanel } from '../components/engine-checks.panel.tsx';
 import { StringsPanel } from '../components/strings.panel.tsx';
 import {
-  EQUIPMENT_LABELS, GRID_CHOICES_FT, addEquipment, addModule, centroid, commit, historyOf, planeAreaFt2, redo, removeSelected,
+  EQUIPMENT_LABELS, GRID_CHOICES_FT, addEquipment, addModule, centroid, commit, designSubtitle, historyOf, planeAreaFt2, redo, removeSelected,
   undo, updatePlane, type History, type Selection,
 } from '../design-editor.rules.ts';
 import {
@@ -51,12 +52,6 @@ import {
 
 /** How long the editor waits after a change before asking the engine again. */
 const CHECK_DEBOUNCE_MS = 600;
-
-const SOURCE_TEXT: Record<DesignAnswer['source'], string> = {
-  saved: 'Saved design',
-  previous_revision: 'Carried from the previous revision (not saved for this one yet)',
-  auto: 'Auto-filled from the job\'s arrays (not saved yet)',
-};
 
 /** The job's Design page: the site plan editor over the client's layout image, saved with its version. */
 export function JobDesignPage() {
@@ -218,7 +213,7 @@ function DesignEditor({ jobId, answer, reload }: { jobId: string; answer: Design
     <>
       <PageHeader
         title="Design"
-        subtitle={SOURCE_TEXT[answer.source] + (answer.updated_at ? ` · version ${answer.version}, ${new Date(answer.updated_at).toLocaleString()}${answer.updated_by ? ` by ${answer.updated_by.name}` : ''}` : '')}
+        subtitle={designSubtitle(answer, readOnly, formatDateTime)}
         actions={<Button component={RouterLink} to={`/jobs/${encodeURIComponent(jobId)}`} color="inherit" startIcon={<ArrowBack />}>Job</Button>}
       />
       {readOnly && <Alert severity="info" sx={{ mb: 2 }}>Our design team draws this plan; you can view it here.</Alert>}
@@ -348,7 +343,7 @@ function DesignEditor({ jobId, answer, reload }: { jobId: string; answer: Design
           <Paper variant="outlined" sx={{ p: 2 }} data-testid="design-checks">
             <Typography variant="subtitle2" gutterBottom>Roof access ({access.fire_code})</Typography>
             <Typography variant="body2" color="text.secondary">
-              {access.section}: ridge setback {access.ridge_setback_in} in, 36 in pathways; array covers {Math.round(access.coverage * 100)} % of the roof.
+              {access.section}: ridge setback {access.ridge_setback_in} in, 36 in pathways; array covers {Math.round(access.coverage * 100)}% of the roof.
             </Typography>
             {access.violations.length ? (
               <Alert severity="error" sx={{ mt: 1 }}>{access.violations.length} module{access.violations.length > 1 ? 's break' : ' breaks'} a setback (shown red; checked when the design was loaded or auto-filled).</Alert>
@@ -374,7 +369,8 @@ function DesignEditor({ jobId, answer, reload }: { jobId: string; answer: Design
               </Stack>
             </Paper>
           )}
-          <Paper variant="outlined" sx={{ p: 2 }}>
+          {/* A tracing aid for the team: a viewer who cannot edit sees it only when an image is there to show. */}
+          {(!readOnly || answer.images.length > 0) && <Paper variant="outlined" sx={{ p: 2 }}>
             <Typography variant="subtitle2" gutterBottom>Background to trace</Typography>
             {answer.images.length === 0 ? (
               <Typography variant="body2" color="text.secondary">Upload the client&apos;s panel layout or a site photo to the job&apos;s files to trace over it.</Typography>
@@ -406,7 +402,7 @@ function DesignEditor({ jobId, answer, reload }: { jobId: string; answer: Design
                 )}
               </Stack>
             )}
-          </Paper>
+          </Paper>}
         </Stack>
       </Stack>
       <Dialog open={askPermission} onClose={() => setAskPermission(false)}>
