@@ -31,3 +31,8 @@ export function bucketLabel(b: { from_hours: number; to_hours: number | null }):
   const bothDays = b.from_hours >= 48 && b.to_hours % 24 === 0 && b.from_hours % 24 === 0;
   return bothDays ? `${b.from_hours / 24}–${b.to_hours / 24} d` : `${b.from_hours}–${h(b.to_hours)}`;
 }
+
+/** "1 cycle", "2 cycles", "1,204 revisions requested": a count with its noun in the right number. */
+export function countOf(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}

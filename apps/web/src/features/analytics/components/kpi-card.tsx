@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import type { Duration } from '@sunstamp/domain/contracts/analytics';
 import { METRIC_DEFINITIONS, type MetricKey } from '@sunstamp/domain/analytics/stats-metrics';
+import { countOf } from '../analytics.format.ts';
 
 /** The definition of a number, beside it (docs/analytics.md says the same). */
 export function MetricInfo({ metric }: { metric: MetricKey }) {
@@ -61,7 +62,7 @@ export function DurationCard({ metric, d, loading }: { metric: MetricKey; d: Dur
       metric={metric}
       loading={loading || !d}
       value={d ? formatHours(d.median_hours) : ''}
-      detail={d ? (d.count ? `median · p90 ${formatHours(d.p90_hours)} · mean ${formatHours(d.mean_hours)} · ${d.count} cycles` : 'no completed cycles') : ''}
+      detail={d ? (d.count ? `median · p90 ${formatHours(d.p90_hours)} · mean ${formatHours(d.mean_hours)} · ${countOf(d.count, 'cycle', 'cycles')}` : 'no completed cycles') : ''}
     />
   );
 }
