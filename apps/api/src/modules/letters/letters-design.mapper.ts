@@ -4,6 +4,7 @@ import type { ResolvedRequirements } from '@sunstamp/domain/requirements/resolve
 import type { LetterInputRaw } from '@sunstamp/planset/letters/letter-input.schema';
 import type * as repo from './letters.repository.ts';
 import { fixedOptimizerStringVoltageV } from '@sunstamp/domain/catalogue/equipment.rules';
+import { DEFAULT_HIGH_AMBIENT_C } from '../plansets/planset-input.service.ts';
 
 /*
  * A job as the engineering engine and the letters read it: the AHJ's editions and design criteria,
@@ -11,8 +12,11 @@ import { fixedOptimizerStringVoltageV } from '@sunstamp/domain/catalogue/equipme
  * recalculate), the main panel of the CAD intake and the resolved requirements. A fact the engine
  * needs and the job lacks is a refusal naming it, never a guessed number.
  *
- * Assumptions, each the engine's conservative side: a 40 °C high ambient (ASHRAE 2 %; AHJs do not
- * carry it yet), no conductor runs (the plan set measures them; without runs the report has no
+ * The letters use this mapper only where the plan set's own assembly cannot be used (arrays sent
+ * to recalculate, or a job the plan set cannot assemble yet); see letters.service calculate().
+ *
+ * Assumptions, each the engine's conservative side: the plan set's high ambient (ASHRAE 2 %; AHJs
+ * do not carry it yet), no conductor runs (the plan set measures them; without runs the report has no
  * conductor checks), strings filled evenly to at most the 600 V dwelling limit at a 1.12 cold
  * factor (the engine then checks the real Voc), micro-inverter branches at 80 % of a 20 A circuit.
  */
@@ -90,6 +94,20 @@ function optimizerOf(optimizerLine: EquipmentLine, inverterLine: EquipmentLine, 
   };
 }
 
+/** The service the PV connects to: after a main panel upgrade (mpu_required), the new panel's ratings. */
+function serviceOf(intake: Record<string, unknown>): DesignInputRaw['service'] {
+  const mpu = intake.mpu_required === true;
+  const rating = (k: string) => (typeof intake[k] === 'number' ? (intake[k] as number) : null);
+  return {
+    busbarA: need(rating(mpu ? 'new_msp_rating' : 'msp_rating'), mpu
+      ? 'The CAD intake asks for a main panel upgrade but has no new MSP rating (new_msp_rating): the busbar is needed for the interconnection.'
+      : 'The CAD intake has no MSP rating (msp_rating): the busbar is needed for the interconnection.'),
+    mainBreakerA: need(rating(mpu ? 'new_mb_rating' : 'breaker_rating'), mpu
+      ? 'The CAD intake asks for a main panel upgrade but has no new main breaker rating (new_mb_rating).'
+      : 'The CAD intake has no main breaker rating (breaker_rating).'),
+  };
+}
+
 export function designInputOf(
   job: JobFacts, ahj: Ahj, lines: readonly EquipmentLine[], resolved: ResolvedRequirements, sentArrays?: readonly Record<string, unknown>[],
   structuralMethod: 'prescriptive' | 'forte' | 'skyciv' = 'prescriptive',
@@ -128,7 +146,7 @@ export function designInputOf(
     projectName: job.name,
     site: {
       designMinTempC: need(ahj.minDesignTempC, `${ahj.name} has no minimum design temperature (NEC 690.7): set it on the AHJ.`),
-      highAmbientTempC: 40,
+      highAmbientTempC: DEFAULT_HIGH_AMBIENT_C,
       windSpeedMph: need(ahj.windSpeedMph, `${ahj.name} has no ultimate wind speed: set it on the AHJ.`),
       exposure: (job.exposureCategory ?? need(ahj.exposureCategory, `${ahj.name} has no exposure category: set it on the AHJ or the job.`)) as 'B' | 'C' | 'D',
       groundSnowLoadPsf: need(ahj.groundSnowLoadPsf, `${ahj.name} has no ground snow load: set it on the AHJ.`),
@@ -172,10 +190,7 @@ export function designInputOf(
     arrays,
     strings,
     branchCircuits,
-    service: {
-      busbarA: need(typeof intake.msp_rating === 'number' ? intake.msp_rating : null, 'The CAD intake has no MSP rating (msp_rating): the busbar is needed for the interconnection.'),
-      mainBreakerA: need(typeof intake.breaker_rating === 'number' ? intake.breaker_rating : null, 'The CAD intake has no main breaker rating (breaker_rating).'),
-    },
+    service: serviceOf(intake),
     requirements: {
       tapsNotAllowed: on('taps_not_allowed'),
       supplySideTapsNotAllowed: on('supply_side_taps_not_allowed'),

@@ -27,6 +27,8 @@ import { getFile, insertFiles } from '../files/files.repository.ts';
 import { resolvedOf } from '../jobs/jobs-requirements.service.ts';
 import { visibleJob } from '../jobs/jobs-queries.service.ts';
 import { getJobWithRefs } from '../jobs/jobs.repository.ts';
+import { assembleGeneration } from '../plansets/planset-input.service.ts';
+import { firmCompany } from '../plansets/plansets.repository.ts';
 import { designInputOf, letterCodesOf, MissingFactError, type JobFacts } from './letters-design.mapper.ts';
 import * as repo from './letters.repository.ts';
 
@@ -104,14 +106,25 @@ function batteryOf(lines: Lines): { model: string; weightLb: number; depthIn: nu
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const workRefusal = 'Only staff and the contractor assigned to this job generate its letters.';
-const FIRM = { name: 'Sunstamp Engineering', address: 'Engineering services by Sunstamp', phone: 'See sunstamp portal' };
-
 type SealingEngineer = { engineer: engRepo.EngineerWithLicences; licence: { state: string; number: string; expiresOn: string } };
 
 interface Prepared {
   ahj: NonNullable<Awaited<ReturnType<typeof repo.ahjOf>>>;
   state: string;
   engineers: Map<Discipline, SealingEngineer>;
+  /** The letterhead: the engineering firm (the internal company), as the plan set's title block prints it. */
+  firm: LetterInputRaw['firm'];
+}
+
+/** The firm's letterhead, or a 409 naming what the back office must fill in (the plan set asks the same). */
+async function letterheadOf(ctx: Ctx): Promise<LetterInputRaw['firm']> {
+  const firm = await firmCompany(ctx.database.db);
+  if (!firm) throw conflict('The engineering firm (the internal company) is not set up: letters are printed on its letterhead.');
+  const address = firm.address?.trim();
+  const phone = firm.phoneNumber?.trim();
+  const lacks = [!address && 'address', !phone && 'phone number'].filter(Boolean);
+  if (lacks.length) throw conflict(`The engineering firm (${firm.name}) has no ${lacks.join(' and ')} for the letterhead: set it on the firm's company.`);
+  return { name: firm.name, address: address!, phone: phone! };
 }
 
 async function jobStateOf(ctx: Ctx, r: JobWithRefs, ahjState: string): Promise<string> {
@@ -135,7 +148,7 @@ async function prepare(ctx: Ctx, r: JobWithRefs, types: readonly LetterType[]): 
     }
     engineers.set(d, { engineer: chosen.engineer, licence: chosen.licence });
   }
-  return { ahj, state, engineers };
+  return { ahj, state, engineers, firm: await letterheadOf(ctx) };
 }
 
 async function workableJob(ctx: Ctx, p: Principal, jobId: string) {
@@ -185,12 +198,29 @@ function factsOf(r: JobWithRefs, state: string): JobFacts {
   };
 }
 
-/** The engine's report for the job (with `arrays` when given). MissingFactError / engine refusals become a 422 or a calculations_failed event. */
-async function calculate(ctx: Ctx, r: JobWithRefs, prep: Prepared, arrays?: readonly Record<string, unknown>[], method: StructuralMethod = 'prescriptive'): Promise<{ report: Report; design: DesignInputRaw; lines: Lines }> {
-  const { resolved } = await resolvedOf(ctx, r);
+/**
+ * The engine's report for the job (with `arrays` when given). MissingFactError / engine refusals
+ * become a 422 or a calculations_failed event.
+ *
+ * Without `arrays`, the letters calculate what the plan set calculates: the plan-set run's own
+ * assembly (the Design page's strings or branch circuits, conductor runs measured on the site plan,
+ * the service after an MPU, the AHJ's criteria), so a letter and the sheets print the same numbers.
+ * Only a job the plan set cannot assemble yet (no layout, a fact only the title block needs) is
+ * calculated from the job's arrays by the letters' own mapper; so is a recalculation with arrays.
+ */
+async function calculate(ctx: Ctx, r: JobWithRefs, prep: Prepared, arrays?: readonly Record<string, unknown>[], method: StructuralMethod = 'prescriptive'): Promise<{ report: Report; design: DesignInputRaw; lines: Lines; source: 'plan-set' | 'arrays' }> {
   const lines = await repo.equipmentDataOf(ctx.database.db, r.job.id);
+  if (!arrays?.length) {
+    const assembled = await assembleGeneration(ctx, r.job);
+    if (assembled.ok) {
+      const engine = assembled.inputs.engine;
+      const design: DesignInputRaw = { ...engine, site: { ...engine.site, structuralMethod: method } };
+      return { report: calculateDesign(design), design, lines, source: 'plan-set' };
+    }
+  }
+  const { resolved } = await resolvedOf(ctx, r);
   const design = designInputOf(factsOf(r, prep.state), prep.ahj, lines, resolved, arrays, method);
-  return { report: calculateDesign(design), design, lines };
+  return { report: calculateDesign(design), design, lines, source: 'arrays' };
 }
 
 /** The inputs of the letters that need more than the report: ground mount, wall battery, seismic areas, third party, the analysis result. */
@@ -277,7 +307,7 @@ async function letterInputOf(
     report,
     requirements: await requirementFlags(ctx, r),
     engineer: { name: e.name, discipline: LETTER_DISCIPLINE[type], licenceState: sealing.licence.state, licenceNumber: sealing.licence.number, licenceExpires: sealing.licence.expiresOn, ...(e.email ? { email: e.email } : {}) },
-    firm: FIRM,
+    firm: prep.firm,
     ...(revisionData ? { revisionData } : {}),
     ...(seal ? { seal: new Uint8Array(seal) } : {}),
     ...(signature ? { signature: new Uint8Array(signature) } : {}),
@@ -342,7 +372,7 @@ export async function runLetters(ctx: Ctx, job: JobPayload<'letters-generate'>) 
     await publish('calculations_failed', { message });
     return;
   }
-  await publish('calculations_passed', { pass: report.summary.pass, checks: report.summary.checks, system_dc_kw: report.summary.systemDcKw, system_ac_kw: report.summary.systemAcKw, failures: report.summary.failures });
+  await publish('calculations_passed', { calculated_from: calc.source, pass: report.summary.pass, checks: report.summary.checks, system_dc_kw: report.summary.systemDcKw, system_ac_kw: report.summary.systemAcKw, failures: report.summary.failures });
 
   const done = new Set((await repo.lettersOfRun(ctx.database.db, job.runId)).map((l) => l.letterType));
   const rendered: { type: LetterType; pdf: Uint8Array; engineerId: string; calculationPages: unknown; seal: LetterSeal }[] = [];

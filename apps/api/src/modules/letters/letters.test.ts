@@ -3,9 +3,10 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { ZLetterRuns } from '@sunstamp/domain/contracts/letters';
 import { extractPdfText } from '@sunstamp/planset/check/pdf-text';
 import { solidPng } from '@sunstamp/planset/fixtures/golden.fixtures';
-import { ahjs, equipment, jobEquipment, jobs, states, userEvents, users } from '../../db/schema.ts';
+import { ahjs, cadRuns, companies, equipment, jobEquipment, jobs, states, userEvents, users } from '../../db/schema.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
 import { file, PDF, postMultipart } from '../../test/upload-fixtures.ts';
+import { preparePlanSetJob, preparePlanSetWorld } from '../../test/planset-fixtures.ts';
 import { verifyPdfSignature } from '../../platform/signing/pades.ts';
 import { makeTestP12, signLikeOutsideTool } from '../../platform/signing/test-p12.ts';
 
@@ -56,6 +57,8 @@ async function generate(who: string, job: string, body: unknown) {
   await t.ctx.queue.drain(180_000);
   return Object.assign(res, { data: res.json() as any });
 }
+
+const textOf = async (url: string) => (await extractPdfText((await download(url)).bytes)).map((p) => p.text).join('\n');
 
 async function eventsSince(userId: string, after: number) {
   return t.database.db.select().from(userEvents).where(and(eq(userEvents.userId, userId), gt(userEvents.id, after))).orderBy(asc(userEvents.id));
@@ -357,7 +360,6 @@ describe('the letters beyond the roof letter', { timeout: 300_000 }, () => {
   const batteryMount = { fasteners: 4, top_row_fasteners: 2, row_spacing_in: 24, lag_diameter_in: 0.3125, thread_penetration_in: 2.5, species: 'SPF', lateral_design_value_lb: 150 };
   const thirdParty = { kind: 'nabcep', name: 'Sam Ortiz', credential: 'NABCEP PV Installation Professional', number: 'PV-031122-015' };
   const model = async (kind: string, m: string) => (await t.database.db.select().from(equipment).where(and(eq(equipment.kind, kind), eq(equipment.model, m))))[0]!;
-  const textOf = async (url: string) => (await extractPdfText((await download(url)).bytes)).map((p) => p.text).join('\n');
 
   it('bad or missing inputs are clear 400s and 422s, never 500', async () => {
     const job = await newJob();
@@ -470,5 +472,69 @@ describe('the letters beyond the roof letter', { timeout: 300_000 }, () => {
     const text = await textOf(letter!.download_url);
     expect(text).toMatch(/String S1: maximum DC-to-DC converter circuit voltage: 480 V <= 480 V — OK/);
     expect(text).toContain('converter string limit (instructions) = 480 V');
+  });
+});
+
+describe('letters and the plan set print the same numbers', { timeout: 300_000 }, () => {
+  /** POST generate-cad and wait for the run to end; answers the run's checks. */
+  async function planSetChecks(job: string) {
+    const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-cad`);
+    expect(res.statusCode, res.body).toBe(202);
+    const until = Date.now() + 180_000;
+    for (;;) {
+      const [run] = await t.database.db.select().from(cadRuns).where(eq(cadRuns.id, res.data.id));
+      if (run?.status === 'failed') throw new Error(`plan set failed: ${run.errorKey}`);
+      if (run?.status === 'passed') break;
+      if (Date.now() > until) throw new Error('the plan-set run did not finish');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const checks = await call(DEMO.admin, 'GET', `/api/cad-runs/${res.data.id}/checks`);
+    expect(checks.statusCode, checks.body).toBe(200);
+    return checks.data.results as { id: string; pass: boolean }[];
+  }
+
+  it('without arrays a letter is calculated from the plan set\'s design: the same checks, conductor runs included; with arrays sent, from those arrays', async () => {
+    const w = await preparePlanSetWorld(t);
+    const job = await preparePlanSetJob(t, w);
+    const planChecks = await planSetChecks(job);
+    expect(planChecks.some((c) => /conductor|ampacity/i.test(c.id)), 'the plan set checks its measured conductor runs').toBe(true);
+
+    let before = await lastEventId();
+    expect((await generate(DEMO.admin, job, { letter_types: ['electrical_load_calculations'] })).statusCode).toBe(202);
+    let passed = (await eventsSince(adminId, before)).find((e) => e.type === 'calculations_passed')?.payload as { calculated_from: string; checks: number } | undefined;
+    expect(passed).toMatchObject({ calculated_from: 'plan-set', checks: planChecks.length });
+
+    // recalculate-url with arrays: the arrays sent are what is calculated (no layout, no measured runs).
+    before = await lastEventId();
+    const arrays = [{ id: 'A1', moduleCount: 12, roofPitchDeg: 22, roofType: 'gable', orientation: 'portrait', framing: { kind: 'rafter', size: '2x6', spacingIn: 24, spansIn: [144], panelsOnRafter: 2 } }];
+    expect((await generate(DEMO.admin, job, { letter_types: ['electrical_load_calculations'], arrays })).statusCode).toBe(202);
+    passed = (await eventsSince(adminId, before)).find((e) => e.type === 'calculations_passed')?.payload as typeof passed;
+    expect(passed?.calculated_from).toBe('arrays');
+    expect(passed!.checks).toBeLessThan(planChecks.length);
+  });
+
+  it('the letterhead is the firm\'s (the internal company\'s name, address and phone); without an address the letters are refused naming it', async () => {
+    const job = await newJob();
+    // Two internal companies in the demo: the firm staff belong to, and the contract drafters'.
+    const [firm] = await t.database.db.select().from(companies).where(eq(companies.name, 'Sunstamp Engineering'));
+    expect(firm?.address && firm.phoneNumber).toBeTruthy();
+    const [drafting] = await t.database.db.select().from(companies).where(eq(companies.name, 'Sunstamp Contract Drafting'));
+    expect(drafting?.isInternal).toBe(true);
+    expect((await generate(DEMO.admin, job, { letter_types: ['design_affidavit'] })).statusCode).toBe(202);
+    const letters = (await call(DEMO.admin, 'GET', `/api/jobs/${job}/letters`)).data as { download_url: string }[];
+    const text = await textOf(letters[0]!.download_url);
+    expect(text).toContain(firm!.name);
+    expect(text).toContain(firm!.address!);
+    expect(text).toContain(firm!.phoneNumber!);
+    expect(text).not.toContain(drafting!.name);
+
+    await t.database.db.update(companies).set({ address: null }).where(eq(companies.id, firm!.id));
+    try {
+      const refused = await generate(DEMO.admin, job, { letter_types: ['design_affidavit'] });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.data.message).toMatch(new RegExp(`The engineering firm \\(${firm!.name}\\) has no address for the letterhead`));
+    } finally {
+      await t.database.db.update(companies).set({ address: firm!.address }).where(eq(companies.id, firm!.id));
+    }
   });
 });

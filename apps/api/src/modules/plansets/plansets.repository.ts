@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { ahjs, cadRuns, companies, equipment, jobEquipment, jobFiles, jobs, states, users, utilities } from '../../db/schema.ts';
+import { ahjs, cadRuns, companies, equipment, jobEquipment, jobFiles, jobs, states, userCompanies, users, utilities } from '../../db/schema.ts';
 
 export type CadRunRow = typeof cadRuns.$inferSelect;
 export type CadRunInsert = typeof cadRuns.$inferInsert;
@@ -32,9 +32,17 @@ export async function companyOf(db: DbOrTx, id: string) {
   return row;
 }
 
-/** The engineering firm: the internal company (the one staff belong to). */
+/**
+ * The engineering firm: the internal company staff (admins, then support) belong to. Internal
+ * companies of contract drafters are internal too, so membership decides, then age, then name: the
+ * title block and the letterhead never depend on which row the database returns first.
+ */
 export async function firmCompany(db: DbOrTx) {
-  const [row] = await db.select().from(companies).where(eq(companies.isInternal, true)).orderBy(asc(companies.createdAt)).limit(1);
+  const staffRank = sql<number>`coalesce((select min(case ${users.role} when 'admin' then 0 when 'support' then 1 end)
+    from ${userCompanies} join ${users} on ${users.id} = ${userCompanies.userId}
+    where ${userCompanies.companyId} = ${companies.id} and ${users.role} in ('admin', 'support') and ${users.isActive}), 2)`;
+  const [row] = await db.select().from(companies).where(eq(companies.isInternal, true))
+    .orderBy(staffRank, asc(companies.createdAt), asc(companies.name), asc(companies.id)).limit(1);
   return row;
 }
 
