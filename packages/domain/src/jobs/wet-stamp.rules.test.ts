@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { WET_STAMP_OPTIONS } from '../requirements/requirement-options.data.ts';
 import {
-  WET_STAMP_STATES, applyWetStampChange, copiesOfRequirement, isWetStampGatedMove, isWetStampSent, serviceTaskOfWetStamp,
+  WET_STAMP_STATES, applyWetStampChange, copiesOfRequirement, isTaskDrivenByWetStamp, isWetStampGatedMove, isWetStampSent, serviceTaskOfWetStamp,
   wetStampChangeRefusal, wetStampChangeSummary, wetStampNeedOf, type WetStampFacts, type WetStampState,
 } from './wet-stamp.rules.ts';
 import { ZWetStampPatchBody } from '../contracts/wet-stamps.ts';
@@ -101,6 +101,10 @@ describe('changes', () => {
 describe('the service task and the gate', () => {
   it('stamped and shipped are In Progress, delivered Completed', () => {
     expect(WET_STAMP_STATES.map(serviceTaskOfWetStamp)).toEqual([null, 'in_progress', 'in_progress', 'completed']);
+  });
+  it('only the Wet Stamp service\'s task follows the record (the others stay movable by hand)', () => {
+    expect(isTaskDrivenByWetStamp('wet_stamp')).toBe(true);
+    expect(['permit_submittal', 'other', 'cad_packet', ''].map(isTaskDrivenByWetStamp)).toEqual([false, false, false, false]);
   });
   it('only Pending Wet Stamp → Design Completed waits for the shipment', () => {
     expect(isWetStampGatedMove('Pending Wet Stamp', 'Design Completed')).toBe(true);

@@ -167,6 +167,18 @@ export function serviceTaskOfWetStamp(state: WetStampState): TaskCompletion | nu
   }
 }
 
+/**
+ * Whether a service's task follows the wet stamp record (`serviceTaskOfWetStamp`) and so is never
+ * set by hand: a hand-set Wet Stamp task would disagree with the card (Completed while the copies
+ * are still Pending Wet Stamp), and the card's steps carry what a task cannot (carrier, tracking,
+ * delivery date) and never go back.
+ */
+export const isTaskDrivenByWetStamp = (service: string) => service === WET_STAMP_SERVICE;
+
+/** The 409 of a hand-set Wet Stamp task, and the tooltip of its disabled control. */
+export const WET_STAMP_TASK_BY_HAND_MESSAGE =
+  'The Wet Stamp task follows the wet stamp card: mark the copies stamped, shipped or delivered there.';
+
 /** Shipped or delivered: what lets a job leave Pending Wet Stamp. */
 export const isWetStampSent = (state: WetStampState | null | undefined) => state === 'shipped' || state === 'delivered';
 

@@ -15,6 +15,7 @@ import {
 import {
   mayMarkDeliverables, mayReleaseDeliverables, maySeeUnreleasedDeliverables,
 } from '@sunstamp/domain/policies/deliverables.policy';
+import { WET_STAMP_TASK_BY_HAND_MESSAGE, isTaskDrivenByWetStamp } from '@sunstamp/domain/jobs/wet-stamp.rules';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -308,15 +309,20 @@ export async function unmarkDeliverable(ctx: Ctx & Pick<AppContext, 'caches' | '
   await announceJobsChanged(ctx);
 }
 
-/** Staff move a service's task by hand (the services no document completes: Wet Stamp, Permit Submittal, Other). */
+/**
+ * Staff move a service's task by hand (the services no document completes: Permit Submittal,
+ * Other). Not the Wet Stamp task: it follows the wet stamp card (wet-stamps.service.ts), so a hand
+ * move is refused with 409 saying where to act, and the two never disagree.
+ */
 export async function moveServiceTask(
   ctx: Pick<AppContext, 'database' | 'clock' | 'caches' | 'cache'>, p: Principal, jobId: string, service: string, status: TaskCompletion,
 ): Promise<JobTask[]> {
-  await workableJob(ctx, p, jobId);
+  const job = await workableJob(ctx, p, jobId);
+  if (isTaskDrivenByWetStamp(service) && job.servicesRequested.includes(service)) throw conflict(WET_STAMP_TASK_BY_HAND_MESSAGE);
   await setServiceTask(ctx, { jobId, service, status });
   await announceJobsChanged(ctx);
-  const job = await repo.getServiceTasks(ctx.database.db, jobId);
-  return taskAnswersOf(job?.services ?? [], job?.tasks);
+  const after = await repo.getServiceTasks(ctx.database.db, jobId);
+  return taskAnswersOf(after?.services ?? [], after?.tasks);
 }
 
 /**

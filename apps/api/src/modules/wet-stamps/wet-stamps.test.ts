@@ -254,3 +254,65 @@ describe('Pending Wet Stamp → Design Completed waits for the shipment', () => 
     expect(w).toMatchObject({ revision: 1, state: 'pending', recorded: false, carrier: null });
   });
 });
+
+describe('the Wet Stamp task follows the wet stamp card', () => {
+  const FOLLOWS = 'The Wet Stamp task follows the wet stamp card: mark the copies stamped, shipped or delivered there.';
+  const setTask = (who: string | null, id: string, service: string, status: string) => call(who, 'PUT', `/api/jobs/${id}/tasks/${service}`, { status });
+  const tasksOf = async (id: string) =>
+    Object.fromEntries(((await call(DEMO.admin, 'GET', `/api/jobs/${id}`)).data.tasks as { service: string; status: string }[]).map((x) => [x.service, x.status]));
+
+  it('a hand move of it is refused for every role: 409 naming the card for those who may move tasks, 403 for the client, 404 for another tenant, 401 signed out', async () => {
+    const id = await newJob(['wet_stamp', 'permit_submittal']);
+    const expected: Record<string, number> = {
+      [DEMO.admin]: 409, [DEMO.support]: 409, [DEMO.contractor]: 409, [DEMO.acmeOwner]: 403, [DEMO.acmeUser]: 403, [DEMO.brightOwner]: 404,
+    };
+    for (const [who, code] of Object.entries(expected)) {
+      for (const status of ['completed', 'in_progress', 'failed', '']) {
+        const r = await setTask(who, id, 'wet_stamp', status);
+        expect([who, status, r.statusCode], r.body).toEqual([who, status, code]);
+        expect(ZErrorEnvelope.safeParse(r.data).success, r.body).toBe(true);
+        if (code === 409) expect(r.data).toEqual({ message: FOLLOWS });
+      }
+    }
+    expect((await setTask(null, id, 'wet_stamp', 'completed')).statusCode).toBe(401);
+    // Nothing moved: the task is still Not Completed while the copies are Pending Wet Stamp.
+    expect(await tasksOf(id)).toEqual({ wet_stamp: '', permit_submittal: '' });
+    expect((await wet(DEMO.admin, id)).data).toMatchObject({ state: 'pending', recorded: false });
+    // The services no document or card completes still move by hand.
+    const permit = await setTask(DEMO.support, id, 'permit_submittal', 'completed');
+    expect(permit.statusCode, permit.body).toBe(200);
+    expect(await tasksOf(id)).toEqual({ wet_stamp: '', permit_submittal: 'completed' });
+  });
+
+  it('the card still moves it, a hand move is refused at every step, and the two never disagree', async () => {
+    const id = await newJob(['wet_stamp']);
+    const steps: [Record<string, unknown>, string, string][] = [
+      [{ state: 'stamped' }, 'stamped', 'in_progress'],
+      [{ state: 'shipped', carrier: 'UPS', tracking_reference: '1Z999AA10123456784' }, 'shipped', 'in_progress'],
+      [{ state: 'delivered' }, 'delivered', 'completed'],
+    ];
+    for (const [body, state, task] of steps) {
+      const r = await wet(DEMO.support, id, body);
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.data.state).toBe(state);
+      expect((await tasksOf(id)).wet_stamp).toBe(task);
+      for (const status of ['', 'failed', task === 'completed' ? 'in_progress' : 'completed']) {
+        expect((await setTask(DEMO.admin, id, 'wet_stamp', status)).statusCode).toBe(409);
+      }
+      expect([(await wet(DEMO.admin, id)).data.state, (await tasksOf(id)).wet_stamp]).toEqual([state, task]);
+    }
+  });
+
+  it('a job that did not order the service has no Wet Stamp task to move (400), even when its requirement asks for copies', async () => {
+    const id = await newJob(['permit_submittal'], { ahj_id: ahjThreeCopies });
+    const r = await setTask(DEMO.admin, id, 'wet_stamp', 'completed');
+    expect(r.statusCode, r.body).toBe(400);
+    expect(r.data.args).toEqual([{ service: 'The job did not request this service.' }]);
+  });
+
+  it('a deactivated job answers 409 "deactivated" first, as for any task', async () => {
+    const id = await newJob(['wet_stamp']);
+    expect((await call(DEMO.admin, 'POST', `/api/jobs/${id}/deactivate`)).statusCode).toBe(200);
+    expect((await setTask(DEMO.admin, id, 'wet_stamp', 'completed')).data).toEqual({ message: 'This job is deactivated.' });
+  });
+});
