@@ -1,4 +1,4 @@
-import { createTheme, type Theme } from '@mui/material/styles';
+import { alpha, createTheme, type Theme } from '@mui/material/styles';
 import type { ThemeMode } from '../lib/persisted-settings.ts';
 
 /** Brand colours: a deep "permit blue" and a sun amber. */
@@ -84,6 +84,21 @@ export function createAppTheme(mode: ThemeMode): Theme {
       // (axe heading-order). A subtitle is a paragraph; a real heading says its level (component="h3").
       MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
       MuiAlert: { styleOverrides: { root: { alignItems: 'center' } } },
+      // MUI draws an unselected toggle in action.active, which in dark mode is pure white: brighter
+      // than the selected one (text.primary on a faint fill), so "All | Unread | Mine" read
+      // backwards. Unselected is secondary text; selected is the primary colour on its tint, in
+      // both modes, as the toggles that already ask for color="primary" look.
+      MuiToggleButton: {
+        styleOverrides: {
+          root: ({ theme }) => ({
+            color: theme.palette.text.secondary,
+            '&.Mui-selected.MuiToggleButton-standard': {
+              color: theme.palette.primary.main,
+              backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity),
+            },
+          }),
+        },
+      },
       // A disabled field's helper text still tells something ("From the site address."): it keeps
       // the secondary text colour (4.5:1), not the disabled one MUI gives it (2.7:1).
       MuiFormHelperText: {
