@@ -129,6 +129,15 @@ describe('values', () => {
     expect(formatRequirementValue(file, [{ id: '1', name: 'a.pdf' }, { id: '2', name: 'b.pdf' }])).toBe('a.pdf, b.pdf');
     expect(formatRequirementValue(file, null)).toBe('No file');
   });
+  it('gives number requirements their unit, and an empty distance limit its meaning', () => {
+    const byKey = (k: string) => REQUIREMENT_DEFINITIONS.find((d) => d.key === k)!;
+    expect(formatRequirementValue(byKey('ac_disconnect_distance_to_meter'), 10)).toBe('10 ft');
+    expect(formatRequirementValue(byKey('rail_length'), 14)).toBe('14 ft');
+    expect(formatRequirementValue(byKey('micro_combiner_panel_amperage'), 125)).toBe('125 A');
+    expect(formatRequirementValue(byKey('pv_equipment_distance_to_meter'), null)).toBe('No limit');
+    expect(formatRequirementValue(byKey('site_photo_count'), 2)).toBe('2');
+    expect(formatRequirementValue(byKey('site_photo_count'), null)).toBe('Not set');
+  });
   it('reads number inputs', () => {
     expect(parseNumberText('')).toBeNull();
     expect(parseNumberText(' 12.5 ')).toBe(12.5);

@@ -163,12 +163,26 @@ const fileNames = (v: unknown): string[] =>
     .map((f) => (typeof f === 'object' && f !== null ? (f as { name?: unknown }).name : undefined))
     .filter((n): n is string => typeof n === 'string');
 
+/**
+ * The unit of a number requirement (its help text names it, the definitions carry none), and what
+ * an empty value means where that is not "Not set": a bare "10" or "14" in the job's requirements
+ * left the reader guessing feet, inches or amps.
+ */
+const NUMBER_DISPLAY: Readonly<Record<string, { unit: string; empty?: string }>> = {
+  micro_combiner_panel_amperage: { unit: 'A' },
+  dual_micro_combiner_panel_amperage: { unit: 'A' },
+  pv_equipment_distance_to_meter: { unit: 'ft', empty: 'No limit' },
+  ac_disconnect_distance_to_meter: { unit: 'ft' },
+  rail_length: { unit: 'ft' },
+};
+
 /** A value as one line of text for read-only display. */
 export function formatRequirementValue(def: RequirementItemDefinition | RequirementDefinition, value: unknown): string {
+  const number = NUMBER_DISPLAY[def.key];
   if (value === null || value === undefined) {
     if (def.type === 'group') return 'Off';
     if (def.type === 'file') return 'No file';
-    return 'Not set';
+    return number?.empty ?? 'Not set';
   }
   switch (def.type) {
     case 'bool':
@@ -181,7 +195,8 @@ export function formatRequirementValue(def: RequirementItemDefinition | Requirem
       return typeof value === 'string' && value.trim() ? value : 'Empty';
     case 'int':
     case 'float':
-      return typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
+      if (typeof value !== 'number') return String(value);
+      return number ? `${value.toLocaleString('en-US')} ${number.unit}` : value.toLocaleString('en-US');
     case 'file': {
       const names = fileNames(value);
       return names.length ? names.join(', ') : 'No file';
