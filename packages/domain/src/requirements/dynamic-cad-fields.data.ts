@@ -7,6 +7,12 @@ export interface DynamicCadField {
   key: string;
   label: string;
   type: 'text' | 'int' | 'float' | 'files';
+  /**
+   * Issued after the plan set is approved (the building permit number): blank, the title block
+   * prints a line to write it in and a plan-set run does not wait for it (docs/architecture.md,
+   * "Plan sets: runs").
+   */
+  writeInWhenBlank?: boolean;
 }
 
 export const DYNAMIC_CAD_FIELDS = [
@@ -17,7 +23,7 @@ export const DYNAMIC_CAD_FIELDS = [
   { key: 'tmk', label: 'TMK (Tax Map Key)', type: 'text' },
   { key: 'site_id', label: 'Site ID', type: 'text' },
   { key: 'num_stories', label: 'Number of Stories', type: 'int' },
-  { key: 'building_permit_number', label: 'Building Permit Number', type: 'text' },
+  { key: 'building_permit_number', label: 'Building Permit Number', type: 'text', writeInWhenBlank: true },
   { key: 'utility_program', label: 'Utility Program', type: 'text' },
   { key: 'parcel_info.parcel_id', label: 'Parcel ID', type: 'text' },
   { key: 'parcel_info.county_name', label: 'County', type: 'text' },

@@ -3,6 +3,7 @@ import { sameJobValue } from '@sunstamp/domain/jobs/job-diff.rules';
 import { ZParcelInfo, type ParcelInfo } from '@sunstamp/domain/contracts/jobs';
 import type { JobCadFieldsBody, JobRequirementsAnswer } from '@sunstamp/domain/contracts/job-requirements';
 import { DYNAMIC_CAD_FIELDS, type DynamicCadField } from '@sunstamp/domain/requirements/dynamic-cad-fields.data';
+import { askedBy } from '@sunstamp/domain/requirements/dynamic-cad-fields.rules';
 import { REQUIREMENT_DEFINITIONS } from '@sunstamp/domain/requirements/requirement-definitions.data';
 import { fileRefsOf } from '@sunstamp/domain/requirements/requirement-files.rules';
 import type { RequirementScope } from '@sunstamp/domain/requirements/requirement.schema';
@@ -34,11 +35,6 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const PARCEL_PREFIX = 'parcel_info.';
 const FIELDS = new Map<string, DynamicCadField>(DYNAMIC_CAD_FIELDS.map((f) => [f.key, f]));
 
-/** Field key → the requirements that ask for it, in definition order. */
-const ASKED_BY = new Map<string, string[]>();
-for (const def of REQUIREMENT_DEFINITIONS) {
-  for (const f of def.dynamicCadFields ?? []) ASKED_BY.set(f, [...(ASKED_BY.get(f) ?? []), def.key]);
-}
 const FILE_REQUIREMENTS = REQUIREMENT_DEFINITIONS.filter((d) => d.type === 'file').map((d) => d.key);
 
 type JobWithRefs = Awaited<ReturnType<typeof visibleJob>>;
@@ -86,7 +82,7 @@ export async function resolvedOf(ctx: Ctx, r: JobWithRefs) {
 }
 
 /** A field's stored value: parcel_info.* from the parcel column, the rest from cad_fields (file ids for files). */
-function storedValueOf(job: repo.JobRow, key: string): unknown {
+export function storedValueOf(job: repo.JobRow, key: string): unknown {
   if (key.startsWith(PARCEL_PREFIX)) {
     return (job.parcelInfo as Record<string, unknown> | null)?.[key.slice(PARCEL_PREFIX.length)] ?? null;
   }
@@ -108,7 +104,7 @@ function cadFieldsOf(p: Principal, job: repo.JobRow, resolved: ResolvedRequireme
       label: f.label,
       type: f.type,
       value,
-      asked_by: (ASKED_BY.get(key) ?? []).filter((k) => resolved.values[k]?.on),
+      asked_by: askedBy(key, resolved),
     };
   });
 }
