@@ -76,6 +76,12 @@ export interface SampleJob {
   /** Catalogue equipment ids (SEED_EQUIPMENT): module, inverter (or a battery with its inverter built in), then any optimizer, battery, MCI, racking. */
   equipment: string[];
   cad: Partial<CadIntake>;
+  /**
+   * The dynamic CAD fields its AHJ and utility ask for (`jobs.cad_fields`): a job past pre-check
+   * has them, or its plan set could not be generated. Not the building permit number: it is issued
+   * after the set is approved, so the title block leaves a line to write it in.
+   */
+  cadFields?: Record<string, string | number>;
   steps: SampleStep[];
 }
 
@@ -133,6 +139,7 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
       msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Garage, east wall',
       contractor_license_num: LICENCE.acmeTx,
     },
+    cadFields: { case_number: '2026-041877 PR' },
     steps: [
       { h: 27, by: 'acmeUser', do: 'create' },
       { h: 26.5, by: 'acmeUser', do: 'draft', fields: ['arrays', 'cad_intake'] },
@@ -176,6 +183,7 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
       msp_rating: 225, breaker_rating: 200, interconnection: 'PV Breaker in MSP with Main Breaker Derate',
       main_breaker_derate: true, needs_optimizer: true, main_panel_location: 'Exterior, west wall',
     },
+    cadFields: { num_stories: 1 },
     steps: [
       { h: 20, by: 'acmeUser', do: 'create' },
       { h: 14, by: 'acmeUser', do: 'move', to: 'Pending Pre-Check' },
@@ -242,6 +250,7 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
       msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Exterior, south side',
       contractor_license_num: LICENCE.acmeTx,
     },
+    cadFields: { case_number: 'SOL-2026-01834' },
     steps: [
       { h: 480, by: 'acmeOwner', do: 'create' },
       { h: 479, by: 'acmeOwner', do: 'move', to: 'Pending Pre-Check' },
@@ -268,6 +277,7 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
       msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Garage, west wall',
       contractor_license_num: LICENCE.acmeTx,
     },
+    cadFields: { case_number: 'SOL-2025-22107' },
     steps: [
       { h: 840, by: 'acmeUser', do: 'create' },
       { h: 839, by: 'acmeUser', do: 'move', to: 'Pending Pre-Check' },
@@ -293,6 +303,8 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
       msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Basement, utility room',
       contractor_license_num: LICENCE.brightCo,
     },
+    // Xcel asks for the program; net metering alone (no Solar*Rewards, so no production meter).
+    cadFields: { utility_program: 'Net Metering' },
     steps: [
       { h: 96, by: 'brightOwner', do: 'create' },
       { h: 95, by: 'brightOwner', do: 'move', to: 'Pending Pre-Check' },
@@ -324,6 +336,8 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
       needs_optimizer: true, main_panel_location: 'Exterior, east wall', connection_type: 'other', custom_connection_type: 'Roof Tech RT-MINI (flashless, sealant-based)',
       contractor_license_num: LICENCE.brightCo,
     },
+    // Solar*Rewards: Xcel's production meter requirement holds for this one.
+    cadFields: { utility_program: 'Solar Rewards' },
     steps: [
       { h: 200, by: 'brightOwner', do: 'create' },
       { h: 199, by: 'brightOwner', do: 'move', to: 'Pending Pre-Check' },
@@ -462,7 +476,7 @@ export function buildSampleJob(s: SampleJob, ids: Ids, now: Date) {
     clientZipCode: s.zip, latitude: s.lat, longitude: s.lng, structureType: s.structure,
     connectionType: typeof arrays[0]?.connection_type === 'string' ? arrays[0].connection_type : null,
     roofType: s.roofType ?? 'Gable Roof', gypsumType: s.gypsum ?? 'No Drywall', enclosed: 'Enclosed', exposureCategory: s.exposure ?? null,
-    notes: s.notes ?? '', servicesRequested: s.services, arrays, cadIntake: cadIntakeOf(s, moduleCount, utilityId), ahjId: ahjId ?? null,
+    notes: s.notes ?? '', servicesRequested: s.services, arrays, cadIntake: cadIntakeOf(s, moduleCount, utilityId), cadFields: s.cadFields ?? {}, ahjId: ahjId ?? null,
     status: 'Draft', clientStatus: 'Draft', createdById: creator.id, createdByRole: creator.role,
     pendingAdminMsClosed: 0, pendingSince: null, overdueAt: null, revisionNumber: 0,
     createdAt: at(create.h), updatedAt: at(create.h),
