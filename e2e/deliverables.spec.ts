@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSTALLER, SUPPORT, baseUrl, launchBrowser, screenshot, signInAs, signOut, type Browser } from './support.ts';
-import { SEAL, apiAs, pdfOf, type Call } from './deliverables-support.ts';
+import { SEAL, pdfOf, submittedJob, uploadPdf, type Call } from './deliverables-support.ts';
 
 /**
  * Deliverables end to end: staff mark the uploaded plan set, the client cannot see it yet, staff
@@ -20,17 +20,11 @@ let jobId = '';
 let staff: Call;
 
 beforeAll(async () => {
-  const client = await apiAs(INSTALLER);
-  staff = await apiAs(SUPPORT);
-  const job = await client('PUT', '/jobs', { name: JOB_NAME, client_name: 'Ana Release', client_street_address: '77 Daylight Ln', services_requested: ['cad_packet'] });
-  jobId = job.id;
-  await client('POST', `/jobs/${jobId}/submit`, {});
-  for (const status of ['Pending Design', 'Pending QC']) await staff('POST', `/jobs/${jobId}/status`, { status });
-  const form = new FormData();
-  form.append('kind', 'cad');
-  form.append('category', 'PV-01');
-  form.append('files', new Blob([PLAN], { type: 'application/pdf' }), 'plan-set.pdf');
-  await staff('POST', `/jobs/${jobId}/files`, form);
+  ({ jobId, staff } = await submittedJob(
+    { name: JOB_NAME, client_name: 'Ana Release', client_street_address: '77 Daylight Ln', services_requested: ['cad_packet'] },
+    ['Pending Design', 'Pending QC'],
+  ));
+  await uploadPdf(staff, jobId, 'cad', 'plan-set.pdf', PLAN);
   browser = await launchBrowser();
   ({ page, problems } = browser);
 });
@@ -112,11 +106,7 @@ describe('anyone verifies a sealed document', () => {
   it('the code shows the engineer, licence, address, date and hash; the PDF held is checked by its hash', async () => {
     // A sealed calculation package on the same job, as an engineer's stamped upload.
     const bytes = pdfOf('sealed calculation package');
-    const form = new FormData();
-    form.append('kind', 'letter');
-    form.append('category', 'Engineering');
-    form.append('files', new Blob([bytes], { type: 'application/pdf' }), 'calcs.pdf');
-    const [file] = await staff('POST', `/jobs/${jobId}/files`, form);
+    const file = await uploadPdf(staff, jobId, 'letter', 'calcs.pdf', bytes);
     const d = await staff('POST', `/jobs/${jobId}/deliverables`, { file_id: file.id, kind: 'calculation_package', state: 'sealed', seal: SEAL });
     await signOut(page);
     await page.goto(`${baseUrl}/verify`);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSTALLER, SUPPORT, artifacts, baseUrl, launchBrowser, screenshot, signInAs, signOut, type Browser } from './support.ts';
-import { apiAs, type Call } from './deliverables-support.ts';
+import { submittedJob, type Call } from './deliverables-support.ts';
 
 /**
  * The wet stamp end to end: a job ordered with the Wet Stamp service waits in Pending Wet Stamp;
@@ -22,12 +22,10 @@ let jobId = '';
 let staff: Call;
 
 beforeAll(async () => {
-  const client = await apiAs(INSTALLER);
-  staff = await apiAs(SUPPORT);
-  const job = await client('PUT', '/jobs', { name: JOB_NAME, client_name: 'Wes Stamp', client_street_address: '12 Paper Rd', services_requested: ['wet_stamp'] });
-  jobId = job.id;
-  await client('POST', `/jobs/${jobId}/submit`, {});
-  for (const status of ['Pending Design', 'Pending QC', 'Pending PE', 'Pending Wet Stamp']) await staff('POST', `/jobs/${jobId}/status`, { status });
+  ({ jobId, staff } = await submittedJob(
+    { name: JOB_NAME, client_name: 'Wes Stamp', client_street_address: '12 Paper Rd', services_requested: ['wet_stamp'] },
+    ['Pending Design', 'Pending QC', 'Pending PE', 'Pending Wet Stamp'],
+  ));
   browser = await launchBrowser();
   ({ page, problems } = browser);
 });
