@@ -2,15 +2,17 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WET_STAMP_TASK_BY_HAND_MESSAGE } from '@sunstamp/domain/jobs/wet-stamp.rules';
 import { INSTALLER, SUPPORT, artifacts, baseUrl, launchBrowser, screenshot, signInAs, signOut, type Browser } from './support.ts';
 import { submittedJob, type Call } from './deliverables-support.ts';
 
 /**
  * The wet stamp end to end: a job ordered with the Wet Stamp service waits in Pending Wet Stamp;
- * staff choose the copies, mark them stamped (the Wet Stamp task goes In Progress), cannot move
- * the job on before shipping, mark them shipped with carrier and tracking reference (the job may
- * then reach Design Completed) and delivered (the task is Completed); the client reads every step
- * on the job page without a control to change it. Screenshots in light and dark.
+ * staff choose the copies, mark them stamped (the Wet Stamp task goes In Progress; its own control
+ * is disabled, since the task follows the card), cannot move the job on before shipping, mark them
+ * shipped with carrier and tracking reference (the job may then reach Design Completed) and
+ * delivered (the task is Completed); the client reads every step on the job page without a
+ * control to change it. Screenshots in light and dark.
  */
 const JOB_NAME = `E2E Wet stamp ${Date.now().toString(36)}`;
 const TRACKING = '1Z999AA10123456784';
@@ -39,21 +41,22 @@ const tasks = () => page.getByTestId('job-tasks');
 const axeSource: string = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
 /**
- * axe-core on the card alone (the accessibility spec's rules: WCAG 2.1 A/AA and best practices,
- * or the colour rules only in the dark theme): its serious and critical violations.
+ * axe-core on the card alone, or on another part of the page (the accessibility spec's rules:
+ * WCAG 2.1 A/AA and best practices, or the colour rules only in the dark theme): its serious and
+ * critical violations.
  */
-async function cardViolations(coloursOnly: boolean): Promise<string[]> {
+async function cardViolations(coloursOnly: boolean, selector = '[data-testid="wet-stamp-card"]'): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async (colours) => {
+  return page.evaluate(async ({ colours, within }) => {
     type Violation = { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] };
     const w = window as unknown as { axe: { run: (ctx: string, opts: object) => Promise<{ violations: Violation[] }> } };
-    const r = await w.axe.run('[data-testid="wet-stamp-card"]', {
+    const r = await w.axe.run(within, {
       runOnly: colours ? { type: 'rule', values: ['color-contrast', 'link-in-text-block'] } : { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
       resultTypes: ['violations'],
     });
     return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  }, coloursOnly);
+  }, { colours: coloursOnly, within: selector });
 }
 
 /** The card alone, to look at it closely. */
@@ -76,6 +79,29 @@ describe('staff record the wet stamp step by step', () => {
     await card().getByTestId('wet-stamp-state').getByText('Stamped').waitFor();
     await tasks().getByText('In Progress').waitFor();
     await expect(staff('POST', `/jobs/${jobId}/status`, { status: 'Design Completed' })).rejects.toThrow(/until its wet stamp is shipped/);
+  });
+
+  it('the Wet Stamp task follows the card: its control is disabled with a tooltip saying where to act, and the API refuses a hand move', async () => {
+    const locked = tasks().getByTestId('wet-stamp-task');
+    expect(await locked.getByRole('combobox', { name: 'Task for Wet Stamp' }).isDisabled()).toBe(true);
+    await tasks().getByText('Follows the wet stamp card').waitFor();
+    await locked.hover();
+    await page.getByRole('tooltip').getByText(WET_STAMP_TASK_BY_HAND_MESSAGE).waitFor();
+    // The tasks list with its tooltip open, to look at it closely.
+    const box = (await tasks().boundingBox())!;
+    await page.screenshot({ path: path.join(artifacts, 'wet-stamp-task-locked.png'), clip: { x: box.x - 16, y: box.y - 72, width: box.width + 32, height: box.height + 144 } });
+    await page.mouse.move(0, 0);
+    await page.getByRole('tooltip').waitFor({ state: 'detached' });
+    // Keyboard users reach the explanation too (back a field and Tab in again: the tooltip opens on keyboard focus).
+    await locked.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await locked.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByRole('tooltip').getByText(WET_STAMP_TASK_BY_HAND_MESSAGE).waitFor();
+    await locked.blur();
+    expect(await cardViolations(false, '[data-testid="job-tasks"]')).toEqual([]);
+    await expect(staff('PUT', `/jobs/${jobId}/tasks/wet_stamp`, { status: 'completed' })).rejects.toThrow(/409 .*follows the wet stamp card/);
+    await tasks().getByText('In Progress').waitFor();
   });
 
   it('shipping asks for the carrier and the tracking reference; then the job moves on', async () => {

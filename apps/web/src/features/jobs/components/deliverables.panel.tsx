@@ -34,6 +34,7 @@ import { TASK_COMPLETION_LABELS, type TaskCompletion } from '@sunstamp/domain/co
 import type { Deliverable, JobTask, SealInfo } from '@sunstamp/domain/contracts/deliverables';
 import type { Job } from '@sunstamp/domain/contracts/jobs';
 import { formatVerificationCode } from '@sunstamp/domain/jobs/deliverables.rules';
+import { WET_STAMP_TASK_BY_HAND_MESSAGE, isTaskDrivenByWetStamp } from '@sunstamp/domain/jobs/wet-stamp.rules';
 import { formatFileSize } from '@sunstamp/domain/format/file-size.format';
 import { FormError } from '../../../components/form-error.tsx';
 import { DialogFooter } from '../../../components/form/dialog-footer.tsx';
@@ -66,31 +67,44 @@ export function TaskChip({ task, compact }: { task: JobTask; compact?: boolean }
   );
 }
 
-/** The job's tasks, one per requested service; the team moves them by hand where no document completes them. */
+/**
+ * The job's tasks, one per requested service; the team moves them by hand where no document
+ * completes them. The Wet Stamp task follows the wet stamp card (the API refuses a hand move), so
+ * its control is shown disabled with a tooltip saying where to act.
+ */
 export function JobTasksList({ jobId, tasks, editable }: { jobId: string; tasks: JobTask[]; editable: boolean }) {
   const move = useMoveTask(jobId);
   if (!tasks.length) return <Typography variant="body2" color="text.secondary">No services requested.</Typography>;
   return (
     <List dense disablePadding data-testid="job-tasks">
-      {tasks.map((t) => (
-        <ListItem key={t.service} disableGutters secondaryAction={
-          editable ? (
-            <TextField
-              select size="small" value={t.status} label="Task" sx={{ minWidth: 150 }}
-              onChange={(e) => move.mutate({ service: t.service, status: e.target.value as TaskCompletion }, {
-                onError: (err) => notify(errorMessageOf(err), { variant: 'error' }),
-              })}
-              slotProps={{ htmlInput: { 'aria-label': `Task for ${t.service_label}` } }}
-            >
-              {(Object.keys(TASK_COMPLETION_LABELS) as TaskCompletion[]).map((s) => (
-                <MenuItem key={s || 'blank'} value={s}>{TASK_COMPLETION_LABELS[s]}</MenuItem>
-              ))}
-            </TextField>
-          ) : <TaskChip task={t} />
-        }>
-          <ListItemText primary={t.service_label} />
-        </ListItem>
-      ))}
+      {tasks.map((t) => {
+        const followsCard = isTaskDrivenByWetStamp(t.service);
+        const select = (
+          <TextField
+            select size="small" value={t.status} label="Task" sx={{ minWidth: 150 }} disabled={followsCard}
+            onChange={(e) => move.mutate({ service: t.service, status: e.target.value as TaskCompletion }, {
+              onError: (err) => notify(errorMessageOf(err), { variant: 'error' }),
+            })}
+            slotProps={{ htmlInput: { 'aria-label': `Task for ${t.service_label}` } }}
+          >
+            {(Object.keys(TASK_COMPLETION_LABELS) as TaskCompletion[]).map((s) => (
+              <MenuItem key={s || 'blank'} value={s}>{TASK_COMPLETION_LABELS[s]}</MenuItem>
+            ))}
+          </TextField>
+        );
+        return (
+          <ListItem key={t.service} disableGutters secondaryAction={
+            !editable ? <TaskChip task={t} /> : followsCard ? (
+              // A disabled control takes no pointer or focus: the span carries the tooltip.
+              <Tooltip title={WET_STAMP_TASK_BY_HAND_MESSAGE} describeChild>
+                <Box component="span" tabIndex={0} sx={{ display: 'inline-flex' }} data-testid="wet-stamp-task">{select}</Box>
+              </Tooltip>
+            ) : select
+          }>
+            <ListItemText primary={t.service_label} secondary={editable && followsCard ? 'Follows the wet stamp card' : undefined} />
+          </ListItem>
+        );
+      })}
     </List>
   );
 }
