@@ -5,6 +5,7 @@ import { calculateDesign } from '@sunstamp/engineering/design.calc';
 import { isEngineRefusal } from '@sunstamp/engineering/engine-refusal';
 import type { Check, Report } from '@sunstamp/engineering/report.schema';
 import type { JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
+import { blankCadFields } from '@sunstamp/domain/requirements/dynamic-cad-fields.rules';
 import type { ResolvedRequirements } from '@sunstamp/domain/requirements/resolve.rules';
 import type { DesignModel, FireCode, PlanSetInputRaw, RoofPlane } from '@sunstamp/planset/input.schema';
 import { TEMPLATE_VERSION } from '@sunstamp/planset/planset.model';
@@ -12,6 +13,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { JobRow } from '../jobs/jobs.repository.ts';
 import { listRevisions } from '../jobs/jobs.repository.ts';
+import { storedValueOf } from '../jobs/jobs-requirements.service.ts';
 import { readRequirementFileBytes, resolveForJob } from '../requirements/requirements.service.ts';
 import { chooseSealingEngineer, type Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import * as engRepo from '../engineers/engineers.repository.ts';
@@ -28,7 +30,8 @@ import { codeRefText as refText } from '@sunstamp/engineering/report.builder';
  * arrays, the service from the CAD intake, the requirements that are engine inputs) and the
  * PlanSetInput without its report (job, design model, resolved requirements, equipment with the
  * catalogue's datasheets, the firm, the contractor, revisions, stamps, requirement files, site
- * photos). What is missing is collected, not thrown at the first gap, so one answer names all of it.
+ * photos). What is missing is collected, not thrown at the first gap, so one answer names all of it:
+ * the dynamic CAD fields the requirements ask for (spec §3) among it.
  */
 
 type Ctx = Pick<AppContext, 'database' | 'storage' | 'clock' | 'caches'>;
@@ -252,17 +255,15 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
   const license = str(cad.contractor_license_num);
   if (!license) need('cad_intake.contractor_license_num', 'The contractor\'s license number is needed (CAD intake).');
 
-  if (missing.length) return { ok: false, missing };
-
-  // Everything below has what it needs.
-  const modItem = moduleLine!.item!;
-  const invItem = inverterLine!.item!;
-  const rackItem = rackingLine!.item!;
+  // ------------------------------------------------------------------ requirements, and the CAD fields they ask for
+  // Resolved with the system size known (modules × Pmax). A text or number field a requirement
+  // that is on asks for and the job leaves blank is missing: the title block would print a dash
+  // where the AHJ asked for a fact. The building permit number is not (a write-in line).
   const moduleCount = arrays.reduce((s, { a }) => s + (a.panel_quantity ?? 0), 0);
   const pmaxW = num(md.pmaxW)!;
   const systemSizeKw = (moduleCount * pmaxW) / 1000;
   const resolved: ResolvedRequirements = await resolveForJob(ctx, {
-    companyId: job.companyId, utilityId: utility?.id, ahjId: ahj!.id,
+    companyId: job.companyId, utilityId: utility?.id, ahjId: ahj?.id,
     facts: {
       systemSizeKw,
       hasBattery: !!batteryLine,
@@ -272,6 +273,17 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
       ...(str(cadFields.utility_program) ? { utilityProgram: str(cadFields.utility_program) } : {}),
     },
   });
+  for (const { field, askedBy } of blankCadFields(resolved, (k) => storedValueOf(job, k))) {
+    const who = askedBy.length === 1 ? `the requirement ${askedBy[0]} asks` : `the requirements ${askedBy.join(', ')} ask`;
+    need(`cad_fields.${field.key}`, `${field.label} is needed: ${who} for it on the plan set. Enter it in the job's CAD fields (Design inputs on the job page).`);
+  }
+
+  if (missing.length) return { ok: false, missing };
+
+  // Everything below has what it needs.
+  const modItem = moduleLine!.item!;
+  const invItem = inverterLine!.item!;
+  const rackItem = rackingLine!.item!;
   const rv = (key: string) => resolved.values[key];
   const on = (key: string) => rv(key)?.on === true;
 
