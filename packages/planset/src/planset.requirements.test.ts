@@ -53,6 +53,23 @@ describe('page naming and title block', () => {
     const t = text(await render('string-gable', { parcel_info_on_title_block: true }), 'PV-1');
     for (const s of ['APN: 146330210', 'COUNTY: Boulder', 'MUNICIPALITY: Boulder', 'ZONING: RL-1', 'LOT: 0.21 AC', 'BUILDING: 1850 SQ FT', 'ROOF HEIGHT: 18 FT', 'LEGAL: LOT 4 BLK 2 MAPLE SUB']) expect(t).toContain(s);
   });
+  it('building_permit_number_on_title_block without a number (issued after approval) prints a line to write it in', async () => {
+    const r = await render('string-gable', { building_permit_number_on_title_block: true }, (i) => { delete i.job.dynamic!.building_permit_number; });
+    for (const s of r.sheets) expect(text(r, s.number)).toContain('PERMIT #: ________');
+    expect(all(r)).not.toContain('PERMIT #: —');
+  });
+  // The run's assembly answers a blank one as a missing input: the renderer never prints a dash for a fact the AHJ asked for.
+  it.each([
+    ['case_number_on_title_block', 'case_number'], ['tmk_on_title_block', 'tmk'], ['site_id_on_title_block', 'site_id'],
+    ['num_stories_on_cad', 'num_stories'], ['utility_program_on_cad', 'utility_program'],
+  ] as const)('%s without the job\'s %s is refused (title_block_failed), not printed as a dash', async (key, field) => {
+    const e = await render('string-gable', { [key]: true }, (i) => { delete i.job.dynamic![field]; }).catch((x: unknown) => x);
+    expect(e).toMatchObject({ key: 'title_block_failed', detail: `title block: ${key} is on but the job has no ${field}` });
+  });
+  it('parcel_info_on_title_block with a parcel field blank is refused', async () => {
+    const e = await render('string-gable', { parcel_info_on_title_block: true }, (i) => { delete i.job.dynamic!.parcel_info!.zoning; }).catch((x: unknown) => x);
+    expect(e).toMatchObject({ key: 'title_block_failed', detail: 'title block: parcel_info_on_title_block is on but the job has no parcel_info.zoning' });
+  });
 });
 
 describe('stamps', () => {
@@ -232,6 +249,8 @@ describe('structural sheet and details', () => {
   it('asphalt_shingle_layers_on_cad adds the layers column', async () => {
     expect(text(base, 'PV-3')).not.toContain('LAYERS');
     expect(text(await render('string-gable', { asphalt_shingle_layers_on_cad: true }), 'PV-3')).toContain('LAYERS');
+    const e = await render('string-gable', { asphalt_shingle_layers_on_cad: true }, (i) => { delete i.job.dynamic!.asphalt_shingle_layers; }).catch((x: unknown) => x);
+    expect(e).toMatchObject({ key: 'pv3_failed', detail: 'PV-3: asphalt_shingle_layers_on_cad is on but the job has no asphalt_shingle_layers' });
   });
   it('attachment_detail off removes the attachment detail', async () => {
     expect(text(base, 'PV-3')).toContain('ATTACHMENT DETAIL');

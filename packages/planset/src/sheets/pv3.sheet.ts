@@ -1,6 +1,7 @@
 import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
 import { check, req, roofMaterialName, sheetNumber } from '../planset.model.ts';
+import { PlanSetError } from '../planset.errors.ts';
 import { attachmentSpacingIn } from './pv2.sheet.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
@@ -170,11 +171,13 @@ export function buildPv3(ctx: SheetContext): Sheet {
   // framing table
   const layers = input.job.dynamic.asphalt_shingle_layers;
   const showLayers = req(input, 'asphalt_shingle_layers_on_cad').on;
+  // Asked for and blank is a missing input of the run (never a dash in the column).
+  if (showLayers && layers === undefined) throw new PlanSetError('pv3_failed', 'PV-3: asphalt_shingle_layers_on_cad is on but the job has no asphalt_shingle_layers');
   const rows = input.design.roofPlanes.filter((p) => input.design.modules.some((m) => m.planeId === p.id)).map((p) => {
     const dead = check(input.report, `structural.array.${p.arrayId}.dead-load`);
     return [
       p.name.toUpperCase(), p.arrayId, p.framing.type.toUpperCase(), p.framing.size, `${p.framing.spacingIn}"`, p.framing.spansIn.map((s) => `${s}"`).join(' + '),
-      `${p.pitchDeg}°`, roofMaterialName(p.material), ...(showLayers ? [layers === undefined ? '—' : String(layers)] : []),
+      `${p.pitchDeg}°`, roofMaterialName(p.material), ...(showLayers ? [String(layers)] : []),
       `${attachmentSpacingIn(ctx, p.arrayId)}"`, dead ? `${fmt(dead.value)} PSF` : '—',
     ];
   });

@@ -1,6 +1,7 @@
 import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
 import { fmtKw, pageAliases, points, req, reqText, TEMPLATE_VERSION, type LogicalPage } from '../planset.model.ts';
 import { parsePageList } from '@sunstamp/domain/jobs/page-list.rules';
+import { PlanSetError } from '../planset.errors.ts';
 import { FRAME, TB, type SheetContext } from './sheet-context.ts';
 
 /*
@@ -30,24 +31,44 @@ export function stampFor(ctx: SheetContext, page: LogicalPage): StampPlacement[]
   return out;
 }
 
+/** The building permit number is issued after the plan set is approved: blank, a line to write it in. */
+export const PERMIT_WRITE_IN = '________';
+
+/**
+ * The dynamic CAD fields the requirements that are on ask for (spec §3), one line each. A fact the
+ * AHJ or utility asked for is never printed as a dash: the run's assembly answers a blank one as a
+ * missing input, so a blank here is refused (title_block_failed). The building permit number alone
+ * may be blank: a write-in line (docs/architecture.md, "Plan sets: runs").
+ */
 function dynamicLines(ctx: SheetContext): string[] {
   const { input } = ctx;
   const d = input.job.dynamic;
   const lines: string[] = [];
   const on = (k: string) => req(input, k).on;
-  if (on('case_number_on_title_block')) lines.push(`CASE #: ${d.case_number ?? '—'}`);
-  if (on('tmk_on_title_block')) lines.push(`TMK: ${d.tmk ?? '—'}`);
-  if (on('site_id_on_title_block')) lines.push(`SITE ID: ${d.site_id ?? '—'}`);
-  if (on('building_permit_number_on_title_block')) lines.push(`PERMIT #: ${d.building_permit_number ?? '—'}`);
-  if (on('num_stories_on_cad')) lines.push(`STORIES: ${d.num_stories ?? '—'}`);
-  if (on('utility_program_on_cad')) lines.push(`UTILITY PROGRAM: ${d.utility_program ?? '—'}`);
+  const fact = (requirement: string, field: string, label: string, v: string | number | undefined) => {
+    if (v === undefined || String(v).trim() === '') {
+      throw new PlanSetError('title_block_failed', `title block: ${requirement} is on but the job has no ${field}`);
+    }
+    lines.push(`${label}: ${v}`);
+  };
+  if (on('case_number_on_title_block')) fact('case_number_on_title_block', 'case_number', 'CASE #', d.case_number);
+  if (on('tmk_on_title_block')) fact('tmk_on_title_block', 'tmk', 'TMK', d.tmk);
+  if (on('site_id_on_title_block')) fact('site_id_on_title_block', 'site_id', 'SITE ID', d.site_id);
+  if (on('building_permit_number_on_title_block')) lines.push(`PERMIT #: ${d.building_permit_number?.trim() || PERMIT_WRITE_IN}`);
+  if (on('num_stories_on_cad')) fact('num_stories_on_cad', 'num_stories', 'STORIES', d.num_stories);
+  if (on('utility_program_on_cad')) fact('utility_program_on_cad', 'utility_program', 'UTILITY PROGRAM', d.utility_program);
   if (on('parcel_info_on_title_block')) {
     const p = d.parcel_info ?? {};
-    lines.push(`APN: ${p.parcel_id ?? '—'}`, `COUNTY: ${p.county_name ?? '—'}`, `MUNICIPALITY: ${p.muni_name ?? '—'}`, `ZONING: ${p.zoning ?? '—'}`);
-    if (p.acreage_calc !== undefined) lines.push(`LOT: ${p.acreage_calc} AC`);
-    if (p.bldg_sqft !== undefined) lines.push(`BUILDING: ${p.bldg_sqft} SQ FT`);
-    if (p.roof_height !== undefined) lines.push(`ROOF HEIGHT: ${p.roof_height} FT`);
-    if (p.legal_desc1) lines.push(`LEGAL: ${p.legal_desc1}`);
+    const parcel = (field: keyof typeof p, label: string, unit = '') =>
+      fact('parcel_info_on_title_block', `parcel_info.${field}`, label, p[field] === undefined ? undefined : `${p[field]}${unit}`);
+    parcel('parcel_id', 'APN');
+    parcel('county_name', 'COUNTY');
+    parcel('muni_name', 'MUNICIPALITY');
+    parcel('zoning', 'ZONING');
+    parcel('acreage_calc', 'LOT', ' AC');
+    parcel('bldg_sqft', 'BUILDING', ' SQ FT');
+    parcel('roof_height', 'ROOF HEIGHT', ' FT');
+    parcel('legal_desc1', 'LEGAL');
   }
   return lines;
 }
