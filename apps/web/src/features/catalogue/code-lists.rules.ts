@@ -17,3 +17,13 @@ export function suggestNextEdition(list: Pick<CodeList, 'editions'>): { value: s
   const prefix = sample?.label.replace(/\s*\d{4}\s*$/, '') ?? '';
   return { value: next, label: prefix ? `${prefix} ${next}` : next };
 }
+
+/**
+ * The editions a new AHJ starts with: each code list's default (the Codes page promises "Default
+ * for a new AHJ: IBC 2021"); a list without a default, or not loaded, leaves its code not known.
+ */
+export function newAhjCodeDefaults(lists: readonly Pick<CodeList, 'type' | 'default'>[] | undefined): Partial<Record<CodeType, string>> {
+  const out: Partial<Record<CodeType, string>> = {};
+  for (const l of lists ?? []) if (l.default) out[l.type] = l.default;
+  return out;
+}

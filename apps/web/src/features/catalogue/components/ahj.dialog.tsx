@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { z } from 'zod';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -22,7 +23,7 @@ import { useCodeLists } from '../api/use-codes.ts';
 import { StateSelectField } from './catalogue-fields.tsx';
 import { DialogFooter } from '../../../components/form/dialog-footer.tsx';
 import { NumberField, SelectField, SwitchField } from '../../../components/form/fields.tsx';
-import { CODE_SHORT_LABELS } from '../code-lists.rules.ts';
+import { CODE_SHORT_LABELS, newAhjCodeDefaults } from '../code-lists.rules.ts';
 
 
 /** The create body plus the active flag an edit may change. */
@@ -83,6 +84,15 @@ export function AhjDialog({ ahj, onClose }: { ahj: Ahj | null; onClose: () => vo
     resolver: zodResolver(ZAhjForm, friendlyErrors),
     defaultValues: initialOf(ahj),
   });
+  // A new AHJ starts with each code's default edition (Codes page), once the lists are in; a
+  // code the user already picked stays.
+  const defaults = ahj ? null : codes.data;
+  useEffect(() => {
+    if (!defaults) return;
+    for (const [type, edition] of Object.entries(newAhjCodeDefaults(defaults)) as [keyof FormValues & string, string][]) {
+      if (form.getValues(type) === null && !form.getFieldState(type).isDirty) form.setValue(type, edition);
+    }
+  }, [defaults, form]);
 
   const submit = form.handleSubmit(async (v) => {
     const { is_active, ...body } = v;
