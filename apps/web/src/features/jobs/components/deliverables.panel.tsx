@@ -81,11 +81,14 @@ export function JobTasksList({ jobId, tasks, editable }: { jobId: string; tasks:
         const followsCard = isTaskDrivenByWetStamp(t.service);
         const select = (
           <TextField
-            select size="small" value={t.status} label="Task" sx={{ minWidth: 150 }} disabled={followsCard}
+            // No floating "Task" label: the row names the service (and the aria-label says it), and
+            // the label of one select sat on the select above. displayEmpty shows the blank status
+            // as "Not Completed" instead of an empty box.
+            select size="small" value={t.status} sx={{ minWidth: 150 }} disabled={followsCard}
             onChange={(e) => move.mutate({ service: t.service, status: e.target.value as TaskCompletion }, {
               onError: (err) => notify(errorMessageOf(err), { variant: 'error' }),
             })}
-            slotProps={{ htmlInput: { 'aria-label': `Task for ${t.service_label}` } }}
+            slotProps={{ select: { displayEmpty: true }, htmlInput: { 'aria-label': `Task for ${t.service_label}` } }}
           >
             {(Object.keys(TASK_COMPLETION_LABELS) as TaskCompletion[]).map((s) => (
               <MenuItem key={s || 'blank'} value={s}>{TASK_COMPLETION_LABELS[s]}</MenuItem>
@@ -93,7 +96,7 @@ export function JobTasksList({ jobId, tasks, editable }: { jobId: string; tasks:
           </TextField>
         );
         return (
-          <ListItem key={t.service} disableGutters secondaryAction={
+          <ListItem key={t.service} disableGutters sx={editable ? { minHeight: 50 } : undefined} secondaryAction={
             !editable ? <TaskChip task={t} /> : followsCard ? (
               // A disabled control takes no pointer or focus: the span carries the tooltip.
               <Tooltip title={WET_STAMP_TASK_BY_HAND_MESSAGE} describeChild>
