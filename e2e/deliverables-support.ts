@@ -54,7 +54,7 @@ export async function submittedJob(job: NewJob, statuses: readonly string[] = []
 }
 
 /** Uploads one PDF to the job as a plan-set sheet (`cad`, PV-01) or an engineering letter; answers the file. */
-export async function uploadPdf(staff: Call, jobId: string, as: 'cad' | 'letter', name: string, bytes: Buffer): Promise<{ id: string }> {
+export async function uploadPdf(staff: Call, jobId: string, as: 'cad' | 'letter', name: string, bytes: Buffer<ArrayBuffer>): Promise<{ id: string }> {
   const form = new FormData();
   form.append('kind', as);
   form.append('category', as === 'cad' ? 'PV-01' : 'Engineering');
