@@ -118,7 +118,7 @@ export function JobsFilterBar({
           onChange={onSearch}
           clearable
           maxLength={200}
-          sx={{ flex: 1, minWidth: 260 }}
+          sx={{ flex: 1, minWidth: { sm: 300 } }}
         />
         <Chip
           icon={<NotificationImportantOutlined />}
