@@ -7,6 +7,7 @@ import {
   cadSelectOptions,
   offeredChoices,
   firstInvalidStep,
+  newJobIntro,
   stepOfField,
   validateStep,
 } from './job-intake.rules.ts';
@@ -98,5 +99,15 @@ describe('select choices', () => {
   });
   it('shows a value the list lacks as itself', () => {
     expect(offeredChoices(opts, 'zz').at(-1)).toEqual({ value: 'zz', label: 'zz' });
+  });
+});
+
+describe('newJobIntro: the new-job subtitle counts the steps the stepper shows', () => {
+  it('names the steps to fill and the review, as many as the stepper has', () => {
+    expect(INTAKE_STEPS).toHaveLength(7);
+    expect(newJobIntro()).toBe('Six short steps, then a review. Nothing is sent to our team until you submit.');
+  });
+  it('follows a change of the steps', () => {
+    expect(newJobIntro([{ key: 'address' }, { key: 'files' }, { key: 'review' }])).toMatch(/^Two short steps, then a review\./);
   });
 });

@@ -19,6 +19,18 @@ export const FILES_STEP = INTAKE_STEPS.findIndex((s) => s.key === 'files');
 export const REVIEW_STEP = INTAKE_STEPS.findIndex((s) => s.key === 'review');
 export const stepIndexOf = (key: IntakeStepKey) => INTAKE_STEPS.findIndex((s) => s.key === key);
 
+const COUNT_WORDS = ['No', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten'];
+/**
+ * The new-job page's subtitle, counted from the steps: the steps to fill, then the review (it said
+ * "Six short steps" above a stepper and a "Step 1 of 7" that count seven).
+ */
+export function newJobIntro(steps: readonly { key: string }[] = INTAKE_STEPS): string {
+  const fill = steps.filter((s) => s.key !== 'review').length;
+  const count = COUNT_WORDS[fill] ?? String(fill);
+  const review = steps.some((s) => s.key === 'review') ? ', then a review' : '';
+  return `${count} short steps${review}. Nothing is sent to our team until you submit.`;
+}
+
 const required = (what: string) => z.string().trim().min(1, what).max(300);
 
 export type StepOptions = {

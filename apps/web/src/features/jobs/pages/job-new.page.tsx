@@ -53,6 +53,7 @@ import { ServicesStep } from '../intake/services.step.tsx';
 import {
   FILES_STEP,
   INTAKE_STEPS,
+  newJobIntro,
   REVIEW_STEP,
   firstInvalidStep,
   stepIndexOf,
@@ -342,7 +343,7 @@ export function JobNewPage() {
     ? 'Nothing changes for our team until you save on the last step. Saving does not submit the job again.'
     : draftId
       ? 'Saved as a draft as you go. You can leave and continue later from the jobs list.'
-      : 'Six short steps. Nothing is sent to our team until you submit.';
+      : newJobIntro();
   const stateAbbr = states.data?.find((s) => s.id === values.state)?.abbreviation;
   const cityLine = [values.city, [stateAbbr, values.client_zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 
