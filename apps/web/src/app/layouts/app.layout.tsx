@@ -91,6 +91,8 @@ export function AppLayout() {
                 to={item.to}
                 color="inherit"
                 sx={{
+                  // minWidth 0: MUI's 64 px minimum padded short labels ("Jobs", "AHJs") wider than the rest.
+                  minWidth: 0,
                   px: 1.5,
                   flexShrink: 0,
                   whiteSpace: 'nowrap',

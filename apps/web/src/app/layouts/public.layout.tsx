@@ -85,7 +85,9 @@ export function PublicLayout() {
                   component={NavLink}
                   to={n.to}
                   color="inherit"
-                  sx={{ color: 'text.secondary', '&.active': { color: 'primary.main' } }}
+                  // minWidth 0: MUI's 64 px minimum padded the short "Blog" and "Help" wider than the
+                  // others, so the gaps between the links were uneven.
+                  sx={{ minWidth: 0, px: 1.25, color: 'text.secondary', '&.active': { color: 'primary.main' } }}
                 >
                   {n.label}
                 </Button>
