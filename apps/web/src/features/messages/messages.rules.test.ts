@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@sunstamp/domain/contracts/messages';
 import {
-  attachmentProblem, badgeText, insertMention, matchMentionCandidates, mentionQueryAt, mentionsStillIn, readMarkToSend, seenByLabel, splitMentions, startsRun,
+  attachmentProblem, badgeText, emptyThreadText, insertMention, matchMentionCandidates, mentionQueryAt, mentionsStillIn, readMarkToSend, seenByLabel, splitMentions, startsRun,
 } from './messages.rules.ts';
 
 const msg = (id: number, author: string | null, at = '2026-01-01T10:00:00Z'): Message => ({
@@ -83,5 +83,18 @@ describe('mentions', () => {
     expect(splitMentions('no one', [])).toEqual([{ text: 'no one', mention: false }]);
     expect(splitMentions('@Cara', ['Ann'])).toEqual([{ text: '@Cara', mention: false }]);
     expect(splitMentions('@Annie and @Ann.', ['Ann'])).toEqual([{ text: '@Annie and ', mention: false }, { text: '@Ann', mention: true }, { text: '.', mention: false }]);
+  });
+});
+
+describe('emptyThreadText: an empty thread speaks to the one reading it', () => {
+  it('invites the client to write to the team', () => {
+    expect(emptyThreadText('client', false)).toBe('No messages yet. Ask a question or leave a note for the team.');
+  });
+  it('tells staff the client thread reaches the client, not "the team"', () => {
+    expect(emptyThreadText('client', true)).not.toMatch(/the team/);
+    expect(emptyThreadText('client', true)).toMatch(/the client reads/);
+  });
+  it('keeps the internal thread\'s own wording', () => {
+    expect(emptyThreadText('internal', true)).toBe('No internal notes yet.');
   });
 });

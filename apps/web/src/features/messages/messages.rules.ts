@@ -108,3 +108,14 @@ export function splitMentions(text: string, names: readonly string[]): MentionPi
   if (pos < text.length) out.push({ text: text.slice(pos), mention: false });
   return out;
 }
+
+/**
+ * What an empty thread says. The client thread told staff too to "ask a question or leave a note
+ * for the team", while they are the team and the client reads what they write there.
+ */
+export function emptyThreadText(thread: 'client' | 'internal', teamSide: boolean): string {
+  if (thread === 'internal') return 'No internal notes yet.';
+  return teamSide
+    ? 'No messages with the client yet. What you write here, the client reads.'
+    : 'No messages yet. Ask a question or leave a note for the team.';
+}

@@ -38,6 +38,7 @@ import {
 } from '@sunstamp/domain/contracts/messages';
 import { formatFileSize } from '@sunstamp/domain/format/file-size.format';
 import { mayReadMessageHistory, type MessageThread } from '@sunstamp/domain/policies/messages.policy';
+import { seesInternalStatus } from '@sunstamp/domain/policies/jobs.policy';
 import { useUserEvent } from '../../../lib/event-stream.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -47,7 +48,7 @@ import {
   attachmentDownloadPath, useChangeMessage, useMarkThreadRead, useMentionCandidates, usePostMessage, usePostMessageWithFiles, useThread, useUpdateConversation,
 } from '../api/messages.api.ts';
 import {
-  attachmentProblem, insertMention, matchMentionCandidates, mentionQueryAt, mentionsStillIn, readMarkToSend, seenByLabel, startsRun,
+  attachmentProblem, emptyThreadText, insertMention, matchMentionCandidates, mentionQueryAt, mentionsStillIn, readMarkToSend, seenByLabel, startsRun,
 } from '../messages.rules.ts';
 import { MessageText } from './message-text.tsx';
 import { TypingLine } from './typing-line.tsx';
@@ -201,7 +202,7 @@ function ThreadView({ jobId, answer }: { jobId: string; answer: ThreadAnswer }) 
       >
         {answer.messages.length === 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-            {thread === 'internal' ? 'No internal notes yet.' : 'No messages yet. Ask a question or leave a note for the team.'}
+            {emptyThreadText(thread, seesInternalStatus(user.role))}
           </Typography>
         )}
         {answer.messages.map((m, i) => {
