@@ -8,7 +8,7 @@ import type { Principal } from '../auth/principal.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { requireCatalogueEdit } from '../access/access.ts';
-import { editionsByType } from '../catalogue/codes.service.ts';
+import { defaultEditions, editionsByType } from '../catalogue/codes.service.ts';
 import { rejectImport } from '../catalogue/csv-upload.ts';
 import { readDirectoryCsv, type CellKind, type LineError } from './directory-csv.ts';
 import * as repo from './ahjs.repository.ts';
@@ -93,9 +93,14 @@ export async function getAhj(ctx: Ctx, id: string) {
   return toAhj(await findAhj(ctx.database.db, id));
 }
 
-export async function createAhj(ctx: Ctx, p: Principal, body: AhjBody) {
+export async function createAhj(ctx: Ctx, p: Principal, given: AhjBody) {
   requireCatalogueEdit(p, 'ahjs');
   const db = ctx.database.db;
+  // A code the request leaves out starts at its list's default edition (the Codes page's "Default
+  // for a new AHJ"); one sent as null stays not known.
+  const defaults = await defaultEditions(db);
+  const body: AhjBody = { ...given };
+  for (const t of CODE_TYPES) if (body[t] === undefined && defaults[t]) body[t] = defaults[t];
   await checkEditions(db, body);
   if (await repo.ahjNameTaken(db, body.state, body.name)) throw conflict(`An AHJ named ${body.name} in ${body.state} already exists.`);
   const row = await repo.insertAhj(db, { ...(columnsOf(body) as repo.AhjInsert), updatedById: p.id });

@@ -39,7 +39,17 @@ describe('AHJs: create, read, update, deactivate per role', () => {
   it.each(ALL)('POST /api/ahjs as %s', async (who) => {
     const res = await t.request('POST', '/api/ahjs', { token: await as(who), body: { name: `Travis County ${who}`, state: 'tx', jurisdiction_type: 'County' } });
     expect(res.statusCode).toBe(EDITORS[who] ? 201 : 403);
-    if (EDITORS[who]) expect(res.data).toMatchObject({ state: 'TX', ibc: null, required_reviews: [], notes: '' });
+    if (EDITORS[who]) expect(res.data).toMatchObject({ state: 'TX', required_reviews: [], notes: '' });
+  });
+  it('a code left out starts at its list\'s default edition (the Codes page\'s "Default for a new AHJ"); one sent as null stays not known', async () => {
+    const lists = (await t.request('GET', '/api/codes', { token: await as(DEMO.admin) })).data as { type: string; default: string | null }[];
+    const ibc = lists.find((l) => l.type === 'ibc')!.default;
+    const electrical = lists.find((l) => l.type === 'electrical')!.default;
+    expect(ibc && electrical, 'the seeded lists have defaults').toBeTruthy();
+    const res = await t.request('POST', '/api/ahjs', { token: await as(DEMO.admin), body: { name: 'Round Rock', state: 'TX', jurisdiction_type: 'City', electrical: null } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.data).toMatchObject({ ibc, electrical: null });
+    for (const l of lists) if (l.type !== 'electrical') expect(res.data[l.type], l.type).toBe(l.default);
   });
   it.each(ALL)('PUT /api/ahjs/:id as %s', async (who) => {
     const res = await t.request('PUT', `/api/ahjs/${id}`, { token: await as(who), body: { wind_speed_mph: 120 } });

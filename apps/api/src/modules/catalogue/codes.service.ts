@@ -46,6 +46,13 @@ export async function updateCodeList(ctx: Ctx, p: Principal, type: string, body:
 }
 
 /** Edition values on offer per code type: what an AHJ's adopted editions are checked against. */
+/** Each code list's default edition ("Default for a new AHJ" on the Codes page); lists without one are left out. */
+export async function defaultEditions(db: DbOrTx): Promise<Partial<Record<CodeType, string>>> {
+  const out: Partial<Record<CodeType, string>> = {};
+  for (const r of await repo.listCodeLists(db)) if (r.defaultEdition) out[r.type as CodeType] = r.defaultEdition;
+  return out;
+}
+
 export async function editionsByType(db: DbOrTx): Promise<Map<CodeType, Set<string>>> {
   const rows = await repo.listCodeLists(db);
   return new Map(rows.map((r) => [r.type as CodeType, new Set(r.editions.map((e) => e.value))]));
