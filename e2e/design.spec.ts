@@ -74,6 +74,9 @@ describe('the Design page', () => {
     await page.getByTestId('job-actions').getByRole('link', { name: 'Design' }).click();
     await page.waitForURL((u) => u.pathname === `/jobs/${jobId}/design`);
     await page.getByTestId('design-canvas').waitFor();
+    // The heading and the browser tab name the job, so two jobs' designs open side by side are told apart.
+    await page.getByRole('heading', { name: /^Design · E2E Design / }).waitFor();
+    expect(await page.title()).toMatch(/Design · E2E Design/);
     expect(await page.getByText('Auto-filled from the job\'s arrays (not saved yet)', { exact: false }).count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('module-count').textContent()).toBe('Modules 8 of 8');
   });

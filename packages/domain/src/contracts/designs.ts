@@ -55,6 +55,8 @@ export const ZDesignViolation = z.object({ module_id: z.string(), reason: z.stri
 
 export const ZDesignAnswer = z.object({
   job_id: z.string(),
+  /** The job's name (else its client's), for the page's heading and the browser tab. */
+  job_name: z.string(),
   revision: z.number().int(),
   /** 0 when nothing is saved for this revision yet. */
   version: z.number().int(),

@@ -180,6 +180,7 @@ async function answerOf(ctx: Ctx, p: Principal, r: JobWithRefs, facts: DesignFac
   const background = d.background && images.some((f) => f.id === d.background!.file_id) ? d.background : null;
   return {
     job_id: r.job.id,
+    job_name: r.job.name || r.job.clientName || '',
     revision: r.job.revisionNumber,
     version: d.version,
     source: d.source,

@@ -61,7 +61,7 @@ describe('GET /api/jobs/{id}/design', () => {
     const id = await newJob();
     const d = await design(id);
     expect(ZDesignAnswer.parse(d)).toBeTruthy();
-    expect(d).toMatchObject({ source: 'auto', version: 0, revision: 0, module_count: 16, layout_saved: false, may_edit: true, background: null, updated_at: null });
+    expect(d).toMatchObject({ job_name: 'Design job', source: 'auto', version: 0, revision: 0, module_count: 16, layout_saved: false, may_edit: true, background: null, updated_at: null });
     expect(d.model.roofPlanes.map((p) => [p.id, p.pitchDeg, p.azimuthDeg, p.edges])).toEqual([
       ['R1', 26, 180, ['eave', 'rake', 'ridge', 'rake']], ['R2', 20, 180, ['eave', 'rake', 'ridge', 'rake']],
     ]);

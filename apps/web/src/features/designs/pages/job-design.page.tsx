@@ -212,7 +212,7 @@ function DesignEditor({ jobId, answer, reload }: { jobId: string; answer: Design
   return (
     <>
       <PageHeader
-        title="Design"
+        title={answer.job_name ? `Design · ${answer.job_name}` : 'Design'}
         subtitle={designSubtitle(answer, readOnly, formatDateTime)}
         actions={<Button component={RouterLink} to={`/jobs/${encodeURIComponent(jobId)}`} color="inherit" startIcon={<ArrowBack />}>Job</Button>}
       />
