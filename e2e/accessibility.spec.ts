@@ -91,6 +91,9 @@ const failures: string[] = [];
 /** Runs axe on the current page and records serious/critical violations, and any of STRICT_RULES, under `label`. */
 async function check(label: string) {
   await settle(page);
+  // Every page has a level-one heading; a lazily loaded page draws it a moment after the network
+  // settles, so wait for one (briefly) before axe reads the page, which still reports it if absent.
+  await page.locator('h1').first().waitFor({ timeout: 10_000 }).catch(() => {});
   const serious = (await axe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical' || STRICT_RULES.has(v.id));
   for (const v of serious) {
     const nodes = v.nodes

@@ -193,7 +193,8 @@ function PassedRun({ run, latest }: { run: CadRun; latest: boolean }) {
             component="button"
             type="button"
             onClick={() => setOpen(i)}
-            aria-label={`Open sheet ${f.number ?? i + 1}`}
+            // The name holds the caption's text (number and title), as WCAG 2.5.3 asks of a labelled control.
+            aria-label={`Open sheet ${[f.number ?? String(i + 1), f.title].filter(Boolean).join(' ')}`}
             sx={{ p: 0.5, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper', cursor: 'zoom-in', textAlign: 'left', '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
           >
             <SheetImage file={f} height={110} />
