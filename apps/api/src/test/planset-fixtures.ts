@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { makeDatasheet } from '@sunstamp/planset/fixtures/golden.fixtures';
-import { ahjs, companies, equipment, states, users, utilities } from '../db/schema.ts';
+import { ahjs, cadRuns, companies, equipment, states, users, utilities } from '../db/schema.ts';
 import { DEMO, type TestApp } from './test-app.ts';
 
 /*
@@ -81,4 +81,24 @@ export async function preparePlanSetJob(t: Pick<TestApp, 'request' | 'tokenOf'>,
   const assigned = await call(DEMO.admin, 'POST', `/api/jobs/${id}/assign`, { assignee_id: w.contractorId });
   if (assigned.statusCode !== 200) throw new Error(`assign: ${assigned.statusCode} ${assigned.body}`);
   return id;
+}
+
+/**
+ * POST generate-cad as `who`, then wait for the run to pass or fail (a run takes seconds; on a
+ * machine shared by many suites much longer than the few seconds test-app waits for queued jobs).
+ */
+export async function generateCadAndWait(t: Pick<TestApp, 'app' | 'tokenOf' | 'csrfFor' | 'ctx'>, who: string, id: string) {
+  const token = await t.tokenOf(who);
+  const res = await t.app.inject({ method: 'POST', url: `/api/jobs/${id}/generate-cad`, headers: { authorization: `Bearer ${token}`, 'x-csrftoken': await t.csrfFor(token) } });
+  const data = res.json();
+  if (res.statusCode === 200 || res.statusCode === 202) {
+    const until = Date.now() + 180_000;
+    for (;;) {
+      const run = await t.ctx.database.db.select().from(cadRuns).where(eq(cadRuns.id, data.id));
+      if (run[0]?.status === 'passed' || run[0]?.status === 'failed') break;
+      if (Date.now() > until) throw new Error(`run ${data.id} did not finish`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return Object.assign(res, { data });
 }

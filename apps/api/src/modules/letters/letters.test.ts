@@ -6,7 +6,7 @@ import { solidPng } from '@sunstamp/planset/fixtures/golden.fixtures';
 import { ahjs, cadRuns, companies, equipment, jobEquipment, jobs, states, userEvents, users } from '../../db/schema.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
 import { file, PDF, postMultipart } from '../../test/upload-fixtures.ts';
-import { preparePlanSetJob, preparePlanSetWorld } from '../../test/planset-fixtures.ts';
+import { generateCadAndWait, preparePlanSetJob, preparePlanSetWorld } from '../../test/planset-fixtures.ts';
 import { verifyPdfSignature } from '../../platform/signing/pades.ts';
 import { makeTestP12, signLikeOutsideTool } from '../../platform/signing/test-p12.ts';
 
@@ -478,16 +478,10 @@ describe('the letters beyond the roof letter', { timeout: 300_000 }, () => {
 describe('letters and the plan set print the same numbers', { timeout: 300_000 }, () => {
   /** POST generate-cad and wait for the run to end; answers the run's checks. */
   async function planSetChecks(job: string) {
-    const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-cad`);
+    const res = await generateCadAndWait(t, DEMO.admin, job);
     expect(res.statusCode, res.body).toBe(202);
-    const until = Date.now() + 180_000;
-    for (;;) {
-      const [run] = await t.database.db.select().from(cadRuns).where(eq(cadRuns.id, res.data.id));
-      if (run?.status === 'failed') throw new Error(`plan set failed: ${run.errorKey}`);
-      if (run?.status === 'passed') break;
-      if (Date.now() > until) throw new Error('the plan-set run did not finish');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const [run] = await t.database.db.select().from(cadRuns).where(eq(cadRuns.id, res.data.id));
+    expect(run?.status, `plan set: ${run?.errorKey}`).toBe('passed');
     const checks = await call(DEMO.admin, 'GET', `/api/cad-runs/${res.data.id}/checks`);
     expect(checks.statusCode, checks.body).toBe(200);
     return checks.data.results as { id: string; pass: boolean }[];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
-import { preparePlanSetJob, preparePlanSetWorld, type PlanSetWorld } from '../../test/planset-fixtures.ts';
+import { generateCadAndWait, preparePlanSetJob, preparePlanSetWorld, type PlanSetWorld } from '../../test/planset-fixtures.ts';
 import { ahjs, cadRuns } from '../../db/schema.ts';
 
 /*
@@ -19,21 +19,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = async (who: string, method: Method, url: string, body?: unknown) => t.request(method, url, { token: await t.tokenOf(who), body });
 
 /** POST generate-cad, then wait for the run to finish. */
-async function generate(who: string, id: string) {
-  const token = await t.tokenOf(who);
-  const res = await t.app.inject({ method: 'POST', url: `/api/jobs/${id}/generate-cad`, headers: { authorization: `Bearer ${token}`, 'x-csrftoken': await t.csrfFor(token) } });
-  const data = res.json();
-  if (res.statusCode === 200 || res.statusCode === 202) {
-    const until = Date.now() + 180_000;
-    for (;;) {
-      const run = await t.ctx.database.db.select().from(cadRuns).where(eq(cadRuns.id, data.id));
-      if (run[0]?.status === 'passed' || run[0]?.status === 'failed') break;
-      if (Date.now() > until) throw new Error(`run ${data.id} did not finish`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  return Object.assign(res, { data });
-}
+const generate = (who: string, id: string) => generateCadAndWait(t, who, id);
 
 const STORIES_MESSAGE = "Number of Stories is needed: the requirement num_stories_on_cad asks for it on the plan set. Enter it in the job's CAD fields (Design inputs on the job page).";
 

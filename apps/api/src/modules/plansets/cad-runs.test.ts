@@ -6,7 +6,7 @@ import { ZCadRun, ZCadRunChecks, ZCadRunList } from '@sunstamp/domain/contracts/
 import { makeDatasheet, solidPng } from '@sunstamp/planset/fixtures/golden.fixtures';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
 import { file, postMultipart } from '../../test/upload-fixtures.ts';
-import { preparePlanSetJob, preparePlanSetWorld, uploadDatasheet, type PlanSetWorld } from '../../test/planset-fixtures.ts';
+import { generateCadAndWait, preparePlanSetJob, preparePlanSetWorld, uploadDatasheet, type PlanSetWorld } from '../../test/planset-fixtures.ts';
 import { ahjs, cadRuns, companies, equipment, jobFiles, notifications, users } from '../../db/schema.ts';
 
 /*
@@ -23,25 +23,8 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = async (who: string, method: Method, url: string, body?: unknown) => t.request(method, url, { token: await t.tokenOf(who), body });
-/**
- * POST generate-cad, then wait for the run to finish (a run takes seconds; on a machine shared by
- * many test suites much longer than the few seconds test-app waits for queued jobs).
- */
-async function generate(who: string, id: string) {
-  const token = await t.tokenOf(who);
-  const res = await t.app.inject({ method: 'POST', url: `/api/jobs/${id}/generate-cad`, headers: { authorization: `Bearer ${token}`, 'x-csrftoken': await t.csrfFor(token) } });
-  const data = res.json();
-  if (res.statusCode === 200 || res.statusCode === 202) {
-    const until = Date.now() + 180_000;
-    for (;;) {
-      const run = await t.ctx.database.db.select().from(cadRuns).where(eq(cadRuns.id, data.id));
-      if (run[0]?.status === 'passed' || run[0]?.status === 'failed') break;
-      if (Date.now() > until) throw new Error(`run ${data.id} did not finish`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  return Object.assign(res, { data });
-}
+/** POST generate-cad, then wait for the run to finish. */
+const generate = (who: string, id: string) => generateCadAndWait(t, who, id);
 const eventsOf = async (email: string, since = 0) => (await t.ctx.events.since(uid[email]!, since)).filter((e) => (e.payload as { run_id?: string })?.run_id);
 
 beforeAll(async () => {
