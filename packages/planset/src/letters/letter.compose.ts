@@ -142,7 +142,9 @@ export function composeLetter(input: LetterInput, context: ComposeContext = {}):
     closing: [
       `${engineer.name}, P.E.`,
       `${engineer.licenceState} PE Licence No. ${engineer.licenceNumber} (expires ${engineer.licenceExpires})`,
-      `${input.firm.name} · ${input.firm.address} · ${input.firm.phone}`,
+      // The firm on a line of its own: name, address and phone on one line wrapped the phone number.
+      input.firm.name,
+      `${input.firm.address} · ${input.firm.phone}`,
     ],
   };
   const compose = (paragraphs: string[], findings: Finding[], calculations: Section[]): ComposedLetter => {
