@@ -31,6 +31,8 @@ export type Database = {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: a copy of the whole database, to open again with `image` (the test suite's template). */
+  dumpImage?(): Promise<Blob>;
 };
 
 export function migrationsFolder(): string {
@@ -43,15 +45,16 @@ export function migrationsFolder(): string {
 }
 
 export type OpenOptions =
-  | { kind: 'pglite'; dataDir?: string /* undefined = in memory */ }
+  /** `image`: start from a saved copy of a database (dumpPglite), e.g. the test suite's migrated and seeded template. */
+  | { kind: 'pglite'; dataDir?: string /* undefined = in memory */; image?: Blob }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.kind === 'pglite') return openPglite(opts.dataDir);
+  if (opts.kind === 'pglite') return openPglite(opts.dataDir, opts.image);
   return openPostgres(opts.url, opts.poolSize ?? 10);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -63,7 +66,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
     // pg_trgm backs the jobs list search index (migration 0001); PGlite ships it as a contrib module.
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+    client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(image ? { loadDataDir: image } : {}), extensions: { pg_trgm } });
   } catch (e) {
     claim?.release();
     throw e;
@@ -96,6 +99,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     async close() {
       await client.close();
       claim?.release();
+    },
+    async dumpImage() {
+      return client.dumpDataDir('none');
     },
   };
 }

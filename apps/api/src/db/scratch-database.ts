@@ -10,7 +10,7 @@ import { openDatabase, type Database } from './client.ts';
 export async function openScratchPostgres(
   baseUrl: string,
   opts: { prefix: string; poolSize: number },
-): Promise<{ database: Database; drop: () => Promise<void> }> {
+): Promise<{ name: string; database: Database; drop: () => Promise<void> }> {
   const name = `${opts.prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const run = async (sql: string) => {
     const c = new pg.Client({ connectionString: baseUrl });
@@ -22,6 +22,7 @@ export async function openScratchPostgres(
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: opts.poolSize });
   return {
+    name,
     database,
     drop: async () => {
       await database.close().catch(() => {});

@@ -8,28 +8,13 @@ import { buildApp } from '../app.ts';
 import { createContext, type ContextDeps } from '../context.ts';
 import { startWorkers } from '../workers.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
-import { openScratchPostgres } from '../db/scratch-database.ts';
-import { DEMO_PASSWORD, seedDemo, seedReference } from '../db/seed/seed.ts';
+import { DEMO_PASSWORD } from '../db/seed/seed.ts';
+import { openTestDatabase } from './test-database.ts';
 import { seedSampleJobs } from '../db/seed/sample-jobs.seed.ts';
 import { seedSampleDeliverables } from '../db/seed/sample-deliverables.seed.ts';
 import { manualClock } from '../platform/clock.ts';
 import { createMailer } from '../platform/mailer.ts';
 import { sessionKeyOf } from '../modules/auth/tokens.ts';
-
-/**
- * A fresh database per test file: in-memory PGlite, or (SUNSTAMP_TEST_DB=postgres) a database of
- * its own on the TEST_DATABASE_URL server (openScratchPostgres), dropped by close().
- */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (process.env.SUNSTAMP_TEST_DB !== 'postgres') {
-    const database = await openDatabase({ kind: 'pglite' });
-    return { database, drop: async () => {} };
-  }
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('SUNSTAMP_TEST_DB=postgres needs TEST_DATABASE_URL');
-  return openScratchPostgres(base, { prefix: 'sunstamp_test', poolSize: 5 });
-}
 
 export type OutboxMail = { to: string; subject: string; text: string; raw: string };
 
@@ -55,10 +40,9 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * they make. `sampleJobs`: also the demo's sample jobs, as `npm start` seeds them, at the test clock's start.
  */
 export async function createTestApp(opts: { seed?: boolean; sampleJobs?: boolean; webDist?: string; deps?: Partial<ContextDeps>; logger?: Record<string, unknown>; config?: Partial<Config> } = {}) {
-  const { database, drop } = await openTestDatabase();
+  // A copy of the run's template (test-database.ts): the reference data, and the demo unless `seed: false`.
+  const { database, drop } = await openTestDatabase(opts.seed === false ? 'reference' : 'demo');
   const clock = manualClock(new Date());
-  await seedReference(database);
-  if (opts.seed !== false) await seedDemo(database);
   if (opts.sampleJobs) await seedSampleJobs(database, clock.now());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-test-'));
   const outboxDir = path.join(dataDir, 'outbox');

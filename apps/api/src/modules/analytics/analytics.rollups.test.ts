@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { seedDemo, seedReference } from '../../db/seed/seed.ts';
-import { openTestDatabase } from '../../test/test-app.ts';
+import { openTestDatabase } from '../../test/test-database.ts';
 import * as repo from './analytics.repository.ts';
 
 /**

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { makeDatasheet } from '@sunstamp/planset/fixtures/golden.fixtures';
 import { DEMO_PASSWORD } from '../../db/seed/seed.ts';
+import { builtServer } from '../../test/built-server.ts';
 
 /*
  * A plan-set run survives `kill -9` of the process working it. The real server (src/main.ts on a
@@ -37,7 +38,7 @@ async function startServer(port: number): Promise<ChildProcess & { out: () => st
     QUEUE_POLL_SECONDS: '0.5', QUEUE_MAINTENANCE_SECONDS: '1', QUEUE_EXPIRE_SECONDS: '90', QUEUE_RETRY_DELAY_SECONDS: '0',
   };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: apiRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [(await builtServer()).main], { cwd: apiRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => { out += d; });
   child.stderr!.on('data', (d) => { out += d; });

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { loadConfig } from '../../config.ts';
 import { createContext } from '../../context.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
+import { builtServer } from '../../test/built-server.ts';
 
 /**
  * A job survives `kill -9` of the worker process: the worker (`npm run worker`'s entry, a real
@@ -18,7 +19,8 @@ import { openDatabase, type Database } from '../../db/client.ts';
  * Runs on an embedded PGlite directory, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const workerEntry = path.join(root, 'apps/api/src/worker.ts');
+/** `npm run worker`'s entry, bundled from the current sources (test/built-server.ts). */
+let worker = '';
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 let smtp: SMTPServer;
@@ -29,6 +31,7 @@ const connections: number[] = [];
 const delivered: string[] = [];
 
 beforeAll(async () => {
+  ({ worker } = await builtServer());
   smtp = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     onConnect(_session, cb) {
@@ -64,12 +67,12 @@ async function until(check: () => boolean, ms: number, what: string) {
 }
 
 /**
- * The worker as its own node process with tsx's loader (`node --import tsx`), so the pid is the
- * worker itself: through the `tsx` command, SIGKILL reached only tsx's wrapper and the real worker
- * lived on as an orphan (still holding its job and, on PostgreSQL, its connections).
+ * The worker as its own node process, so the pid is the worker itself: through a wrapper (the `tsx`
+ * command once), SIGKILL reached only the wrapper and the real worker lived on as an orphan (still
+ * holding its job and, on PostgreSQL, its connections).
  */
 function startWorker(env: Record<string, string>): ChildProcess & { output: string[] } {
-  const child = spawn(process.execPath, ['--import', 'tsx', workerEntry], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [worker], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));
@@ -119,7 +122,7 @@ function workersOf(dataDir: string): number[] {
   return fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((d) => {
     try {
       const cmd = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8');
-      if (!cmd.includes(workerEntry)) return [];
+      if (!cmd.includes(worker)) return [];
       return fs.readFileSync(`/proc/${d}/environ`, 'utf8').split('\0').includes(`DATA_DIR=${dataDir}`) ? [Number(d)] : [];
     } catch {
       return [];

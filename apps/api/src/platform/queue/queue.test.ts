@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { Database } from '../../db/client.ts';
-import { openTestDatabase } from '../../test/test-app.ts';
+import { openTestDatabase } from '../../test/test-database.ts';
 import { createMailer } from '../mailer.ts';
 import { Queue } from './queue.ts';
 

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../db/seed/seed.ts';
+import { builtServer } from '../built-server.ts';
 import { openDatabase } from '../../db/client.ts';
 
 const CYCLES = 3;
@@ -32,7 +33,7 @@ async function freePort(): Promise<number> {
 async function startServer(port: number): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', WORKERS: 'off' };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [(await builtServer()).main], {
     cwd: apiRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -121,7 +122,11 @@ describe('kill -9 under write load (PGlite)', () => {
         }
       })());
       const before = acknowledged.length;
-      await new Promise((r) => setTimeout(r, 1500));
+      const resetsBefore = resetsAcknowledged;
+      // Kill mid-load: once both kinds of write have acknowledged some (a fixed 1.5 s sleep saw none
+      // on a busy machine), so more are in flight when the process dies.
+      const underway = () => acknowledged.length >= before + 5 && resetsAcknowledged > resetsBefore;
+      for (const until = Date.now() + 60_000; !underway() && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
       server.kill('SIGKILL');
       stop = true;
       await Promise.all(writers);
