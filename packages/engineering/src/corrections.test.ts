@@ -287,19 +287,14 @@ describe('5. 690.9 string overcurrent protection', () => {
     expect(r.conductorSchedule.find((x) => x.runId === 'R1')?.ocpdA).toBe(20);
     expect(r.conductorSchedule.find((x) => x.runId === 'R2')?.ocpdA).toBeNull();
   });
-  // 690.45: an unfused PV DC circuit reads Table 250.122 at an assumed device. Example 1's R1 carries two
-  // strings of I_max = 1.25 × 11.14 A = 13.925 A (690.8(A)(1)), each on its own inverter input, no fuse.
-  it('690.45 by edition: 2017 assumes I_max (13.925 A → 14 AWG); 2020/2023 assume a 690.9(B) device (1.25 × 13.925 = 17.4 → 20 A → 12 AWG)', () => {
-    // Table 250.122: ≤ 15 A → 14 AWG, ≤ 20 A → 12 AWG. The conductor is 12 AWG or larger, so the cap of
-    // 250.122(A) (never larger than the circuit conductors) does not bind.
+  // 690.45: an unfused PV DC circuit reads Table 250.122 at an assumed device rated per 690.9(B), in
+  // 2017 as in 2020/2023 (issue 26: the 2014 "rated at I_max" wording is not 2017's). Example 1's R1
+  // carries two strings of I_max = 1.25 × 11.14 A = 13.925 A (690.8(A)(1)), each on its own input, no fuse.
+  it.each(EDITIONS)('690.45, NEC %s: assumed device 1.25 × 13.925 = 17.4 → 20 A → 12 AWG EGC (Table 250.122)', (nec) => {
     const base = load('string-inverter-load-side');
-    const egc = (nec: string) => checkOf(calculateDesign(withNec(base, nec)), 'electrical.run.R1.egc');
-    expect(egc('2017')).toMatchObject({ value: '14 AWG', pass: true });
-    expect(egc('2017').inputs[0]).toMatchObject({ value: 13.925 });
-    for (const nec of ['2020', '2023']) {
-      expect(egc(nec)).toMatchObject({ value: '12 AWG', pass: true });
-      expect(egc(nec).inputs[0]).toMatchObject({ value: 20 });
-    }
+    const egc = checkOf(calculateDesign(withNec(base, nec)), 'electrical.run.R1.egc');
+    expect(egc).toMatchObject({ value: '12 AWG', pass: true });
+    expect(egc.inputs[0]).toMatchObject({ name: 'assumed OCPD (690.9(B): 1.25 × I_max, next standard rating)', value: 20 });
   });
   it.each(EDITIONS)('NEC %s: a PV DC run upsized for voltage drop keeps its Table 250.122 EGC: 690.45 waives the 250.122(B) increase', (nec) => {
     // A 400 ft rooftop run of one 10-module string: the ampacity size is 12 AWG (see the 2-string vector:
@@ -314,9 +309,8 @@ describe('5. 690.9 string overcurrent protection', () => {
       runs: [{ id: 'R1', from: 'Modules', to: 'Inverter', lengthFt: 400, location: 'rooftop-raceway', heightAboveRoofIn: 3, carries: { kind: 'strings', ids: ['S1'] } }],
     }, nec));
     const row = r.conductorSchedule[0];
-    const assumed = nec === '2017' ? '14 AWG' : '12 AWG';
     expect(row.conductorSize).not.toBe('12 AWG');
-    expect(row.egcSize).toBe(assumed);
+    expect(row.egcSize).toBe('12 AWG');
     expect(checkOf(r, 'electrical.run.R1.egc').notes).toEqual(['Not increased for the voltage-drop upsizing of PV DC conductors (690.45)']);
   });
   it('the 690.9 check cites 690.9(A) and, when a fuse is required, 690.9(B) and 240.6(A)', () => {
@@ -349,17 +343,17 @@ describe('6. Components-and-cladding minimum (§30.2.2): 16 psf in ASCE 7-10 and
 describe('Also: labels keyed by edition', () => {
   const base = load('string-inverter-load-side');
   const labelsAt = (nec: string) => calculateDesign(withNec(base, nec)).labels.map((l) => [l.id, l.purpose, l.ref.section]);
-  it('2017: 690.53, 690.54, 690.56(C)(1), 690.56(C)(3), 705.12(B)(2)(3)(b)', () => {
+  it('2017: 690.53, 690.54, 690.56(C)(1)(a), 690.56(C)(3), 705.12(B)(2)(3)(b)', () => {
     expect(labelsAt('2017')).toEqual([
       ['label.690-53', 'dc-max-voltage', '690.53'], ['label.690-54', 'ac-output-rating', '690.54'],
-      ['label.690-56-c', 'rapid-shutdown-placard', '690.56(C)(1)'], ['label.690-56-c-switch', 'rapid-shutdown-switch', '690.56(C)(3)'],
+      ['label.690-56-c', 'rapid-shutdown-placard', '690.56(C)(1)(a)'], ['label.690-56-c-switch', 'rapid-shutdown-switch', '690.56(C)(3)'],
       ['label.705-12-120', 'backfed-breaker', '705.12(B)(2)(3)(b)'],
     ]);
   });
-  it('2020: 690.53, 690.54, 690.56(C)(1), 690.56(C)(2), 705.12(B)(3)(2)', () => {
+  it('2020: 690.53, 690.54, 690.56(C), 690.56(C)(2), 705.12(B)(3)(2)', () => {
     expect(labelsAt('2020')).toEqual([
       ['label.690-53', 'dc-max-voltage', '690.53'], ['label.690-54', 'ac-output-rating', '690.54'],
-      ['label.690-56-c', 'rapid-shutdown-placard', '690.56(C)(1)'], ['label.690-56-c-switch', 'rapid-shutdown-switch', '690.56(C)(2)'],
+      ['label.690-56-c', 'rapid-shutdown-placard', '690.56(C)'], ['label.690-56-c-switch', 'rapid-shutdown-switch', '690.56(C)(2)'],
       ['label.705-12-120', 'backfed-breaker', '705.12(B)(3)(2)'],
     ]);
   });

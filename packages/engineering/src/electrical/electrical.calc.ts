@@ -326,10 +326,11 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
   }
 
   // EGC (690.45 for PV DC circuits): with no OCPD in the circuit, Table 250.122 is read at an assumed
-  // device: I_max in 2017, a device rated per 690.9(B) (next standard rating ≥ 1.25 × I_max) from 2020.
+  // device rated per 690.9(B): the next standard rating at or above 1.25 × I_max. That is the wording of
+  // 2017, 2020 and 2023 alike (2014 assumed a device rated at I_max itself; no edition here uses that).
   // 690.45 also waives the 250.122(B) increase when PV DC conductors were upsized for voltage drop;
   // AC circuits and sizes set by a requirement keep the proportional increase.
-  const assumedOcpdA = edition === '2017' ? demand.maxCurrentA : standardRatingAtOrAbove(1.25 * demand.maxCurrentA);
+  const assumedOcpdA = standardRatingAtOrAbove(1.25 * demand.maxCurrentA);
   const egcBasis = demand.ocpdA ?? (demand.dc ? assumedOcpdA : demand.maxCurrentA);
   const upsizedForVoltageDrop = !override && ampacitySize !== null && size !== ampacitySize;
   const egcWaivesIncrease = demand.dc && upsizedForVoltageDrop;
@@ -338,7 +339,7 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
   const egcSize = egcOverride ?? egc.size;
   checks.push(check({
     id: `${idp}.egc`, title: `${title}: equipment grounding conductor`,
-    inputs: [[demand.ocpdA === null ? (demand.dc && edition !== '2017' ? 'assumed OCPD (690.9(B): 1.25 × I_max, next standard rating)' : 'assumed OCPD (I_max)') : 'OCPD', egcBasis, 'A'], ['Table 250.122', formatWireSize(egc.base)], ['circuit conductor', formatWireSize(size)]],
+    inputs: [[demand.ocpdA === null ? (demand.dc ? 'assumed OCPD (690.9(B): 1.25 × I_max, next standard rating)' : 'assumed OCPD (I_max)') : 'OCPD', egcBasis, 'A'], ['Table 250.122', formatWireSize(egc.base)], ['circuit conductor', formatWireSize(size)]],
     formula: egc.increased ? 'Table 250.122, increased by the circular-mil ratio of the upsized conductors' : 'Table 250.122 by OCPD rating',
     value: formatWireSize(egcSize), unit: '', limit: { relation: '>=', value: formatWireSize(egc.size) },
     pass: sizeIndex(egcSize) >= sizeIndex(egc.size),
@@ -705,9 +706,9 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
   if (input.runs.length > 0) sections.push({ id: 'electrical.conductors', title: 'Conductors, grounding, conduit and voltage drop', checks: cChecks });
 
   // --- Labels: presence, id, section and text keyed by edition (NEC_LABELS) ---
-  const label = (purpose: keyof typeof NEC_LABELS, lines: string[]): void => {
+  const label = (purpose: keyof typeof NEC_LABELS, lines: string[], outsideArrayOnly = false): void => {
     const spec = NEC_LABELS[purpose][edition];
-    if (spec) labels.push({ id: spec.id, purpose, ref: nec(edition, spec.section), location: spec.location, lines });
+    if (spec) labels.push({ id: spec.id, purpose, ref: nec(edition, outsideArrayOnly && spec.sectionOutsideArrayOnly ? spec.sectionOutsideArrayOnly : spec.section), location: spec.location, lines });
   };
   if (inv.kind === 'string') {
     const maxCurrent = Math.max(...input.strings.map((s) => (opt ? opt.maxOutputCurrentA : 1.25 * mod.iscA) * (s.parallel > 1 ? s.parallel : 1)));
@@ -722,7 +723,7 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
   // 690.56(C) (2017, 2020) → 690.12(D) (2023): same wording, inside-and-outside or outside-only variant.
   label('rapid-shutdown-placard', rsdPass
     ? ['SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN', 'TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN PV SYSTEM AND REDUCE SHOCK HAZARD IN THE ARRAY']
-    : ['SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN', 'TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN CONDUCTORS OUTSIDE THE ARRAY', 'CONDUCTORS IN ARRAY REMAIN ENERGIZED IN SUNLIGHT']);
+    : ['SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN', 'TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN CONDUCTORS OUTSIDE THE ARRAY', 'CONDUCTORS IN ARRAY REMAIN ENERGIZED IN SUNLIGHT'], !rsdPass);
   label('rapid-shutdown-switch', ['RAPID SHUTDOWN SWITCH FOR SOLAR PV SYSTEM']);
   // 705.12 busbar labels: same wording in the three editions, section from the chosen rule.
   const backfed = (section: string) => labels.push({ id: 'label.705-12-120', purpose: 'backfed-breaker', ref: nec(edition, section), location: 'Adjacent to the back-fed breaker', lines: ['WARNING', 'POWER SOURCE OUTPUT CONNECTION', 'DO NOT RELOCATE THIS OVERCURRENT DEVICE'] });

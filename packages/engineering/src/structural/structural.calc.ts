@@ -45,15 +45,19 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
   const tribAreaFt2 = tribWidthFt * spacingFt;
   const wind = panelPressure(ed, qh.qhPsf, a.roofPitchDeg, a.windZone, a.exposedPanels, tribAreaFt2);
   const windRef = ed === '7-10' ? asce(ed, `§30.4, ${wind.figure}`) : asce(ed, `§29.4.4, Eq. 29.4-7, ${wind.figure}, Figure 29.4-8`);
-  const windInputs: Array<[string, number | string, string?]> = [['qh', qh.qhPsf, 'psf'], ['zone', a.windZone], ['roof slope', a.roofPitchDeg, '°'], ['A (≤ 10 ft²)', wind.areaFt2, 'ft²'], ['GCp uplift', wind.gcpUplift], ['GCp down', wind.gcpDownward]];
-  if (ed !== '7-10') windInputs.push(['γE', wind.gammaE], ['γa', wind.gammaA]);
-  windInputs.push(['minimum', wind.minimumPsf, 'psf']);
+  const windInputs = (dir: 'uplift' | 'down'): Array<[string, number | string, string?]> => {
+    const out: Array<[string, number | string, string?]> = [['qh', qh.qhPsf, 'psf'], ['zone', a.windZone], ['roof slope', a.roofPitchDeg, '°'], ['A (≤ 10 ft²)', wind.areaFt2, 'ft²'], ['GCp uplift', wind.gcpUplift], ['GCp down', wind.gcpDownward]];
+    // 29.4.4: γE = 1.5 applies to uplift on exposed panels only; downward pressure uses 1.0.
+    if (ed !== '7-10') out.push([dir === 'uplift' ? (a.exposedPanels ? 'γE (exposed panels, uplift)' : 'γE (non-exposed panels)') : 'γE (downward: always 1.0)', dir === 'uplift' ? wind.gammaE : wind.gammaEDownward], ['γa', wind.gammaA]);
+    out.push(['minimum', wind.minimumPsf, 'psf']);
+    return out;
+  };
   checks.push(check({
-    id: `${idp}.wind-uplift`, title: `${t}: wind uplift pressure on panels`, inputs: windInputs,
+    id: `${idp}.wind-uplift`, title: `${t}: wind uplift pressure on panels`, inputs: windInputs('uplift'),
     formula: ed === '7-10' ? 'p = max(qh·|GCp|, p_min)' : 'p = max(qh·|GCp|·γE·γa, p_min)', value: wind.upliftPsf, unit: 'psf', ref: windRef,
   }));
   checks.push(check({
-    id: `${idp}.wind-down`, title: `${t}: wind downward pressure on panels`, inputs: windInputs,
+    id: `${idp}.wind-down`, title: `${t}: wind downward pressure on panels`, inputs: windInputs('down'),
     formula: ed === '7-10' ? 'p = max(qh·GCp, p_min)' : 'p = max(qh·GCp·γE·γa, p_min)', value: wind.downwardPsf, unit: 'psf', ref: windRef,
   }));
 

@@ -34,7 +34,10 @@ export interface PanelPressure {
   areaFt2: number;
   gcpUplift: number;
   gcpDownward: number;
+  /** γE on uplift: 1.5 for exposed panels, 1.0 otherwise (29.4.4). */
   gammaE: number;
+  /** γE on downward pressure: always 1.0 (29.4.4: "1.0 elsewhere for uplift loads and for all downward loads"). */
+  gammaEDownward: number;
   gammaA: number;
   upliftPsf: number;
   downwardPsf: number;
@@ -48,10 +51,13 @@ export function panelPressure(edition: AsceEdition, qhPsf: number, slopeDeg: num
   const gcpUplift = upliftGcp(figure, zone, areaFt2);
   const gcpDownward = gcpAt(figure.downward, areaFt2);
   const solar = edition !== '7-10';
+  // 29.4.4: γE = 1.5 for uplift on exposed panels (within 1.5 Lp of an exposed row end), 1.0 elsewhere
+  // for uplift and for all downward loads. The edge factor never raises downward pressure.
   const gammaE = solar ? (exposed ? GAMMA_E.exposed : GAMMA_E.nonExposed) : 1;
+  const gammaEDownward = GAMMA_E.nonExposed;
   const gA = solar ? gammaA(areaFt2) : 1;
   const minimumPsf = minimumCcPressurePsf(edition);
   const upliftPsf = Math.max(minimumPsf, Math.abs(qhPsf * gcpUplift * gammaE * gA));
-  const downwardPsf = Math.max(minimumPsf, qhPsf * gcpDownward * gammaE * gA);
-  return { figure: figure.figure, areaFt2, gcpUplift, gcpDownward, gammaE, gammaA: gA, upliftPsf, downwardPsf, minimumPsf };
+  const downwardPsf = Math.max(minimumPsf, qhPsf * gcpDownward * gammaEDownward * gA);
+  return { figure: figure.figure, areaFt2, gcpUplift, gcpDownward, gammaE, gammaEDownward, gammaA: gA, upliftPsf, downwardPsf, minimumPsf };
 }

@@ -16,6 +16,12 @@ export interface LabelSpec {
   /** Report id; follows the section so a label never carries another edition's number. */
   id: string;
   section: string;
+  /**
+   * 2017 only: 690.56(C)(1) words the placard for the rapid-shutdown type, (a) for systems that shut
+   * down the array and the conductors leaving it, (b) for systems that shut down only the conductors
+   * leaving the array. The section printed follows the variant.
+   */
+  sectionOutsideArrayOnly?: string;
   location: string;
 }
 
@@ -39,9 +45,12 @@ export const NEC_LABELS: Readonly<Record<Exclude<LabelPurpose, 'backfed-breaker'
     '2020': { id: 'label.690-54', section: '690.54', location: 'Interactive system point of interconnection' },
     '2023': null,
   },
+  // 2017: the placard is 690.56(C)(1) "Rapid Shutdown Type", variant (a) or (b). 2020: the placard is
+  // 690.56(C) itself; 690.56(C)(1) became "Buildings with More Than One Rapid Shutdown Type" (the
+  // roof plan with dotted boundaries) and the switch label moved to 690.56(C)(2). 2023: 690.12(D).
   'rapid-shutdown-placard': {
-    '2017': { id: 'label.690-56-c', section: '690.56(C)(1)', location: 'Service equipment' },
-    '2020': { id: 'label.690-56-c', section: '690.56(C)(1)', location: 'Service equipment' },
+    '2017': { id: 'label.690-56-c', section: '690.56(C)(1)(a)', sectionOutsideArrayOnly: '690.56(C)(1)(b)', location: 'Service equipment' },
+    '2020': { id: 'label.690-56-c', section: '690.56(C)', location: 'Service equipment' },
     '2023': { id: 'label.690-12-d', section: '690.12(D)', location: 'Service equipment' },
   },
   'rapid-shutdown-switch': {

@@ -47,7 +47,7 @@ export const NEC_SECTIONS = {
   // presence) and moved the rapid-shutdown markings from 690.56(C) to 690.12(D).
   labelDcSource: { '2017': '690.53', '2020': '690.53', '2023': '690.7(D)' },
   labelInterconnection: { '2017': '690.54', '2020': '690.54', '2023': '(deleted in 2023)' },
-  labelRapidShutdown: { '2017': '690.56(C)(1)', '2020': '690.56(C)(1)', '2023': '690.12(D)' },
+  labelRapidShutdown: { '2017': '690.56(C)(1)', '2020': '690.56(C)', '2023': '690.12(D)' },
   labelRapidShutdownSwitch: { '2017': '690.56(C)(3)', '2020': '690.56(C)(2)', '2023': '690.12(D)(2)' },
   stranding: { '2017': '310.106(C)', '2020': '310.3(C)', '2023': '310.3(C)' },
   ocpdRequired: { '2017': '690.9(A)', '2020': '690.9(A)', '2023': '690.9(A)' },
