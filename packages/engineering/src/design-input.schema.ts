@@ -19,7 +19,7 @@ export type InterconnectionMethod = z.infer<typeof ZInterconnectionMethod>;
 
 const positive = () => z.number().positive();
 
-export const ZSite = z.object({
+export const ZSite = z.strictObject({
   /** Extreme annual mean minimum design dry-bulb temperature (ASHRAE), °C: used for Voc (690.7). */
   designMinTempC: z.number().min(-60).max(40),
   /** 2 % (or 0.4 %) annual design dry-bulb temperature (ASHRAE), °C: the ambient for ampacity. */
@@ -40,7 +40,7 @@ export const ZSite = z.object({
   /** 690.7 limit: 600 V for one- and two-family dwellings, 1000 V otherwise. */
   occupancy: z.enum(['dwelling', 'other']).default('dwelling'),
   codes: z
-    .object({
+    .strictObject({
       /**
        * The requirement dwg_electrical_code. The engine calculates NEC jobs only: a CEC job is
        * refused with a clear message (EngineRefusalError 'electrical-code-not-supported').
@@ -56,7 +56,7 @@ export const ZSite = z.object({
   structuralMethod: z.enum(['prescriptive', 'forte', 'skyciv']).default('prescriptive'),
 });
 
-export const ZModule = z.object({
+export const ZModule = z.strictObject({
   model: z.string().min(1),
   pmaxW: positive(),
   vocV: positive(),
@@ -73,7 +73,7 @@ export const ZModule = z.object({
   maxSeriesFuseA: positive().default(20),
 });
 
-export const ZInverter = z.object({
+export const ZInverter = z.strictObject({
   model: z.string().min(1),
   kind: z.enum(['string', 'micro']),
   /** String inverters: how many. Micro-inverters: derived from the branch circuits. */
@@ -93,7 +93,7 @@ export const ZInverter = z.object({
   maxBranchOcpdA: positive().default(20),
 });
 
-export const ZOptimizer = z.object({
+export const ZOptimizer = z.strictObject({
   model: z.string().min(1),
   maxOutputCurrentA: positive(),
   maxOutputVoltageV: positive(),
@@ -109,7 +109,7 @@ export const ZOptimizer = z.object({
   stringOperatingVoltageV: positive().default(380),
 });
 
-export const ZBattery = z.object({
+export const ZBattery = z.strictObject({
   model: z.string().min(1),
   count: z.number().int().positive().default(1),
   /** Continuous AC output current of one unit, A (AC-coupled). */
@@ -118,7 +118,7 @@ export const ZBattery = z.object({
   coupling: z.literal('ac').default('ac'),
 });
 
-export const ZEquipment = z.object({
+export const ZEquipment = z.strictObject({
   module: ZModule,
   inverter: ZInverter,
   optimizer: ZOptimizer.optional(),
@@ -129,7 +129,7 @@ export const ZEquipment = z.object({
   rapidShutdownDeviceMaxInputVoltageV: positive().optional(),
 });
 
-export const ZFraming = z.object({
+export const ZFraming = z.strictObject({
   kind: z.enum(['rafter', 'truss']).default('rafter'),
   size: z.enum(['2x4', '2x6', '2x8', '2x10', '2x12']).default('2x6'),
   spacingIn: positive().default(24),
@@ -140,7 +140,7 @@ export const ZFraming = z.object({
   panelsOnRafter: z.number().int().positive().default(2),
 });
 
-export const ZArray = z.object({
+export const ZArray = z.strictObject({
   id: z.string().min(1),
   moduleCount: z.number().int().positive(),
   roofPitchDeg: z.number().min(0).max(45),
@@ -156,7 +156,7 @@ export const ZArray = z.object({
   snowSurface: z.enum(['slippery', 'non-slippery']).default('slippery'),
   attachmentSpacingIn: positive().default(48),
   rail: z
-    .object({
+    .strictObject({
       profile: z.enum(['light', 'standard', 'heavy']).default('standard'),
       allowableMomentLbFt: positive().optional(),
     })
@@ -165,7 +165,7 @@ export const ZArray = z.object({
   rackingWeightPsf: z.number().min(0).default(0.5),
   framing: ZFraming.prefault({}),
   lag: z
-    .object({
+    .strictObject({
       diameterIn: positive().default(0.3125),
       threadPenetrationIn: positive().default(2.5),
       perAttachment: z.number().int().positive().default(1),
@@ -175,7 +175,7 @@ export const ZArray = z.object({
   roofLiveLoadPsf: z.number().min(0).default(20),
 });
 
-export const ZString = z.object({
+export const ZString = z.strictObject({
   id: z.string().min(1),
   arrayId: z.string().optional(),
   modulesInSeries: z.number().int().positive(),
@@ -183,20 +183,20 @@ export const ZString = z.object({
   parallel: z.number().int().positive().default(1),
 });
 
-export const ZBranchCircuit = z.object({
+export const ZBranchCircuit = z.strictObject({
   id: z.string().min(1),
   units: z.number().int().positive(),
 });
 
 export const ZRunCarries = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('strings'), ids: z.array(z.string()).min(1), combined: z.boolean().default(false) }),
-  z.object({ kind: z.literal('branches'), ids: z.array(z.string()).min(1) }),
-  z.object({ kind: z.literal('inverter-output'), includeBattery: z.boolean().default(false) }),
-  z.object({ kind: z.literal('battery') }),
-  z.object({ kind: z.literal('supply-side-tap') }),
+  z.strictObject({ kind: z.literal('strings'), ids: z.array(z.string()).min(1), combined: z.boolean().default(false) }),
+  z.strictObject({ kind: z.literal('branches'), ids: z.array(z.string()).min(1) }),
+  z.strictObject({ kind: z.literal('inverter-output'), includeBattery: z.boolean().default(false) }),
+  z.strictObject({ kind: z.literal('battery') }),
+  z.strictObject({ kind: z.literal('supply-side-tap') }),
 ]);
 
-export const ZRun = z.object({
+export const ZRun = z.strictObject({
   id: z.string().min(1),
   from: z.string().min(1),
   to: z.string().min(1),
@@ -222,7 +222,7 @@ export const ZRun = z.object({
   terminalTempC: z.union([z.literal(60), z.literal(75), z.literal(90)]).default(75),
 });
 
-export const ZService = z.object({
+export const ZService = z.strictObject({
   mainBreakerA: positive(),
   busbarA: positive(),
   serviceA: positive().optional(),
@@ -249,9 +249,9 @@ export const ZService = z.object({
   nominalVoltageV: positive().default(240),
 });
 
-export const ZBeamSpanLimit = z.object({ maxPanelsOnRafter: z.number().int().positive(), limitIn: positive() });
+export const ZBeamSpanLimit = z.strictObject({ maxPanelsOnRafter: z.number().int().positive(), limitIn: positive() });
 
-export const ZRequirements = z.object({
+export const ZRequirements = z.strictObject({
   tapsNotAllowed: z.boolean().default(false),
   supplySideTapsNotAllowed: z.boolean().default(false),
   loadSideTapsNotAllowed: z.boolean().default(false),
@@ -261,7 +261,7 @@ export const ZRequirements = z.object({
   productionMeter: z.enum(['none', 'always', 'over-10kw', 'over-20kw', 'solar-rewards']).default('none'),
   /** Empty means calculated by NEC rules (spec §3). */
   wireSizes: z
-    .object({ ac: ZWireSize.optional(), acGround: ZWireSize.optional(), dc: ZWireSize.optional(), dcGround: ZWireSize.optional() })
+    .strictObject({ ac: ZWireSize.optional(), acGround: ZWireSize.optional(), dc: ZWireSize.optional(), dcGround: ZWireSize.optional() })
     .prefault({}),
   conduitNaming: ZConduitType.default('EMT'),
   /** conduit_sizing: smallest trade size to specify. */
@@ -283,7 +283,7 @@ export const ZRequirements = z.object({
 });
 
 /** The engineering engine's input. Units are in the field names; every default is documented. */
-export const ZDesignInput = z.object({
+export const ZDesignInput = z.strictObject({
   projectName: z.string().default(''),
   site: ZSite,
   equipment: ZEquipment,

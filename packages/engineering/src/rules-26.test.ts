@@ -116,3 +116,32 @@ describe('3. Rapid-shutdown placard section by edition', () => {
     expect(placard('2023').ref.section).toBe('690.12(D)');
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+describe('Unknown input fields are refused, never ignored (issue 26, the aluminium finding)', () => {
+  // A field the engine does not know (a misspelling, or a feature it does not have) used to be dropped
+  // by the parser and the job calculated as if it were absent: an aluminium run was sized as copper.
+  const base = load('string-inverter-load-side');
+  const issuesOf = (input: unknown): string[] => {
+    try {
+      calculateDesign(input);
+    } catch (e) {
+      const issues = (e as { issues?: Array<{ code: string; path: PropertyKey[]; keys?: string[] }> }).issues;
+      if (issues) return issues.map((i) => `${i.code} ${i.path.map(String).join('.')} ${(i.keys ?? []).join(',')}`.trim());
+      throw e;
+    }
+    throw new Error('accepted');
+  };
+  it('an unknown key on a run (conductorMaterial) is refused with its path', () => {
+    expect(issuesOf({ ...base, runs: [{ ...base.runs[2], conductorMaterial: 'aluminium' }] })).toEqual(['unrecognized_keys runs.0 conductorMaterial']);
+  });
+  it('unknown keys are refused at every level: site, site.codes, equipment.module, arrays[].framing, service, requirements, the root', () => {
+    expect(issuesOf({ ...base, site: { ...base.site, windSpeed: 115 } })).toEqual(['unrecognized_keys site windSpeed']);
+    expect(issuesOf({ ...base, site: { ...base.site, codes: { ...base.site.codes, cec: '2021' } } })).toEqual(['unrecognized_keys site.codes cec']);
+    expect(issuesOf({ ...base, equipment: { ...base.equipment, module: { ...base.equipment.module, material: 'x' } } })).toEqual(['unrecognized_keys equipment.module material']);
+    expect(issuesOf({ ...base, arrays: [{ ...base.arrays[0], framing: { ...base.arrays[0].framing, grade: 'No. 2' } }] })).toEqual(['unrecognized_keys arrays.0.framing grade']);
+    expect(issuesOf({ ...base, service: { ...base.service, upgrade: true } })).toEqual(['unrecognized_keys service upgrade']);
+    expect(issuesOf({ ...base, requirements: { ...base.requirements, aluminum: true } })).toEqual(['unrecognized_keys requirements aluminum']);
+    expect(issuesOf({ ...base, notes: 'x' })).toEqual(['unrecognized_keys  notes']);
+  });
+});
