@@ -95,6 +95,8 @@ const ic = (over: Partial<InterconnectionInput>): InterconnectionInput => ({
   edition: '2020', occupancy: 'dwelling', sourceCurrentA: 32, mainBreakerA: 200, busbarA: 200, serviceA: 100, panelFeed: 'end-fed',
   serviceConductorAmpacityA: 100, serviceConductorAmpacityAssumed: false, serviceDisconnectMinimumA: 100, serviceDisconnectMinimumRule: '230.79(C)',
   preferredMethod: 'supply-side-tap',
+  // A derate needs an Article 220 load (issue 26); 50 A is below every derated main these vectors reach.
+  calculatedLoadA: 50,
   forbids: { tapsNotAllowed: false, supplySideTapsNotAllowed: false, loadSideTapsNotAllowed: false, mbDerateNotAllowed: false },
   ...over,
 });
@@ -168,7 +170,7 @@ describe('3. A derated main is never below a legal service disconnect (230.79(C)
     const at = (amps: number, oneFamilyDwelling?: boolean) => calculateDesign(withNec({
       ...base,
       equipment: { ...base.equipment, inverter: { ...base.equipment.inverter, continuousOutputCurrentA: amps, maxOcpdA: 60 } },
-      service: { ...base.service, mainBreakerA: 125, busbarA: 125, ...(oneFamilyDwelling === undefined ? {} : { oneFamilyDwelling }) },
+      service: { ...base.service, mainBreakerA: 125, busbarA: 125, calculatedLoadA: 50, ...(oneFamilyDwelling === undefined ? {} : { oneFamilyDwelling }) },
       requirements: { ...base.requirements, supplySideTapsNotAllowed: true },
     }, nec));
     expect(at(40).interconnection).toMatchObject({ method: 'main-breaker-derate', mainBreakerA: 100 });
@@ -365,7 +367,7 @@ describe('Also: labels keyed by edition', () => {
     ]);
   });
   it('a derated main carries the back-fed breaker label under the busbar section only (not 230.79)', () => {
-    const r = calculateDesign({ ...base, equipment: { ...base.equipment, inverter: { ...base.equipment.inverter, continuousOutputCurrentA: 33, maxOcpdA: 50 } } });
+    const r = calculateDesign({ ...base, equipment: { ...base.equipment, inverter: { ...base.equipment.inverter, continuousOutputCurrentA: 33, maxOcpdA: 50 } }, service: { ...base.service, calculatedLoadA: 120 } });
     expect(r.interconnection.method).toBe('main-breaker-derate');
     expect(r.labels.find((l) => l.purpose === 'backfed-breaker')?.ref.section).toBe('705.12(B)(3)(2)');
   });

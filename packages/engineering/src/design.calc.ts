@@ -45,6 +45,7 @@ export function calculateDesign(raw: DesignInputRaw | unknown): Report {
     conductorSchedule: electrical.conductorSchedule,
     interconnection: electrical.interconnection,
     labels: electrical.labels,
+    loadCalculation: electrical.loadCalculation,
     equipment: electrical.equipment,
     structuralExports: structural.exports,
   };

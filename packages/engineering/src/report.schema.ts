@@ -83,6 +83,25 @@ export const ZInterconnectionResult = z.object({
   considered: z.array(z.object({ method: z.string(), allowed: z.boolean(), fits: z.boolean(), reason: z.string() })),
 });
 
+/**
+ * The dwelling load calculation (NEC 220.82, 220.83(A)/(B), 220.87), line by line as a sheet prints it:
+ * each load with its connected VA, the factor applied and the demand VA it contributes (null where the
+ * line only feeds a subtotal), the total, and the check against the service after the interconnection.
+ */
+export const ZLoadCalculationResult = z.object({
+  /** '220.82', '220.83(A)', '220.83(B)' or '220.87'. */
+  method: z.string(),
+  ref: ZCodeRef,
+  voltageV: z.number(),
+  lines: z.array(z.object({ item: z.string(), connectedVa: z.number().nullable(), factor: z.string(), demandVa: z.number().nullable(), ref: z.string() })),
+  totalVa: z.number(),
+  totalA: z.number(),
+  /** The service rating the load is checked against: the main breaker after the interconnection (derated where derated). */
+  serviceRatingA: z.number(),
+  pass: z.boolean(),
+});
+export type LoadCalculationResult = z.infer<typeof ZLoadCalculationResult>;
+
 export const ZReport = z.object({
   engine: z.literal('@sunstamp/engineering'),
   projectName: z.string(),
@@ -98,6 +117,8 @@ export const ZReport = z.object({
   conductorSchedule: z.array(ZConductorScheduleRow),
   interconnection: ZInterconnectionResult,
   labels: z.array(ZLabel),
+  /** Present when the input gives service.loadCalculation (issue 26); optional for older reports. */
+  loadCalculation: ZLoadCalculationResult.nullable().optional(),
   equipment: z.object({
     acDisconnect: z.object({ required: z.boolean(), fused: z.boolean(), ratingA: z.number().nullable() }),
     productionMeter: z.boolean(),

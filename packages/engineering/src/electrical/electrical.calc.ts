@@ -1,5 +1,7 @@
 import type { DesignInput, RunInput } from '../design-input.schema.ts';
-import type { Check, ConductorScheduleRow, Label, Section, Report } from '../report.schema.ts';
+import type { Check, ConductorScheduleRow, Label, LoadCalculationResult, Section, Report } from '../report.schema.ts';
+import { EngineRefusalError } from '../engine-refusal.ts';
+import { calculateDwellingLoad, serviceLoadCheck } from './load-calculation.calc.ts';
 import { check, house, nec, round } from '../report.builder.ts';
 import { necSection, sourceCircuitName, type NecEdition } from '../tables/nec-sections.table.ts';
 import { NEC_690_7_LIMIT_V } from '../tables/nec-690-7.table.ts';
@@ -21,6 +23,7 @@ export interface ElectricalResult {
   conductorSchedule: ConductorScheduleRow[];
   interconnection: Report['interconnection'];
   labels: Label[];
+  loadCalculation: LoadCalculationResult | null;
   equipment: Report['equipment'];
   systemDcKw: number;
   systemAcKw: number;
@@ -596,11 +599,18 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
     sections.push({ id: 'electrical.micro', title: 'Micro-inverter branch circuits', checks: mChecks });
   }
 
+  // --- Dwelling load calculation (Article 220): the derate and the service check below use it ---
+  const svc = input.service;
+  if (svc.loadCalculation && svc.calculatedLoadA !== undefined) {
+    throw new EngineRefusalError('load-calculation-not-applicable', 'Give either service.loadCalculation (worked out and printed step by step) or service.calculatedLoadA (a load worked out elsewhere), not both.');
+  }
+  const dwellingLoad = svc.loadCalculation ? calculateDwellingLoad(input, svc.loadCalculation, edition) : null;
+  const calculatedLoadA = dwellingLoad?.totalA ?? svc.calculatedLoadA;
+
   // --- Interconnection ---
   const invCurrent = inverterOutputCurrent(input);
   const batCurrent = batteryCurrent(input);
   const sourceCurrent = invCurrent + batCurrent;
-  const svc = input.service;
   // 230.79(C): one-family dwelling → 100 A minimum service disconnect; 230.79(D): 60 A otherwise.
   const oneFamily = svc.oneFamilyDwelling ?? input.site.occupancy === 'dwelling';
   const decision: InterconnectionDecision = chooseInterconnection({
@@ -618,7 +628,7 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
     sumOfBranchBreakersA: svc.sumOfBranchBreakersA,
     feederAmpacityA: svc.feederAmpacityA,
     loadSideOcpdA: svc.loadSideOcpdA,
-    calculatedLoadA: svc.calculatedLoadA,
+    calculatedLoadA,
     preferredMethod: svc.preferredMethod,
     forbids: {
       tapsNotAllowed: req.tapsNotAllowed,
@@ -640,7 +650,12 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
         ? [['service rating', svc.serviceA ?? svc.mainBreakerA, 'A']]
         : [[svc.serviceConductorAmpacityA === undefined ? 'service conductor ampacity (service rating assumed)' : 'service conductor ampacity', svc.serviceConductorAmpacityA ?? svc.serviceA ?? svc.mainBreakerA, 'A']];
     }
-    if (m === 'main-breaker-derate') return [[`minimum service disconnect (${necSection('serviceDisconnectMinimum', edition)}(${oneFamily ? 'C' : 'D'}))`, oneFamily ? 100 : 60, 'A']];
+    if (m === 'main-breaker-derate') {
+      return [
+        [`minimum service disconnect (${necSection('serviceDisconnectMinimum', edition)}(${oneFamily ? 'C' : 'D'}))`, oneFamily ? 100 : 60, 'A'],
+        dwellingLoad ? [`calculated load (${dwellingLoad.result.method})`, dwellingLoad.totalA, 'A'] : svc.calculatedLoadA !== undefined ? ['calculated load (given)', svc.calculatedLoadA, 'A'] : ['calculated load (Article 220)', 'not given'],
+      ];
+    }
     return [];
   };
   for (const ev of decision.evaluations) {
@@ -680,6 +695,11 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
   }
   const productionMeter = req.productionMeter === 'always' || (req.productionMeter === 'over-10kw' && systemAcKw > 10) || (req.productionMeter === 'over-20kw' && systemAcKw > 20);
   sections.push({ id: 'electrical.interconnection', title: 'Point of interconnection', checks: iChecks });
+  if (dwellingLoad) {
+    const derated = chosen?.method === 'main-breaker-derate';
+    const ratingA = Math.min(chosen?.newMainBreakerA ?? svc.mainBreakerA, svc.serviceA ?? Number.POSITIVE_INFINITY);
+    sections.push({ id: 'electrical.load-calculation', title: `Dwelling load calculation (NEC ${dwellingLoad.result.method})`, checks: [...dwellingLoad.checks, serviceLoadCheck(dwellingLoad, ratingA, derated, edition)] });
+  }
 
   // --- Rapid shutdown ---
   let rsd: string;
@@ -752,6 +772,7 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
       considered: decision.evaluations.map((e) => ({ method: e.method, allowed: e.allowed, fits: e.fits, reason: e.reason })),
     },
     labels,
+    loadCalculation: dwellingLoad?.result ?? null,
     equipment: { acDisconnect: { required: acdRequired, fused, ratingA: disconnectA }, productionMeter, rapidShutdown: rsd },
     systemDcKw: round(systemDcKw, 3),
     systemAcKw: round(systemAcKw, 3),

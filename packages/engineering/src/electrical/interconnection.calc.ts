@@ -128,7 +128,7 @@ function evaluate(method: InterconnectionMethod, x: InterconnectionInput, pvBrea
       const newMain = standardRatingAtOrBelow(maxMain);
       const busSection = necSection(allow120 ? (x.panelFeed === 'center-fed' ? 'busbarCenterFed' : 'busbar120') : 'busbar100', e);
       const section = `${busSection}; ${x.serviceDisconnectMinimumRule}`;
-      const formula = `I_main,new ≤ ${factor} × I_busbar − 1.25 × I_sources; I_main,new ≥ ${x.serviceDisconnectMinimumA} A (${x.serviceDisconnectMinimumRule})`;
+      const formula = `I_main,new ≤ ${factor} × I_busbar − 1.25 × I_sources; I_main,new ≥ ${x.serviceDisconnectMinimumA} A (${x.serviceDisconnectMinimumRule}); I_main,new ≥ I_calc (Article 220; 230.79)`;
       const floorA = x.serviceDisconnectMinimumA;
       if (newMain !== null && newMain < x.mainBreakerA && newMain < floorA) {
         // The busbar would allow only a main smaller than a legal service disconnect: no derate.
@@ -137,8 +137,13 @@ function evaluate(method: InterconnectionMethod, x: InterconnectionInput, pvBrea
         r = { fits: false, rule: 'derated main', section, formula, value: 0, limit: maxMain, relation: '<=', reason: `no standard main breaker fits the busbar (at most ${Math.round(maxMain * 100) / 100} A), and the service disconnect may not be below ${floorA} A (${x.serviceDisconnectMinimumRule})` };
       } else if (newMain === null || newMain >= x.mainBreakerA) {
         r = { fits: false, rule: 'derated main', section, formula, value: newMain ?? 0, limit: maxMain, relation: '<=', reason: newMain === null ? 'no standard main breaker is small enough' : 'no derate needed or possible' };
-      } else if (x.calculatedLoadA !== undefined && newMain < x.calculatedLoadA) {
-        r = { fits: false, rule: 'derated main', section, formula, value: newMain, limit: maxMain, relation: '<=', reason: `derated main ${newMain} A is below the calculated load ${x.calculatedLoadA} A`, newMainBreakerA: newMain };
+      } else if (x.calculatedLoadA === undefined) {
+        // A derated main must still carry the dwelling's load (230.79: a rating not less than the load
+        // calculated by Article 220). Without the calculation the derate is not shown to be safe, so it
+        // is not proposed (issue 26: derates printed with "a load calculation must confirm it").
+        r = { fits: false, rule: 'derated main', section, formula, value: newMain, limit: maxMain, relation: '<=', reason: `a derate to ${newMain} A needs an Article 220 load calculation showing the dwelling's load within ${newMain} A (230.79): enter service.loadCalculation (NEC 220.82, 220.83 or 220.87)`, newMainBreakerA: newMain };
+      } else if (newMain < x.calculatedLoadA - 1e-9) {
+        r = { fits: false, rule: 'derated main', section, formula, value: newMain, limit: maxMain, relation: '<=', reason: `derated main ${newMain} A is below the calculated load ${Math.round(x.calculatedLoadA * 100) / 100} A (230.79)`, newMainBreakerA: newMain };
       } else {
         r = {
           fits: true,
@@ -148,7 +153,7 @@ function evaluate(method: InterconnectionMethod, x: InterconnectionInput, pvBrea
           value: newMain,
           limit: maxMain,
           relation: '<=',
-          reason: x.calculatedLoadA === undefined ? `replace the main with ${newMain} A; an Article 220 load calculation must confirm it` : `replace the main with ${newMain} A (load ${x.calculatedLoadA} A)`,
+          reason: `replace the main with ${newMain} A (calculated load ${Math.round(x.calculatedLoadA * 100) / 100} A, Article 220)`,
           newMainBreakerA: newMain,
         };
       }
