@@ -109,13 +109,54 @@ export const ZOptimizer = z.strictObject({
   stringOperatingVoltageV: positive().default(380),
 });
 
+/**
+ * The energy storage system (Article 706; batteries also Article 480). AC-coupled: a battery with its
+ * own inverter, on an AC circuit of its own (`runs[].carries.kind = 'battery'`), whose continuous output
+ * adds to the sources at the busbar. DC-coupled: batteries on the DC side of a hybrid (multimode)
+ * inverter, on a DC circuit (`'battery-dc'`); the inverter's output is the only AC source.
+ */
 export const ZBattery = z.strictObject({
   model: z.string().min(1),
   count: z.number().int().positive().default(1),
-  /** Continuous AC output current of one unit, A (AC-coupled). */
-  continuousOutputCurrentA: positive(),
+  coupling: z.enum(['ac', 'dc']).default('ac'),
+  /** AC-coupled: continuous AC output current of one unit, A (required for AC coupling). */
+  continuousOutputCurrentA: positive().optional(),
   ratedOutputW: positive().optional(),
-  coupling: z.literal('ac').default('ac'),
+  /** Nominal voltage of the ESS, V (the DC voltage for DC coupling): printed on the ESS disconnect marking (706.7(D); 706.15(C)). */
+  nominalVoltageV: positive().optional(),
+  /** DC-coupled: nameplate-rated (maximum continuous) current of one unit's DC circuit, A (706.20(A)(1); 706.30(A)(1)). */
+  maxContinuousCurrentA: positive().optional(),
+  /** Usable energy of one unit, kWh (for the directory and the plan set). */
+  energyKwh: positive().optional(),
+});
+
+/**
+ * Backup (optional standby, Article 702) of an energy storage system: the transfer equipment (702.5),
+ * whole-home (it transfers the whole service) or partial (a backup loads panel), where the power sources
+ * land (705.12 is checked on that busbar), and how the transferred load is known (702.4: the full load,
+ * or the maximum a load management system connects).
+ */
+export const ZBackup = z.strictObject({
+  kind: z.enum(['whole-home', 'partial']),
+  transferEquipment: z.strictObject({
+    model: z.string().min(1),
+    /** Continuous rating of the transfer equipment, A. */
+    ratingA: positive(),
+    /** Busbar of the transfer equipment, A: needed when the sources land on it. */
+    busbarA: positive().optional(),
+    /** Its main (service) breaker, A, when it has one; whole-home default: service.mainBreakerA. */
+    mainBreakerA: positive().optional(),
+  }),
+  /** Partial backup: the backup loads panel and the breaker that supplies it (its main). */
+  backupPanel: z.strictObject({ busbarA: positive(), supplyBreakerA: positive(), sumOfBranchBreakersA: positive().optional() }).optional(),
+  /** Busbar where the PV inverter output and the AC-coupled battery are connected. */
+  sourcesConnectTo: z.enum(['main-panel', 'transfer-equipment', 'backup-panel']),
+  /** A load management (energy management) system limits the load the standby source picks up (702.4; 750.30). */
+  loadManagement: z.boolean().default(false),
+  /** With load management: the most load it will connect, A. */
+  managedLoadA: positive().optional(),
+  /** Partial backup without load management: the calculated load of the backup loads panel, A (Article 220). */
+  backedUpLoadA: positive().optional(),
 });
 
 export const ZEquipment = z.strictObject({
@@ -193,6 +234,8 @@ export const ZRunCarries = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('branches'), ids: z.array(z.string()).min(1) }),
   z.strictObject({ kind: z.literal('inverter-output'), includeBattery: z.boolean().default(false) }),
   z.strictObject({ kind: z.literal('battery') }),
+  /** DC-coupled battery circuit between the batteries and the hybrid inverter (706.20/706.30). */
+  z.strictObject({ kind: z.literal('battery-dc') }),
   z.strictObject({ kind: z.literal('supply-side-tap') }),
 ]);
 
@@ -342,6 +385,8 @@ export const ZService = z.strictObject({
   loadCalculation: ZLoadCalculation.optional(),
   preferredMethod: ZInterconnectionMethod.optional(),
   nominalVoltageV: positive().default(240),
+  /** Energy storage backup: transfer equipment, whole-home or partial, where the sources land (issue 26). */
+  backup: ZBackup.optional(),
 });
 
 export const ZBeamSpanLimit = z.strictObject({ maxPanelsOnRafter: z.number().int().positive(), limitIn: positive() });

@@ -46,6 +46,7 @@ export function calculateDesign(raw: DesignInputRaw | unknown): Report {
     interconnection: electrical.interconnection,
     labels: electrical.labels,
     loadCalculation: electrical.loadCalculation,
+    storage: electrical.storage,
     equipment: electrical.equipment,
     structuralExports: structural.exports,
   };

@@ -12,7 +12,9 @@ export type RefusalCode =
   /** An input the rule needs is not given (the fields are listed in `missing`). */
   | 'inputs-missing'
   /** The Article 220 method asked for does not apply to this service, or its inputs contradict each other. */
-  | 'load-calculation-not-applicable';
+  | 'load-calculation-not-applicable'
+  /** The equipment described cannot be put together that way (e.g. a DC-coupled battery on micro-inverters). */
+  | 'configuration-not-supported';
 
 export class EngineRefusalError extends Error {
   readonly code: RefusalCode;

@@ -71,6 +71,8 @@ export const ZLabel = z.object({
 export type Label = z.infer<typeof ZLabel>;
 
 export const ZInterconnectionResult = z.object({
+  /** The busbar the method was chosen on (issue 26: backup systems can land the sources elsewhere); optional for older reports. */
+  panel: z.enum(['main-panel', 'transfer-equipment', 'backup-panel']).optional(),
   method: z.string().nullable(),
   rule: z.string().nullable(),
   ref: ZCodeRef.nullable(),
@@ -102,6 +104,39 @@ export const ZLoadCalculationResult = z.object({
 });
 export type LoadCalculationResult = z.infer<typeof ZLoadCalculationResult>;
 
+/**
+ * Energy storage (issue 26): the ESS, its disconnect sections, the backup (transfer equipment, whole-home
+ * or partial, where the sources land, standby capacity against the transferred load) and every busbar
+ * 705.12 was checked on beyond the interconnection itself.
+ */
+export const ZStorageResult = z.object({
+  coupling: z.enum(['ac', 'dc']),
+  model: z.string(),
+  count: z.number(),
+  nominalVoltageV: z.number().nullable(),
+  energyKwh: z.number().nullable(),
+  /** AC-coupled: Σ continuous AC output, A. */
+  acOutputA: z.number().nullable(),
+  /** DC-coupled: nameplate-rated DC circuit current, A. */
+  dcCircuitA: z.number().nullable(),
+  disconnect: z.object({ ref: ZCodeRef, markingRef: ZCodeRef }),
+  backup: z
+    .object({
+      kind: z.enum(['whole-home', 'partial']),
+      transferEquipment: z.object({ model: z.string(), ratingA: z.number() }),
+      backupPanel: z.object({ busbarA: z.number(), supplyBreakerA: z.number() }).nullable(),
+      sourcesConnectTo: z.enum(['main-panel', 'transfer-equipment', 'backup-panel']),
+      loadManagement: z.boolean(),
+      standbyCapacityA: z.number(),
+      transferredLoadA: z.number(),
+      pass: z.boolean(),
+    })
+    .nullable(),
+  /** Busbars checked by 705.12(B) besides the interconnection's (partial backup: the backup side). */
+  busbars: z.array(z.object({ panel: z.string(), busbarA: z.number(), mainBreakerA: z.number(), sourcesA: z.number(), rule: z.string(), section: z.string(), value: z.number(), limit: z.number(), pass: z.boolean() })),
+});
+export type StorageResult = z.infer<typeof ZStorageResult>;
+
 export const ZReport = z.object({
   engine: z.literal('@sunstamp/engineering'),
   projectName: z.string(),
@@ -119,6 +154,8 @@ export const ZReport = z.object({
   labels: z.array(ZLabel),
   /** Present when the input gives service.loadCalculation (issue 26); optional for older reports. */
   loadCalculation: ZLoadCalculationResult.nullable().optional(),
+  /** Present when the job has energy storage (issue 26); optional for older reports. */
+  storage: ZStorageResult.nullable().optional(),
   equipment: z.object({
     acDisconnect: z.object({ required: z.boolean(), fused: z.boolean(), ratingA: z.number().nullable() }),
     productionMeter: z.boolean(),

@@ -42,6 +42,11 @@ export interface SizingDemand {
   maxCurrentA: number;
   ocpdA: number | null;
   conditions: AmpacityConditions;
+  /**
+   * Energy storage circuits (706.30(B); 706.20(B) in 2017): the conductor ampacity shall be at least the
+   * rating of the ESS overcurrent device itself; the next-size-up allowance of 240.4(B) does not apply.
+   */
+  ampacityAtLeastOcpd?: boolean;
 }
 
 export interface SizingVerdict {
@@ -64,7 +69,7 @@ export function judgeConductor(size: WireSize, d: SizingDemand): SizingVerdict {
     // 240.4(B) lets the next standard rating above a non-standard ampacity protect the conductor.
     const allowed = standardRatingAtOrAbove(amp.ampacityA);
     const smallLimit = NEC_240_4_D_COPPER[size];
-    protectedOk = d.ocpdA <= allowed && (smallLimit === undefined || d.ocpdA <= smallLimit);
+    protectedOk = d.ocpdA <= allowed && (smallLimit === undefined || d.ocpdA <= smallLimit) && (!d.ampacityAtLeastOcpd || amp.ampacityA >= d.ocpdA - 1e-9);
   }
   return { continuousOk, correctedOk, protectedOk, ok: continuousOk && correctedOk && protectedOk, amp };
 }

@@ -1,7 +1,8 @@
 import type { DesignInput, RunInput } from '../design-input.schema.ts';
-import type { Check, ConductorScheduleRow, Label, LoadCalculationResult, Section, Report } from '../report.schema.ts';
+import type { Check, ConductorScheduleRow, Label, LoadCalculationResult, Section, Report, StorageResult } from '../report.schema.ts';
 import { EngineRefusalError } from '../engine-refusal.ts';
 import { calculateDwellingLoad, serviceLoadCheck } from './load-calculation.calc.ts';
+import { acBatteryCurrentA, connectionPlan, dcBatteryCurrentA, secondaryBusbarCheck, storageSection, validateStorage } from './storage.calc.ts';
 import { check, house, nec, round } from '../report.builder.ts';
 import { necSection, sourceCircuitName, type NecEdition } from '../tables/nec-sections.table.ts';
 import { NEC_690_7_LIMIT_V } from '../tables/nec-690-7.table.ts';
@@ -16,7 +17,7 @@ import { evaluateStringOcpd, type StringOcpd } from './string-ocpd.calc.ts';
 import { installedStranding, table8OhmsPerKft } from '../tables/nec-chapter-9.table.ts';
 import { NEC_LABELS } from '../tables/nec-labels.table.ts';
 import { sizeConduit } from './conduit.calc.ts';
-import { chooseInterconnection, type InterconnectionDecision } from './interconnection.calc.ts';
+import { chooseInterconnection, type InterconnectionDecision, type InterconnectionInput } from './interconnection.calc.ts';
 
 export interface ElectricalResult {
   sections: Section[];
@@ -24,6 +25,7 @@ export interface ElectricalResult {
   interconnection: Report['interconnection'];
   labels: Label[];
   loadCalculation: LoadCalculationResult | null;
+  storage: StorageResult | null;
   equipment: Report['equipment'];
   systemDcKw: number;
   systemAcKw: number;
@@ -43,6 +45,8 @@ interface CircuitDemand {
   ocpdNote: string;
   minSize: WireSize;
   minSizeNote?: string;
+  /** Energy storage circuits: ampacity ≥ the OCPD rating (706.30(B)), and their own sections. */
+  ess?: { ampacitySection: string; ocpdSection: string };
 }
 
 function totalUnits(input: DesignInput): number {
@@ -56,8 +60,8 @@ function inverterOutputCurrent(input: DesignInput): number {
 }
 
 function batteryCurrent(input: DesignInput): number {
-  const b = input.equipment.battery;
-  return b ? b.count * b.continuousOutputCurrentA : 0;
+  // Only an AC-coupled battery is a source at the busbar; a DC-coupled one is behind the inverter.
+  return acBatteryCurrentA(input);
 }
 
 function perStringCurrent(input: DesignInput): { value: number; formula: string; inputs: Array<[string, number, string]>; converter: boolean } {
@@ -168,21 +172,45 @@ function demandForRun(input: DesignInput, run: RunInput, edition: NecEdition, in
       };
     }
     case 'battery': {
+      // AC-coupled ESS output circuit: a power source output circuit (705.28 from 2020) and an ESS circuit
+      // (706.30; 706.20 in 2017): OCPD ≥ 125 % of the nameplate current, conductors ≥ the OCPD rating.
       const current = batteryCurrent(input);
-      if (current === 0) throw new Error(`Run ${run.id} carries a battery circuit but no battery is specified`);
       return {
-        label: 'Battery output circuit',
+        label: 'Battery (ESS) AC output circuit',
         dc: false,
         circuits: 1,
         maxCurrentA: current,
         currentFormula: 'I = n × I_battery,cont',
         currentInputs: [['n', input.equipment.battery?.count ?? 0], ['I_battery,cont', input.equipment.battery?.continuousOutputCurrentA ?? 0, 'A']],
-        currentSection: necSection('inverterOutputCurrent', edition),
+        currentSection: `${necSection('inverterOutputCurrent', edition)}; ${necSection('essCircuitCurrent', edition)}`,
         operatingCurrentA: current,
         operatingVoltageV: inv.nominalAcVoltageV,
         ocpdA: standardRatingAtOrAbove(1.25 * current),
         ocpdNote: 'Battery breaker',
         minSize: SMALLEST_SELECTABLE_SIZE,
+        ess: { ampacitySection: necSection('essConductor', edition), ocpdSection: necSection('essOcpd', edition) },
+      };
+    }
+    case 'battery-dc': {
+      // DC-coupled ESS circuit between the batteries and the hybrid inverter: nameplate-rated circuit
+      // current of the ESS (706.30(A)(1); 706.20(A)(1) in 2017), OCPD ≥ 125 % of it (706.31(B); 706.21(B)),
+      // conductor ampacity ≥ the larger of the current and the OCPD rating (706.30(B); 706.20(B)).
+      const b = input.equipment.battery!;
+      const current = dcBatteryCurrentA(input);
+      return {
+        label: 'Battery (ESS) DC circuit',
+        dc: true,
+        circuits: 1,
+        maxCurrentA: current,
+        currentFormula: 'I = n × I_ESS,nameplate',
+        currentInputs: [['n', b.count], ['I_ESS,nameplate', b.maxContinuousCurrentA ?? 0, 'A']],
+        currentSection: `${necSection('essCircuitCurrent', edition)}(1)`,
+        operatingCurrentA: current,
+        operatingVoltageV: b.nominalVoltageV ?? 0,
+        ocpdA: standardRatingAtOrAbove(1.25 * current),
+        ocpdNote: 'ESS DC overcurrent protection (listed for DC)',
+        minSize: SMALLEST_SELECTABLE_SIZE,
+        ess: { ampacitySection: necSection('essConductor', edition), ocpdSection: necSection('essOcpd', edition) },
       };
     }
     case 'supply-side-tap': {
@@ -241,7 +269,7 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
   const ccc = run.currentCarryingConductors ?? demand.circuits * 2;
   const amb = ambientFor(input, run, type);
   const conditions: AmpacityConditions = { freeAir, ambientC: amb.ambientC, currentCarrying: ccc, insulationC: 90, terminalC: run.terminalTempC };
-  const sizing = { maxCurrentA: demand.maxCurrentA, ocpdA: demand.ocpdA, conditions };
+  const sizing = { maxCurrentA: demand.maxCurrentA, ocpdA: demand.ocpdA, conditions, ampacityAtLeastOcpd: demand.ess !== undefined };
 
   checks.push(check({
     id: `${idp}.current`, title: `${title}: maximum circuit current`, inputs: demand.currentInputs,
@@ -269,7 +297,7 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
     id: `${idp}.ampacity-continuous`, title: `${title}: ampacity at 125 % and terminal rating`,
     inputs: [['size', formatWireSize(size)], ['I_max', demand.maxCurrentA, 'A'], ['terminal rating', run.terminalTempC, '°C'], [`${necSection('ampacityTable', edition)} ${run.terminalTempC} °C`, v.amp.terminalA, 'A']],
     formula: 'A_terminal ≥ 1.25 × I_max', value: v.amp.terminalA, unit: 'A', limit: { relation: '>=', value: 1.25 * demand.maxCurrentA },
-    pass: v.continuousOk, ref: nec(edition, `${necSection(demand.dc ? 'conductorAmpacityDc' : 'conductorAmpacityAc', edition)}(1); ${necSection('terminals', edition)}`),
+    pass: v.continuousOk, ref: nec(edition, demand.ess ? `${demand.ess.ampacitySection}; ${necSection('terminals', edition)}` : `${necSection(demand.dc ? 'conductorAmpacityDc' : 'conductorAmpacityAc', edition)}(1); ${necSection('terminals', edition)}`),
     remedy: biggerText, notes,
   }));
 
@@ -283,7 +311,7 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
   checks.push(check({
     id: `${idp}.ampacity-corrected`, title: `${title}: ampacity after correction and adjustment`, inputs: condInputs,
     formula: 'A_90 × k_temp × k_ccc ≥ I_max', value: v.amp.correctedA, unit: 'A', limit: { relation: '>=', value: demand.maxCurrentA },
-    pass: v.correctedOk, ref: nec(edition, `${necSection(demand.dc ? 'conductorAmpacityDc' : 'conductorAmpacityAc', edition)}(2)`),
+    pass: v.correctedOk, ref: nec(edition, demand.ess ? demand.ess.ampacitySection : `${necSection(demand.dc ? 'conductorAmpacityDc' : 'conductorAmpacityAc', edition)}(2)`),
     remedy: `${biggerText}, or lift the raceway, use XHHW-2 on the roof, or separate circuits`,
     notes: includeNeutral && !demand.dc ? [`Neutral carries only unbalanced current and is not counted (${necSection('neutralNotCounted', edition)})`] : undefined,
   }));
@@ -307,16 +335,16 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
       id: `${idp}.ocpd`, title: `${title}: overcurrent device rating`, inputs: ocpdChecks,
       formula: 'OCPD = next standard rating ≥ 1.25 × I_max', value: demand.ocpdA, unit: 'A',
       limit: { relation: '>=', value: 1.25 * demand.maxCurrentA }, pass: ocpdPass,
-      ref: nec(edition, `${necSection(demand.dc ? 'ocpdDc' : 'ocpdAc', edition)}; ${necSection('standardRatings', edition)}`),
+      ref: nec(edition, demand.ess ? `${demand.ess.ocpdSection}; ${necSection('standardRatings', edition)}` : `${necSection(demand.dc ? 'ocpdDc' : 'ocpdAc', edition)}; ${necSection('standardRatings', edition)}`),
       remedy: run.carries.kind === 'branches' ? 'Move units to another branch circuit' : 'Split the output across more inverters or circuits',
       notes: ocpdNotes,
     }));
     checks.push(check({
       id: `${idp}.protection`, title: `${title}: conductor protected by its OCPD`,
       inputs: [['size', formatWireSize(size)], ['conductor ampacity', v.amp.ampacityA, 'A'], ['OCPD', demand.ocpdA, 'A']],
-      formula: 'OCPD ≤ next standard rating ≥ ampacity; 240.4(D) small-conductor limits', value: demand.ocpdA, unit: 'A',
-      limit: { relation: '<=', value: standardRatingAtOrAbove(v.amp.ampacityA) }, pass: v.protectedOk,
-      ref: nec(edition, `${necSection('nextSizeUp', edition)}; ${necSection('smallConductor', edition)}`), remedy: biggerText,
+      formula: demand.ess ? 'ampacity ≥ OCPD rating (ESS circuit); 240.4(D) small-conductor limits' : 'OCPD ≤ next standard rating ≥ ampacity; 240.4(D) small-conductor limits', value: demand.ocpdA, unit: 'A',
+      limit: { relation: '<=', value: demand.ess ? v.amp.ampacityA : standardRatingAtOrAbove(v.amp.ampacityA) }, pass: v.protectedOk,
+      ref: nec(edition, demand.ess ? `${demand.ess.ampacitySection}; ${necSection('smallConductor', edition)}` : `${necSection('nextSizeUp', edition)}; ${necSection('smallConductor', edition)}`), remedy: biggerText,
     }));
   }
 
@@ -480,6 +508,7 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
   const sections: Section[] = [];
   const labels: Label[] = [];
 
+  validateStorage(input);
   const arrayModules = input.arrays.reduce((n, a) => n + a.moduleCount, 0);
   const systemDcKw = (arrayModules * mod.pmaxW) / 1000;
   const units = inv.kind === 'micro' ? totalUnits(input) : inv.count;
@@ -613,30 +642,39 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
   const sourceCurrent = invCurrent + batCurrent;
   // 230.79(C): one-family dwelling → 100 A minimum service disconnect; 230.79(D): 60 A otherwise.
   const oneFamily = svc.oneFamilyDwelling ?? input.site.occupancy === 'dwelling';
-  const decision: InterconnectionDecision = chooseInterconnection({
+  // 705.12 on the busbar the sources land on (issue 26): the main panel, or with backup the transfer
+  // equipment (whole-home: it is the service equipment) or the main panel back-fed through the breaker
+  // that supplies the backup side (partial), whose own busbar is then checked as well.
+  const plan = connectionPlan(input);
+  const prim = plan.primary;
+  const onMainPanel = prim.panel === 'main-panel';
+  const icInput: InterconnectionInput = {
     edition,
     occupancy: input.site.occupancy,
     sourceCurrentA: sourceCurrent,
-    mainBreakerA: svc.mainBreakerA,
-    busbarA: svc.busbarA,
+    mainBreakerA: prim.mainBreakerA,
+    busbarA: prim.busbarA,
     serviceA: svc.serviceA ?? svc.mainBreakerA,
     serviceConductorAmpacityA: svc.serviceConductorAmpacityA ?? svc.serviceA ?? svc.mainBreakerA,
     serviceConductorAmpacityAssumed: svc.serviceConductorAmpacityA === undefined,
     serviceDisconnectMinimumA: oneFamily ? 100 : 60,
     serviceDisconnectMinimumRule: `${necSection('serviceDisconnectMinimum', edition)}(${oneFamily ? 'C' : 'D'})`,
-    panelFeed: svc.panelFeed,
-    sumOfBranchBreakersA: svc.sumOfBranchBreakersA,
+    panelFeed: onMainPanel ? svc.panelFeed : 'end-fed',
+    sumOfBranchBreakersA: onMainPanel ? svc.sumOfBranchBreakersA : undefined,
     feederAmpacityA: svc.feederAmpacityA,
     loadSideOcpdA: svc.loadSideOcpdA,
     calculatedLoadA,
     preferredMethod: svc.preferredMethod,
+    sourceBreakerA: prim.sourceBreakerA,
+    notApplicable: prim.notApplicable,
     forbids: {
       tapsNotAllowed: req.tapsNotAllowed,
       supplySideTapsNotAllowed: req.supplySideTapsNotAllowed,
       loadSideTapsNotAllowed: req.loadSideTapsNotAllowed,
       mbDerateNotAllowed: req.mbDerateNotAllowed,
     },
-  });
+  };
+  const decision: InterconnectionDecision = chooseInterconnection(icInput);
   const iChecks: Check[] = [];
   const srcInputs: Array<[string, number, string]> = [['I_inverters', invCurrent, 'A']];
   if (batCurrent > 0) srcInputs.push(['I_battery', batCurrent, 'A']);
@@ -662,7 +700,7 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
     const chosen = decision.chosen === ev;
     iChecks.push(check({
       id: `electrical.interconnection.${ev.method}`, title: `Interconnection option: ${ev.method} (${ev.rule})`,
-      inputs: [['I_sources', sourceCurrent, 'A'], ['main breaker', svc.mainBreakerA, 'A'], ['busbar', svc.busbarA, 'A'], ['PV breaker', decision.pvBreakerA, 'A'], ...methodInputs(ev.method), ['allowed by requirements', ev.allowed]],
+      inputs: [...(onMainPanel ? [] : [['busbar of', prim.panel] as [string, string]]), ['I_sources', sourceCurrent, 'A'], ['main breaker', prim.mainBreakerA, 'A'], ['busbar', prim.busbarA, 'A'], [prim.sourceBreakerA !== undefined ? 'back-fed breaker (supply of the backup side)' : 'PV breaker', decision.pvBreakerA, 'A'], ...methodInputs(ev.method), ['allowed by requirements', ev.allowed]],
       formula: ev.formula, value: ev.value, unit: 'A', limit: { relation: ev.relation, value: ev.limit },
       pass: chosen ? true : null, ref: nec(edition, ev.section),
       notes: [chosen ? `Selected: ${ev.reason}` : `${ev.allowed ? (ev.fits ? 'Fits, not needed' : 'Does not fit') : 'Not allowed'}: ${ev.reason}`],
@@ -697,9 +735,12 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
   sections.push({ id: 'electrical.interconnection', title: 'Point of interconnection', checks: iChecks });
   if (dwellingLoad) {
     const derated = chosen?.method === 'main-breaker-derate';
-    const ratingA = Math.min(chosen?.newMainBreakerA ?? svc.mainBreakerA, svc.serviceA ?? Number.POSITIVE_INFINITY);
+    const ratingA = Math.min(chosen?.newMainBreakerA ?? prim.mainBreakerA, svc.serviceA ?? Number.POSITIVE_INFINITY);
     sections.push({ id: 'electrical.load-calculation', title: `Dwelling load calculation (NEC ${dwellingLoad.result.method})`, checks: [...dwellingLoad.checks, serviceLoadCheck(dwellingLoad, ratingA, derated, edition)] });
   }
+  const secondary = plan.secondary ? secondaryBusbarCheck(icInput, plan.secondary, edition) : null;
+  const storage = storageSection(input, edition, calculatedLoadA, secondary ? [secondary.busbar] : [], secondary ? [secondary.check] : []);
+  if (storage) sections.push({ id: 'electrical.storage', title: `Energy storage (${storage.result.coupling === 'ac' ? 'AC' : 'DC'}-coupled)${storage.result.backup ? `, ${storage.result.backup.kind} backup` : ''}`, checks: storage.checks });
 
   // --- Rapid shutdown ---
   let rsd: string;
@@ -764,8 +805,9 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
       rule: chosen?.rule ?? null,
       ref: chosen ? nec(edition, chosen.section) : null,
       pvBreakerA: chosen && chosen.method !== 'supply-side-tap' ? decision.pvBreakerA : null,
-      mainBreakerA: chosen?.newMainBreakerA ?? svc.mainBreakerA,
-      busbarA: svc.busbarA,
+      panel: prim.panel,
+      mainBreakerA: chosen?.newMainBreakerA ?? prim.mainBreakerA,
+      busbarA: prim.busbarA,
       fusedDisconnect: fused,
       disconnectA,
       fuseA: fused ? decision.pvBreakerA : null,
@@ -773,6 +815,7 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
     },
     labels,
     loadCalculation: dwellingLoad?.result ?? null,
+    storage: storage?.result ?? null,
     equipment: { acDisconnect: { required: acdRequired, fused, ratingA: disconnectA }, productionMeter, rapidShutdown: rsd },
     systemDcKw: round(systemDcKw, 3),
     systemAcKw: round(systemAcKw, 3),

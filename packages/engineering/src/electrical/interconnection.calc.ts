@@ -23,6 +23,13 @@ export interface InterconnectionInput {
   loadSideOcpdA?: number | undefined;
   calculatedLoadA?: number | undefined;
   preferredMethod?: InterconnectionMethod | undefined;
+  /**
+   * The breaker that is back-fed, when it is not one sized for the sources (a partial-backup panel's
+   * supply breaker in the main panel): the sum-of-breakers rule and the report use its rating.
+   */
+  sourceBreakerA?: number | undefined;
+  /** Methods that do not apply to this busbar, with the reason (a backup panel is not the service). */
+  notApplicable?: Partial<Record<InterconnectionMethod, string>> | undefined;
   forbids: {
     tapsNotAllowed: boolean;
     supplySideTapsNotAllowed: boolean;
@@ -65,7 +72,7 @@ function forbiddenReason(method: InterconnectionMethod, f: InterconnectionInput[
   return null;
 }
 
-function evaluateLoadSideBreaker(x: InterconnectionInput, pvBreakerA: number): Omit<MethodEvaluation, 'allowed' | 'method'> {
+export function evaluateLoadSideBreaker(x: InterconnectionInput, pvBreakerA: number): Omit<MethodEvaluation, 'allowed' | 'method'> {
   const source125 = 1.25 * x.sourceCurrentA;
   const sum = source125 + x.mainBreakerA;
   const e = x.edition;
@@ -100,7 +107,7 @@ function evaluateLoadSideBreaker(x: InterconnectionInput, pvBreakerA: number): O
 }
 
 function evaluate(method: InterconnectionMethod, x: InterconnectionInput, pvBreakerA: number): MethodEvaluation {
-  const forbidden = forbiddenReason(method, x.forbids);
+  const forbidden = x.notApplicable?.[method] ?? forbiddenReason(method, x.forbids);
   const e = x.edition;
   let r: Omit<MethodEvaluation, 'allowed' | 'method'>;
   switch (method) {
@@ -179,7 +186,7 @@ function evaluate(method: InterconnectionMethod, x: InterconnectionInput, pvBrea
 
 /** Picks the first allowed method that fits, trying the preferred one first. */
 export function chooseInterconnection(x: InterconnectionInput): InterconnectionDecision {
-  const pvBreakerA = standardRatingAtOrAbove(1.25 * x.sourceCurrentA);
+  const pvBreakerA = x.sourceBreakerA ?? standardRatingAtOrAbove(1.25 * x.sourceCurrentA);
   const order = x.preferredMethod ? [x.preferredMethod, ...ORDER.filter((m) => m !== x.preferredMethod)] : ORDER;
   const evaluations = order.map((m) => evaluate(m, x, pvBreakerA));
   const chosen = evaluations.find((ev) => ev.allowed && ev.fits) ?? null;
