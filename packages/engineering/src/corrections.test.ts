@@ -350,6 +350,7 @@ describe('Also: labels keyed by edition', () => {
       ['label.690-53', 'dc-max-voltage', '690.53'], ['label.690-54', 'ac-output-rating', '690.54'],
       ['label.690-56-c', 'rapid-shutdown-placard', '690.56(C)(1)(a)'], ['label.690-56-c-switch', 'rapid-shutdown-switch', '690.56(C)(3)'],
       ['label.705-12-120', 'backfed-breaker', '705.12(B)(2)(3)(b)'],
+      ['label.690-13-b', 'pv-system-disconnect', '690.13(B)'], ['label.705-10', 'power-source-directory', '705.10'],
     ]);
   });
   it('2020: 690.53, 690.54, 690.56(C), 690.56(C)(2), 705.12(B)(3)(2)', () => {
@@ -357,6 +358,7 @@ describe('Also: labels keyed by edition', () => {
       ['label.690-53', 'dc-max-voltage', '690.53'], ['label.690-54', 'ac-output-rating', '690.54'],
       ['label.690-56-c', 'rapid-shutdown-placard', '690.56(C)'], ['label.690-56-c-switch', 'rapid-shutdown-switch', '690.56(C)(2)'],
       ['label.705-12-120', 'backfed-breaker', '705.12(B)(3)(2)'],
+      ['label.690-13-b', 'pv-system-disconnect', '690.13(B)'], ['label.705-10', 'power-source-directory', '705.10'],
     ]);
   });
   it('2023: DC voltage under 690.7(D), no 690.54, rapid-shutdown marking under 690.12(D)', () => {
@@ -364,6 +366,7 @@ describe('Also: labels keyed by edition', () => {
       ['label.690-7-d', 'dc-max-voltage', '690.7(D)'],
       ['label.690-12-d', 'rapid-shutdown-placard', '690.12(D)'], ['label.690-12-d-switch', 'rapid-shutdown-switch', '690.12(D)(2)'],
       ['label.705-12-120', 'backfed-breaker', '705.12(B)(2)'],
+      ['label.690-13-b', 'pv-system-disconnect', '690.13(B)'], ['label.705-10', 'power-source-directory', '705.10'],
     ]);
   });
   it('a derated main carries the back-fed breaker label under the busbar section only (not 230.79)', () => {

@@ -387,6 +387,14 @@ export const ZService = z.strictObject({
   nominalVoltageV: positive().default(240),
   /** Energy storage backup: transfer equipment, whole-home or partial, where the sources land (issue 26). */
   backup: ZBackup.optional(),
+  /**
+   * Where each power source's disconnecting means is, as the 705.10 directory names it (e.g. "Exterior,
+   * south wall, beside the meter"). Omitted: the directory names the source only and the plan set's map
+   * shows where it is.
+   */
+  disconnectLocations: z
+    .strictObject({ service: z.string().min(1).optional(), pvSystem: z.string().min(1).optional(), energyStorage: z.string().min(1).optional() })
+    .optional(),
 });
 
 export const ZBeamSpanLimit = z.strictObject({ maxPanelsOnRafter: z.number().int().positive(), limitIn: positive() });

@@ -793,9 +793,43 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
     // The derate relies on the 120 % allowance (or the centre-fed rule): the breaker position is part of it.
     backfed(necSection(svc.panelFeed === 'center-fed' ? 'busbarCenterFed' : 'busbar120', edition));
   }
-  if (chosen?.method === 'load-side-breaker' && chosen.rule.startsWith('sum')) {
-    labels.push({ id: 'label.705-12-sum', purpose: 'busbar-sum-of-breakers', ref: nec(edition, chosen.section), location: 'Panelboard', lines: ['WARNING', 'THIS EQUIPMENT FED BY MULTIPLE SOURCES. TOTAL RATING OF ALL OVERCURRENT DEVICES, EXCLUDING MAIN SUPPLY OVERCURRENT DEVICE, SHALL NOT EXCEED AMPACITY OF BUSBAR.'] });
+  const sumLabel = (section: string, location: string) => labels.push({ id: 'label.705-12-sum', purpose: 'busbar-sum-of-breakers', ref: nec(edition, section), location, lines: ['WARNING', 'THIS EQUIPMENT FED BY MULTIPLE SOURCES. TOTAL RATING OF ALL OVERCURRENT DEVICES, EXCLUDING MAIN SUPPLY OVERCURRENT DEVICE, SHALL NOT EXCEED AMPACITY OF BUSBAR.'] });
+  if (chosen?.method === 'load-side-breaker' && chosen.rule.startsWith('sum')) sumLabel(chosen.section, 'Panelboard');
+  // The backup side's busbar (partial backup) carries its own 705.12 marking when a rule needs one.
+  for (const bb of storage?.result.busbars ?? []) {
+    if (!bb.pass) continue;
+    const where = bb.panel === 'backup-panel' ? 'Backup loads panel' : 'Transfer equipment';
+    if (bb.rule.includes('120')) labels.push({ id: `label.705-12-120.${bb.panel}`, purpose: 'backfed-breaker', ref: nec(edition, bb.section), location: `${where}, adjacent to the back-fed breaker`, lines: ['WARNING', 'POWER SOURCE OUTPUT CONNECTION', 'DO NOT RELOCATE THIS OVERCURRENT DEVICE'] });
+    if (bb.rule.startsWith('sum')) sumLabel(bb.section, where);
   }
+  // 690.13(B): every PV system disconnecting means. The AC disconnect of an interactive system has the
+  // utility on its line side and the inverter on its load side, so both may be energized when open.
+  label('pv-system-disconnect', ['PV SYSTEM DISCONNECT', 'WARNING: ELECTRIC SHOCK HAZARD', 'TERMINALS ON THE LINE AND LOAD SIDES MAY BE ENERGIZED IN THE OPEN POSITION']);
+  // 706.7(D) (2017) / 706.15(C) (2020, 2023): the ESS disconnect. Items (2)–(4) (available fault current,
+  // arc-flash label or clearing time, date of the calculation) do not apply to one- and two-family dwellings;
+  // elsewhere the engine has no fault-current study, so the label says they are marked in the field.
+  const ess = input.equipment.battery;
+  if (ess && storage) {
+    const v = storage.result.nominalVoltageV;
+    const essLines = [
+      ...(edition === '2017' ? ['ENERGY STORAGE SYSTEM'] : ['ENERGY STORAGE SYSTEM DISCONNECT']),
+      `NOMINAL ESS VOLTAGE: ${v ?? 0} V${ess.coupling === 'dc' ? ' DC' : ' AC'}`,
+      ...(input.site.occupancy === 'dwelling' ? [] : [`AVAILABLE FAULT CURRENT, ${edition === '2017' ? 'CLEARING TIME' : 'ARC-FLASH LABEL'} AND DATE OF CALCULATION: MARKED IN THE FIELD (${necSection('essDisconnectMarking', edition)}(2)–(4))`]),
+      ...(edition === '2017' ? [] : ['WARNING: ELECTRIC SHOCK HAZARD', 'TERMINALS ON THE LINE AND LOAD SIDES MAY BE ENERGIZED IN THE OPEN POSITION']),
+    ];
+    label('ess-disconnect', essLines);
+  }
+  // 705.10: the power-source directory at the service equipment. From 2020 it carries "CAUTION: MULTIPLE
+  // SOURCES OF POWER" and denotes where each source's disconnecting means is; the locations are printed
+  // where the job gives them (service.disconnectLocations), otherwise the plan set's map shows them.
+  const loc = svc.disconnectLocations;
+  const at = (name: string, where: string | undefined) => (where ? `${name}: DISCONNECT AT ${where.toUpperCase()}` : name);
+  label('power-source-directory', [
+    ...(edition === '2017' ? ['POWER SOURCES ON THESE PREMISES'] : ['CAUTION: MULTIPLE SOURCES OF POWER']),
+    at('UTILITY SERVICE', loc?.service),
+    at(`PHOTOVOLTAIC SYSTEM (${round(systemAcKw, 2)} KW AC)`, loc?.pvSystem),
+    ...(ess ? [at(`ENERGY STORAGE SYSTEM${ess.energyKwh ? ` (${round(ess.count * ess.energyKwh, 1)} KWH)` : ''}`, loc?.energyStorage)] : []),
+  ]);
 
   return {
     sections,
