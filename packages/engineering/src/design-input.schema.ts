@@ -259,6 +259,14 @@ export const ZRun = z.strictObject({
    */
   stranding: z.enum(['solid', 'stranded']).optional(),
   carries: ZRunCarries,
+  /**
+   * Conductor metal (circuit conductors and EGC). Aluminium reads the aluminium columns of Table 310.16,
+   * 240.4(D)(5)/(6), Table 250.122 and Chapter 9 Table 8; it is refused in free air (Table 310.17's
+   * aluminium columns are not implemented). Omitted: copper.
+   */
+  material: z.enum(['copper', 'aluminum']).default('copper'),
+  /** Aluminium runs: the terminations at both ends are identified for aluminium (marked AL/CU; 110.14). */
+  terminalsIdentifiedForAluminum: z.boolean().optional(),
   currentCarryingConductors: z.number().int().positive().optional(),
   includeNeutral: z.boolean().optional(),
   /** Lowest temperature rating of the terminations at either end (110.14(C)). */

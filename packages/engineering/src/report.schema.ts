@@ -48,6 +48,8 @@ export const ZConductorScheduleRow = z.object({
   conductors: z.string(),
   conductorSize: z.string(),
   conductorType: z.string(),
+  /** Conductor metal (issue 26); optional for older reports. Aluminium types also read "… (AL)". */
+  material: z.enum(['copper', 'aluminum']).optional(),
   egcSize: z.string(),
   raceway: z.string(),
   ocpdA: z.number().nullable(),

@@ -214,8 +214,10 @@ function demandForRun(input: DesignInput, run: RunInput, edition: NecEdition, in
       };
     }
     case 'supply-side-tap': {
-      // 2020 added a 6 AWG copper minimum for supply-side conductors; 2017 has no explicit minimum.
-      const minSize: WireSize = edition === '2017' ? SMALLEST_SELECTABLE_SIZE : '6';
+      // 2020 added a minimum for supply-side conductors, 6 AWG copper or 4 AWG aluminium (705.11(B));
+      // 2017 has no explicit minimum.
+      const al = run.material === 'aluminum';
+      const minSize: WireSize = edition === '2017' ? SMALLEST_SELECTABLE_SIZE : al ? '4' : '6';
       return {
         label: 'Supply-side tap conductors',
         dc: false,
@@ -229,7 +231,7 @@ function demandForRun(input: DesignInput, run: RunInput, edition: NecEdition, in
         ocpdA: standardRatingAtOrAbove(1.25 * interconnectCurrentA),
         ocpdNote: 'Fuses in the supply-side fused disconnect',
         minSize,
-        minSizeNote: edition === '2017' ? undefined : `not smaller than 6 AWG copper (${necSection('supplySideConductor', edition)})`,
+        minSizeNote: edition === '2017' ? undefined : `not smaller than ${al ? '4 AWG aluminium' : '6 AWG copper'} (${necSection('supplySideConductor', edition)})`,
       };
     }
   }
@@ -250,6 +252,8 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
   const demand = demandForRun(input, run, edition, interconnectCurrentA, ocpdByString);
   const type = conductorTypeFor(run);
   const freeAir = run.location === 'free-air';
+  const material = run.material;
+  const al = material === 'aluminum';
   // The Table 8 column depends on the conductor installed, and that on its size (310.3(C)).
   const strandingFor = (sz: WireSize) => installedStranding(type, sz, !freeAir, run.stranding).stranding;
   const idp = `electrical.run.${run.id}`;
@@ -268,7 +272,7 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
   const includeNeutral = run.includeNeutral ?? (!demand.dc && run.carries.kind !== 'branches');
   const ccc = run.currentCarryingConductors ?? demand.circuits * 2;
   const amb = ambientFor(input, run, type);
-  const conditions: AmpacityConditions = { freeAir, ambientC: amb.ambientC, currentCarrying: ccc, insulationC: 90, terminalC: run.terminalTempC };
+  const conditions: AmpacityConditions = { freeAir, ambientC: amb.ambientC, currentCarrying: ccc, insulationC: 90, terminalC: run.terminalTempC, material };
   const sizing = { maxCurrentA: demand.maxCurrentA, ocpdA: demand.ocpdA, conditions, ampacityAtLeastOcpd: demand.ess !== undefined };
 
   checks.push(check({
@@ -283,7 +287,7 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
   if (override) notes.push(`Wire size set by requirement (${formatWireSize(override)})`);
   const vdLimit = req.voltageDropLimitPct;
   if (!override && ampacitySize && req.upsizeForVoltageDrop) {
-    const vdSize = sizeForVoltageDrop(run.lengthFt, demand.operatingCurrentA, demand.operatingVoltageV, vdLimit, ampacitySize, strandingFor);
+    const vdSize = sizeForVoltageDrop(run.lengthFt, demand.operatingCurrentA, demand.operatingVoltageV, vdLimit, ampacitySize, strandingFor, material);
     if (vdSize && vdSize !== ampacitySize) {
       size = vdSize;
       notes.push(`Upsized from ${formatWireSize(ampacitySize)} for voltage drop`);
@@ -295,7 +299,7 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
 
   checks.push(check({
     id: `${idp}.ampacity-continuous`, title: `${title}: ampacity at 125 % and terminal rating`,
-    inputs: [['size', formatWireSize(size)], ['I_max', demand.maxCurrentA, 'A'], ['terminal rating', run.terminalTempC, '°C'], [`${necSection('ampacityTable', edition)} ${run.terminalTempC} °C`, v.amp.terminalA, 'A']],
+    inputs: [['size', formatWireSize(size)], ...(al ? [['material', 'aluminum'] as [string, string]] : []), ['I_max', demand.maxCurrentA, 'A'], ['terminal rating', run.terminalTempC, '°C'], [`${necSection('ampacityTable', edition)} ${run.terminalTempC} °C${al ? ' (aluminum)' : ''}`, v.amp.terminalA, 'A']],
     formula: 'A_terminal ≥ 1.25 × I_max', value: v.amp.terminalA, unit: 'A', limit: { relation: '>=', value: 1.25 * demand.maxCurrentA },
     pass: v.continuousOk, ref: nec(edition, demand.ess ? `${demand.ess.ampacitySection}; ${necSection('terminals', edition)}` : `${necSection(demand.dc ? 'conductorAmpacityDc' : 'conductorAmpacityAc', edition)}(1); ${necSection('terminals', edition)}`),
     remedy: biggerText, notes,
@@ -303,7 +307,7 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
 
   const tableName = freeAir ? necSection('ampacityFreeAirTable', edition) : necSection('ampacityTable', edition);
   const condInputs: CheckSpecInputs = [
-    ['size', formatWireSize(size)], [`${tableName} 90 °C`, v.amp.tableA, 'A'], ['ambient', amb.baseC, '°C'],
+    ['size', formatWireSize(size)], [`${tableName} 90 °C${al ? ' (aluminum)' : ''}`, v.amp.tableA, 'A'], ['ambient', amb.baseC, '°C'],
   ];
   if (run.location === 'rooftop-raceway') condInputs.push([`rooftop adder (${necSection('rooftopAdder', edition)})`, amb.adderC, '°C']);
   condInputs.push([`correction (${necSection('ambientCorrection', edition)})`, v.amp.correction]);
@@ -365,13 +369,13 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
   const egcBasis = demand.ocpdA ?? (demand.dc ? assumedOcpdA : demand.maxCurrentA);
   const upsizedForVoltageDrop = !override && ampacitySize !== null && size !== ampacitySize;
   const egcWaivesIncrease = demand.dc && upsizedForVoltageDrop;
-  const egc = selectEgcSize(egcBasis, egcWaivesIncrease ? size : (ampacitySize ?? size), size);
+  const egc = selectEgcSize(egcBasis, egcWaivesIncrease ? size : (ampacitySize ?? size), size, material);
   const egcOverride = demand.dc ? req.wireSizes.dcGround : req.wireSizes.acGround;
   const egcSize = egcOverride ?? egc.size;
   checks.push(check({
     id: `${idp}.egc`, title: `${title}: equipment grounding conductor`,
     inputs: [[demand.ocpdA === null ? (demand.dc ? 'assumed OCPD (690.9(B): 1.25 × I_max, next standard rating)' : 'assumed OCPD (I_max)') : 'OCPD', egcBasis, 'A'], ['Table 250.122', formatWireSize(egc.base)], ['circuit conductor', formatWireSize(size)]],
-    formula: egc.increased ? 'Table 250.122, increased by the circular-mil ratio of the upsized conductors' : 'Table 250.122 by OCPD rating',
+    formula: `${egc.increased ? 'Table 250.122, increased by the circular-mil ratio of the upsized conductors' : 'Table 250.122 by OCPD rating'}${al ? ' (aluminum column)' : ''}`,
     value: formatWireSize(egcSize), unit: '', limit: { relation: '>=', value: formatWireSize(egc.size) },
     pass: sizeIndex(egcSize) >= sizeIndex(egc.size),
     ref: nec(edition, egc.increased ? `${necSection('egc', edition)}; ${necSection('egcIncrease', edition)}` : necSection('egc', edition)),
@@ -397,14 +401,14 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
       ref: nec(edition, necSection('stranding', edition)), remedy: 'Install stranded conductors (the voltage drop is calculated for stranded)',
     }));
   }
-  const vd = voltageDropPct(run.lengthFt, demand.operatingCurrentA, size, demand.operatingVoltageV, strandingFor);
+  const vd = voltageDropPct(run.lengthFt, demand.operatingCurrentA, size, demand.operatingVoltageV, strandingFor, material);
   checks.push(check({
     id: `${idp}.voltage-drop`, title: `${title}: voltage drop`,
     inputs: [['L (one way)', run.lengthFt, 'ft'], ['I_operating', demand.operatingCurrentA, 'A'], ['size', formatWireSize(size)], ['stranding', strand.stranding],
-      [`R_75°C (Chapter 9 Table 8, ${strand.stranding})`, table8OhmsPerKft(size, strand.stranding), 'Ω/kft'], ['V_operating', demand.operatingVoltageV, 'V']],
+      [`R_75°C (Chapter 9 Table 8, ${al ? 'aluminum, ' : ''}${strand.stranding})`, table8OhmsPerKft(size, strand.stranding, material), 'Ω/kft'], ['V_operating', demand.operatingVoltageV, 'V']],
     formula: 'VD% = 2 · L · I · R_75°C / 1000 / V × 100', value: vd, unit: '%', limit: { relation: '<=', value: vdLimit },
     pass: vd <= vdLimit + 1e-9, ref: nec(edition, strand.reason === 'raceway-8-awg-and-larger' ? `${necSection('voltageDrop', edition)}; ${necSection('stranding', edition)}` : necSection('voltageDrop', edition)),
-    remedy: `Use a larger conductor (${formatWireSize(sizeForVoltageDrop(run.lengthFt, demand.operatingCurrentA, demand.operatingVoltageV, vdLimit, size, strandingFor) ?? '600')}) or shorten the run`,
+    remedy: `Use a larger conductor (${formatWireSize(sizeForVoltageDrop(run.lengthFt, demand.operatingCurrentA, demand.operatingVoltageV, vdLimit, size, strandingFor, material) ?? '600')}) or shorten the run`,
     notes: ['The limit is the requirement voltageDropLimitPct; the NEC only recommends it', `Table 8 ${strand.stranding} column: ${strandWhy[strand.reason]}`],
   }));
 
@@ -427,6 +431,19 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
     }));
   }
 
+  if (al) {
+    // 110.14: terminals for aluminium shall be identified for it (marked AL/CU). Many inverter and
+    // breaker terminals are copper-only, so the engine asks rather than assumes.
+    const declared = run.terminalsIdentifiedForAluminum;
+    checks.push(check({
+      id: `${idp}.terminals-aluminum`, title: `${title}: terminations identified for aluminium`,
+      inputs: [['material', 'aluminum'], ['terminals identified for aluminum (AL/CU)', declared === undefined ? 'not stated' : declared]],
+      formula: 'terminals at both ends identified for aluminium conductors', value: declared === undefined ? 'not stated' : declared ? 'yes' : 'no', unit: '',
+      limit: { relation: '=', value: 'yes' }, pass: declared === true, ref: nec(edition, '110.14'),
+      remedy: 'Use terminations marked AL/CU at both ends (check the inverter, disconnect and breaker listings) and set the run\'s terminalsIdentifiedForAluminum, or use copper conductors',
+    }));
+  }
+
   schedule.push({
     runId: run.id,
     circuit: demand.label,
@@ -434,7 +451,8 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
     to: run.to,
     conductors: `${demand.circuits * 2}${includeNeutral ? ' + N' : ''} + EGC`,
     conductorSize: formatWireSize(size),
-    conductorType: type,
+    conductorType: al ? `${type} (AL)` : type,
+    material,
     egcSize: formatWireSize(egcSize),
     raceway,
     ocpdA: demand.ocpdA,
@@ -509,6 +527,11 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
   const labels: Label[] = [];
 
   validateStorage(input);
+  for (const r of input.runs) {
+    if (r.material === 'aluminum' && r.location === 'free-air') {
+      throw new EngineRefusalError('configuration-not-supported', `Run ${r.id}: aluminium conductors in free air are read from the aluminium columns of Table 310.17, which the engine does not implement (not verified against the book). Run aluminium in a raceway, or use copper in free air.`);
+    }
+  }
   const arrayModules = input.arrays.reduce((n, a) => n + a.moduleCount, 0);
   const systemDcKw = (arrayModules * mod.pmaxW) / 1000;
   const units = inv.kind === 'micro' ? totalUnits(input) : inv.count;
