@@ -392,11 +392,6 @@ describe('Also: refusals with a clear message', () => {
     expect(e.code).toBe('electrical-code-not-supported');
     expect(e.message).toMatch(/CEC/);
   });
-  it('ASCE 7-22 is refused rather than printed with 7-16 GCp figures', () => {
-    const e = refusal({ ...base, site: { ...base.site, codes: { ...base.site.codes, asce: '7-22' } } });
-    expect(e.code).toBe('asce-edition-not-supported');
-    expect(e.message).toMatch(/7-22/);
-  });
   it('below −40 °C without a Voc coefficient there is no Table 690.7(A) factor: refused; −40 °C itself uses 1.25', () => {
     const crystalline = { vocV: 40, technology: 'crystalline' as const };
     expect(stringMaxVoltage(10, crystalline, -40).governingV).toBeCloseTo(10 * 40 * 1.25, 9);

@@ -27,7 +27,10 @@ export const ZSite = z.strictObject({
   /** Basic wind speed V (3-s gust, mph) for the risk category, from the edition's maps. */
   windSpeedMph: positive(),
   exposure: z.enum(['B', 'C', 'D']),
-  /** Ground snow load pg, psf. */
+  /**
+   * Ground snow load pg, psf, as the AHJ gives it or from the edition's map. ASCE 7-22: the
+   * risk-category, strength-level value (ASCE Hazard Tool), used with 0.7 S in the ASD combinations.
+   */
   groundSnowLoadPsf: z.number().min(0),
   /** Mean roof height h, ft; 29.4.4 and the C&C figures used here cover h ≤ 60 ft. */
   meanRoofHeightFt: positive().max(60),
@@ -37,6 +40,17 @@ export const ZSite = z.strictObject({
   topographicFactorKzt: positive().default(1),
   snowExposure: z.enum(['fully-exposed', 'partially-exposed', 'sheltered']).default('partially-exposed'),
   thermalCondition: z.enum(['heated', 'cold-ventilated', 'unheated', 'freezer', 'greenhouse']).default('heated'),
+  /**
+   * ASCE 7-22 only: the thermal factor Ct of a heated building's unventilated roof, 1.0–1.2 from the
+   * roof's R-value and pg (Table 7.3-3); required for 7-22 with thermalCondition 'heated'. Refused for
+   * other editions (their Ct comes from Table 7.3-2).
+   */
+  thermalFactorCt: z.number().min(0.8).max(1.3).optional(),
+  /**
+   * ASCE 7-22 only: pm,max of Table 7.3-4 for the risk category, psf (the minimum snow load on slopes
+   * below 15° is min(pg, pm,max)); required for 7-22 where an array or its roof slopes less than 15°.
+   */
+  minimumSnowLoadMaxPsf: z.number().positive().optional(),
   /** 690.7 limit: 600 V for one- and two-family dwellings, 1000 V otherwise. */
   occupancy: z.enum(['dwelling', 'other']).default('dwelling'),
   codes: z
@@ -47,7 +61,6 @@ export const ZSite = z.strictObject({
        */
       electricalCode: z.enum(['NEC', 'CEC']).default('NEC'),
       nec: ZNecEdition.default('2020'),
-      /** 7-22 is accepted by the schema but refused by the engine (its roof C&C figures are not implemented). */
       asce: ZAsceEdition.default('7-16'),
       iebc: z.enum(['2015', '2018', '2021', '2024']).default('2018'),
     })
@@ -236,6 +249,12 @@ export const ZRunCarries = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('battery') }),
   /** DC-coupled battery circuit between the batteries and the hybrid inverter (706.20/706.30). */
   z.strictObject({ kind: z.literal('battery-dc') }),
+  /**
+   * Partial backup: the feeder from the main panel's supply breaker to the backup side (transfer
+   * equipment, backup loads panel). It carries the sources back and the backed-up loads forward, and is
+   * protected by service.backup.backupPanel.supplyBreakerA.
+   */
+  z.strictObject({ kind: z.literal('backup-feeder') }),
   z.strictObject({ kind: z.literal('supply-side-tap') }),
 ]);
 

@@ -13,12 +13,6 @@ function refuseUnsupported(input: DesignInput): void {
       'This job uses the CEC (dwg_electrical_code = CEC). The engine implements NEC 2017, 2020 and 2023 rules and labels only; CEC rules, section numbers and label wording are not implemented, so no CEC report is produced. Calculate this job by hand or under the NEC edition the AHJ accepts.',
     );
   }
-  if (codes.asce === '7-22') {
-    throw new EngineRefusalError(
-      'asce-edition-not-supported',
-      'ASCE 7-22 is not supported: 7-22 revised the roof components-and-cladding GCp figures used for rooftop panels (§29.4.4, Chapter 30), and the engine has only the 7-16 and 7-10 figures. It will not print 7-16 coefficients under a 7-22 heading. Use ASCE 7-16 where the AHJ accepts it, or calculate the wind loads by hand.',
-    );
-  }
 }
 
 /**

@@ -6,7 +6,6 @@
  */
 export type RefusalCode =
   | 'electrical-code-not-supported'
-  | 'asce-edition-not-supported'
   | 'voc-below-table'
   | 'voc-needs-coefficient'
   /** An input the rule needs is not given (the fields are listed in `missing`). */

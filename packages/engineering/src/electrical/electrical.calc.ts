@@ -213,6 +213,28 @@ function demandForRun(input: DesignInput, run: RunInput, edition: NecEdition, in
         ess: { ampacitySection: necSection('essConductor', edition), ocpdSection: necSection('essOcpd', edition) },
       };
     }
+    case 'backup-feeder': {
+      // Protected by the breaker that supplies the backup side (240.4); it carries the sources' output
+      // (continuous: 705.28) toward the main panel and the backed-up loads away from it, so it is sized
+      // for the larger, taken as continuous (215.2(A)(1)), and its conductors must be protected by that breaker.
+      const sb = input.service.backup!;
+      const loadA = sb.loadManagement ? sb.managedLoadA ?? 0 : sb.backedUpLoadA ?? 0;
+      const current = Math.max(interconnectCurrentA, loadA);
+      return {
+        label: 'Backup feeder (main panel → backup side)',
+        dc: false,
+        circuits: 1,
+        maxCurrentA: current,
+        currentFormula: 'I = max(Σ I_sources,cont, I_backed-up load)',
+        currentInputs: [['I_sources', interconnectCurrentA, 'A'], [sb.loadManagement ? 'I_managed load' : 'I_backed-up load', loadA, 'A']],
+        currentSection: `${necSection('inverterOutputCurrent', edition)}; 215.2(A)(1)`,
+        operatingCurrentA: current,
+        operatingVoltageV: inv.nominalAcVoltageV,
+        ocpdA: sb.backupPanel!.supplyBreakerA,
+        ocpdNote: 'Breaker in the main panel that supplies the backup side (service.backup.backupPanel.supplyBreakerA)',
+        minSize: SMALLEST_SELECTABLE_SIZE,
+      };
+    }
     case 'supply-side-tap': {
       // 2020 added a minimum for supply-side conductors, 6 AWG copper or 4 AWG aluminium (705.11(B));
       // 2017 has no explicit minimum.
@@ -329,6 +351,10 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
       ocpdChecks.push(['inverter max OCPD', invMax, 'A']);
       ocpdPass = demand.ocpdA <= invMax;
     }
+    if (run.carries.kind === 'backup-feeder') {
+      // The breaker is given, not chosen: it must still carry 125 % of the continuous current.
+      ocpdPass = demand.ocpdA >= 1.25 * demand.maxCurrentA - 1e-9;
+    }
     if (run.carries.kind === 'branches') {
       const maxBranch = input.equipment.inverter.maxBranchOcpdA;
       ocpdChecks.push(['max branch OCPD', maxBranch, 'A']);
@@ -337,10 +363,10 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
     }
     checks.push(check({
       id: `${idp}.ocpd`, title: `${title}: overcurrent device rating`, inputs: ocpdChecks,
-      formula: 'OCPD = next standard rating ≥ 1.25 × I_max', value: demand.ocpdA, unit: 'A',
+      formula: run.carries.kind === 'backup-feeder' ? 'OCPD (given) ≥ 1.25 × I_max' : 'OCPD = next standard rating ≥ 1.25 × I_max', value: demand.ocpdA, unit: 'A',
       limit: { relation: '>=', value: 1.25 * demand.maxCurrentA }, pass: ocpdPass,
       ref: nec(edition, demand.ess ? `${demand.ess.ocpdSection}; ${necSection('standardRatings', edition)}` : `${necSection(demand.dc ? 'ocpdDc' : 'ocpdAc', edition)}; ${necSection('standardRatings', edition)}`),
-      remedy: run.carries.kind === 'branches' ? 'Move units to another branch circuit' : 'Split the output across more inverters or circuits',
+      remedy: run.carries.kind === 'branches' ? 'Move units to another branch circuit' : run.carries.kind === 'backup-feeder' ? 'Supply the backup side from a breaker of at least 125 % of the current it carries' : 'Split the output across more inverters or circuits',
       notes: ocpdNotes,
     }));
     checks.push(check({

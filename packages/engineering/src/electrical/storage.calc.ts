@@ -35,6 +35,9 @@ export function validateStorage(input: DesignInput): void {
     if (r.carries.kind === 'battery' && b?.coupling !== 'ac') {
       throw new EngineRefusalError(b ? 'configuration-not-supported' : 'inputs-missing', b ? `Run ${r.id} carries an AC battery circuit, but the battery is DC-coupled: use carries.kind 'battery-dc' for the battery's DC circuit.` : `Run ${r.id} carries a battery circuit but no battery is given.`, b ? [] : [p]);
     }
+    if (r.carries.kind === 'backup-feeder' && !(backup?.kind === 'partial' && backup.backupPanel)) {
+      throw new EngineRefusalError('inputs-missing', `Run ${r.id} is a backup feeder: it needs a partial backup with its backup panel and supply breaker (service.backup.backupPanel).`, ['service.backup.backupPanel']);
+    }
     if (r.carries.kind === 'battery-dc' && b?.coupling !== 'dc') {
       throw new EngineRefusalError(b ? 'configuration-not-supported' : 'inputs-missing', b ? `Run ${r.id} carries a DC battery circuit, but the battery is AC-coupled: use carries.kind 'battery' for its AC output circuit.` : `Run ${r.id} carries a battery circuit but no battery is given.`, b ? [] : [p]);
     }

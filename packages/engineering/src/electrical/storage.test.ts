@@ -162,6 +162,25 @@ describe('partial backup: the backup loads panel busbar and the main panel back-
   });
 });
 
+describe('the backup feeder (main panel → backup side)', () => {
+  // Partial backup, 56 A of sources, 20 A of backed-up load: I = max(56, 20) = 56 A, protected by the supply breaker.
+  const feeder = (supplyBreakerA: number) => {
+    const base = load('battery-supply-side');
+    return calculateDesign({ ...base, service: { ...base.service, busbarA: 225, backup: { kind: 'partial', transferEquipment: gateway({ ratingA: 100 }), backupPanel: { busbarA: 200, supplyBreakerA }, sourcesConnectTo: 'backup-panel', backedUpLoadA: 20 } },
+      runs: [{ id: 'F1', from: 'Main service panel', to: 'Backup gateway', lengthFt: 20, location: 'exterior', carries: { kind: 'backup-feeder' } }] });
+  };
+  it('a 70 A supply breaker carries 1.25 × 56 = 70 A and protects 4 AWG copper (75 °C 85 A); a 60 A breaker fails the 125 %% rule', () => {
+    const ok = feeder(70);
+    expect(ok.conductorSchedule[0]).toMatchObject({ circuit: 'Backup feeder (main panel → backup side)', conductorSize: '4 AWG', ocpdA: 70, maxCurrentA: 56 });
+    expect(checkOf(ok, 'electrical.run.F1.ocpd')).toMatchObject({ pass: true, formula: 'OCPD (given) ≥ 1.25 × I_max' });
+    expect(checkOf(feeder(60), 'electrical.run.F1.ocpd')).toMatchObject({ pass: false, value: 60, limit: { value: 70 } });
+  });
+  it('a backup feeder without a partial backup panel is a missing input', () => {
+    const base = load('battery-supply-side');
+    expect(refusal({ ...base, runs: [{ id: 'F1', from: 'MSP', to: 'Gateway', lengthFt: 20, location: 'exterior', carries: { kind: 'backup-feeder' } }] })).toMatchObject({ code: 'inputs-missing', missing: ['service.backup.backupPanel'] });
+  });
+});
+
 describe('properties', () => {
   it('more batteries never lower the standby capacity, and never make a failing backup-panel busbar pass', () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 40, max: 100 }), (n, more, supply) => {
