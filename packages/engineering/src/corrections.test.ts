@@ -410,7 +410,7 @@ describe('Also: refusals with a clear message', () => {
     const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
     const out = spawnSync(tsx, [cli, file], { encoding: 'utf8' });
     expect(out.status).toBe(2);
-    expect(out.stderr).toMatch(/^refused: This job uses the CEC/);
+    expect(out.stderr).toMatch(/^refused: This job uses the Canadian Electrical Code/);
   }, 60_000); // a child process that compiles TypeScript: slow on a loaded 2-core machine
 });
 
