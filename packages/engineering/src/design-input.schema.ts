@@ -19,7 +19,7 @@ export type InterconnectionMethod = z.infer<typeof ZInterconnectionMethod>;
 
 const positive = () => z.number().positive();
 
-export const ZSite = z.object({
+export const ZSite = z.strictObject({
   /** Extreme annual mean minimum design dry-bulb temperature (ASHRAE), °C: used for Voc (690.7). */
   designMinTempC: z.number().min(-60).max(40),
   /** 2 % (or 0.4 %) annual design dry-bulb temperature (ASHRAE), °C: the ambient for ampacity. */
@@ -27,7 +27,10 @@ export const ZSite = z.object({
   /** Basic wind speed V (3-s gust, mph) for the risk category, from the edition's maps. */
   windSpeedMph: positive(),
   exposure: z.enum(['B', 'C', 'D']),
-  /** Ground snow load pg, psf. */
+  /**
+   * Ground snow load pg, psf, as the AHJ gives it or from the edition's map. ASCE 7-22: the
+   * risk-category, strength-level value (ASCE Hazard Tool), used with 0.7 S in the ASD combinations.
+   */
   groundSnowLoadPsf: z.number().min(0),
   /** Mean roof height h, ft; 29.4.4 and the C&C figures used here cover h ≤ 60 ft. */
   meanRoofHeightFt: positive().max(60),
@@ -37,17 +40,27 @@ export const ZSite = z.object({
   topographicFactorKzt: positive().default(1),
   snowExposure: z.enum(['fully-exposed', 'partially-exposed', 'sheltered']).default('partially-exposed'),
   thermalCondition: z.enum(['heated', 'cold-ventilated', 'unheated', 'freezer', 'greenhouse']).default('heated'),
+  /**
+   * ASCE 7-22 only: the thermal factor Ct of a heated building's unventilated roof, 1.0–1.2 from the
+   * roof's R-value and pg (Table 7.3-3); required for 7-22 with thermalCondition 'heated'. Refused for
+   * other editions (their Ct comes from Table 7.3-2).
+   */
+  thermalFactorCt: z.number().min(0.8).max(1.3).optional(),
+  /**
+   * ASCE 7-22 only: pm,max of Table 7.3-4 for the risk category, psf (the minimum snow load on slopes
+   * below 15° is min(pg, pm,max)); required for 7-22 where an array or its roof slopes less than 15°.
+   */
+  minimumSnowLoadMaxPsf: z.number().positive().optional(),
   /** 690.7 limit: 600 V for one- and two-family dwellings, 1000 V otherwise. */
   occupancy: z.enum(['dwelling', 'other']).default('dwelling'),
   codes: z
-    .object({
+    .strictObject({
       /**
        * The requirement dwg_electrical_code. The engine calculates NEC jobs only: a CEC job is
        * refused with a clear message (EngineRefusalError 'electrical-code-not-supported').
        */
       electricalCode: z.enum(['NEC', 'CEC']).default('NEC'),
       nec: ZNecEdition.default('2020'),
-      /** 7-22 is accepted by the schema but refused by the engine (its roof C&C figures are not implemented). */
       asce: ZAsceEdition.default('7-16'),
       iebc: z.enum(['2015', '2018', '2021', '2024']).default('2018'),
     })
@@ -56,7 +69,7 @@ export const ZSite = z.object({
   structuralMethod: z.enum(['prescriptive', 'forte', 'skyciv']).default('prescriptive'),
 });
 
-export const ZModule = z.object({
+export const ZModule = z.strictObject({
   model: z.string().min(1),
   pmaxW: positive(),
   vocV: positive(),
@@ -73,7 +86,7 @@ export const ZModule = z.object({
   maxSeriesFuseA: positive().default(20),
 });
 
-export const ZInverter = z.object({
+export const ZInverter = z.strictObject({
   model: z.string().min(1),
   kind: z.enum(['string', 'micro']),
   /** String inverters: how many. Micro-inverters: derived from the branch circuits. */
@@ -93,7 +106,7 @@ export const ZInverter = z.object({
   maxBranchOcpdA: positive().default(20),
 });
 
-export const ZOptimizer = z.object({
+export const ZOptimizer = z.strictObject({
   model: z.string().min(1),
   maxOutputCurrentA: positive(),
   maxOutputVoltageV: positive(),
@@ -109,16 +122,57 @@ export const ZOptimizer = z.object({
   stringOperatingVoltageV: positive().default(380),
 });
 
-export const ZBattery = z.object({
+/**
+ * The energy storage system (Article 706; batteries also Article 480). AC-coupled: a battery with its
+ * own inverter, on an AC circuit of its own (`runs[].carries.kind = 'battery'`), whose continuous output
+ * adds to the sources at the busbar. DC-coupled: batteries on the DC side of a hybrid (multimode)
+ * inverter, on a DC circuit (`'battery-dc'`); the inverter's output is the only AC source.
+ */
+export const ZBattery = z.strictObject({
   model: z.string().min(1),
   count: z.number().int().positive().default(1),
-  /** Continuous AC output current of one unit, A (AC-coupled). */
-  continuousOutputCurrentA: positive(),
+  coupling: z.enum(['ac', 'dc']).default('ac'),
+  /** AC-coupled: continuous AC output current of one unit, A (required for AC coupling). */
+  continuousOutputCurrentA: positive().optional(),
   ratedOutputW: positive().optional(),
-  coupling: z.literal('ac').default('ac'),
+  /** Nominal voltage of the ESS, V (the DC voltage for DC coupling): printed on the ESS disconnect marking (706.7(D); 706.15(C)). */
+  nominalVoltageV: positive().optional(),
+  /** DC-coupled: nameplate-rated (maximum continuous) current of one unit's DC circuit, A (706.20(A)(1); 706.30(A)(1)). */
+  maxContinuousCurrentA: positive().optional(),
+  /** Usable energy of one unit, kWh (for the directory and the plan set). */
+  energyKwh: positive().optional(),
 });
 
-export const ZEquipment = z.object({
+/**
+ * Backup (optional standby, Article 702) of an energy storage system: the transfer equipment (702.5),
+ * whole-home (it transfers the whole service) or partial (a backup loads panel), where the power sources
+ * land (705.12 is checked on that busbar), and how the transferred load is known (702.4: the full load,
+ * or the maximum a load management system connects).
+ */
+export const ZBackup = z.strictObject({
+  kind: z.enum(['whole-home', 'partial']),
+  transferEquipment: z.strictObject({
+    model: z.string().min(1),
+    /** Continuous rating of the transfer equipment, A. */
+    ratingA: positive(),
+    /** Busbar of the transfer equipment, A: needed when the sources land on it. */
+    busbarA: positive().optional(),
+    /** Its main (service) breaker, A, when it has one; whole-home default: service.mainBreakerA. */
+    mainBreakerA: positive().optional(),
+  }),
+  /** Partial backup: the backup loads panel and the breaker that supplies it (its main). */
+  backupPanel: z.strictObject({ busbarA: positive(), supplyBreakerA: positive(), sumOfBranchBreakersA: positive().optional() }).optional(),
+  /** Busbar where the PV inverter output and the AC-coupled battery are connected. */
+  sourcesConnectTo: z.enum(['main-panel', 'transfer-equipment', 'backup-panel']),
+  /** A load management (energy management) system limits the load the standby source picks up (702.4; 750.30). */
+  loadManagement: z.boolean().default(false),
+  /** With load management: the most load it will connect, A. */
+  managedLoadA: positive().optional(),
+  /** Partial backup without load management: the calculated load of the backup loads panel, A (Article 220). */
+  backedUpLoadA: positive().optional(),
+});
+
+export const ZEquipment = z.strictObject({
   module: ZModule,
   inverter: ZInverter,
   optimizer: ZOptimizer.optional(),
@@ -129,7 +183,7 @@ export const ZEquipment = z.object({
   rapidShutdownDeviceMaxInputVoltageV: positive().optional(),
 });
 
-export const ZFraming = z.object({
+export const ZFraming = z.strictObject({
   kind: z.enum(['rafter', 'truss']).default('rafter'),
   size: z.enum(['2x4', '2x6', '2x8', '2x10', '2x12']).default('2x6'),
   spacingIn: positive().default(24),
@@ -140,7 +194,7 @@ export const ZFraming = z.object({
   panelsOnRafter: z.number().int().positive().default(2),
 });
 
-export const ZArray = z.object({
+export const ZArray = z.strictObject({
   id: z.string().min(1),
   moduleCount: z.number().int().positive(),
   roofPitchDeg: z.number().min(0).max(45),
@@ -156,7 +210,7 @@ export const ZArray = z.object({
   snowSurface: z.enum(['slippery', 'non-slippery']).default('slippery'),
   attachmentSpacingIn: positive().default(48),
   rail: z
-    .object({
+    .strictObject({
       profile: z.enum(['light', 'standard', 'heavy']).default('standard'),
       allowableMomentLbFt: positive().optional(),
     })
@@ -165,7 +219,7 @@ export const ZArray = z.object({
   rackingWeightPsf: z.number().min(0).default(0.5),
   framing: ZFraming.prefault({}),
   lag: z
-    .object({
+    .strictObject({
       diameterIn: positive().default(0.3125),
       threadPenetrationIn: positive().default(2.5),
       perAttachment: z.number().int().positive().default(1),
@@ -175,7 +229,7 @@ export const ZArray = z.object({
   roofLiveLoadPsf: z.number().min(0).default(20),
 });
 
-export const ZString = z.object({
+export const ZString = z.strictObject({
   id: z.string().min(1),
   arrayId: z.string().optional(),
   modulesInSeries: z.number().int().positive(),
@@ -183,20 +237,28 @@ export const ZString = z.object({
   parallel: z.number().int().positive().default(1),
 });
 
-export const ZBranchCircuit = z.object({
+export const ZBranchCircuit = z.strictObject({
   id: z.string().min(1),
   units: z.number().int().positive(),
 });
 
 export const ZRunCarries = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('strings'), ids: z.array(z.string()).min(1), combined: z.boolean().default(false) }),
-  z.object({ kind: z.literal('branches'), ids: z.array(z.string()).min(1) }),
-  z.object({ kind: z.literal('inverter-output'), includeBattery: z.boolean().default(false) }),
-  z.object({ kind: z.literal('battery') }),
-  z.object({ kind: z.literal('supply-side-tap') }),
+  z.strictObject({ kind: z.literal('strings'), ids: z.array(z.string()).min(1), combined: z.boolean().default(false) }),
+  z.strictObject({ kind: z.literal('branches'), ids: z.array(z.string()).min(1) }),
+  z.strictObject({ kind: z.literal('inverter-output'), includeBattery: z.boolean().default(false) }),
+  z.strictObject({ kind: z.literal('battery') }),
+  /** DC-coupled battery circuit between the batteries and the hybrid inverter (706.20/706.30). */
+  z.strictObject({ kind: z.literal('battery-dc') }),
+  /**
+   * Partial backup: the feeder from the main panel's supply breaker to the backup side (transfer
+   * equipment, backup loads panel). It carries the sources back and the backed-up loads forward, and is
+   * protected by service.backup.backupPanel.supplyBreakerA.
+   */
+  z.strictObject({ kind: z.literal('backup-feeder') }),
+  z.strictObject({ kind: z.literal('supply-side-tap') }),
 ]);
 
-export const ZRun = z.object({
+export const ZRun = z.strictObject({
   id: z.string().min(1),
   from: z.string().min(1),
   to: z.string().min(1),
@@ -216,13 +278,107 @@ export const ZRun = z.object({
    */
   stranding: z.enum(['solid', 'stranded']).optional(),
   carries: ZRunCarries,
+  /**
+   * Conductor metal (circuit conductors and EGC). Aluminium reads the aluminium columns of Table 310.16,
+   * 240.4(D)(5)/(6), Table 250.122 and Chapter 9 Table 8; it is refused in free air (Table 310.17's
+   * aluminium columns are not implemented). Omitted: copper.
+   */
+  material: z.enum(['copper', 'aluminum']).default('copper'),
+  /** Aluminium runs: the terminations at both ends are identified for aluminium (marked AL/CU; 110.14). */
+  terminalsIdentifiedForAluminum: z.boolean().optional(),
   currentCarryingConductors: z.number().int().positive().optional(),
   includeNeutral: z.boolean().optional(),
   /** Lowest temperature rating of the terminations at either end (110.14(C)). */
   terminalTempC: z.union([z.literal(60), z.literal(75), z.literal(90)]).default(75),
 });
 
-export const ZService = z.object({
+/** One load at its nameplate rating, VA (watts for resistive loads). */
+export const ZLoadItem = z.strictObject({ name: z.string().min(1), va: z.number().min(0) });
+
+/**
+ * NEC 220.82 (optional method, dwelling unit): every load of the dwelling. General loads (B): 3 VA per
+ * ft² of floor area, 1500 VA per small-appliance and laundry circuit, the nameplate of every appliance
+ * fastened in place, permanently connected or on a specific circuit (ranges, ovens, cooktops, dryers
+ * not on the laundry circuit, water heaters, EV chargers…) and of every permanently connected motor;
+ * heating and air conditioning (C) separately, the largest of its six selections.
+ */
+export const ZLoadCalc22082 = z.strictObject({
+  method: z.literal('220.82'),
+  /** Floor area by outside dimensions, ft² (220.82(B)(1): 3 VA/ft²). */
+  floorAreaFt2: positive(),
+  /** 20 A small-appliance branch circuits (210.11(C)(1) requires at least two). */
+  smallApplianceCircuits: z.number().int().min(2),
+  /** Laundry branch circuits (210.11(C)(2)). */
+  laundryCircuits: z.number().int().min(0),
+  /** 220.82(B)(3): appliances at nameplate (not heating or air conditioning: those go in heatingAndCooling). */
+  appliances: z.array(ZLoadItem).default([]),
+  /** 220.82(B)(4): permanently connected motors not included in the appliances. */
+  motors: z.array(ZLoadItem).default([]),
+  /** 220.82(C): nameplate ratings, VA. Zero where the dwelling has none. */
+  heatingAndCooling: z
+    .strictObject({
+      /** (C)(1) air conditioning and cooling, including a heat pump's cooling. */
+      airConditioningVa: z.number().min(0).default(0),
+      /** (C)(2)/(C)(3) heat pump compressor. */
+      heatPumpVa: z.number().min(0).default(0),
+      /** (C)(3) supplementary electric heat of a central heat pump system (taken at 65 %). */
+      heatPumpSupplementalHeatVa: z.number().min(0).default(0),
+      /** (C)(3) the compressor cannot run with the supplementary heat (it is then not added). */
+      heatPumpCompressorInterlocked: z.boolean().default(false),
+      /** (C)(4)/(C)(5) electric space heating (65 % below four separately controlled units, 40 % at four or more). */
+      spaceHeatingVa: z.number().min(0).default(0),
+      /** Separately controlled space-heating units; required when spaceHeatingVa > 0. */
+      spaceHeatingUnits: z.number().int().min(1).optional(),
+      /** (C)(6) electric thermal storage and other heating expected to run continuously at full nameplate (100 %). */
+      thermalStorageHeatingVa: z.number().min(0).default(0),
+    })
+    .prefault({}),
+});
+
+/**
+ * NEC 220.83 (existing dwelling unit, loads added): (A) when no air conditioning or electric space
+ * heating is added — every existing and new load, including the existing heating and cooling among
+ * the appliances; (B) when air conditioning or electric space heating is added or replaced by larger
+ * units — give addedHeatingOrCooling (the dwelling's air conditioning and space heating after the
+ * change) and leave them out of the appliances.
+ */
+export const ZLoadCalc22083 = z.strictObject({
+  method: z.literal('220.83'),
+  floorAreaFt2: positive(),
+  smallApplianceCircuits: z.number().int().min(2),
+  laundryCircuits: z.number().int().min(0),
+  /** Existing and new appliances at nameplate (fastened in place, permanently connected, on a specific circuit). */
+  appliances: z.array(ZLoadItem).default([]),
+  addedHeatingOrCooling: z
+    .strictObject({
+      airConditioningVa: z.number().min(0).default(0),
+      /** Central electric space heating, or fewer than four separately controlled units (both at 100 %). */
+      spaceHeatingVa: z.number().min(0).default(0),
+    })
+    .optional(),
+});
+
+/**
+ * NEC 220.87 (existing installation, measured demand): the highest 15-minute average demand of the
+ * service over 12 months (or, by the exception, over at least 30 days of continuous recording),
+ * taken at 125 %, plus the new loads. Give the demand in amperes (highest loaded phase) or in kW
+ * (converted at the service voltage, unity power factor), not both.
+ */
+export const ZLoadCalc22087 = z.strictObject({
+  method: z.literal('220.87'),
+  maxDemandA: positive().optional(),
+  maxDemandKw: positive().optional(),
+  dataPeriod: z.enum(['12-months', '30-days']),
+  /** The service already has a renewable source (PV, wind) or peak-load shaving: 220.87 may not be used. */
+  existingRenewableOrPeakShaving: z.boolean(),
+  /** Loads added by this job, VA. */
+  newLoads: z.array(ZLoadItem).default([]),
+});
+
+export const ZLoadCalculation = z.discriminatedUnion('method', [ZLoadCalc22082, ZLoadCalc22083, ZLoadCalc22087]);
+export type LoadCalculationInput = z.output<typeof ZLoadCalculation>;
+
+export const ZService = z.strictObject({
   mainBreakerA: positive(),
   busbarA: positive(),
   serviceA: positive().optional(),
@@ -243,15 +399,34 @@ export const ZService = z.object({
   feederAmpacityA: positive().optional(),
   /** OCPD on the load side of a load-side tap protecting the rest of the feeder, A. */
   loadSideOcpdA: positive().optional(),
-  /** Calculated load (Article 220), A: checked against a derated main breaker. */
+  /**
+   * Calculated load (Article 220), A, worked out elsewhere: checked against a derated main breaker.
+   * The report cannot show its steps; prefer loadCalculation. Not together with loadCalculation.
+   */
   calculatedLoadA: positive().optional(),
+  /**
+   * The dwelling load calculation the engine works out step by step (NEC 220.82, 220.83 or 220.87):
+   * a main breaker derate needs it (or calculatedLoadA), and the result is checked against the rating
+   * of the service after the interconnection.
+   */
+  loadCalculation: ZLoadCalculation.optional(),
   preferredMethod: ZInterconnectionMethod.optional(),
   nominalVoltageV: positive().default(240),
+  /** Energy storage backup: transfer equipment, whole-home or partial, where the sources land (issue 26). */
+  backup: ZBackup.optional(),
+  /**
+   * Where each power source's disconnecting means is, as the 705.10 directory names it (e.g. "Exterior,
+   * south wall, beside the meter"). Omitted: the directory names the source only and the plan set's map
+   * shows where it is.
+   */
+  disconnectLocations: z
+    .strictObject({ service: z.string().min(1).optional(), pvSystem: z.string().min(1).optional(), energyStorage: z.string().min(1).optional() })
+    .optional(),
 });
 
-export const ZBeamSpanLimit = z.object({ maxPanelsOnRafter: z.number().int().positive(), limitIn: positive() });
+export const ZBeamSpanLimit = z.strictObject({ maxPanelsOnRafter: z.number().int().positive(), limitIn: positive() });
 
-export const ZRequirements = z.object({
+export const ZRequirements = z.strictObject({
   tapsNotAllowed: z.boolean().default(false),
   supplySideTapsNotAllowed: z.boolean().default(false),
   loadSideTapsNotAllowed: z.boolean().default(false),
@@ -261,7 +436,7 @@ export const ZRequirements = z.object({
   productionMeter: z.enum(['none', 'always', 'over-10kw', 'over-20kw', 'solar-rewards']).default('none'),
   /** Empty means calculated by NEC rules (spec §3). */
   wireSizes: z
-    .object({ ac: ZWireSize.optional(), acGround: ZWireSize.optional(), dc: ZWireSize.optional(), dcGround: ZWireSize.optional() })
+    .strictObject({ ac: ZWireSize.optional(), acGround: ZWireSize.optional(), dc: ZWireSize.optional(), dcGround: ZWireSize.optional() })
     .prefault({}),
   conduitNaming: ZConduitType.default('EMT'),
   /** conduit_sizing: smallest trade size to specify. */
@@ -283,7 +458,7 @@ export const ZRequirements = z.object({
 });
 
 /** The engineering engine's input. Units are in the field names; every default is documented. */
-export const ZDesignInput = z.object({
+export const ZDesignInput = z.strictObject({
   projectName: z.string().default(''),
   site: ZSite,
   equipment: ZEquipment,

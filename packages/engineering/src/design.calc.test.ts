@@ -5,7 +5,7 @@ import { calculateDesign } from './design.calc.ts';
 import { ZReport, type Report } from './report.schema.ts';
 import { formatReportText } from './report-text.format.ts';
 
-const examples = ['string-inverter-load-side', 'microinverters', 'battery-supply-side'] as const;
+const examples = ['string-inverter-load-side', 'microinverters', 'battery-supply-side', 'dc-battery-backup-7-22'] as const;
 function load(name: string, kind: 'input' | 'report'): any {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`../examples/${name}.${kind}.json`, import.meta.url)), 'utf8'));
 }
@@ -134,5 +134,23 @@ describe('text rendering', () => {
     // Full check titles in the runs section, never cut to a column width.
     expect(text).toContain('R1 PV source circuit (Roof junction box → Inverter): maximum circuit current');
     expect(text).toContain('R2 Inverter output circuit (Inverter → AC disconnect): ampacity after correction and adjustment');
+  });
+
+  it('example 4 (DC-coupled hybrid inverter, partial backup, 220.83, aluminium feeder, NEC 2023 / ASCE 7-22): hand-checked values', () => {
+    const r = calculateDesign(load('dc-battery-backup-7-22', 'input'));
+    expect(r.summary.pass).toBe(true);
+    // 220.83(A): 2100 × 3 + 3 × 1500 + 27 700 = 38 500 VA → 8 000 + 0.4 × 30 500 = 20 200 VA → 84.167 A ≤ 200 A.
+    expect(r.loadCalculation).toMatchObject({ method: '220.83(A)', totalVa: 20200, totalA: 84.167, serviceRatingA: 200, pass: true });
+    // Only the hybrid inverter (32 A) is a source: main panel 1.25 × 32 + 200 = 240 ≤ 240 through the 60 A backup supply breaker;
+    // backup loads panel 40 + 60 = 100 ≤ 125 (100 % rule); standby min(32, 25 × 400 / 240 = 41.7) = 32 A ≥ 25 A.
+    expect(r.interconnection).toMatchObject({ panel: 'main-panel', method: 'load-side-breaker', rule: '120 % rule', pvBreakerA: 60 });
+    expect(r.storage).toMatchObject({ coupling: 'dc', dcCircuitA: 25, backup: { kind: 'partial', standbyCapacityA: 32, transferredLoadA: 25, pass: true }, busbars: [{ panel: 'backup-panel', rule: '100 % rule', value: 100, limit: 125, pass: true }] });
+    // Backup feeder on a 60 A breaker in aluminium: 6 AWG AL (50 A) cannot be protected at 60 A; 4 AWG AL (65 A → 70 A) can.
+    expect(r.conductorSchedule.find((x) => x.runId === 'R3')).toMatchObject({ conductorSize: '4 AWG', conductorType: 'XHHW-2 (AL)', egcSize: '8 AWG', ocpdA: 60 });
+    // ASCE 7-22: qh = 0.00256 × 2.41 (22/3280)^(2/7.5) × 120² = 23.39 psf; hip 30°, zone 3: −2.0 − (0.4 × 3/18) = −2.0667;
+    // 23.39 × 0.85 × 2.0667 × 1.5 × 0.8 = 49.31 psf. Snow: 0.7 × 1.0 × 1.17 × 40 = 32.76; Cs = 1 − 15/55 → 23.825 psf.
+    expect(find(r, 'structural.wind.qh').value).toBe(23.39);
+    expect(find(r, 'structural.array.A1.wind-uplift').value).toBe(49.306);
+    expect(find(r, 'structural.array.A1.snow-panels').value).toBe(23.825);
   });
 });

@@ -10,13 +10,7 @@ function refuseUnsupported(input: DesignInput): void {
   if (codes.electricalCode === 'CEC') {
     throw new EngineRefusalError(
       'electrical-code-not-supported',
-      'This job uses the CEC (dwg_electrical_code = CEC). The engine implements NEC 2017, 2020 and 2023 rules and labels only; CEC rules, section numbers and label wording are not implemented, so no CEC report is produced. Calculate this job by hand or under the NEC edition the AHJ accepts.',
-    );
-  }
-  if (codes.asce === '7-22') {
-    throw new EngineRefusalError(
-      'asce-edition-not-supported',
-      'ASCE 7-22 is not supported: 7-22 revised the roof components-and-cladding GCp figures used for rooftop panels (§29.4.4, Chapter 30), and the engine has only the 7-16 and 7-10 figures. It will not print 7-16 coefficients under a 7-22 heading. Use ASCE 7-16 where the AHJ accepts it, or calculate the wind loads by hand.',
+      'This job uses the Canadian Electrical Code (dwg_electrical_code = CEC). The engine implements NEC 2017, 2020 and 2023 only: CSA C22.1 Section 64 (2021, 2024), its ampacity and correction tables (Tables 1–4, 5A, 5C), its voltage-drop and overcurrent rules and its warning-sign wording are not implemented, and NEC numbers are never printed under a CEC heading. Calculate this job by hand to CSA C22.1, or under the NEC edition the AHJ accepts.',
     );
   }
 }
@@ -26,7 +20,8 @@ function refuseUnsupported(input: DesignInput): void {
  * structural (ASCE 7, NDS, IEBC) calculations and returns a report the plan set and letters print.
  * Pure: no I/O, no clock, same input → same report. Throws a ZodError on invalid input and an
  * EngineRefusalError (with a code and a message to show) for a job it will not calculate: a CEC job,
- * ASCE 7-22, or a module without a Voc coefficient where Table 690.7(A) has no factor.
+ * a module without a Voc coefficient where Table 690.7(A) has no factor, an input a rule needs and
+ * lacks (with the paths), or a configuration it has no rule for.
  */
 export function calculateDesign(raw: DesignInputRaw | unknown): Report {
   const input = ZDesignInput.parse(raw);
@@ -45,6 +40,8 @@ export function calculateDesign(raw: DesignInputRaw | unknown): Report {
     conductorSchedule: electrical.conductorSchedule,
     interconnection: electrical.interconnection,
     labels: electrical.labels,
+    loadCalculation: electrical.loadCalculation,
+    storage: electrical.storage,
     equipment: electrical.equipment,
     structuralExports: structural.exports,
   };

@@ -6,16 +6,24 @@
  */
 export type RefusalCode =
   | 'electrical-code-not-supported'
-  | 'asce-edition-not-supported'
   | 'voc-below-table'
-  | 'voc-needs-coefficient';
+  | 'voc-needs-coefficient'
+  /** An input the rule needs is not given (the fields are listed in `missing`). */
+  | 'inputs-missing'
+  /** The Article 220 method asked for does not apply to this service, or its inputs contradict each other. */
+  | 'load-calculation-not-applicable'
+  /** The equipment described cannot be put together that way (e.g. a DC-coupled battery on micro-inverters). */
+  | 'configuration-not-supported';
 
 export class EngineRefusalError extends Error {
   readonly code: RefusalCode;
-  constructor(code: RefusalCode, message: string) {
+  /** For 'inputs-missing': the input paths to fill in (e.g. "service.loadCalculation.heatingAndCooling.spaceHeatingUnits"). */
+  readonly missing: readonly string[];
+  constructor(code: RefusalCode, message: string, missing: readonly string[] = []) {
     super(message);
     this.name = 'EngineRefusalError';
     this.code = code;
+    this.missing = missing;
   }
 }
 

@@ -1,7 +1,7 @@
-import { NEC_310_16_COPPER, NEC_310_17_COPPER, type TempColumn } from '../tables/nec-310-16.table.ts';
+import { NEC_310_17_COPPER, table310_16, type ConductorMaterial, type TempColumn } from '../tables/nec-310-16.table.ts';
 import { ambientCorrectionFactor, conductorCountAdjustment } from '../tables/nec-310-15.table.ts';
-import { NEC_240_4_D_COPPER, standardRatingAtOrAbove } from '../tables/nec-240-6.table.ts';
-import { egcSizeForOcpd } from '../tables/nec-250-122.table.ts';
+import { NEC_240_4_D_ALUMINUM, NEC_240_4_D_COPPER, standardRatingAtOrAbove } from '../tables/nec-240-6.table.ts';
+import { egcSizeForOcpdOf } from '../tables/nec-250-122.table.ts';
 import { CHAPTER_9_TABLE_8 } from '../tables/nec-chapter-9.table.ts';
 import { WIRE_SIZES, sizeIndex, type WireSize } from '../tables/wire-sizes.table.ts';
 
@@ -13,6 +13,8 @@ export interface AmpacityConditions {
   /** All conductor types offered are 90 °C insulation. */
   insulationC: TempColumn;
   terminalC: TempColumn;
+  /** Omitted: copper. Aluminium reads the aluminium columns of Table 310.16 and 240.4(D)(5)/(6). */
+  material?: ConductorMaterial;
 }
 
 export interface Ampacity {
@@ -26,14 +28,17 @@ export interface Ampacity {
 }
 
 export function conductorAmpacity(size: WireSize, c: AmpacityConditions): Ampacity {
-  const table = c.freeAir ? NEC_310_17_COPPER : NEC_310_16_COPPER;
-  const tableA = table[size][c.insulationC];
+  const material = c.material ?? 'copper';
+  // Free-air aluminium (Table 310.17's aluminium columns) is refused before sizing (not verified here).
+  if (c.freeAir && material === 'aluminum') throw new Error('Table 310.17 aluminium is not implemented');
+  // A size the table has no row for (14 AWG aluminium) has no ampacity: it never passes.
+  const tableA = (c.freeAir ? NEC_310_17_COPPER[size] : table310_16(size, material))?.[c.insulationC] ?? 0;
   const correction = ambientCorrectionFactor(c.ambientC, c.insulationC);
   // Free-air single conductors are not bundled, so Table 310.15(C)(1) does not apply.
   const adjustment = c.freeAir ? 1 : conductorCountAdjustment(c.currentCarrying);
   const correctedA = tableA * correction * adjustment;
   // 110.14(C): terminations are rated by Table 310.16's column for the terminal temperature.
-  const terminalA = NEC_310_16_COPPER[size][c.terminalC];
+  const terminalA = table310_16(size, material)?.[c.terminalC] ?? 0;
   return { tableA, correction, adjustment, correctedA, terminalA, ampacityA: Math.min(correctedA, terminalA) };
 }
 
@@ -42,6 +47,11 @@ export interface SizingDemand {
   maxCurrentA: number;
   ocpdA: number | null;
   conditions: AmpacityConditions;
+  /**
+   * Energy storage circuits (706.30(B); 706.20(B) in 2017): the conductor ampacity shall be at least the
+   * rating of the ESS overcurrent device itself; the next-size-up allowance of 240.4(B) does not apply.
+   */
+  ampacityAtLeastOcpd?: boolean;
 }
 
 export interface SizingVerdict {
@@ -63,8 +73,8 @@ export function judgeConductor(size: WireSize, d: SizingDemand): SizingVerdict {
   if (d.ocpdA !== null) {
     // 240.4(B) lets the next standard rating above a non-standard ampacity protect the conductor.
     const allowed = standardRatingAtOrAbove(amp.ampacityA);
-    const smallLimit = NEC_240_4_D_COPPER[size];
-    protectedOk = d.ocpdA <= allowed && (smallLimit === undefined || d.ocpdA <= smallLimit);
+    const smallLimit = (d.conditions.material === 'aluminum' ? NEC_240_4_D_ALUMINUM : NEC_240_4_D_COPPER)[size];
+    protectedOk = d.ocpdA <= allowed && (smallLimit === undefined || d.ocpdA <= smallLimit) && (!d.ampacityAtLeastOcpd || amp.ampacityA >= d.ocpdA - 1e-9);
   }
   return { continuousOk, correctedOk, protectedOk, ok: continuousOk && correctedOk && protectedOk, amp };
 }
@@ -82,8 +92,8 @@ export function selectConductorSize(d: SizingDemand, minSize: WireSize): WireSiz
  * 250.122(A) size, increased per 250.122(B) in proportion to circular mils when the ungrounded
  * conductors were made larger than the ampacity requires; never larger than those conductors.
  */
-export function selectEgcSize(ocpdOrAssumedA: number, ampacitySize: WireSize, installedSize: WireSize): { size: WireSize; base: WireSize; increased: boolean } {
-  const base = egcSizeForOcpd(ocpdOrAssumedA);
+export function selectEgcSize(ocpdOrAssumedA: number, ampacitySize: WireSize, installedSize: WireSize, material: ConductorMaterial = 'copper'): { size: WireSize; base: WireSize; increased: boolean } {
+  const base = egcSizeForOcpdOf(ocpdOrAssumedA, material);
   let size = base;
   if (sizeIndex(installedSize) > sizeIndex(ampacitySize)) {
     const ratio = CHAPTER_9_TABLE_8[installedSize].circularMils / CHAPTER_9_TABLE_8[ampacitySize].circularMils;

@@ -1,5 +1,8 @@
 import type { DesignInput, RunInput } from '../design-input.schema.ts';
-import type { Check, ConductorScheduleRow, Label, Section, Report } from '../report.schema.ts';
+import type { Check, ConductorScheduleRow, Label, LoadCalculationResult, Section, Report, StorageResult } from '../report.schema.ts';
+import { EngineRefusalError } from '../engine-refusal.ts';
+import { calculateDwellingLoad, serviceLoadCheck } from './load-calculation.calc.ts';
+import { acBatteryCurrentA, connectionPlan, dcBatteryCurrentA, secondaryBusbarCheck, storageSection, validateStorage } from './storage.calc.ts';
 import { check, house, nec, round } from '../report.builder.ts';
 import { necSection, sourceCircuitName, type NecEdition } from '../tables/nec-sections.table.ts';
 import { NEC_690_7_LIMIT_V } from '../tables/nec-690-7.table.ts';
@@ -14,13 +17,15 @@ import { evaluateStringOcpd, type StringOcpd } from './string-ocpd.calc.ts';
 import { installedStranding, table8OhmsPerKft } from '../tables/nec-chapter-9.table.ts';
 import { NEC_LABELS } from '../tables/nec-labels.table.ts';
 import { sizeConduit } from './conduit.calc.ts';
-import { chooseInterconnection, type InterconnectionDecision } from './interconnection.calc.ts';
+import { chooseInterconnection, type InterconnectionDecision, type InterconnectionInput } from './interconnection.calc.ts';
 
 export interface ElectricalResult {
   sections: Section[];
   conductorSchedule: ConductorScheduleRow[];
   interconnection: Report['interconnection'];
   labels: Label[];
+  loadCalculation: LoadCalculationResult | null;
+  storage: StorageResult | null;
   equipment: Report['equipment'];
   systemDcKw: number;
   systemAcKw: number;
@@ -40,6 +45,8 @@ interface CircuitDemand {
   ocpdNote: string;
   minSize: WireSize;
   minSizeNote?: string;
+  /** Energy storage circuits: ampacity ≥ the OCPD rating (706.30(B)), and their own sections. */
+  ess?: { ampacitySection: string; ocpdSection: string };
 }
 
 function totalUnits(input: DesignInput): number {
@@ -53,8 +60,8 @@ function inverterOutputCurrent(input: DesignInput): number {
 }
 
 function batteryCurrent(input: DesignInput): number {
-  const b = input.equipment.battery;
-  return b ? b.count * b.continuousOutputCurrentA : 0;
+  // Only an AC-coupled battery is a source at the busbar; a DC-coupled one is behind the inverter.
+  return acBatteryCurrentA(input);
 }
 
 function perStringCurrent(input: DesignInput): { value: number; formula: string; inputs: Array<[string, number, string]>; converter: boolean } {
@@ -165,26 +172,74 @@ function demandForRun(input: DesignInput, run: RunInput, edition: NecEdition, in
       };
     }
     case 'battery': {
+      // AC-coupled ESS output circuit: a power source output circuit (705.28 from 2020) and an ESS circuit
+      // (706.30; 706.20 in 2017): OCPD ≥ 125 % of the nameplate current, conductors ≥ the OCPD rating.
       const current = batteryCurrent(input);
-      if (current === 0) throw new Error(`Run ${run.id} carries a battery circuit but no battery is specified`);
       return {
-        label: 'Battery output circuit',
+        label: 'Battery (ESS) AC output circuit',
         dc: false,
         circuits: 1,
         maxCurrentA: current,
         currentFormula: 'I = n × I_battery,cont',
         currentInputs: [['n', input.equipment.battery?.count ?? 0], ['I_battery,cont', input.equipment.battery?.continuousOutputCurrentA ?? 0, 'A']],
-        currentSection: necSection('inverterOutputCurrent', edition),
+        currentSection: `${necSection('inverterOutputCurrent', edition)}; ${necSection('essCircuitCurrent', edition)}`,
         operatingCurrentA: current,
         operatingVoltageV: inv.nominalAcVoltageV,
         ocpdA: standardRatingAtOrAbove(1.25 * current),
         ocpdNote: 'Battery breaker',
         minSize: SMALLEST_SELECTABLE_SIZE,
+        ess: { ampacitySection: necSection('essConductor', edition), ocpdSection: necSection('essOcpd', edition) },
+      };
+    }
+    case 'battery-dc': {
+      // DC-coupled ESS circuit between the batteries and the hybrid inverter: nameplate-rated circuit
+      // current of the ESS (706.30(A)(1); 706.20(A)(1) in 2017), OCPD ≥ 125 % of it (706.31(B); 706.21(B)),
+      // conductor ampacity ≥ the larger of the current and the OCPD rating (706.30(B); 706.20(B)).
+      const b = input.equipment.battery!;
+      const current = dcBatteryCurrentA(input);
+      return {
+        label: 'Battery (ESS) DC circuit',
+        dc: true,
+        circuits: 1,
+        maxCurrentA: current,
+        currentFormula: 'I = n × I_ESS,nameplate',
+        currentInputs: [['n', b.count], ['I_ESS,nameplate', b.maxContinuousCurrentA ?? 0, 'A']],
+        currentSection: `${necSection('essCircuitCurrent', edition)}(1)`,
+        operatingCurrentA: current,
+        operatingVoltageV: b.nominalVoltageV ?? 0,
+        ocpdA: standardRatingAtOrAbove(1.25 * current),
+        ocpdNote: 'ESS DC overcurrent protection (listed for DC)',
+        minSize: SMALLEST_SELECTABLE_SIZE,
+        ess: { ampacitySection: necSection('essConductor', edition), ocpdSection: necSection('essOcpd', edition) },
+      };
+    }
+    case 'backup-feeder': {
+      // Protected by the breaker that supplies the backup side (240.4); it carries the sources' output
+      // (continuous: 705.28) toward the main panel and the backed-up loads away from it, so it is sized
+      // for the larger, taken as continuous (215.2(A)(1)), and its conductors must be protected by that breaker.
+      const sb = input.service.backup!;
+      const loadA = sb.loadManagement ? sb.managedLoadA ?? 0 : sb.backedUpLoadA ?? 0;
+      const current = Math.max(interconnectCurrentA, loadA);
+      return {
+        label: 'Backup feeder (main panel → backup side)',
+        dc: false,
+        circuits: 1,
+        maxCurrentA: current,
+        currentFormula: 'I = max(Σ I_sources,cont, I_backed-up load)',
+        currentInputs: [['I_sources', interconnectCurrentA, 'A'], [sb.loadManagement ? 'I_managed load' : 'I_backed-up load', loadA, 'A']],
+        currentSection: `${necSection('inverterOutputCurrent', edition)}; 215.2(A)(1)`,
+        operatingCurrentA: current,
+        operatingVoltageV: inv.nominalAcVoltageV,
+        ocpdA: sb.backupPanel!.supplyBreakerA,
+        ocpdNote: 'Breaker in the main panel that supplies the backup side (service.backup.backupPanel.supplyBreakerA)',
+        minSize: SMALLEST_SELECTABLE_SIZE,
       };
     }
     case 'supply-side-tap': {
-      // 2020 added a 6 AWG copper minimum for supply-side conductors; 2017 has no explicit minimum.
-      const minSize: WireSize = edition === '2017' ? SMALLEST_SELECTABLE_SIZE : '6';
+      // 2020 added a minimum for supply-side conductors, 6 AWG copper or 4 AWG aluminium (705.11(B));
+      // 2017 has no explicit minimum.
+      const al = run.material === 'aluminum';
+      const minSize: WireSize = edition === '2017' ? SMALLEST_SELECTABLE_SIZE : al ? '4' : '6';
       return {
         label: 'Supply-side tap conductors',
         dc: false,
@@ -198,7 +253,7 @@ function demandForRun(input: DesignInput, run: RunInput, edition: NecEdition, in
         ocpdA: standardRatingAtOrAbove(1.25 * interconnectCurrentA),
         ocpdNote: 'Fuses in the supply-side fused disconnect',
         minSize,
-        minSizeNote: edition === '2017' ? undefined : `not smaller than 6 AWG copper (${necSection('supplySideConductor', edition)})`,
+        minSizeNote: edition === '2017' ? undefined : `not smaller than ${al ? '4 AWG aluminium' : '6 AWG copper'} (${necSection('supplySideConductor', edition)})`,
       };
     }
   }
@@ -219,6 +274,8 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
   const demand = demandForRun(input, run, edition, interconnectCurrentA, ocpdByString);
   const type = conductorTypeFor(run);
   const freeAir = run.location === 'free-air';
+  const material = run.material;
+  const al = material === 'aluminum';
   // The Table 8 column depends on the conductor installed, and that on its size (310.3(C)).
   const strandingFor = (sz: WireSize) => installedStranding(type, sz, !freeAir, run.stranding).stranding;
   const idp = `electrical.run.${run.id}`;
@@ -237,8 +294,8 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
   const includeNeutral = run.includeNeutral ?? (!demand.dc && run.carries.kind !== 'branches');
   const ccc = run.currentCarryingConductors ?? demand.circuits * 2;
   const amb = ambientFor(input, run, type);
-  const conditions: AmpacityConditions = { freeAir, ambientC: amb.ambientC, currentCarrying: ccc, insulationC: 90, terminalC: run.terminalTempC };
-  const sizing = { maxCurrentA: demand.maxCurrentA, ocpdA: demand.ocpdA, conditions };
+  const conditions: AmpacityConditions = { freeAir, ambientC: amb.ambientC, currentCarrying: ccc, insulationC: 90, terminalC: run.terminalTempC, material };
+  const sizing = { maxCurrentA: demand.maxCurrentA, ocpdA: demand.ocpdA, conditions, ampacityAtLeastOcpd: demand.ess !== undefined };
 
   checks.push(check({
     id: `${idp}.current`, title: `${title}: maximum circuit current`, inputs: demand.currentInputs,
@@ -252,7 +309,7 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
   if (override) notes.push(`Wire size set by requirement (${formatWireSize(override)})`);
   const vdLimit = req.voltageDropLimitPct;
   if (!override && ampacitySize && req.upsizeForVoltageDrop) {
-    const vdSize = sizeForVoltageDrop(run.lengthFt, demand.operatingCurrentA, demand.operatingVoltageV, vdLimit, ampacitySize, strandingFor);
+    const vdSize = sizeForVoltageDrop(run.lengthFt, demand.operatingCurrentA, demand.operatingVoltageV, vdLimit, ampacitySize, strandingFor, material);
     if (vdSize && vdSize !== ampacitySize) {
       size = vdSize;
       notes.push(`Upsized from ${formatWireSize(ampacitySize)} for voltage drop`);
@@ -264,15 +321,15 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
 
   checks.push(check({
     id: `${idp}.ampacity-continuous`, title: `${title}: ampacity at 125 % and terminal rating`,
-    inputs: [['size', formatWireSize(size)], ['I_max', demand.maxCurrentA, 'A'], ['terminal rating', run.terminalTempC, '°C'], [`${necSection('ampacityTable', edition)} ${run.terminalTempC} °C`, v.amp.terminalA, 'A']],
+    inputs: [['size', formatWireSize(size)], ...(al ? [['material', 'aluminum'] as [string, string]] : []), ['I_max', demand.maxCurrentA, 'A'], ['terminal rating', run.terminalTempC, '°C'], [`${necSection('ampacityTable', edition)} ${run.terminalTempC} °C${al ? ' (aluminum)' : ''}`, v.amp.terminalA, 'A']],
     formula: 'A_terminal ≥ 1.25 × I_max', value: v.amp.terminalA, unit: 'A', limit: { relation: '>=', value: 1.25 * demand.maxCurrentA },
-    pass: v.continuousOk, ref: nec(edition, `${necSection(demand.dc ? 'conductorAmpacityDc' : 'conductorAmpacityAc', edition)}(1); ${necSection('terminals', edition)}`),
+    pass: v.continuousOk, ref: nec(edition, demand.ess ? `${demand.ess.ampacitySection}; ${necSection('terminals', edition)}` : `${necSection(demand.dc ? 'conductorAmpacityDc' : 'conductorAmpacityAc', edition)}(1); ${necSection('terminals', edition)}`),
     remedy: biggerText, notes,
   }));
 
   const tableName = freeAir ? necSection('ampacityFreeAirTable', edition) : necSection('ampacityTable', edition);
   const condInputs: CheckSpecInputs = [
-    ['size', formatWireSize(size)], [`${tableName} 90 °C`, v.amp.tableA, 'A'], ['ambient', amb.baseC, '°C'],
+    ['size', formatWireSize(size)], [`${tableName} 90 °C${al ? ' (aluminum)' : ''}`, v.amp.tableA, 'A'], ['ambient', amb.baseC, '°C'],
   ];
   if (run.location === 'rooftop-raceway') condInputs.push([`rooftop adder (${necSection('rooftopAdder', edition)})`, amb.adderC, '°C']);
   condInputs.push([`correction (${necSection('ambientCorrection', edition)})`, v.amp.correction]);
@@ -280,7 +337,7 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
   checks.push(check({
     id: `${idp}.ampacity-corrected`, title: `${title}: ampacity after correction and adjustment`, inputs: condInputs,
     formula: 'A_90 × k_temp × k_ccc ≥ I_max', value: v.amp.correctedA, unit: 'A', limit: { relation: '>=', value: demand.maxCurrentA },
-    pass: v.correctedOk, ref: nec(edition, `${necSection(demand.dc ? 'conductorAmpacityDc' : 'conductorAmpacityAc', edition)}(2)`),
+    pass: v.correctedOk, ref: nec(edition, demand.ess ? demand.ess.ampacitySection : `${necSection(demand.dc ? 'conductorAmpacityDc' : 'conductorAmpacityAc', edition)}(2)`),
     remedy: `${biggerText}, or lift the raceway, use XHHW-2 on the roof, or separate circuits`,
     notes: includeNeutral && !demand.dc ? [`Neutral carries only unbalanced current and is not counted (${necSection('neutralNotCounted', edition)})`] : undefined,
   }));
@@ -294,6 +351,10 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
       ocpdChecks.push(['inverter max OCPD', invMax, 'A']);
       ocpdPass = demand.ocpdA <= invMax;
     }
+    if (run.carries.kind === 'backup-feeder') {
+      // The breaker is given, not chosen: it must still carry 125 % of the continuous current.
+      ocpdPass = demand.ocpdA >= 1.25 * demand.maxCurrentA - 1e-9;
+    }
     if (run.carries.kind === 'branches') {
       const maxBranch = input.equipment.inverter.maxBranchOcpdA;
       ocpdChecks.push(['max branch OCPD', maxBranch, 'A']);
@@ -302,18 +363,18 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
     }
     checks.push(check({
       id: `${idp}.ocpd`, title: `${title}: overcurrent device rating`, inputs: ocpdChecks,
-      formula: 'OCPD = next standard rating ≥ 1.25 × I_max', value: demand.ocpdA, unit: 'A',
+      formula: run.carries.kind === 'backup-feeder' ? 'OCPD (given) ≥ 1.25 × I_max' : 'OCPD = next standard rating ≥ 1.25 × I_max', value: demand.ocpdA, unit: 'A',
       limit: { relation: '>=', value: 1.25 * demand.maxCurrentA }, pass: ocpdPass,
-      ref: nec(edition, `${necSection(demand.dc ? 'ocpdDc' : 'ocpdAc', edition)}; ${necSection('standardRatings', edition)}`),
-      remedy: run.carries.kind === 'branches' ? 'Move units to another branch circuit' : 'Split the output across more inverters or circuits',
+      ref: nec(edition, demand.ess ? `${demand.ess.ocpdSection}; ${necSection('standardRatings', edition)}` : `${necSection(demand.dc ? 'ocpdDc' : 'ocpdAc', edition)}; ${necSection('standardRatings', edition)}`),
+      remedy: run.carries.kind === 'branches' ? 'Move units to another branch circuit' : run.carries.kind === 'backup-feeder' ? 'Supply the backup side from a breaker of at least 125 % of the current it carries' : 'Split the output across more inverters or circuits',
       notes: ocpdNotes,
     }));
     checks.push(check({
       id: `${idp}.protection`, title: `${title}: conductor protected by its OCPD`,
       inputs: [['size', formatWireSize(size)], ['conductor ampacity', v.amp.ampacityA, 'A'], ['OCPD', demand.ocpdA, 'A']],
-      formula: 'OCPD ≤ next standard rating ≥ ampacity; 240.4(D) small-conductor limits', value: demand.ocpdA, unit: 'A',
-      limit: { relation: '<=', value: standardRatingAtOrAbove(v.amp.ampacityA) }, pass: v.protectedOk,
-      ref: nec(edition, `${necSection('nextSizeUp', edition)}; ${necSection('smallConductor', edition)}`), remedy: biggerText,
+      formula: demand.ess ? 'ampacity ≥ OCPD rating (ESS circuit); 240.4(D) small-conductor limits' : 'OCPD ≤ next standard rating ≥ ampacity; 240.4(D) small-conductor limits', value: demand.ocpdA, unit: 'A',
+      limit: { relation: '<=', value: demand.ess ? v.amp.ampacityA : standardRatingAtOrAbove(v.amp.ampacityA) }, pass: v.protectedOk,
+      ref: nec(edition, demand.ess ? `${demand.ess.ampacitySection}; ${necSection('smallConductor', edition)}` : `${necSection('nextSizeUp', edition)}; ${necSection('smallConductor', edition)}`), remedy: biggerText,
     }));
   }
 
@@ -326,20 +387,21 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
   }
 
   // EGC (690.45 for PV DC circuits): with no OCPD in the circuit, Table 250.122 is read at an assumed
-  // device: I_max in 2017, a device rated per 690.9(B) (next standard rating ≥ 1.25 × I_max) from 2020.
+  // device rated per 690.9(B): the next standard rating at or above 1.25 × I_max. That is the wording of
+  // 2017, 2020 and 2023 alike (2014 assumed a device rated at I_max itself; no edition here uses that).
   // 690.45 also waives the 250.122(B) increase when PV DC conductors were upsized for voltage drop;
   // AC circuits and sizes set by a requirement keep the proportional increase.
-  const assumedOcpdA = edition === '2017' ? demand.maxCurrentA : standardRatingAtOrAbove(1.25 * demand.maxCurrentA);
+  const assumedOcpdA = standardRatingAtOrAbove(1.25 * demand.maxCurrentA);
   const egcBasis = demand.ocpdA ?? (demand.dc ? assumedOcpdA : demand.maxCurrentA);
   const upsizedForVoltageDrop = !override && ampacitySize !== null && size !== ampacitySize;
   const egcWaivesIncrease = demand.dc && upsizedForVoltageDrop;
-  const egc = selectEgcSize(egcBasis, egcWaivesIncrease ? size : (ampacitySize ?? size), size);
+  const egc = selectEgcSize(egcBasis, egcWaivesIncrease ? size : (ampacitySize ?? size), size, material);
   const egcOverride = demand.dc ? req.wireSizes.dcGround : req.wireSizes.acGround;
   const egcSize = egcOverride ?? egc.size;
   checks.push(check({
     id: `${idp}.egc`, title: `${title}: equipment grounding conductor`,
-    inputs: [[demand.ocpdA === null ? (demand.dc && edition !== '2017' ? 'assumed OCPD (690.9(B): 1.25 × I_max, next standard rating)' : 'assumed OCPD (I_max)') : 'OCPD', egcBasis, 'A'], ['Table 250.122', formatWireSize(egc.base)], ['circuit conductor', formatWireSize(size)]],
-    formula: egc.increased ? 'Table 250.122, increased by the circular-mil ratio of the upsized conductors' : 'Table 250.122 by OCPD rating',
+    inputs: [[demand.ocpdA === null ? (demand.dc ? 'assumed OCPD (690.9(B): 1.25 × I_max, next standard rating)' : 'assumed OCPD (I_max)') : 'OCPD', egcBasis, 'A'], ['Table 250.122', formatWireSize(egc.base)], ['circuit conductor', formatWireSize(size)]],
+    formula: `${egc.increased ? 'Table 250.122, increased by the circular-mil ratio of the upsized conductors' : 'Table 250.122 by OCPD rating'}${al ? ' (aluminum column)' : ''}`,
     value: formatWireSize(egcSize), unit: '', limit: { relation: '>=', value: formatWireSize(egc.size) },
     pass: sizeIndex(egcSize) >= sizeIndex(egc.size),
     ref: nec(edition, egc.increased ? `${necSection('egc', edition)}; ${necSection('egcIncrease', edition)}` : necSection('egc', edition)),
@@ -365,14 +427,14 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
       ref: nec(edition, necSection('stranding', edition)), remedy: 'Install stranded conductors (the voltage drop is calculated for stranded)',
     }));
   }
-  const vd = voltageDropPct(run.lengthFt, demand.operatingCurrentA, size, demand.operatingVoltageV, strandingFor);
+  const vd = voltageDropPct(run.lengthFt, demand.operatingCurrentA, size, demand.operatingVoltageV, strandingFor, material);
   checks.push(check({
     id: `${idp}.voltage-drop`, title: `${title}: voltage drop`,
     inputs: [['L (one way)', run.lengthFt, 'ft'], ['I_operating', demand.operatingCurrentA, 'A'], ['size', formatWireSize(size)], ['stranding', strand.stranding],
-      [`R_75°C (Chapter 9 Table 8, ${strand.stranding})`, table8OhmsPerKft(size, strand.stranding), 'Ω/kft'], ['V_operating', demand.operatingVoltageV, 'V']],
+      [`R_75°C (Chapter 9 Table 8, ${al ? 'aluminum, ' : ''}${strand.stranding})`, table8OhmsPerKft(size, strand.stranding, material), 'Ω/kft'], ['V_operating', demand.operatingVoltageV, 'V']],
     formula: 'VD% = 2 · L · I · R_75°C / 1000 / V × 100', value: vd, unit: '%', limit: { relation: '<=', value: vdLimit },
     pass: vd <= vdLimit + 1e-9, ref: nec(edition, strand.reason === 'raceway-8-awg-and-larger' ? `${necSection('voltageDrop', edition)}; ${necSection('stranding', edition)}` : necSection('voltageDrop', edition)),
-    remedy: `Use a larger conductor (${formatWireSize(sizeForVoltageDrop(run.lengthFt, demand.operatingCurrentA, demand.operatingVoltageV, vdLimit, size, strandingFor) ?? '600')}) or shorten the run`,
+    remedy: `Use a larger conductor (${formatWireSize(sizeForVoltageDrop(run.lengthFt, demand.operatingCurrentA, demand.operatingVoltageV, vdLimit, size, strandingFor, material) ?? '600')}) or shorten the run`,
     notes: ['The limit is the requirement voltageDropLimitPct; the NEC only recommends it', `Table 8 ${strand.stranding} column: ${strandWhy[strand.reason]}`],
   }));
 
@@ -395,6 +457,19 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
     }));
   }
 
+  if (al) {
+    // 110.14: terminals for aluminium shall be identified for it (marked AL/CU). Many inverter and
+    // breaker terminals are copper-only, so the engine asks rather than assumes.
+    const declared = run.terminalsIdentifiedForAluminum;
+    checks.push(check({
+      id: `${idp}.terminals-aluminum`, title: `${title}: terminations identified for aluminium`,
+      inputs: [['material', 'aluminum'], ['terminals identified for aluminum (AL/CU)', declared === undefined ? 'not stated' : declared]],
+      formula: 'terminals at both ends identified for aluminium conductors', value: declared === undefined ? 'not stated' : declared ? 'yes' : 'no', unit: '',
+      limit: { relation: '=', value: 'yes' }, pass: declared === true, ref: nec(edition, '110.14'),
+      remedy: 'Use terminations marked AL/CU at both ends (check the inverter, disconnect and breaker listings) and set the run\'s terminalsIdentifiedForAluminum, or use copper conductors',
+    }));
+  }
+
   schedule.push({
     runId: run.id,
     circuit: demand.label,
@@ -402,7 +477,8 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
     to: run.to,
     conductors: `${demand.circuits * 2}${includeNeutral ? ' + N' : ''} + EGC`,
     conductorSize: formatWireSize(size),
-    conductorType: type,
+    conductorType: al ? `${type} (AL)` : type,
+    material,
     egcSize: formatWireSize(egcSize),
     raceway,
     ocpdA: demand.ocpdA,
@@ -476,6 +552,12 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
   const sections: Section[] = [];
   const labels: Label[] = [];
 
+  validateStorage(input);
+  for (const r of input.runs) {
+    if (r.material === 'aluminum' && r.location === 'free-air') {
+      throw new EngineRefusalError('configuration-not-supported', `Run ${r.id}: aluminium conductors in free air are read from the aluminium columns of Table 310.17, which the engine does not implement (not verified against the book). Run aluminium in a raceway, or use copper in free air.`);
+    }
+  }
   const arrayModules = input.arrays.reduce((n, a) => n + a.moduleCount, 0);
   const systemDcKw = (arrayModules * mod.pmaxW) / 1000;
   const units = inv.kind === 'micro' ? totalUnits(input) : inv.count;
@@ -595,37 +677,53 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
     sections.push({ id: 'electrical.micro', title: 'Micro-inverter branch circuits', checks: mChecks });
   }
 
+  // --- Dwelling load calculation (Article 220): the derate and the service check below use it ---
+  const svc = input.service;
+  if (svc.loadCalculation && svc.calculatedLoadA !== undefined) {
+    throw new EngineRefusalError('load-calculation-not-applicable', 'Give either service.loadCalculation (worked out and printed step by step) or service.calculatedLoadA (a load worked out elsewhere), not both.');
+  }
+  const dwellingLoad = svc.loadCalculation ? calculateDwellingLoad(input, svc.loadCalculation, edition) : null;
+  const calculatedLoadA = dwellingLoad?.totalA ?? svc.calculatedLoadA;
+
   // --- Interconnection ---
   const invCurrent = inverterOutputCurrent(input);
   const batCurrent = batteryCurrent(input);
   const sourceCurrent = invCurrent + batCurrent;
-  const svc = input.service;
   // 230.79(C): one-family dwelling → 100 A minimum service disconnect; 230.79(D): 60 A otherwise.
   const oneFamily = svc.oneFamilyDwelling ?? input.site.occupancy === 'dwelling';
-  const decision: InterconnectionDecision = chooseInterconnection({
+  // 705.12 on the busbar the sources land on (issue 26): the main panel, or with backup the transfer
+  // equipment (whole-home: it is the service equipment) or the main panel back-fed through the breaker
+  // that supplies the backup side (partial), whose own busbar is then checked as well.
+  const plan = connectionPlan(input);
+  const prim = plan.primary;
+  const onMainPanel = prim.panel === 'main-panel';
+  const icInput: InterconnectionInput = {
     edition,
     occupancy: input.site.occupancy,
     sourceCurrentA: sourceCurrent,
-    mainBreakerA: svc.mainBreakerA,
-    busbarA: svc.busbarA,
+    mainBreakerA: prim.mainBreakerA,
+    busbarA: prim.busbarA,
     serviceA: svc.serviceA ?? svc.mainBreakerA,
     serviceConductorAmpacityA: svc.serviceConductorAmpacityA ?? svc.serviceA ?? svc.mainBreakerA,
     serviceConductorAmpacityAssumed: svc.serviceConductorAmpacityA === undefined,
     serviceDisconnectMinimumA: oneFamily ? 100 : 60,
     serviceDisconnectMinimumRule: `${necSection('serviceDisconnectMinimum', edition)}(${oneFamily ? 'C' : 'D'})`,
-    panelFeed: svc.panelFeed,
-    sumOfBranchBreakersA: svc.sumOfBranchBreakersA,
+    panelFeed: onMainPanel ? svc.panelFeed : 'end-fed',
+    sumOfBranchBreakersA: onMainPanel ? svc.sumOfBranchBreakersA : undefined,
     feederAmpacityA: svc.feederAmpacityA,
     loadSideOcpdA: svc.loadSideOcpdA,
-    calculatedLoadA: svc.calculatedLoadA,
+    calculatedLoadA,
     preferredMethod: svc.preferredMethod,
+    sourceBreakerA: prim.sourceBreakerA,
+    notApplicable: prim.notApplicable,
     forbids: {
       tapsNotAllowed: req.tapsNotAllowed,
       supplySideTapsNotAllowed: req.supplySideTapsNotAllowed,
       loadSideTapsNotAllowed: req.loadSideTapsNotAllowed,
       mbDerateNotAllowed: req.mbDerateNotAllowed,
     },
-  });
+  };
+  const decision: InterconnectionDecision = chooseInterconnection(icInput);
   const iChecks: Check[] = [];
   const srcInputs: Array<[string, number, string]> = [['I_inverters', invCurrent, 'A']];
   if (batCurrent > 0) srcInputs.push(['I_battery', batCurrent, 'A']);
@@ -639,14 +737,19 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
         ? [['service rating', svc.serviceA ?? svc.mainBreakerA, 'A']]
         : [[svc.serviceConductorAmpacityA === undefined ? 'service conductor ampacity (service rating assumed)' : 'service conductor ampacity', svc.serviceConductorAmpacityA ?? svc.serviceA ?? svc.mainBreakerA, 'A']];
     }
-    if (m === 'main-breaker-derate') return [[`minimum service disconnect (${necSection('serviceDisconnectMinimum', edition)}(${oneFamily ? 'C' : 'D'}))`, oneFamily ? 100 : 60, 'A']];
+    if (m === 'main-breaker-derate') {
+      return [
+        [`minimum service disconnect (${necSection('serviceDisconnectMinimum', edition)}(${oneFamily ? 'C' : 'D'}))`, oneFamily ? 100 : 60, 'A'],
+        dwellingLoad ? [`calculated load (${dwellingLoad.result.method})`, dwellingLoad.totalA, 'A'] : svc.calculatedLoadA !== undefined ? ['calculated load (given)', svc.calculatedLoadA, 'A'] : ['calculated load (Article 220)', 'not given'],
+      ];
+    }
     return [];
   };
   for (const ev of decision.evaluations) {
     const chosen = decision.chosen === ev;
     iChecks.push(check({
       id: `electrical.interconnection.${ev.method}`, title: `Interconnection option: ${ev.method} (${ev.rule})`,
-      inputs: [['I_sources', sourceCurrent, 'A'], ['main breaker', svc.mainBreakerA, 'A'], ['busbar', svc.busbarA, 'A'], ['PV breaker', decision.pvBreakerA, 'A'], ...methodInputs(ev.method), ['allowed by requirements', ev.allowed]],
+      inputs: [...(onMainPanel ? [] : [['busbar of', prim.panel] as [string, string]]), ['I_sources', sourceCurrent, 'A'], ['main breaker', prim.mainBreakerA, 'A'], ['busbar', prim.busbarA, 'A'], [prim.sourceBreakerA !== undefined ? 'back-fed breaker (supply of the backup side)' : 'PV breaker', decision.pvBreakerA, 'A'], ...methodInputs(ev.method), ['allowed by requirements', ev.allowed]],
       formula: ev.formula, value: ev.value, unit: 'A', limit: { relation: ev.relation, value: ev.limit },
       pass: chosen ? true : null, ref: nec(edition, ev.section),
       notes: [chosen ? `Selected: ${ev.reason}` : `${ev.allowed ? (ev.fits ? 'Fits, not needed' : 'Does not fit') : 'Not allowed'}: ${ev.reason}`],
@@ -679,6 +782,14 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
   }
   const productionMeter = req.productionMeter === 'always' || (req.productionMeter === 'over-10kw' && systemAcKw > 10) || (req.productionMeter === 'over-20kw' && systemAcKw > 20);
   sections.push({ id: 'electrical.interconnection', title: 'Point of interconnection', checks: iChecks });
+  if (dwellingLoad) {
+    const derated = chosen?.method === 'main-breaker-derate';
+    const ratingA = Math.min(chosen?.newMainBreakerA ?? prim.mainBreakerA, svc.serviceA ?? Number.POSITIVE_INFINITY);
+    sections.push({ id: 'electrical.load-calculation', title: `Dwelling load calculation (NEC ${dwellingLoad.result.method})`, checks: [...dwellingLoad.checks, serviceLoadCheck(dwellingLoad, ratingA, derated, edition)] });
+  }
+  const secondary = plan.secondary ? secondaryBusbarCheck(icInput, plan.secondary, edition) : null;
+  const storage = storageSection(input, edition, calculatedLoadA, secondary ? [secondary.busbar] : [], secondary ? [secondary.check] : []);
+  if (storage) sections.push({ id: 'electrical.storage', title: `Energy storage (${storage.result.coupling === 'ac' ? 'AC' : 'DC'}-coupled)${storage.result.backup ? `, ${storage.result.backup.kind} backup` : ''}`, checks: storage.checks });
 
   // --- Rapid shutdown ---
   let rsd: string;
@@ -705,9 +816,9 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
   if (input.runs.length > 0) sections.push({ id: 'electrical.conductors', title: 'Conductors, grounding, conduit and voltage drop', checks: cChecks });
 
   // --- Labels: presence, id, section and text keyed by edition (NEC_LABELS) ---
-  const label = (purpose: keyof typeof NEC_LABELS, lines: string[]): void => {
+  const label = (purpose: keyof typeof NEC_LABELS, lines: string[], outsideArrayOnly = false): void => {
     const spec = NEC_LABELS[purpose][edition];
-    if (spec) labels.push({ id: spec.id, purpose, ref: nec(edition, spec.section), location: spec.location, lines });
+    if (spec) labels.push({ id: spec.id, purpose, ref: nec(edition, outsideArrayOnly && spec.sectionOutsideArrayOnly ? spec.sectionOutsideArrayOnly : spec.section), location: spec.location, lines });
   };
   if (inv.kind === 'string') {
     const maxCurrent = Math.max(...input.strings.map((s) => (opt ? opt.maxOutputCurrentA : 1.25 * mod.iscA) * (s.parallel > 1 ? s.parallel : 1)));
@@ -722,7 +833,7 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
   // 690.56(C) (2017, 2020) → 690.12(D) (2023): same wording, inside-and-outside or outside-only variant.
   label('rapid-shutdown-placard', rsdPass
     ? ['SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN', 'TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN PV SYSTEM AND REDUCE SHOCK HAZARD IN THE ARRAY']
-    : ['SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN', 'TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN CONDUCTORS OUTSIDE THE ARRAY', 'CONDUCTORS IN ARRAY REMAIN ENERGIZED IN SUNLIGHT']);
+    : ['SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN', 'TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN CONDUCTORS OUTSIDE THE ARRAY', 'CONDUCTORS IN ARRAY REMAIN ENERGIZED IN SUNLIGHT'], !rsdPass);
   label('rapid-shutdown-switch', ['RAPID SHUTDOWN SWITCH FOR SOLAR PV SYSTEM']);
   // 705.12 busbar labels: same wording in the three editions, section from the chosen rule.
   const backfed = (section: string) => labels.push({ id: 'label.705-12-120', purpose: 'backfed-breaker', ref: nec(edition, section), location: 'Adjacent to the back-fed breaker', lines: ['WARNING', 'POWER SOURCE OUTPUT CONNECTION', 'DO NOT RELOCATE THIS OVERCURRENT DEVICE'] });
@@ -731,9 +842,43 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
     // The derate relies on the 120 % allowance (or the centre-fed rule): the breaker position is part of it.
     backfed(necSection(svc.panelFeed === 'center-fed' ? 'busbarCenterFed' : 'busbar120', edition));
   }
-  if (chosen?.method === 'load-side-breaker' && chosen.rule.startsWith('sum')) {
-    labels.push({ id: 'label.705-12-sum', purpose: 'busbar-sum-of-breakers', ref: nec(edition, chosen.section), location: 'Panelboard', lines: ['WARNING', 'THIS EQUIPMENT FED BY MULTIPLE SOURCES. TOTAL RATING OF ALL OVERCURRENT DEVICES, EXCLUDING MAIN SUPPLY OVERCURRENT DEVICE, SHALL NOT EXCEED AMPACITY OF BUSBAR.'] });
+  const sumLabel = (section: string, location: string) => labels.push({ id: 'label.705-12-sum', purpose: 'busbar-sum-of-breakers', ref: nec(edition, section), location, lines: ['WARNING', 'THIS EQUIPMENT FED BY MULTIPLE SOURCES. TOTAL RATING OF ALL OVERCURRENT DEVICES, EXCLUDING MAIN SUPPLY OVERCURRENT DEVICE, SHALL NOT EXCEED AMPACITY OF BUSBAR.'] });
+  if (chosen?.method === 'load-side-breaker' && chosen.rule.startsWith('sum')) sumLabel(chosen.section, 'Panelboard');
+  // The backup side's busbar (partial backup) carries its own 705.12 marking when a rule needs one.
+  for (const bb of storage?.result.busbars ?? []) {
+    if (!bb.pass) continue;
+    const where = bb.panel === 'backup-panel' ? 'Backup loads panel' : 'Transfer equipment';
+    if (bb.rule.includes('120')) labels.push({ id: `label.705-12-120.${bb.panel}`, purpose: 'backfed-breaker', ref: nec(edition, bb.section), location: `${where}, adjacent to the back-fed breaker`, lines: ['WARNING', 'POWER SOURCE OUTPUT CONNECTION', 'DO NOT RELOCATE THIS OVERCURRENT DEVICE'] });
+    if (bb.rule.startsWith('sum')) sumLabel(bb.section, where);
   }
+  // 690.13(B): every PV system disconnecting means. The AC disconnect of an interactive system has the
+  // utility on its line side and the inverter on its load side, so both may be energized when open.
+  label('pv-system-disconnect', ['PV SYSTEM DISCONNECT', 'WARNING: ELECTRIC SHOCK HAZARD', 'TERMINALS ON THE LINE AND LOAD SIDES MAY BE ENERGIZED IN THE OPEN POSITION']);
+  // 706.7(D) (2017) / 706.15(C) (2020, 2023): the ESS disconnect. Items (2)–(4) (available fault current,
+  // arc-flash label or clearing time, date of the calculation) do not apply to one- and two-family dwellings;
+  // elsewhere the engine has no fault-current study, so the label says they are marked in the field.
+  const ess = input.equipment.battery;
+  if (ess && storage) {
+    const v = storage.result.nominalVoltageV;
+    const essLines = [
+      ...(edition === '2017' ? ['ENERGY STORAGE SYSTEM'] : ['ENERGY STORAGE SYSTEM DISCONNECT']),
+      `NOMINAL ESS VOLTAGE: ${v ?? 0} V${ess.coupling === 'dc' ? ' DC' : ' AC'}`,
+      ...(input.site.occupancy === 'dwelling' ? [] : [`AVAILABLE FAULT CURRENT, ${edition === '2017' ? 'CLEARING TIME' : 'ARC-FLASH LABEL'} AND DATE OF CALCULATION: MARKED IN THE FIELD (${necSection('essDisconnectMarking', edition)}(2)–(4))`]),
+      ...(edition === '2017' ? [] : ['WARNING: ELECTRIC SHOCK HAZARD', 'TERMINALS ON THE LINE AND LOAD SIDES MAY BE ENERGIZED IN THE OPEN POSITION']),
+    ];
+    label('ess-disconnect', essLines);
+  }
+  // 705.10: the power-source directory at the service equipment. From 2020 it carries "CAUTION: MULTIPLE
+  // SOURCES OF POWER" and denotes where each source's disconnecting means is; the locations are printed
+  // where the job gives them (service.disconnectLocations), otherwise the plan set's map shows them.
+  const loc = svc.disconnectLocations;
+  const at = (name: string, where: string | undefined) => (where ? `${name}: DISCONNECT AT ${where.toUpperCase()}` : name);
+  label('power-source-directory', [
+    ...(edition === '2017' ? ['POWER SOURCES ON THESE PREMISES'] : ['CAUTION: MULTIPLE SOURCES OF POWER']),
+    at('UTILITY SERVICE', loc?.service),
+    at(`PHOTOVOLTAIC SYSTEM (${round(systemAcKw, 2)} KW AC)`, loc?.pvSystem),
+    ...(ess ? [at(`ENERGY STORAGE SYSTEM${ess.energyKwh ? ` (${round(ess.count * ess.energyKwh, 1)} KWH)` : ''}`, loc?.energyStorage)] : []),
+  ]);
 
   return {
     sections,
@@ -743,14 +888,17 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
       rule: chosen?.rule ?? null,
       ref: chosen ? nec(edition, chosen.section) : null,
       pvBreakerA: chosen && chosen.method !== 'supply-side-tap' ? decision.pvBreakerA : null,
-      mainBreakerA: chosen?.newMainBreakerA ?? svc.mainBreakerA,
-      busbarA: svc.busbarA,
+      panel: prim.panel,
+      mainBreakerA: chosen?.newMainBreakerA ?? prim.mainBreakerA,
+      busbarA: prim.busbarA,
       fusedDisconnect: fused,
       disconnectA,
       fuseA: fused ? decision.pvBreakerA : null,
       considered: decision.evaluations.map((e) => ({ method: e.method, allowed: e.allowed, fits: e.fits, reason: e.reason })),
     },
     labels,
+    loadCalculation: dwellingLoad?.result ?? null,
+    storage: storage?.result ?? null,
     equipment: { acDisconnect: { required: acdRequired, fused, ratingA: disconnectA }, productionMeter, rapidShutdown: rsd },
     systemDcKw: round(systemDcKw, 3),
     systemAcKw: round(systemAcKw, 3),

@@ -145,9 +145,15 @@ describe('interconnection (705.12, 705.11)', () => {
     expect(d.pvBreakerA).toBe(40);
     expect(d.chosen).toMatchObject({ method: 'load-side-breaker', rule: '120 % rule', section: '705.12(B)(3)(2)', value: 240, limit: 240 });
   });
-  it('worked example: 33 A no longer fits; the main derates to 175 A (240 − 41.25 = 198.75 → 175 A)', () => {
-    const d = chooseInterconnection({ ...base, sourceCurrentA: 33 });
+  it('worked example: 33 A no longer fits; with a 150 A calculated load the main derates to 175 A (240 − 41.25 = 198.75 → 175 A)', () => {
+    const d = chooseInterconnection({ ...base, sourceCurrentA: 33, calculatedLoadA: 150 });
     expect(d.chosen).toMatchObject({ method: 'main-breaker-derate', newMainBreakerA: 175 });
+  });
+  it('without an Article 220 load the derate is not proposed (230.79), and the supply side is chosen instead', () => {
+    const d = chooseInterconnection({ ...base, sourceCurrentA: 33 });
+    expect(d.evaluations.find((e) => e.method === 'main-breaker-derate')).toMatchObject({ fits: false, newMainBreakerA: 175 });
+    expect(d.evaluations.find((e) => e.method === 'main-breaker-derate')?.reason).toMatch(/needs an Article 220 load calculation/);
+    expect(d.chosen?.method).toBe('supply-side-tap');
   });
   it('a derate that is not allowed moves on to the supply side; 2017 cites 705.12(A)', () => {
     const d = chooseInterconnection({ ...base, edition: '2017', sourceCurrentA: 56, forbids: { ...base.forbids, mbDerateNotAllowed: true } });

@@ -23,6 +23,13 @@ export interface InterconnectionInput {
   loadSideOcpdA?: number | undefined;
   calculatedLoadA?: number | undefined;
   preferredMethod?: InterconnectionMethod | undefined;
+  /**
+   * The breaker that is back-fed, when it is not one sized for the sources (a partial-backup panel's
+   * supply breaker in the main panel): the sum-of-breakers rule and the report use its rating.
+   */
+  sourceBreakerA?: number | undefined;
+  /** Methods that do not apply to this busbar, with the reason (a backup panel is not the service). */
+  notApplicable?: Partial<Record<InterconnectionMethod, string>> | undefined;
   forbids: {
     tapsNotAllowed: boolean;
     supplySideTapsNotAllowed: boolean;
@@ -65,7 +72,7 @@ function forbiddenReason(method: InterconnectionMethod, f: InterconnectionInput[
   return null;
 }
 
-function evaluateLoadSideBreaker(x: InterconnectionInput, pvBreakerA: number): Omit<MethodEvaluation, 'allowed' | 'method'> {
+export function evaluateLoadSideBreaker(x: InterconnectionInput, pvBreakerA: number): Omit<MethodEvaluation, 'allowed' | 'method'> {
   const source125 = 1.25 * x.sourceCurrentA;
   const sum = source125 + x.mainBreakerA;
   const e = x.edition;
@@ -100,7 +107,7 @@ function evaluateLoadSideBreaker(x: InterconnectionInput, pvBreakerA: number): O
 }
 
 function evaluate(method: InterconnectionMethod, x: InterconnectionInput, pvBreakerA: number): MethodEvaluation {
-  const forbidden = forbiddenReason(method, x.forbids);
+  const forbidden = x.notApplicable?.[method] ?? forbiddenReason(method, x.forbids);
   const e = x.edition;
   let r: Omit<MethodEvaluation, 'allowed' | 'method'>;
   switch (method) {
@@ -128,7 +135,7 @@ function evaluate(method: InterconnectionMethod, x: InterconnectionInput, pvBrea
       const newMain = standardRatingAtOrBelow(maxMain);
       const busSection = necSection(allow120 ? (x.panelFeed === 'center-fed' ? 'busbarCenterFed' : 'busbar120') : 'busbar100', e);
       const section = `${busSection}; ${x.serviceDisconnectMinimumRule}`;
-      const formula = `I_main,new ≤ ${factor} × I_busbar − 1.25 × I_sources; I_main,new ≥ ${x.serviceDisconnectMinimumA} A (${x.serviceDisconnectMinimumRule})`;
+      const formula = `I_main,new ≤ ${factor} × I_busbar − 1.25 × I_sources; I_main,new ≥ ${x.serviceDisconnectMinimumA} A (${x.serviceDisconnectMinimumRule}); I_main,new ≥ I_calc (Article 220; 230.79)`;
       const floorA = x.serviceDisconnectMinimumA;
       if (newMain !== null && newMain < x.mainBreakerA && newMain < floorA) {
         // The busbar would allow only a main smaller than a legal service disconnect: no derate.
@@ -137,8 +144,13 @@ function evaluate(method: InterconnectionMethod, x: InterconnectionInput, pvBrea
         r = { fits: false, rule: 'derated main', section, formula, value: 0, limit: maxMain, relation: '<=', reason: `no standard main breaker fits the busbar (at most ${Math.round(maxMain * 100) / 100} A), and the service disconnect may not be below ${floorA} A (${x.serviceDisconnectMinimumRule})` };
       } else if (newMain === null || newMain >= x.mainBreakerA) {
         r = { fits: false, rule: 'derated main', section, formula, value: newMain ?? 0, limit: maxMain, relation: '<=', reason: newMain === null ? 'no standard main breaker is small enough' : 'no derate needed or possible' };
-      } else if (x.calculatedLoadA !== undefined && newMain < x.calculatedLoadA) {
-        r = { fits: false, rule: 'derated main', section, formula, value: newMain, limit: maxMain, relation: '<=', reason: `derated main ${newMain} A is below the calculated load ${x.calculatedLoadA} A`, newMainBreakerA: newMain };
+      } else if (x.calculatedLoadA === undefined) {
+        // A derated main must still carry the dwelling's load (230.79: a rating not less than the load
+        // calculated by Article 220). Without the calculation the derate is not shown to be safe, so it
+        // is not proposed (issue 26: derates printed with "a load calculation must confirm it").
+        r = { fits: false, rule: 'derated main', section, formula, value: newMain, limit: maxMain, relation: '<=', reason: `a derate to ${newMain} A needs an Article 220 load calculation showing the dwelling's load within ${newMain} A (230.79): enter service.loadCalculation (NEC 220.82, 220.83 or 220.87)`, newMainBreakerA: newMain };
+      } else if (newMain < x.calculatedLoadA - 1e-9) {
+        r = { fits: false, rule: 'derated main', section, formula, value: newMain, limit: maxMain, relation: '<=', reason: `derated main ${newMain} A is below the calculated load ${Math.round(x.calculatedLoadA * 100) / 100} A (230.79)`, newMainBreakerA: newMain };
       } else {
         r = {
           fits: true,
@@ -148,7 +160,7 @@ function evaluate(method: InterconnectionMethod, x: InterconnectionInput, pvBrea
           value: newMain,
           limit: maxMain,
           relation: '<=',
-          reason: x.calculatedLoadA === undefined ? `replace the main with ${newMain} A; an Article 220 load calculation must confirm it` : `replace the main with ${newMain} A (load ${x.calculatedLoadA} A)`,
+          reason: `replace the main with ${newMain} A (calculated load ${Math.round(x.calculatedLoadA * 100) / 100} A, Article 220)`,
           newMainBreakerA: newMain,
         };
       }
@@ -174,7 +186,7 @@ function evaluate(method: InterconnectionMethod, x: InterconnectionInput, pvBrea
 
 /** Picks the first allowed method that fits, trying the preferred one first. */
 export function chooseInterconnection(x: InterconnectionInput): InterconnectionDecision {
-  const pvBreakerA = standardRatingAtOrAbove(1.25 * x.sourceCurrentA);
+  const pvBreakerA = x.sourceBreakerA ?? standardRatingAtOrAbove(1.25 * x.sourceCurrentA);
   const order = x.preferredMethod ? [x.preferredMethod, ...ORDER.filter((m) => m !== x.preferredMethod)] : ORDER;
   const evaluations = order.map((m) => evaluate(m, x, pvBreakerA));
   const chosen = evaluations.find((ev) => ev.allowed && ev.fits) ?? null;

@@ -9,18 +9,18 @@ export type StrandingFor = (size: WireSize) => 'solid' | 'stranded';
  * VD = 2 · L · I · R / 1000, R from the column of the conductor installed (solid or stranded).
  * Reactance is ignored, which is within a few percent for these sizes.
  */
-export function voltageDropV(lengthFt: number, currentA: number, size: WireSize, strandingFor: StrandingFor): number {
-  return (2 * lengthFt * currentA * table8OhmsPerKft(size, strandingFor(size))) / 1000;
+export function voltageDropV(lengthFt: number, currentA: number, size: WireSize, strandingFor: StrandingFor, material: 'copper' | 'aluminum' = 'copper'): number {
+  return (2 * lengthFt * currentA * table8OhmsPerKft(size, strandingFor(size), material)) / 1000;
 }
 
-export function voltageDropPct(lengthFt: number, currentA: number, size: WireSize, voltageV: number, strandingFor: StrandingFor): number {
-  return (voltageDropV(lengthFt, currentA, size, strandingFor) / voltageV) * 100;
+export function voltageDropPct(lengthFt: number, currentA: number, size: WireSize, voltageV: number, strandingFor: StrandingFor, material: 'copper' | 'aluminum' = 'copper'): number {
+  return (voltageDropV(lengthFt, currentA, size, strandingFor, material) / voltageV) * 100;
 }
 
 /** Smallest size at or above minSize whose drop is within the limit; null when none is. */
-export function sizeForVoltageDrop(lengthFt: number, currentA: number, voltageV: number, limitPct: number, minSize: WireSize, strandingFor: StrandingFor): WireSize | null {
+export function sizeForVoltageDrop(lengthFt: number, currentA: number, voltageV: number, limitPct: number, minSize: WireSize, strandingFor: StrandingFor, material: 'copper' | 'aluminum' = 'copper'): WireSize | null {
   for (let i = sizeIndex(minSize); i < WIRE_SIZES.length; i++) {
-    if (voltageDropPct(lengthFt, currentA, WIRE_SIZES[i], voltageV, strandingFor) <= limitPct + 1e-9) return WIRE_SIZES[i];
+    if (voltageDropPct(lengthFt, currentA, WIRE_SIZES[i], voltageV, strandingFor, material) <= limitPct + 1e-9) return WIRE_SIZES[i];
   }
   return null;
 }

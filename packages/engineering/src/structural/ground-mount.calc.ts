@@ -2,9 +2,8 @@ import type { Check, Section } from '../report.schema.ts';
 import { asce, check } from '../report.builder.ts';
 import type { AsceEdition, Exposure } from '../tables/asce7-kz.table.ts';
 import type { RiskCategory } from '../tables/asce7-snow.table.ts';
-import { slopeFactorCs } from '../tables/asce7-snow.table.ts';
 import { velocityPressure } from './wind.calc.ts';
-import { flatRoofSnow } from './snow.calc.ts';
+import { flatRoofSnow, slopedRoofSnow } from './snow.calc.ts';
 
 /*
  * A ground-mounted array on posts, as an open structure: ASCE 7 Chapter 27 free roof (monoslope)
@@ -38,6 +37,8 @@ export interface GroundMountInput {
   /** Net pressure coefficients from the racking's design (ASCE 7 Figure 27.3-4 or wind tunnel), magnitudes. */
   cnUplift: number;
   cnDown: number;
+  /** ASCE 7-22, tilt below 15°: pm,max of Table 7.3-4 for the risk category, psf. */
+  minimumSnowLoadMaxPsf?: number | undefined;
   /** Allowable (ASD) loads on one post and its foundation, lb (the racking's design). */
   allowableUpliftLb: number;
   allowableCompressionLb: number;
@@ -53,28 +54,36 @@ export function groundMountSection(g: GroundMountInput): Section {
   const q = velocityPressure(ed, g.exposure, g.meanHeightFt, g.windSpeedMph, 1);
   checks.push(check({
     id: `${id}.qh`, title: 'Ground mount: velocity pressure at mean height',
-    inputs: [['V', g.windSpeedMph, 'mph'], ['exposure', g.exposure], ['h', g.meanHeightFt, 'ft'], ['Kz', q.kz], ['Kzt', q.kzt], ['Kd', q.kd], ['Ke', q.ke]],
-    formula: ed === '7-10' ? 'qh = 0.00256 · Kz · Kzt · Kd · V²' : 'qh = 0.00256 · Kz · Kzt · Kd · Ke · V²', value: q.qhPsf, unit: 'psf',
+    inputs: [['V', g.windSpeedMph, 'mph'], ['exposure', g.exposure], ['h', g.meanHeightFt, 'ft'], ['Kz', q.kz], ['Kzt', q.kzt], ...(ed === '7-22' ? [] : [['Kd', q.kd] as [string, number]]), ['Ke', q.ke]],
+    formula: ed === '7-10' ? 'qh = 0.00256 · Kz · Kzt · Kd · V²' : ed === '7-22' ? 'qh = 0.00256 · Kz · Kzt · Ke · V²' : 'qh = 0.00256 · Kz · Kzt · Kd · Ke · V²', value: q.qhPsf, unit: 'psf',
     ref: asce(ed, ed === '7-10' ? '§27.3.2, Eq. 27.3-1' : '§26.10, Eq. 26.10-1'),
   }));
-  const pUp = q.qhPsf * GUST_EFFECT_RIGID * g.cnUplift;
-  const pDown = q.qhPsf * GUST_EFFECT_RIGID * g.cnDown;
+  // 7-22 Eq. 27.3-2: p = qh Kd G CN (Kd left the velocity pressure); pressureKd is 1 for 7-10/7-16.
+  const pUp = q.qhPsf * q.pressureKd * GUST_EFFECT_RIGID * g.cnUplift;
+  const pDown = q.qhPsf * q.pressureKd * GUST_EFFECT_RIGID * g.cnDown;
+  const kdIn: Array<[string, number]> = ed === '7-22' ? [['Kd', q.kd]] : [];
+  const pFormula = ed === '7-22' ? 'p = qh · Kd · G · CN' : 'p = qh · G · CN';
   const freeRoof = asce(ed, ed === '7-10' ? '§27.4.3, Eq. 27.4-3, Figure 27.4-4 (monoslope free roof); §26.9.1 (G)' : '§27.3.2, Eq. 27.3-2, Figure 27.3-4 (monoslope free roof); §26.11.1 (G)');
   checks.push(check({
-    id: `${id}.wind-uplift`, title: 'Ground mount: net wind pressure, uplift', inputs: [['qh', q.qhPsf, 'psf'], ['G', GUST_EFFECT_RIGID], ['CN (racking design)', g.cnUplift], ['tilt', g.tiltDeg, '°']],
-    formula: 'p = qh · G · CN', value: pUp, unit: 'psf', ref: freeRoof,
+    id: `${id}.wind-uplift`, title: 'Ground mount: net wind pressure, uplift', inputs: [['qh', q.qhPsf, 'psf'], ...kdIn, ['G', GUST_EFFECT_RIGID], ['CN (racking design)', g.cnUplift], ['tilt', g.tiltDeg, '°']],
+    formula: pFormula, value: pUp, unit: 'psf', ref: freeRoof,
   }));
   checks.push(check({
-    id: `${id}.wind-down`, title: 'Ground mount: net wind pressure, downward', inputs: [['qh', q.qhPsf, 'psf'], ['G', GUST_EFFECT_RIGID], ['CN (racking design)', g.cnDown], ['tilt', g.tiltDeg, '°']],
-    formula: 'p = qh · G · CN', value: pDown, unit: 'psf', ref: freeRoof,
+    id: `${id}.wind-down`, title: 'Ground mount: net wind pressure, downward', inputs: [['qh', q.qhPsf, 'psf'], ...kdIn, ['G', GUST_EFFECT_RIGID], ['CN (racking design)', g.cnDown], ['tilt', g.tiltDeg, '°']],
+    formula: pFormula, value: pDown, unit: 'psf', ref: freeRoof,
   }));
-  const flat = flatRoofSnow(ed, g.groundSnowLoadPsf, g.exposure, 'partially-exposed', 'unheated', g.riskCategory);
-  const cs = g.unreducedSnowLoad ? 1 : slopeFactorCs(flat.ct, true, g.tiltDeg);
-  const snow = Math.max(cs * flat.pfPsf, g.tiltDeg < 15 ? flat.pmPsf : 0);
+  const flat = flatRoofSnow(ed, g.groundSnowLoadPsf, g.exposure, 'partially-exposed', 'unheated', g.riskCategory, { minimumSnowLoadMaxPsf: g.minimumSnowLoadMaxPsf });
+  const sloped = slopedRoofSnow(flat, g.tiltDeg, true, g.unreducedSnowLoad);
+  const cs = sloped.cs;
+  const ps = sloped.psPsf;
+  // 7-22's pg is strength-level: the ASD combinations carry 0.7 S (§2.4.1).
+  const asdSnow = ed === '7-22' ? 0.7 : 1;
+  const snow = asdSnow * ps;
   checks.push(check({
     id: `${id}.snow`, title: 'Ground mount: snow load on the array',
-    inputs: [['pg', g.groundSnowLoadPsf, 'psf'], ['Ce (partially exposed)', flat.ce], ['Ct (unheated open structure)', flat.ct], ['Is', flat.is], ['pf', flat.pfPsf, 'psf'], ['Cs (slippery, tilt)', cs], ['unreduced (requirement)', g.unreducedSnowLoad], ['pm', flat.pmPsf, 'psf']],
-    formula: 'ps = Cs · pf, pf = 0.7 · Ce · Ct · Is · pg (pm governs below 15°)', value: snow, unit: 'psf', ref: asce(ed, '§7.3, Eq. 7.3-1; §7.4, Eq. 7.4-1, Figure 7.4-1; §7.3.4'),
+    inputs: [['pg', g.groundSnowLoadPsf, 'psf'], ['Ce (partially exposed)', flat.ce], ['Ct (unheated open structure)', flat.ct], ...(ed === '7-22' ? [] : [['Is', flat.is] as [string, number]]), ['pf', flat.pfPsf, 'psf'], ['Cs (slippery, tilt)', cs], ['unreduced (requirement)', g.unreducedSnowLoad], ['pm', flat.pmPsf ?? 'not needed (tilt ≥ 15°)', flat.pmPsf === null ? undefined : 'psf']],
+    formula: ed === '7-22' ? 'ps = Cs · pf, pf = 0.7 · Ce · Ct · pg (pm governs below 15°)' : 'ps = Cs · pf, pf = 0.7 · Ce · Ct · Is · pg (pm governs below 15°)', value: ps, unit: 'psf', ref: asce(ed, ed === '7-22' ? '§7.3, Eq. 7.3-1; §7.4, Eq. 7.4-1, Figure 7.4-1; §7.3.3' : '§7.3, Eq. 7.3-1; §7.4, Eq. 7.4-1, Figure 7.4-1; §7.3.4'),
+    notes: ed === '7-22' ? ['ASCE 7-22 ground snow loads are strength-level: the ASD combinations below use 0.7 S (§2.4.1)'] : undefined,
   }));
   const areaFt2 = g.postSpacingFt * g.arrayDepthFt / g.postsPerColumn;
   const cos = Math.cos((g.tiltDeg * Math.PI) / 180);
@@ -87,7 +96,7 @@ export function groundMountSection(g: GroundMountInput): Section {
   const [combo, compression] = combos.reduce((a, b) => (b[1] > a[1] + 1e-12 ? b : a));
   const uplift = Math.max(0, 0.6 * wUp - 0.6 * d);
   const lateral = 0.6 * Math.max(pUp, pDown) * sin * areaFt2;
-  const loadInputs: Array<[string, number | string, string?]> = [['post spacing', g.postSpacingFt, 'ft'], ['array depth', g.arrayDepthFt, 'ft'], ['posts per column', g.postsPerColumn], ['A per post', areaFt2, 'ft²'], ['D', g.deadLoadPsf, 'psf'], ['S', snow, 'psf']];
+  const loadInputs: Array<[string, number | string, string?]> = [['post spacing', g.postSpacingFt, 'ft'], ['array depth', g.arrayDepthFt, 'ft'], ['posts per column', g.postsPerColumn], ['A per post', areaFt2, 'ft²'], ['D', g.deadLoadPsf, 'psf'], [ed === '7-22' ? 'S (0.7 ps, ASCE 7-22 ASD)' : 'S', snow, 'psf']];
   const combos24 = asce(ed, '§2.4.1 (ASD combinations); foundation capacity: racking design');
   checks.push(check({
     id: `${id}.post-uplift`, title: `Ground mount: uplift on one post (${g.foundation})`, inputs: [...loadInputs, ['p uplift', pUp, 'psf'], ['tilt', g.tiltDeg, '°']],

@@ -1,6 +1,7 @@
 import type { ArrayInput, DesignInput } from '../design-input.schema.ts';
 import type { Check, Report, Section } from '../report.schema.ts';
 import { asce, check, house, round } from '../report.builder.ts';
+import { EngineRefusalError } from '../engine-refusal.ts';
 import { RAIL_PROFILES } from '../tables/rail-profiles.table.ts';
 import { NDS_SPECIFIC_GRAVITY } from '../tables/nds-withdrawal.table.ts';
 import { velocityPressure, panelPressure } from './wind.calc.ts';
@@ -43,36 +44,46 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
   const tribWidthFt = (a.orientation === 'portrait' ? mod.lengthIn : mod.widthIn) / 2 / 12;
   const spacingFt = a.attachmentSpacingIn / 12;
   const tribAreaFt2 = tribWidthFt * spacingFt;
-  const wind = panelPressure(ed, qh.qhPsf, a.roofPitchDeg, a.windZone, a.exposedPanels, tribAreaFt2);
-  const windRef = ed === '7-10' ? asce(ed, `§30.4, ${wind.figure}`) : asce(ed, `§29.4.4, Eq. 29.4-7, ${wind.figure}, Figure 29.4-8`);
-  const windInputs: Array<[string, number | string, string?]> = [['qh', qh.qhPsf, 'psf'], ['zone', a.windZone], ['roof slope', a.roofPitchDeg, '°'], ['A (≤ 10 ft²)', wind.areaFt2, 'ft²'], ['GCp uplift', wind.gcpUplift], ['GCp down', wind.gcpDownward]];
-  if (ed !== '7-10') windInputs.push(['γE', wind.gammaE], ['γa', wind.gammaA]);
-  windInputs.push(['minimum', wind.minimumPsf, 'psf']);
+  // 7-22: its own gable or hip figures and Kd in the pressure equation (Eq. 29.4-7: p = qh Kd (GCp)(γE)(γa)).
+  const wind = panelPressure(ed, qh.qhPsf, a.roofPitchDeg, a.windZone, a.exposedPanels, tribAreaFt2, a.roofType, qh.pressureKd);
+  const windRef = ed === '7-10' ? asce(ed, `§30.4, ${wind.figure}`) : asce(ed, `§29.4.4, Eq. 29.4-7, ${wind.figure}, Figure 29.4-8${ed === '7-22' ? '; Table 26.6-1 (Kd)' : ''}`);
+  const windInputs = (dir: 'uplift' | 'down'): Array<[string, number | string, string?]> => {
+    const out: Array<[string, number | string, string?]> = [['qh', qh.qhPsf, 'psf'], ...(ed === '7-22' ? [['Kd', wind.kd] as [string, number], ['roof', a.roofType] as [string, string]] : []), ['zone', a.windZone], ['roof slope', a.roofPitchDeg, '°'], ['A (≤ 10 ft²)', wind.areaFt2, 'ft²'], ['GCp uplift', wind.gcpUplift], ['GCp down', wind.gcpDownward]];
+    // 29.4.4: γE = 1.5 applies to uplift on exposed panels only; downward pressure uses 1.0.
+    if (ed !== '7-10') out.push([dir === 'uplift' ? (a.exposedPanels ? 'γE (exposed panels, uplift)' : 'γE (non-exposed panels)') : 'γE (downward: always 1.0)', dir === 'uplift' ? wind.gammaE : wind.gammaEDownward], ['γa', wind.gammaA]);
+    out.push(['minimum', wind.minimumPsf, 'psf']);
+    return out;
+  };
   checks.push(check({
-    id: `${idp}.wind-uplift`, title: `${t}: wind uplift pressure on panels`, inputs: windInputs,
-    formula: ed === '7-10' ? 'p = max(qh·|GCp|, p_min)' : 'p = max(qh·|GCp|·γE·γa, p_min)', value: wind.upliftPsf, unit: 'psf', ref: windRef,
+    id: `${idp}.wind-uplift`, title: `${t}: wind uplift pressure on panels`, inputs: windInputs('uplift'),
+    formula: ed === '7-10' ? 'p = max(qh·|GCp|, p_min)' : ed === '7-22' ? 'p = max(qh·Kd·|GCp|·γE·γa, p_min)' : 'p = max(qh·|GCp|·γE·γa, p_min)', value: wind.upliftPsf, unit: 'psf', ref: windRef,
   }));
   checks.push(check({
-    id: `${idp}.wind-down`, title: `${t}: wind downward pressure on panels`, inputs: windInputs,
-    formula: ed === '7-10' ? 'p = max(qh·GCp, p_min)' : 'p = max(qh·GCp·γE·γa, p_min)', value: wind.downwardPsf, unit: 'psf', ref: windRef,
+    id: `${idp}.wind-down`, title: `${t}: wind downward pressure on panels`, inputs: windInputs('down'),
+    formula: ed === '7-10' ? 'p = max(qh·GCp, p_min)' : ed === '7-22' ? 'p = max(qh·Kd·GCp·γE·γa, p_min)' : 'p = max(qh·GCp·γE·γa, p_min)', value: wind.downwardPsf, unit: 'psf', ref: windRef,
   }));
 
-  const flat = flatRoofSnow(ed, input.site.groundSnowLoadPsf, input.site.exposure, input.site.snowExposure, input.site.thermalCondition, input.site.riskCategory);
+  const flat = flatRoofSnow(ed, input.site.groundSnowLoadPsf, input.site.exposure, input.site.snowExposure, input.site.thermalCondition, input.site.riskCategory, { thermalFactorCt: input.site.thermalFactorCt, minimumSnowLoadMaxPsf: input.site.minimumSnowLoadMaxPsf });
   const panelSnow = slopedRoofSnow(flat, a.roofPitchDeg, a.snowSurface === 'slippery', req.unreducedSnowLoad);
   const roofSnow = slopedRoofSnow(flat, a.roofPitchDeg, isSlipperyRoof(a.roofMaterial), req.unreducedSnowLoad);
   checks.push(check({
     id: `${idp}.snow-flat`, title: `${t}: flat roof snow load`,
-    inputs: [['pg', input.site.groundSnowLoadPsf, 'psf'], ['Ce', flat.ce], ['Ct', flat.ct], ['Is', flat.is]],
-    formula: ed === '7-22' ? 'pf = 0.7 · Ce · Ct · pg' : 'pf = 0.7 · Ce · Ct · Is · pg', value: flat.pfPsf, unit: 'psf', ref: asce(ed, '§7.3, Eq. 7.3-1, Tables 7.3-1, 7.3-2'),
+    inputs: ed === '7-22'
+      ? [['pg (risk category ' + input.site.riskCategory + ', strength level)', input.site.groundSnowLoadPsf, 'psf'], ['Ce', flat.ce], [flat.ctSource === 'entered' ? 'Ct (entered, Table 7.3-3)' : 'Ct (Table 7.3-2)', flat.ct]]
+      : [['pg', input.site.groundSnowLoadPsf, 'psf'], ['Ce', flat.ce], ['Ct', flat.ct], ['Is', flat.is]],
+    formula: ed === '7-22' ? 'pf = 0.7 · Ce · Ct · pg' : 'pf = 0.7 · Ce · Ct · Is · pg', value: flat.pfPsf, unit: 'psf', ref: asce(ed, ed === '7-22' ? `§7.3, Eq. 7.3-1, Table 7.3-1, Table 7.3-${flat.ctSource === 'entered' ? '3' : '2'}` : '§7.3, Eq. 7.3-1, Tables 7.3-1, 7.3-2'),
   }));
   checks.push(check({
     id: `${idp}.snow-panels`, title: `${t}: sloped snow load on the panels`,
-    inputs: [['pf', flat.pfPsf, 'psf'], ['surface', a.snowSurface], ['slope', a.roofPitchDeg, '°'], ['Cs', panelSnow.cs], ['unreduced (requirement)', req.unreducedSnowLoad], ['pm', flat.pmPsf, 'psf']],
-    formula: 'ps = Cs · pf (pm governs below 15°)', value: panelSnow.psPsf, unit: 'psf', ref: asce(ed, '§7.4, Eq. 7.4-1, Figure 7.4-1; §7.3.4'),
+    inputs: [['pf', flat.pfPsf, 'psf'], ['surface', a.snowSurface], ['slope', a.roofPitchDeg, '°'], ['Cs', panelSnow.cs], ['unreduced (requirement)', req.unreducedSnowLoad], flat.pmPsf === null ? ['pm', 'not needed (slope ≥ 15°)'] : ['pm', flat.pmPsf, 'psf']],
+    formula: 'ps = Cs · pf (pm governs below 15°)', value: panelSnow.psPsf, unit: 'psf', ref: asce(ed, ed === '7-22' ? '§7.4, Eq. 7.4-1, Figure 7.4-1; §7.3.3, Table 7.3-4' : '§7.4, Eq. 7.4-1, Figure 7.4-1; §7.3.4'),
     notes: panelSnow.minimumApplied ? ['Minimum roof snow load pm governs'] : undefined,
   }));
 
-  const loads = railLoads(tribWidthFt, deadPsf, panelSnow.psPsf, wind.downwardPsf, wind.upliftPsf);
+  // ASCE 7-22's pg is strength-level: the ASD combinations carry 0.7 S (§2.4.1, combinations 3a, 4a, 6a).
+  // The snow handed to the rail and framing checks below is that ASD term.
+  const asdSnow = ed === '7-22' ? 0.7 : 1;
+  const loads = railLoads(tribWidthFt, deadPsf, asdSnow * panelSnow.psPsf, wind.downwardPsf, wind.upliftPsf);
   const profile = RAIL_PROFILES[a.rail.profile];
   const ma = a.rail.allowableMomentLbFt ?? profile.allowableMomentLbFt;
   const wGov = Math.max(loads.downPlf, loads.upPlf);
@@ -80,7 +91,7 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
   const maxSpanRail = maxSpanForMomentFt(wGov, ma);
   checks.push(check({
     id: `${idp}.rail-span`, title: `${t}: rail span between attachments`,
-    inputs: [['tributary width', tribWidthFt, 'ft'], ['D', loads.deadPlf, 'plf'], ['S', loads.snowPlf, 'plf'], ['W down', loads.windDownPlf, 'plf'], ['W up', loads.windUpPlf, 'plf'],
+    inputs: [['tributary width', tribWidthFt, 'ft'], ['D', loads.deadPlf, 'plf'], [ed === '7-22' ? 'S (0.7 ps, ASCE 7-22 §2.4.1)' : 'S', loads.snowPlf, 'plf'], ['W down', loads.windDownPlf, 'plf'], ['W up', loads.windUpPlf, 'plf'],
       [`w down (${loads.downCombination})`, loads.downPlf, 'plf'], ['w up (0.6W − 0.6D)', loads.upPlf, 'plf'], ['span', spacingFt, 'ft'],
       [a.rail.allowableMomentLbFt ? 'M_allow (manufacturer)' : `M_allow (${a.rail.profile} rail, assumed)`, ma, 'lb-ft']],
     formula: 'M = w · L² / 8 ≤ M_allow', value: m, unit: 'lb-ft', limit: { relation: '<=', value: ma }, pass: m <= ma + 1e-9,
@@ -102,7 +113,7 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
   const trib = (a.framing.spacingIn / 12) * (a.framing.spansIn.reduce((x, y) => x + y, 0) / 12);
   const lr = reducedRoofLiveLoad(a.roofLiveLoadPsf, a.roofPitchDeg, trib);
   const method = input.site.structuralMethod;
-  const added = addedGravityLoad(a.roofDeadLoadPsf, lr.lrPsf, roofSnow.psPsf, deadPsf, panelSnow.psPsf);
+  const added = addedGravityLoad(a.roofDeadLoadPsf, lr.lrPsf, asdSnow * roofSnow.psPsf, deadPsf, asdSnow * panelSnow.psPsf);
   const iebc = input.site.codes.iebc;
   if (method === 'prescriptive') {
     if (req.stressAnalysis) {
@@ -114,7 +125,7 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
     }
     checks.push(check({
       id: `${idp}.added-load`, title: `${t}: added gravity load on existing framing (5 % rule)`,
-      inputs: [['roof dead load', a.roofDeadLoadPsf, 'psf'], ['Lr (reduced)', lr.lrPsf, 'psf'], ['R2', lr.r2], ['roof snow', roofSnow.psPsf, 'psf'], ['D_PV', deadPsf, 'psf'], ['snow on panels', panelSnow.psPsf, 'psf'],
+      inputs: [['roof dead load', a.roofDeadLoadPsf, 'psf'], ['Lr (reduced)', lr.lrPsf, 'psf'], ['R2', lr.r2], [ed === '7-22' ? 'roof snow (0.7 ps, ASD)' : 'roof snow', asdSnow * roofSnow.psPsf, 'psf'], ['D_PV', deadPsf, 'psf'], [ed === '7-22' ? 'snow on panels (0.7 ps, ASD)' : 'snow on panels', asdSnow * panelSnow.psPsf, 'psf'],
         [`before (${added.beforeGoverning})`, added.beforePsf, 'psf'], [`after (${added.afterGoverning})`, added.afterPsf, 'psf']],
       formula: '(after − before) / before × 100 ≤ 5 %; no roof live load under panels', value: added.increasePct, unit: '%', limit: { relation: '<=', value: 5 },
       pass: added.increasePct <= 5 + 1e-9, ref: { code: 'IEBC', edition: iebc, section: `${IEBC_SECTION[iebc]}; ASCE 7-${ed.slice(2)} §4.8.2, §4.17` },
@@ -185,13 +196,18 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
 export function calculateStructural(input: DesignInput): StructuralResult {
   const s = input.site;
   const ed = s.codes.asce;
+  // 7-22-only inputs would be silently ignored under another edition: refuse them instead.
+  if (ed !== '7-22' && (s.thermalFactorCt !== undefined || s.minimumSnowLoadMaxPsf !== undefined)) {
+    throw new EngineRefusalError('configuration-not-supported', `site.thermalFactorCt and site.minimumSnowLoadMaxPsf are ASCE 7-22 inputs (Tables 7.3-3 and 7.3-4); under ASCE ${ed} Ct comes from Table 7.3-2 and pm from §7.3.4. Remove them, or set site.codes.asce to 7-22.`);
+  }
   const qh = velocityPressure(ed, s.exposure, s.meanRoofHeightFt, s.windSpeedMph, s.topographicFactorKzt, s.groundElevationFt);
   const windChecks: Check[] = [
     check({
       id: 'structural.wind.qh', title: 'Velocity pressure at mean roof height',
-      inputs: [['V', s.windSpeedMph, 'mph'], ['exposure', s.exposure], ['h', s.meanRoofHeightFt, 'ft'], ['Kz', qh.kz], ['Kzt', qh.kzt], ['Kd', qh.kd], ['Ke', qh.ke]],
-      formula: ed === '7-10' ? 'qh = 0.00256 · Kz · Kzt · Kd · V²' : 'qh = 0.00256 · Kz · Kzt · Kd · Ke · V²', value: qh.qhPsf, unit: 'psf',
-      ref: asce(ed, ed === '7-10' ? '§30.3.2, Eq. 30.3-1, Table 30.3-1 (Case 1)' : '§26.10, Eq. 26.10-1, Tables 26.10-1, 26.6-1, 26.9-1'),
+      // 7-22 moved Kd from the velocity pressure into the pressure equations (Eq. 26.10-1 has no Kd).
+      inputs: [['V', s.windSpeedMph, 'mph'], ['exposure', s.exposure], ['h', s.meanRoofHeightFt, 'ft'], ['Kz', qh.kz], ['Kzt', qh.kzt], ...(ed === '7-22' ? [] : [['Kd', qh.kd] as [string, number]]), ['Ke', qh.ke]],
+      formula: ed === '7-10' ? 'qh = 0.00256 · Kz · Kzt · Kd · V²' : ed === '7-22' ? 'qh = 0.00256 · Kz · Kzt · Ke · V²' : 'qh = 0.00256 · Kz · Kzt · Kd · Ke · V²', value: qh.qhPsf, unit: 'psf',
+      ref: asce(ed, ed === '7-10' ? '§30.3.2, Eq. 30.3-1, Table 30.3-1 (Case 1)' : ed === '7-22' ? '§26.10, Eq. 26.10-1, Tables 26.10-1, 26.11-1, 26.9-1' : '§26.10, Eq. 26.10-1, Tables 26.10-1, 26.6-1, 26.9-1'),
     }),
   ];
   const sections: Section[] = [{ id: 'structural.site', title: `Site loads (ASCE ${ed})`, checks: windChecks }];

@@ -24,10 +24,11 @@ describe('ASCE 7 velocity pressure', () => {
 describe('ASCE 7-16 29.4.4 panel pressures', () => {
   it('worked example: qh 25.95, 22° gable, zone 2, exposed, 12.3 ft² → 25.95 × 2.5 × 1.5 × 0.8 = 77.86 psf uplift', () => {
     const p = panelPressure('7-16', 25.954, 22, '2', true, 12.33);
-    expect(p).toMatchObject({ figure: 'Figure 30.3-2C', areaFt2: 10, gcpUplift: -2.5, gammaE: 1.5, gammaA: 0.8 });
+    expect(p).toMatchObject({ figure: 'Figure 30.3-2C', areaFt2: 10, gcpUplift: -2.5, gammaE: 1.5, gammaEDownward: 1, gammaA: 0.8 });
     expect(p.upliftPsf).toBeCloseTo(77.862, 3);
-    // Downward GCp at 10 ft² on 30.3-2C is 0.535: 25.95 × 0.535 × 1.2 = 16.68 psf (just above the 16 psf minimum).
-    expect(p.downwardPsf).toBeCloseTo(16.676, 2);
+    // Downward GCp at 10 ft² on 30.3-2C is 0.535; γE = 1.0 for downward loads (29.4.4):
+    // 25.95 × 0.535 × 1.0 × 0.8 = 11.12 psf → the 16 psf minimum governs.
+    expect(p.downwardPsf).toBe(16);
   });
   it('the 16 psf minimum governs small pressures; non-exposed panels use γE = 1.0', () => {
     const p = panelPressure('7-16', 8, 15, '1', false, 10);
@@ -55,8 +56,8 @@ describe('ASCE 7 Chapter 7 snow', () => {
     expect(f.pfPsf).toBeCloseTo(12.6, 10);
     expect(slopedRoofSnow(f, 10, true, false)).toMatchObject({ psPsf: 20, minimumApplied: true });
   });
-  it('7-22 drops Is: risk category IV gives the same pf as II', () => {
-    expect(flatRoofSnow('7-22', 30, 'C', 'partially-exposed', 'heated', 'IV').pfPsf).toBeCloseTo(21, 10);
+  it('7-22 drops Is: risk category IV gives the same pf as II (heated roof, Ct 1.0 entered from Table 7.3-3)', () => {
+    expect(flatRoofSnow('7-22', 30, 'C', 'partially-exposed', 'heated', 'IV', { thermalFactorCt: 1.0 }).pfPsf).toBeCloseTo(21, 10);
     expect(flatRoofSnow('7-16', 30, 'C', 'partially-exposed', 'heated', 'IV').pfPsf).toBeCloseTo(25.2, 10);
   });
 });

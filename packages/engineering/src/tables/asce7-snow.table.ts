@@ -20,6 +20,22 @@ export const SNOW_CT: Readonly<Record<ThermalCondition, number>> = {
   greenhouse: 0.85,
 };
 
+/**
+ * ASCE 7-22 Table 7.3-2 thermal factor Ct. 7-22 raised cold, ventilated roofs to 1.2 (from 1.1), and
+ * gives heated structures with unventilated roofs a Ct between 1.0 and 1.2 from the roof's R-value and
+ * pg (Table 7.3-3): that table is not reproduced here, so a heated roof's Ct must be entered
+ * (site.thermalFactorCt). Unheated/open 1.2, freezer 1.3, greenhouse 0.85 are taken as unchanged.
+ * Sources: TDEG News "ASCE 7-22 … Thermal Factor" (ventilated 1.2; unventilated 1.0–1.2, e.g. 1.17 at
+ * R-30 and pg 30 psf) and NFBA magazine September 2025 (7-16 Ct 1.1 → 7-22 Ct 1.2, ventilated R-25+).
+ */
+export const SNOW_CT_7_22: Readonly<Record<ThermalCondition, number | null>> = {
+  heated: null,
+  'cold-ventilated': 1.2,
+  unheated: 1.2,
+  freezer: 1.3,
+  greenhouse: 0.85,
+};
+
 /** ASCE 7-16 Table 1.5-2: snow importance factor Is. 7-22 removed Is (risk-targeted pg maps). */
 export const SNOW_IS: Readonly<Record<RiskCategory, number>> = { I: 0.8, II: 1.0, III: 1.1, IV: 1.2 };
 

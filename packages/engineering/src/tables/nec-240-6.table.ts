@@ -25,6 +25,9 @@ export function standardRatingAtOrBelow(amps: number): number | null {
 /** NEC 240.4(D): small copper conductors' maximum overcurrent protection. */
 export const NEC_240_4_D_COPPER: Partial<Record<WireSize, number>> = { '14': 15, '12': 20, '10': 30 };
 
+/** NEC 240.4(D)(5)/(6): 12 AWG aluminium 15 A, 10 AWG aluminium 25 A (same in 2017, 2020, 2023). */
+export const NEC_240_4_D_ALUMINUM: Partial<Record<WireSize, number>> = { '12': 15, '10': 25 };
+
 /** Standard panelboard/busbar ratings used when proposing a main panel upgrade. */
 export const PANEL_BUSBAR_RATINGS: readonly number[] = [100, 125, 150, 200, 225, 300, 400];
 

@@ -3,10 +3,12 @@ import type { WireSize } from './wire-sizes.table.ts';
 export type TempColumn = 60 | 75 | 90;
 export type AmpacityRow = Readonly<Record<TempColumn, number>>;
 
+export type ConductorMaterial = 'copper' | 'aluminum';
+
 /**
  * NEC Table 310.16 (2020, 2023) = Table 310.15(B)(16) (2017): allowable ampacities of insulated
  * copper conductors, not more than three current-carrying conductors in raceway, cable or earth,
- * based on 30 °C ambient. Copper only: aluminium is not offered by the engine.
+ * based on 30 °C ambient.
  */
 export const NEC_310_16_COPPER: Readonly<Record<WireSize, AmpacityRow>> = {
   '14': { 60: 15, 75: 20, 90: 25 },
@@ -49,9 +51,41 @@ export const NEC_310_17_COPPER: Readonly<Record<WireSize, AmpacityRow>> = {
   '3/0': { 60: 260, 75: 310, 90: 350 },
   '4/0': { 60: 300, 75: 360, 90: 405 },
   '250': { 60: 340, 75: 405, 90: 455 },
-  '300': { 60: 375, 75: 445, 90: 500 },
+  // 505 A at 90 °C (the engine had 500 until issue 26; two independent transcriptions of Table 310.17 read 505).
+  '300': { 60: 375, 75: 445, 90: 505 },
   '350': { 60: 420, 75: 505, 90: 570 },
   '400': { 60: 455, 75: 545, 90: 615 },
   '500': { 60: 515, 75: 620, 90: 700 },
   '600': { 60: 575, 75: 690, 90: 780 },
 };
+
+/**
+ * NEC Table 310.16 (2020, 2023) = Table 310.15(B)(16) (2017), the aluminum or copper-clad aluminum
+ * columns (same values in the three editions). The table has no 14 AWG aluminium row (12 AWG is the
+ * smallest aluminium conductor, Table 310.106(A) in 2017, Table 310.3(A) from 2020).
+ */
+export const NEC_310_16_ALUMINUM: Readonly<Partial<Record<WireSize, AmpacityRow>>> = {
+  '12': { 60: 15, 75: 20, 90: 25 },
+  '10': { 60: 25, 75: 30, 90: 35 },
+  '8': { 60: 35, 75: 40, 90: 45 },
+  '6': { 60: 40, 75: 50, 90: 55 },
+  '4': { 60: 55, 75: 65, 90: 75 },
+  '3': { 60: 65, 75: 75, 90: 85 },
+  '2': { 60: 75, 75: 90, 90: 100 },
+  '1': { 60: 85, 75: 100, 90: 115 },
+  '1/0': { 60: 100, 75: 120, 90: 135 },
+  '2/0': { 60: 115, 75: 135, 90: 150 },
+  '3/0': { 60: 130, 75: 155, 90: 175 },
+  '4/0': { 60: 150, 75: 180, 90: 205 },
+  '250': { 60: 170, 75: 205, 90: 230 },
+  '300': { 60: 195, 75: 230, 90: 260 },
+  '350': { 60: 210, 75: 250, 90: 280 },
+  '400': { 60: 225, 75: 270, 90: 305 },
+  '500': { 60: 260, 75: 310, 90: 350 },
+  '600': { 60: 285, 75: 340, 90: 385 },
+};
+
+/** Table 310.16 row for a material; undefined where the table has none (14 AWG aluminium). */
+export function table310_16(size: WireSize, material: ConductorMaterial): AmpacityRow | undefined {
+  return material === 'aluminum' ? NEC_310_16_ALUMINUM[size] : NEC_310_16_COPPER[size];
+}

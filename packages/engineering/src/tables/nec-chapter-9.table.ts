@@ -81,11 +81,38 @@ export const CHAPTER_9_TABLE_8: Readonly<Record<WireSize, { ohmsPerKftStranded: 
   '600': { ohmsPerKftStranded: 0.0214, circularMils: 600000 },
 };
 
+/**
+ * NEC Chapter 9, Table 8, aluminum column (DC resistance at 75 °C, Ω/kft): stranded and, for 12–8 AWG,
+ * solid. Checked against the public transcription sfasoft "Conductor Properties" (NEC Chapter 9 Table 8).
+ * No 14 AWG aluminium conductor is offered (Table 310.16 has no aluminium row for it).
+ */
+export const CHAPTER_9_TABLE_8_ALUMINUM: Readonly<Partial<Record<WireSize, { ohmsPerKftStranded: number; ohmsPerKftSolid?: number }>>> = {
+  '12': { ohmsPerKftStranded: 3.25, ohmsPerKftSolid: 3.18 },
+  '10': { ohmsPerKftStranded: 2.04, ohmsPerKftSolid: 2.0 },
+  '8': { ohmsPerKftStranded: 1.28, ohmsPerKftSolid: 1.26 },
+  '6': { ohmsPerKftStranded: 0.808 },
+  '4': { ohmsPerKftStranded: 0.508 },
+  '3': { ohmsPerKftStranded: 0.403 },
+  '2': { ohmsPerKftStranded: 0.319 },
+  '1': { ohmsPerKftStranded: 0.253 },
+  '1/0': { ohmsPerKftStranded: 0.201 },
+  '2/0': { ohmsPerKftStranded: 0.159 },
+  '3/0': { ohmsPerKftStranded: 0.126 },
+  '4/0': { ohmsPerKftStranded: 0.1 },
+  '250': { ohmsPerKftStranded: 0.0847 },
+  '300': { ohmsPerKftStranded: 0.0707 },
+  '350': { ohmsPerKftStranded: 0.0605 },
+  '400': { ohmsPerKftStranded: 0.0529 },
+  '500': { ohmsPerKftStranded: 0.0424 },
+  '600': { ohmsPerKftStranded: 0.0353 },
+};
+
 export type Stranding = 'solid' | 'stranded';
 
-/** Table 8 DC resistance at 75 °C, Ω/kft, for the conductor's stranding (no solid row from 6 AWG up). */
-export function table8OhmsPerKft(size: WireSize, stranding: Stranding): number {
-  const row = CHAPTER_9_TABLE_8[size];
+/** Table 8 DC resistance at 75 °C, Ω/kft, for the conductor's material and stranding (no solid row from 6 AWG up). */
+export function table8OhmsPerKft(size: WireSize, stranding: Stranding, material: 'copper' | 'aluminum' = 'copper'): number {
+  const row = material === 'aluminum' ? CHAPTER_9_TABLE_8_ALUMINUM[size] : CHAPTER_9_TABLE_8[size];
+  if (!row) throw new Error(`Chapter 9 Table 8 has no ${material} ${size} row in the engine`);
   return stranding === 'solid' && row.ohmsPerKftSolid !== undefined ? row.ohmsPerKftSolid : row.ohmsPerKftStranded;
 }
 

@@ -47,13 +47,24 @@ export const NEC_SECTIONS = {
   // presence) and moved the rapid-shutdown markings from 690.56(C) to 690.12(D).
   labelDcSource: { '2017': '690.53', '2020': '690.53', '2023': '690.7(D)' },
   labelInterconnection: { '2017': '690.54', '2020': '690.54', '2023': '(deleted in 2023)' },
-  labelRapidShutdown: { '2017': '690.56(C)(1)', '2020': '690.56(C)(1)', '2023': '690.12(D)' },
+  labelRapidShutdown: { '2017': '690.56(C)(1)', '2020': '690.56(C)', '2023': '690.12(D)' },
   labelRapidShutdownSwitch: { '2017': '690.56(C)(3)', '2020': '690.56(C)(2)', '2023': '690.12(D)(2)' },
   stranding: { '2017': '310.106(C)', '2020': '310.3(C)', '2023': '310.3(C)' },
   ocpdRequired: { '2017': '690.9(A)', '2020': '690.9(A)', '2023': '690.9(A)' },
   ocpdRating: { '2017': '690.9(B)', '2020': '690.9(B)', '2023': '690.9(B)' },
   moduleLevelInput: { '2017': '690.7(A); 110.3(B)', '2020': '690.7(A); 110.3(B)', '2023': '690.7(A); 110.3(B)' },
   serviceDisconnectMinimum: { '2017': '230.79', '2020': '230.79', '2023': '230.79' },
+  // Energy storage (Article 706, new in 2017; reorganised in 2020: disconnect 706.7 → 706.15, circuit
+  // sizing 706.20 → 706.30, overcurrent protection 706.21 → 706.31).
+  essCircuitCurrent: { '2017': '706.20(A)', '2020': '706.30(A)', '2023': '706.30(A)' },
+  essConductor: { '2017': '706.20(B)', '2020': '706.30(B)', '2023': '706.30(B)' },
+  essOcpd: { '2017': '706.21(B)', '2020': '706.31(B)', '2023': '706.31(B)' },
+  essDisconnect: { '2017': '706.7(A)', '2020': '706.15(A)', '2023': '706.15(A)' },
+  essDisconnectMarking: { '2017': '706.7(D)', '2020': '706.15(C)', '2023': '706.15(C)' },
+  // Optional standby (Article 702): capacity with automatic transfer, 702.4(B)(2) until 2020, 702.4(A)(2) in 2023.
+  standbyCapacity: { '2017': '702.4(B)(2)', '2020': '702.4(B)(2)', '2023': '702.4(A)(2)' },
+  transferEquipment: { '2017': '702.5', '2020': '702.5', '2023': '702.5' },
+  powerSourceDirectory: { '2017': '705.10', '2020': '705.10', '2023': '705.10' },
   microBranch: { '2017': '690.8(A)(3), 110.3(B)', '2020': '705.28(A), 110.3(B)', '2023': '705.28(A), 110.3(B)' },
 } as const satisfies Record<string, Record<NecEdition, string>>;
 

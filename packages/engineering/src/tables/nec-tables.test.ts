@@ -1,5 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { NEC_310_16_COPPER, NEC_310_17_COPPER } from './nec-310-16.table.ts';
+import { NEC_310_16_ALUMINUM, NEC_310_16_COPPER, NEC_310_17_COPPER } from './nec-310-16.table.ts';
+import { NEC_240_4_D_ALUMINUM } from './nec-240-6.table.ts';
+import { egcSizeForOcpdOf } from './nec-250-122.table.ts';
+import { CHAPTER_9_TABLE_8_ALUMINUM } from './nec-chapter-9.table.ts';
 import { ambientCorrectionFactor, conductorCountAdjustment, rooftopAdderC } from './nec-310-15.table.ts';
 import { table690_7Factor, NEC_690_7_LIMIT_V } from './nec-690-7.table.ts';
 import { NEC_240_6_A, NEC_240_4_D_COPPER, standardRatingAtOrAbove, standardRatingAtOrBelow } from './nec-240-6.table.ts';
@@ -28,7 +31,7 @@ describe('NEC Table 310.16 (2017: 310.15(B)(16)) copper ampacities', () => {
 const T310_17: Array<[WireSize, number, number, number]> = [
   ['14', 25, 30, 35], ['12', 30, 35, 40], ['10', 40, 50, 55], ['8', 60, 70, 80], ['6', 80, 95, 105], ['4', 105, 125, 140],
   ['3', 120, 145, 165], ['2', 140, 170, 190], ['1', 165, 195, 220], ['1/0', 195, 230, 260], ['2/0', 225, 265, 300],
-  ['3/0', 260, 310, 350], ['4/0', 300, 360, 405], ['250', 340, 405, 455], ['300', 375, 445, 500], ['350', 420, 505, 570],
+  ['3/0', 260, 310, 350], ['4/0', 300, 360, 405], ['250', 340, 405, 455], ['300', 375, 445, 505], ['350', 420, 505, 570],
   ['400', 455, 545, 615], ['500', 515, 620, 700], ['600', 575, 690, 780],
 ];
 
@@ -144,5 +147,31 @@ describe('section numbers move between editions', () => {
   });
   it('120 % rule: 705.12(B)(2)(3)(b) / 705.12(B)(3)(2) / 705.12(B)(2)', () => {
     expect(['2017', '2020', '2023'].map((e) => necSection('busbar120', e as '2017'))).toEqual(['705.12(B)(2)(3)(b)', '705.12(B)(3)(2)', '705.12(B)(2)']);
+  });
+});
+
+// Issue 26: aluminium columns, typed from the printed tables independently of the data files.
+const T310_16_AL: Array<[WireSize, number, number, number]> = [
+  ['12', 15, 20, 25], ['10', 25, 30, 35], ['8', 35, 40, 45], ['6', 40, 50, 55], ['4', 55, 65, 75], ['3', 65, 75, 85],
+  ['2', 75, 90, 100], ['1', 85, 100, 115], ['1/0', 100, 120, 135], ['2/0', 115, 135, 150], ['3/0', 130, 155, 175],
+  ['4/0', 150, 180, 205], ['250', 170, 205, 230], ['300', 195, 230, 260], ['350', 210, 250, 280], ['400', 225, 270, 305],
+  ['500', 260, 310, 350], ['600', 285, 340, 385],
+];
+describe('NEC Table 310.16 aluminum or copper-clad aluminum columns', () => {
+  it.each(T310_16_AL)('Table 310.16: %s Al = %i / %i / %i A', (size, a60, a75, a90) => {
+    expect(NEC_310_16_ALUMINUM[size]).toEqual({ 60: a60, 75: a75, 90: a90 });
+  });
+  it('has no 14 AWG aluminium row; covers every other offered size', () => {
+    expect(NEC_310_16_ALUMINUM['14']).toBeUndefined();
+    expect(new Set(Object.keys(NEC_310_16_ALUMINUM))).toEqual(new Set(WIRE_SIZES.filter((s) => s !== '14')));
+  });
+  it('240.4(D)(5)/(6): 12 AWG Al 15 A, 10 AWG Al 25 A', () => {
+    expect(NEC_240_4_D_ALUMINUM).toEqual({ '12': 15, '10': 25 });
+  });
+  it.each([[15, '12'], [20, '10'], [25, '8'], [60, '8'], [70, '6'], [100, '6'], [110, '4'], [200, '4'], [225, '2'], [300, '2'], [400, '1'], [500, '1/0'], [600, '2/0'], [800, '3/0'], [1000, '4/0'], [1200, '250']] as const)('Table 250.122 aluminium: %i A → %s', (a, size) => {
+    expect(egcSizeForOcpdOf(a, 'aluminum')).toBe(size);
+  });
+  it.each([['12', 3.25, 3.18], ['10', 2.04, 2.0], ['8', 1.28, 1.26], ['6', 0.808, undefined], ['4', 0.508, undefined], ['2', 0.319, undefined], ['1/0', 0.201, undefined], ['4/0', 0.1, undefined], ['250', 0.0847, undefined], ['500', 0.0424, undefined], ['600', 0.0353, undefined]] as const)('Chapter 9 Table 8 aluminium %s: stranded %f, solid %s Ω/kft', (size, stranded, solid) => {
+    expect(CHAPTER_9_TABLE_8_ALUMINUM[size]).toEqual(solid === undefined ? { ohmsPerKftStranded: stranded } : { ohmsPerKftStranded: stranded, ohmsPerKftSolid: solid });
   });
 });

@@ -17,9 +17,13 @@ describe('ASCE 7-16 Table 26.10-1 Kz (h ≤ 60 ft)', () => {
     expect(kzFromFormula('7-10', 'B', 15)).toBeCloseTo(0.7, 2);
     expect(kzFromFormula('7-10', 'C', 15)).toBeCloseTo(0.85, 2);
   });
-  it('ASCE 7-22 Table 26.11-1 constants: exposure C at 15 ft ≈ 0.85, and the engine never goes below 7-16', () => {
-    expect(kzFromFormula('7-22', 'C', 15)).toBeCloseTo(0.85, 2);
-    expect(kzFor('7-22', 'B', 15)).toBeGreaterThanOrEqual(kzFromFormula('7-16', 'B', 15));
+  it('ASCE 7-22 Table 26.11-1 constants (α 7.5/9.8/11.5, zg 3280/2460/1935 ft, 2.41): B, C, D at 15 ft ≈ 0.57, 0.85, 1.03 like 7-16', () => {
+    // 2.41 (15/3280)^(2/7.5) = 0.5729; 2.41 (15/2460)^(2/9.8) = 0.8512; 2.41 (15/1935)^(2/11.5) = 1.0350.
+    expect(kzFromFormula('7-22', 'B', 15)).toBeCloseTo(0.5729, 4);
+    expect(kzFromFormula('7-22', 'C', 15)).toBeCloseTo(0.8512, 4);
+    expect(kzFromFormula('7-22', 'D', 15)).toBeCloseTo(1.0350, 4);
+    // The engine uses 7-22's own law: exposure B at 60 ft is 2.41 (60/3280)^(0.26667) = 0.8291, below 7-16's 0.85.
+    expect(kzFor('7-22', 'B', 60)).toBeCloseTo(0.8291, 4);
   });
   it('Table 26.9-1 note 2: Ke = e^(−0.0000362 zg): 1000 ft → 0.964; 7-10 has no Ke', () => {
     expect(groundElevationFactor('7-16', 1000)).toBeCloseTo(0.9644, 4);
