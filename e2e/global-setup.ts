@@ -53,11 +53,14 @@ let child: ChildProcess | undefined;
 let dataDir: string | undefined;
 
 export default async function setup(project: TestProject) {
-  // The web build is slow-ish and rarely stale in CI; E2E_REBUILD_WEB=1 forces it locally.
-  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')) || process.env.E2E_REBUILD_WEB === '1') {
-    run('npm', ['run', 'build', '-w', '@sunstamp/web']);
+  // `npm test` builds both while the type check runs and says so (E2E_PREBUILT=1). Run alone, the
+  // web build is slow-ish and rarely stale; E2E_REBUILD_WEB=1 forces it.
+  if (process.env.E2E_PREBUILT !== '1') {
+    if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')) || process.env.E2E_REBUILD_WEB === '1') {
+      run('npm', ['run', 'build', '-w', '@sunstamp/web']);
+    }
+    run('npm', ['run', 'build', '-w', '@sunstamp/api']);
   }
-  run('npm', ['run', 'build', '-w', '@sunstamp/api']);
 
   const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-e2e-data-'));

@@ -1,83 +1,148 @@
 // `npm test`: the type check and lint first (an error in either stops here), then the unit and API
-// suites (vitest projects) and the browser tests, with one closing line "N passed, N failed" that
-// sums the runs. With TEST_NODE22=1 (CI sets it) the unit suite and a smoke of the API suite run
-// again under Node 22 (`npx -y node@22`), so the move off Node 20 stays one bump away
+// suites (vitest projects), then the browser tests, with one closing line "N passed, N failed" that
+// sums the runs. With TEST_NODE22=1 (CI sets it) a smoke of the unit and API suites also runs under
+// Node 22 (`npx -y node@22`), beside the browser tests, so the move off Node 20 stays one bump away
 // (docs/operations.md).
-// Arguments after `npm test --` go to vitest.
+//
+// The stages are arranged to keep both cores of a small machine busy (docs/operations.md, "Test
+// suite"): the web app and the API are built for the browser tests while tsc and ESLint run, and
+// the Node 22 smoke runs while the browser tests mostly wait on pages.
+//
+// `npm test -- --changed [ref]`: only what a change touches, in seconds to a minute: ESLint on the
+// changed files, the unit and API tests that import them (vitest --changed, PGlite only), and the
+// browser specs that changed. Against uncommitted changes, or since `ref` (e.g. main).
+// Other arguments after `npm test --` go to vitest.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const extra = process.argv.slice(2);
 const started = Date.now();
 const seconds = (t0) => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
 
-// The checks: both tsc programs and ESLint, side by side (each is single-threaded).
-function run(name, cmd, args) {
+const argv = process.argv.slice(2);
+const changedAt = argv.indexOf('--changed');
+const changed = changedAt >= 0;
+let changedRef;
+if (changed && argv[changedAt + 1] && !argv[changedAt + 1].startsWith('-')) changedRef = argv[changedAt + 1];
+const extra = argv.filter((a, i) => !(changed && (i === changedAt || (changedRef !== undefined && i === changedAt + 1))));
+
+/** Runs a command; its output goes to the console (`inherit`) or is kept and returned. */
+function run(name, cmd, args, { env = {}, capture = false } = {}) {
   const t0 = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
     let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
+    if (capture) {
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+    }
     child.on('close', (code) => resolve({ name, code: code ?? 1, out, time: seconds(t0) }));
   });
 }
-const checks = await Promise.all([
-  run('typecheck (api, packages, bench, e2e, scripts)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
-  run('typecheck (web)', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json', '--noEmit']),
-  run('lint', 'npx', ['eslint', '.']),
-]);
+
+const quiet = (text) => text.split('\n').filter((l) => !/^npm warn/.test(l)).join('\n').trim();
+
+function changedFiles() {
+  const git = (args) => (spawnSync('git', args, { encoding: 'utf8' }).stdout ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const files = new Set([
+    ...git(['diff', '--name-only', changedRef ?? 'HEAD']),
+    ...git(['ls-files', '--others', '--exclude-standard']),
+  ]);
+  return [...files].filter((f) => fs.existsSync(f));
+}
+
+const browserSpecs = (files) => files.filter((f) => /^e2e\/.*\.spec\.ts$/.test(f));
+const withBrowser = fs.existsSync('e2e/vitest.config.ts');
+
+// 1. The checks (and, for a full run, the builds the browser tests need), side by side.
+let checks;
+let files = [];
+if (changed) {
+  files = changedFiles();
+  const lintable = files.filter((f) => /\.(ts|tsx|js|mjs)$/.test(f));
+  console.log(`--changed${changedRef ? ` since ${changedRef}` : ''}: ${files.length} changed file(s)`);
+  checks = lintable.length ? [await run('lint (changed files)', 'npx', ['eslint', ...lintable], { capture: true })] : [];
+} else {
+  checks = await Promise.all([
+    run('typecheck (api, packages, bench, e2e, scripts)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], { capture: true }),
+    run('typecheck (web)', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json', '--noEmit'], { capture: true }),
+    run('lint', 'npx', ['eslint', '.'], { capture: true }),
+    ...(withBrowser
+      ? [
+          // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+          run('build web (for the browser tests)', 'npm', ['run', 'build', '-w', '@sunstamp/web'], { capture: true, env: { NODE_ENV: 'production' } }),
+          run('build api (for the browser tests)', 'npm', ['run', 'build', '-w', '@sunstamp/api'], { capture: true }),
+        ]
+      : []),
+  ]);
+}
 let checksFailed = 0;
 for (const c of checks) {
-  const text = c.out.split('\n').filter((l) => !/^npm warn/.test(l)).join('\n').trim();
   console.log(`${c.code === 0 ? '✓' : '✗'} ${c.name} (${c.time})`);
   if (c.code !== 0) {
     checksFailed += 1;
-    console.log(text);
+    console.log(quiet(c.out));
   }
 }
 if (checksFailed > 0) {
-  console.log(`\nType check or lint failed: no tests were run.\n0 passed, ${checksFailed} failed, 0 skipped`);
+  console.log(`\nType check, lint or build failed: no tests were run.\n0 passed, ${checksFailed} failed, 0 skipped`);
   process.exit(1);
 }
 
+// 2. and 3. The test runs; each writes a JSON report that the closing line sums.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-test-'));
-const runs = [
-  { name: 'unit + api', cmd: 'npx', args: ['vitest', 'run'] },
-  {
-    name: 'unit + api smoke on Node 22',
-    cmd: 'npx',
-    // A smoke run, not the whole suite again: the pure packages (engine, renderer, rules) and the
-    // API files that lean on the runtime most (crypto and signing, uploads and image decoding,
-    // the queue and its runs, sign-in). The whole API suite on Node 22 doubled CI's time.
-    args: ['-y', 'node@22', 'node_modules/vitest/vitest.mjs', 'run', '--project', 'packages', '--project', 'api-pglite', 'packages/', 'apps/web/', 'scripts/',
-      'apps/api/src/modules/auth/auth.test.ts', 'apps/api/src/modules/files/', 'apps/api/src/modules/letters/', 'apps/api/src/modules/plansets/cad-runs.test.ts',
-      'apps/api/src/modules/deliverables/', 'apps/api/src/modules/jobs/jobs.test.ts'],
-    when: () => process.env.TEST_NODE22 === '1',
-  },
-  { name: 'browser', cmd: 'npx', args: ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], when: () => fs.existsSync('e2e/vitest.config.ts') },
+let n = 0;
+const report = () => path.join(dir, `report-${n++}.json`);
+const vitestArgs = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extra];
+const stages = [];
+
+async function stage(name, cmd, args, opts = {}) {
+  const file = report();
+  const res = await run(name, cmd, [...args, ...vitestArgs(file)], opts);
+  if (opts.capture) console.log(`\n── ${name} ──\n${quiet(res.out)}`);
+  console.log(`${name}: ${res.time}`);
+  stages.push({ ...res, file });
+  return res;
+}
+
+const node22Smoke = [
+  // A smoke run, not the whole suite again: the pure packages (engine, renderer, rules) and the
+  // API files that lean on the runtime most (crypto and signing, uploads and image decoding, the
+  // queue and its runs, sign-in). The web's pure code and the scripts' tests are plain
+  // TypeScript with no runtime API of note. The whole API suite on Node 22 doubled CI's time.
+  '-y', 'node@22', 'node_modules/vitest/vitest.mjs', 'run', '--project', 'packages', '--project', 'api-pglite', 'packages/',
+  'apps/api/src/modules/auth/auth.test.ts', 'apps/api/src/modules/files/', 'apps/api/src/modules/letters/', 'apps/api/src/modules/plansets/cad-runs.test.ts',
+  'apps/api/src/modules/deliverables/', 'apps/api/src/modules/jobs/jobs.test.ts',
 ];
+
+if (changed) {
+  await stage('unit + api (changed)', 'npx', ['vitest', 'run', '--changed', ...(changedRef ? [changedRef] : []), '--project', 'packages', '--project', 'api-pglite', '--passWithNoTests']);
+  const specs = browserSpecs(files);
+  if (withBrowser && specs.length) await stage('browser (changed specs)', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...specs]);
+} else {
+  await stage('unit + api', 'npx', ['vitest', 'run']);
+  await Promise.all([
+    withBrowser ? stage('browser', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], { env: { E2E_PREBUILT: '1' } }) : null,
+    // Its output is kept and printed when it ends, so it does not interleave with the browser run's.
+    process.env.TEST_NODE22 === '1' ? stage('unit + api smoke on Node 22', 'npx', node22Smoke, { capture: true }) : null,
+  ]);
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 let exit = 0;
-for (const [i, r] of runs.entries()) {
-  if (r.when && !r.when()) continue;
-  const out = path.join(dir, `report-${i}.json`);
-  const t0 = Date.now();
-  const res = spawnSync(r.cmd, [...r.args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], { stdio: 'inherit' });
-  console.log(`${r.name}: ${seconds(t0)}`);
-  if (res.status !== 0) exit = res.status ?? 1;
-  if (fs.existsSync(out)) {
-    const rep = JSON.parse(fs.readFileSync(out, 'utf8'));
+for (const s of stages) {
+  if (s.code !== 0) exit = s.code;
+  if (fs.existsSync(s.file)) {
+    const rep = JSON.parse(fs.readFileSync(s.file, 'utf8'));
     passed += rep.numPassedTests ?? 0;
     failed += rep.numFailedTests ?? 0;
     skipped += (rep.numPendingTests ?? 0) + (rep.numTodoTests ?? 0);
     if ((rep.numFailedTestSuites ?? 0) > 0 && (rep.numFailedTests ?? 0) === 0) failed += rep.numFailedTestSuites;
-  } else {
-    console.error(`${r.name}: no report written`);
+  } else if (s.code !== 0) {
+    console.error(`${s.name}: no report written`);
     failed += 1;
   }
 }
