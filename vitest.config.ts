@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { OrderSequencer } from './scripts/test-order.ts';
 
 // Projects: pure packages and the web's pure code run once; the API suite runs on PGlite always
 // and a second time on PostgreSQL when TEST_DATABASE_URL is set (each file in its own database).
@@ -38,5 +39,7 @@ export default defineConfig({
     pool: 'forks',
     // Both cores: the default leaves one idle on this 2-core machine.
     maxWorkers: 2,
+    // TEST_ORDER=reverse, or --sequence.shuffle (scripts/test-order.ts).
+    sequence: { sequencer: OrderSequencer },
   },
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { OrderSequencer } from '../scripts/test-order.ts';
 
 // Browser tests: one server for the whole run (global setup builds what is missing, starts the
 // API with the built web app on a free port, and stops it at the end).
@@ -13,5 +14,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     fileParallelism: false,
     pool: 'forks',
+    // TEST_ORDER=reverse, or --sequence.shuffle (scripts/test-order.ts).
+    sequence: { sequencer: OrderSequencer },
   },
 });
