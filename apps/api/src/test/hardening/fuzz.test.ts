@@ -4,9 +4,9 @@
 // out-of-range numbers, bad dates, prototype keys. Every answer must be below 500, and every
 // error must be the envelope {message, args?}. A fixed seed (FUZZ_SEED to vary it), FUZZ_RUNS
 // cases per route: 200 on the database that carries the run's full fuzz, which is PostgreSQL when
-// the run has one (TEST_DATABASE_URL; the native engine answers the same requests at about a third
-// of PGlite's CPU) and PGlite otherwise; the other engine takes the first 40 of the same cases,
-// enough to meet any difference in its driver. The whole file bounded to about three minutes.
+// the run has one (TEST_DATABASE_URL; measured: 38,400 requests in ~41 s of CPU there against ~55 s
+// on PGlite's WASM engine) and PGlite otherwise; the other engine takes the first 40 of the same
+// cases, enough to meet any difference in its driver. The whole file bounded to about three minutes.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZErrorEnvelope } from '@sunstamp/domain/contracts/common';
