@@ -163,3 +163,12 @@ export async function normaliseSealImage(bytes: Uint8Array, opts: { maxPx?: numb
   const png = new Uint8Array(await canvas.encode('png'));
   return { png, width, height, source };
 }
+
+/** The RGBA pixels of a PNG or JPEG (to check what an image shows, e.g. the demo seal's marking). */
+export async function imagePixels(bytes: Uint8Array): Promise<{ width: number; height: number; rgba: Uint8ClampedArray }> {
+  const img = await loadImage(Buffer.from(bytes));
+  const canvas = createCanvas(img.width, img.height);
+  const g = canvas.getContext('2d');
+  g.drawImage(img, 0, 0);
+  return { width: img.width, height: img.height, rgba: g.getImageData(0, 0, img.width, img.height).data };
+}

@@ -35,6 +35,8 @@ export const ZSealSlot = z.object({
    * to check it (one code per document), printed once across the band's width.
    */
   strip: ZSealBox.optional(),
+  /** The least text size of the document (an AHJ's minimum on a plan set): the seal's text is no smaller. */
+  textPt: z.number().positive().optional(),
 });
 export type SealSlot = z.infer<typeof ZSealSlot>;
 export const ZSealSlots = z.array(ZSealSlot);

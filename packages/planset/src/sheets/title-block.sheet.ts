@@ -52,7 +52,7 @@ export function sheetSealSlots(ctx: SheetContext): SealSlot[] {
     const first = seals[0]!.box;
     const last = seals[seals.length - 1]!.box;
     const strip = { x: first.x, y: first.y + first.h - bandH, w: last.x + last.w - first.x, h: bandH };
-    return seals.map(({ stamp, box }) => ({ page: i + 1, discipline: stamp.kind as Discipline, kind: 'sheet' as const, box, strip }));
+    return seals.map(({ stamp, box }) => ({ page: i + 1, discipline: stamp.kind as Discipline, kind: 'sheet' as const, box, strip, textPt: ctx.minPt }));
   });
 }
 
