@@ -186,7 +186,8 @@ function deliverableOf(r: Awaited<ReturnType<typeof repo.listDeliverables>>[numb
     sha256: f.sha256,
     sealed_at: f.sealedAt?.toISOString() ?? null,
     released_at: f.releasedAt?.toISOString() ?? null,
-    verification_code: staff ? r.code : null,
+    // The code printed on it, once the first seal is on (public lookups answer only once sealed).
+    verification_code: staff ? (r.code ?? f.sealCode) : null,
     seals: staff ? mine.map(appliedSealOf) : [],
     seals_needed: staff && f.deliverableState === 'draft' ? sealsStillNeeded(f, mine) : [],
     download_url: `/api/files/${f.id}/download`,
