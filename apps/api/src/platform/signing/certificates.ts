@@ -45,7 +45,8 @@ export function factsOf(cert: X509Certificate): CertificateFacts {
     serial: cert.serialNumber,
     notBefore: new Date(cert.validFrom),
     notAfter: new Date(cert.validTo),
-    selfSigned: cert.checkIssued(cert) && cert.verify(cert.publicKey),
+    // checkIssued would also ask for keyCertSign, which an end-entity certificate rightly lacks.
+    selfSigned: cert.issuer === cert.subject && cert.verify(cert.publicKey),
     spkiSha256: spkiSha256(cert),
   };
 }
