@@ -14,7 +14,8 @@ export interface SealFinding { page: number; discipline: Discipline; missing: st
 const squash = (s: string) => s.replace(/\s+/g, '');
 
 export async function sealsShown(pdf: Uint8Array, slots: readonly SealSlot[], expected: readonly SealExpectation[]): Promise<{ ok: boolean; pageCount: number; findings: SealFinding[] }> {
-  const pages = await extractPdfText(pdf);
+  // pdfjs takes a plain Uint8Array only (a Buffer is refused).
+  const pages = await extractPdfText(Buffer.isBuffer(pdf) ? new Uint8Array(pdf) : pdf);
   const findings: SealFinding[] = [];
   for (const e of expected) {
     const covered = [...new Set(slots.filter((s) => s.discipline === e.discipline && SHOWS_SEAL[s.kind]).map((s) => s.page))].sort((a, b) => a - b);

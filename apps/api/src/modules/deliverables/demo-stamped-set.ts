@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { RELEASE_FROM_STATUSES } from '@sunstamp/domain/constants/deliverables.constants';
 import type { AppContext } from '../../context.ts';
-import { jobFiles, jobs, users } from '../../db/schema.ts';
+import { cadRuns, jobFiles, jobs, users } from '../../db/schema.ts';
 import { DEMO_STAMPED_JOB } from '../../db/seed/sample-deliverables.seed.ts';
 import { demoEngineerId } from '../../db/seed/demo-engineer.seed.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -28,7 +28,14 @@ export async function makeDemoStampedSet(ctx: AppContext): Promise<'made' | 'exi
   if ((await planSets()).some((f) => f.deliverableState !== 'draft')) return 'exists';
   const p: Principal = { id: admin.id, email: admin.email, role: 'admin', companyIds: [] };
   const { run } = await requestRun(ctx, p, job.id);
+  // Before the workers start (npm start) this renders it; where workers already run (tests) one
+  // of the two attempts wins and the other steps aside: wait for the run to end either way.
   if (run.status !== 'passed') await runCadGeneration(ctx, run.id, new AbortController().signal);
+  for (const until = Date.now() + 180_000; ;) {
+    const [r] = await db.select({ status: cadRuns.status }).from(cadRuns).where(eq(cadRuns.id, run.id));
+    if (r?.status === 'passed' || r?.status === 'failed' || Date.now() > until) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   const [done] = (await planSets()).filter((f) => f.deliverableState === 'draft' && f.kind === 'plan_set');
   if (!done) return 'skipped';
   await sealDocument(ctx, p, done.id, { engineer_id: engineerId });
