@@ -58,7 +58,7 @@ describe('the demo\'s stamped set and its seals, as an outside check tries them'
     const job = (await demoJobs()).find((j) => j.name === DEMO_STAMPED_JOB)!;
     const token = await t.tokenOf('owner@brightside.test');
     const list = await t.request('GET', `/api/jobs/${job.id}/deliverables`, { token });
-    const set = list.data.deliverables.find((d: { kind: string; name: string }) => d.kind === 'plan_set' && d.name.endsWith('plan-set.pdf'));
+    const set = list.data.deliverables.find((d: { kind: string; name: string }) => d.kind === 'plan_set' && d.name.endsWith('-rev0-plan-set.pdf'));
     expect(set, JSON.stringify(list.data.deliverables)).toMatchObject({ state: 'released' });
     const pdf = await t.app.inject({ method: 'GET', url: `/api/files/${set.id}/download`, headers: { authorization: `Bearer ${token}` } });
     expect(pdf.statusCode).toBe(200);

@@ -21,8 +21,9 @@ import { SAMPLE_JOBS } from './sample-jobs.seed.ts';
  * they are. Where a service needs a seal, the stand-in is sealed as a document made outside
  * Sunstamp is: the demo engineer's seal (marked "DEMO – NOT A VALID SEAL") drawn in the lower right
  * corner with the licence and verification code, the result read back, an audit row and the public
- * verification record. The job named by DEMO_STAMPED_JOB gets no stand-in plan set: the server makes
- * its real one (generated, sealed by the demo engineer, released; deliverables/demo-stamped-set.ts).
+ * verification record. On `npm start` the job named by DEMO_STAMPED_JOB gets no stand-in plan set:
+ * the server makes its real one (generated, sealed by the demo engineer, released;
+ * deliverables/demo-stamped-set.ts).
  * Runs once, after the sample jobs, on a demo install only.
  */
 
@@ -68,7 +69,12 @@ function code(): string {
   return [...crypto.randomBytes(20)].map((b) => alphabet[b & 31]).join('');
 }
 
-export async function seedSampleDeliverables(database: Database, storage: Storage, publicUrl = 'http://localhost:3000'): Promise<number> {
+/**
+ * `stampedSetMadeLater`: the server makes DEMO_STAMPED_JOB's plan set for real right after
+ * (deliverables/demo-stamped-set.ts), so no stand-in is made for it.
+ */
+export async function seedSampleDeliverables(database: Database, storage: Storage, opts: { publicUrl?: string; stampedSetMadeLater?: boolean } = {}): Promise<number> {
+  const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
   const db = database.db;
   const names = SAMPLE_JOBS.map((s) => s.name);
   const rows = await db
@@ -111,7 +117,7 @@ export async function seedSampleDeliverables(database: Database, storage: Storag
       const kinds = new Map<DeliverableKind, boolean>();
       for (const s of job.services) for (const n of needsOfService(s)) kinds.set(n.kinds[0]!, (kinds.get(n.kinds[0]!) ?? false) || n.sealed);
       for (const [kind, sealed] of kinds) {
-        if (kind === 'plan_set' && job.name === DEMO_STAMPED_JOB && revision === job.revision) continue;
+        if (opts.stampedSetMadeLater && kind === 'plan_set' && job.name === DEMO_STAMPED_JOB && revision === job.revision) continue;
         const id = crypto.randomUUID();
         const c = sealed ? code() : null;
         const label = deliverableKindLabel(kind);

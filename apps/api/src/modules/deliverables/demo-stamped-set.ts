@@ -25,7 +25,8 @@ export async function makeDemoStampedSet(ctx: AppContext): Promise<'made' | 'exi
   if (!job || !engineerId || !admin) return 'skipped';
   const planSets = async () => (await db.select().from(jobFiles).where(eq(jobFiles.jobId, job.id)))
     .filter((f) => f.deliverableKind === 'plan_set' && f.deliverableRevision === job.revisionNumber);
-  if ((await planSets()).some((f) => f.deliverableState !== 'draft')) return 'exists';
+  // A generated set (file kind plan_set) sealed or released already: done before.
+  if ((await planSets()).some((f) => f.kind === 'plan_set' && f.deliverableState !== 'draft')) return 'exists';
   const p: Principal = { id: admin.id, email: admin.email, role: 'admin', companyIds: [] };
   const { run } = await requestRun(ctx, p, job.id);
   // Before the workers start (npm start) this renders it; where workers already run (tests) one
