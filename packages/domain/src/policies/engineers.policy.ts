@@ -20,8 +20,11 @@ export type SealAuthority = { ok: true; onAuthorisation: boolean } | { ok: false
  * their own account, or an admin on the engineer's recorded standing authorisation. Never a
  * contractor or a client; support prepares documents and does not seal.
  */
+/** Whether a role ever applies a seal (as an engineer's own account, or an admin on authorisation): never a contractor or a client. */
+export const mayEverSeal = (role: Role) => !isClientRole(role) && role !== 'contractor';
+
 export function sealAuthorityOf(actor: Pick<Actor, 'id' | 'role'>, engineer: SealingEngineer): SealAuthority {
-  if (isClientRole(actor.role) || actor.role === 'contractor') {
+  if (!mayEverSeal(actor.role)) {
     return { ok: false, message: 'Only a registered engineer seals documents: contractors and clients never do.' };
   }
   if (engineer.userId !== null && engineer.userId === actor.id) return { ok: true, onAuthorisation: false };

@@ -36,11 +36,13 @@ export interface StampedSeal { page: number; discipline: Discipline; kind: SealS
 /** The standard fonts encode WinAnsi only: anything else prints as "?" rather than failing the seal. */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 export function winAnsi(s: string): string {
-  return [...s].map((c) => {
+  let out = '';
+  // By code point: a character outside the BMP is one "?" (an emoji decomposed would not print either).
+  for (const c of s) {
     const code = c.codePointAt(0)!;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(c)) return c;
-    return code < 0x20 ? ' ' : '?';
-  }).join('');
+    out += (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(c) ? c : code < 0x20 ? ' ' : '?';
+  }
+  return out;
 }
 
 /** Lines of `text` no wider than `width`: words, then a word too long broken after a dash or slash, or anywhere. */

@@ -4,8 +4,7 @@ import type { Deliverable, SealOptions } from '@sunstamp/domain/contracts/delive
 import { DISCIPLINES, sealingLicenceOf, type Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import { SEAL_SERVICES } from '@sunstamp/domain/engineers/seal-coverage.rules';
 import { formatVerificationCode } from '@sunstamp/domain/jobs/deliverables.rules';
-import { sealAuthorityOf } from '@sunstamp/domain/policies/engineers.policy';
-import { isClientRole } from '@sunstamp/domain/roles';
+import { mayEverSeal, sealAuthorityOf } from '@sunstamp/domain/policies/engineers.policy';
 import { sealsShown } from '@sunstamp/planset/seals/seal-check';
 import { coveredPages, disciplinesOf, marginSlots, ZSealSlots, type SealSlot } from '@sunstamp/planset/seals/seal-slots';
 import { stampSeals, type SealToApply } from '@sunstamp/planset/seals/seal-stamp';
@@ -62,7 +61,7 @@ async function placesOf(ctx: Ctx, file: File, bytes: Uint8Array, job: JobFacts, 
 async function sealable(ctx: Ctx, p: Principal, fileId: string) {
   const file = await ownDeliverable(ctx, p, fileId);
   // Before anything about engineers: contractors and clients never seal.
-  if (isClientRole(p.role) || p.role === 'contractor') throw forbidden('Only a registered engineer seals documents: contractors and clients never do.');
+  if (!mayEverSeal(p.role)) throw forbidden('Only a registered engineer seals documents: contractors and clients never do.');
   const job = (await repo.jobSealFacts(ctx.database.db, file.jobId))!;
   return { file, job };
 }
