@@ -83,6 +83,7 @@ export async function sealOptions(ctx: Ctx, p: Principal, fileId: string): Promi
   if (!blocked) {
     try {
       needed = (await placesOf(ctx, file, await readBytes(ctx, file.storageKey), job, undefined)).needed.filter((d) => !applied.some((a) => a.discipline === d));
+      if (!needed.length) blocked = 'This document needs no seal: the job\'s services and stamp requirements ask for none on it.';
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       needed = [...DISCIPLINES];
@@ -127,6 +128,7 @@ export async function sealDocument(ctx: Ctx, p: Principal, fileId: string, body:
   }
   const source = new Uint8Array(await readBytes(ctx, file.storageKey));
   const { slots, needed } = await placesOf(ctx, file, source, job, body.disciplines);
+  if (!needed.length) throw unprocessable('This document needs no seal: the job\'s services and stamp requirements ask for none on it.');
   const applied = (await repo.sealsOfFiles(ctx.database.db, [file.id])).filter((x) => x.code === file.sealCode);
   const outstanding = needed.filter((d) => !applied.some((a) => a.discipline === d));
   for (const d of body.disciplines ?? []) {

@@ -208,6 +208,16 @@ describe('a document made elsewhere', { timeout: 300_000 }, () => {
   });
 });
 
+describe('a set that needs no seal', { timeout: 300_000 }, () => {
+  it('a CAD Design set without stamps has no seal places: sealing it is refused, saying why', async () => {
+    const { plan } = await stampJob('No Stamp Residence', ['cad_packet']);
+    expect(plan).toMatchObject({ state: 'draft', seals_needed: [] });
+    const r = await call(DEMO.support, 'POST', `/api/deliverables/${plan.id}/seal`, { engineer_id: pe });
+    expect([r.statusCode, r.data.message]).toEqual([422, 'This document needs no seal: the job\'s services and stamp requirements ask for none on it.']);
+    expect((await call(DEMO.support, 'GET', `/api/deliverables/${plan.id}/seal-options`)).data.blocked).toBe('This document needs no seal: the job\'s services and stamp requirements ask for none on it.');
+  });
+});
+
 describe('the standing authorisation and PUBLIC_URL', () => {
   it('the engineer records it from their own account; an admin only citing the written authorisation; support or a client never', async () => {
     const put = (who: string, id: string, body: unknown) => call(who, 'PUT', `/api/engineers/${id}/seal-authorisation`, body);
