@@ -4,8 +4,8 @@
 // bytes and how much the process's RSS grew; then 200 verification lookups.
 import crypto from 'node:crypto';
 import { createTestApp, DEMO } from '../apps/api/src/test/test-app.ts';
-import { recordDeliverable } from '../apps/api/src/modules/deliverables/deliverables.service.ts';
-import { jobFiles } from '../apps/api/src/db/schema.ts';
+import { newVerificationCode } from '../apps/api/src/modules/deliverables/deliverables.service.ts';
+import { documentVerifications, jobFiles } from '../apps/api/src/db/schema.ts';
 
 const FILES = 20;
 const SIZE = 5 * 1024 * 1024;
@@ -20,9 +20,14 @@ for (let i = 0; i < FILES; i++) {
   await t.database.db.insert(jobFiles).values({
     id, jobId: job, kind: 'letter', category: 'Engineering', name: `doc-${i}.pdf`, mime: 'application/pdf', size: bytes.length,
     storageKey: `jobs/${job}/${id}`, uploadedByRole: 'admin', createdAt: new Date(),
+    // Released sealed documents as the seal step leaves them (the bench reads them, it does not seal).
+    deliverableKind: 'calculation_package', deliverableState: 'released', deliverableRevision: 0, sealedAt: new Date(), releasedAt: new Date(),
   });
-  const r = await recordDeliverable(t.ctx, { jobId: job, kind: 'calculation_package', fileId: id, state: 'released', seal: { engineer_name: 'B. Ench', licence_state: 'TX', licence_number: '1' } });
-  code = r.code!;
+  code = newVerificationCode();
+  await t.database.db.insert(documentVerifications).values({
+    code, fileId: id, jobId: job, documentKind: 'calculation_package', documentName: `doc-${i}.pdf`, engineerName: 'B. Ench', licenceState: 'TX',
+    licenceNumber: '1', jobAddress: '1 Bench St', location: 'Austin, TX', sha256: crypto.createHash('sha256').update(bytes).digest('hex'), size: bytes.length, sealedAt: new Date(),
+  });
 }
 const rss0 = process.memoryUsage().rss;
 let peak = rss0;

@@ -1,14 +1,15 @@
 import fs from 'node:fs';
+import { PASSWORD } from './support.ts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSTALLER, SUPPORT, baseUrl, launchBrowser, screenshot, signInAs, signOut, type Browser } from './support.ts';
-import { SEAL, pdfOf, submittedJob, uploadPdf, type Call } from './deliverables-support.ts';
+import { ADMIN, INSTALLER, SUPPORT, baseUrl, launchBrowser, screenshot, signInAs, signOut, type Browser } from './support.ts';
+import { apiAs, demoEngineer, pdfOf, submittedJob, uploadPdf, type Call } from './deliverables-support.ts';
 
 /**
  * Deliverables end to end: staff mark the uploaded plan set, the client cannot see it yet, staff
  * release it (the job moves to Pending Approval), the client downloads it (and all of them as a
  * ZIP) and approves from the Deliverables area; an AHJ reviewer, signed out, verifies a sealed
- * document's code at /verify and checks the PDF they hold.
+ * document's code at /verify (no street address; not yet released says so) and checks the PDF they hold.
  */
 const JOB_NAME = `E2E Deliverables ${Date.now().toString(36)}`;
 const PLAN = pdfOf('plan set for the e2e job');
@@ -18,6 +19,13 @@ let page: Page;
 let problems: string[];
 let jobId = '';
 let staff: Call;
+
+/** An access token for a demo account (to download a file as the API does). */
+async function tokenOf(email: string): Promise<string> {
+  const csrf = ((await (await fetch(`${baseUrl}/api/auth/csrf/`)).json()) as { csrfToken: string }).csrfToken;
+  const r = await fetch(`${baseUrl}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json', 'X-CSRFToken': csrf }, body: JSON.stringify({ email, password: PASSWORD }) });
+  return ((await r.json()) as { access: string }).access;
+}
 
 beforeAll(async () => {
   ({ jobId, staff } = await submittedJob(
@@ -103,20 +111,23 @@ describe('staff release; the client downloads and approves', () => {
 });
 
 describe('anyone verifies a sealed document', () => {
-  it('the code shows the engineer, licence, address, date and hash; the PDF held is checked by its hash', async () => {
-    // A sealed calculation package on the same job, as an engineer's stamped upload.
-    const bytes = pdfOf('sealed calculation package');
-    const file = await uploadPdf(staff, jobId, 'letter', 'calcs.pdf', bytes);
-    const d = await staff('POST', `/jobs/${jobId}/deliverables`, { file_id: file.id, kind: 'calculation_package', state: 'sealed', seal: SEAL });
+  it('the code shows the document, engineer, licence, city and state, date and hash, not the street; the PDF held is checked by its hash', async () => {
+    // A calculation package on the same job, sealed by the demo engineer from the demo admin's account.
+    const file = await uploadPdf(staff, jobId, 'letter', 'calcs.pdf', pdfOf('sealed calculation package'));
+    await staff('POST', `/jobs/${jobId}/deliverables`, { file_id: file.id, kind: 'calculation_package' });
+    const d = await (await apiAs(ADMIN))('POST', `/deliverables/${file.id}/seal`, { engineer_id: (await demoEngineer()).id });
+    const bytes = Buffer.from(await (await fetch(`${baseUrl}/api/files/${file.id}/download`, { headers: { authorization: `Bearer ${await tokenOf(ADMIN)}` } })).arrayBuffer());
     await signOut(page);
     await page.goto(`${baseUrl}/verify`);
     await page.getByLabel('Verification code').fill(d.verification_code.toLowerCase());
     await page.getByRole('button', { name: 'Verify' }).click();
     const card = page.getByTestId('verification');
-    await card.getByText('Calculation package sealed by Dana Reyes, P.E.').waitFor();
-    await card.getByText('TX PE 131072').waitFor();
-    await card.getByText('77 Daylight Ln').waitFor();
+    await card.getByText('Calculation package sealed by Dana Whitfield (demo)').waitFor();
+    await card.getByText('TX PE-DEMO-1001').waitFor();
+    await card.getByText('Austin, TX').waitFor();
     await card.getByText(d.sha256).waitFor();
+    await card.getByTestId('release-status').getByText('Sealed, not yet released to the client', { exact: false }).waitFor();
+    expect(await card.innerText()).not.toContain('77 Daylight Ln');
     expect(await page.locator('body').innerText()).not.toContain(JOB_NAME);
     await page.getByLabel('PDF to check').setInputFiles({ name: 'calcs.pdf', mimeType: 'application/pdf', buffer: bytes });
     await page.getByTestId('check-result').getByText('This is the sealed document.').waitFor();

@@ -49,6 +49,19 @@ describe('engineers', () => {
     await card.getByLabel(`Seal image of ${NAME}`).setInputFiles({ name: 'seal.png', mimeType: 'image/png', buffer: Buffer.from(solidPng(200, 200, [30, 70, 160])) });
     await card.getByRole('img', { name: `${NAME}'s seal` }).waitFor();
     await card.getByText('Seals structural and electrical documents in TX.').waitFor();
+    // An SVG seal is taken too (sanitised and kept as a PNG).
+    await card.getByLabel(`Seal image of ${NAME}`).setInputFiles({ name: 'seal.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><circle cx="100" cy="100" r="90" fill="none" stroke="navy" stroke-width="8"/></svg>') });
+    await page.getByText('Seal uploaded.').first().waitFor();
+    // No account is linked: an admin may seal in this engineer's name only on a recorded written authorisation.
+    await card.getByTestId('seal-authorisation').getByText('Not authorised, and no account is linked', { exact: false }).waitFor();
+    await card.getByRole('button', { name: 'Record authorisation' }).click();
+    const auth = page.getByRole('dialog', { name: `Authorise admins to seal in ${NAME}'s name` });
+    await auth.getByLabel('Written authorisation').fill('Signed letter of authority, 2026-03-02, office file');
+    await auth.getByRole('button', { name: 'Record' }).click();
+    await card.getByText('Signed letter of authority, 2026-03-02, office file', { exact: false }).waitFor();
+    await card.getByTestId('certificates').getByText('None registered', { exact: false }).waitFor();
+    // The demo engineer's seal is marked as what it is.
+    await page.getByTestId('engineer').filter({ hasText: 'Dana Whitfield (demo)' }).getByText('Demo – not a valid seal').waitFor();
     await screenshot(page, 'engineers-page.png');
     await signOut(page);
   });
@@ -59,6 +72,9 @@ describe('engineers', () => {
     await page.getByTestId('engineer').filter({ hasText: NAME }).waitFor();
     expect(await page.getByRole('button', { name: 'Add engineer' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Upload seal' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Replace seal' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Register a certificate' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Record authorisation' }).count()).toBe(0);
     await signOut(page);
     await signInAs(page, INSTALLER);
     await page.getByRole('button', { name: 'Account menu' }).click();

@@ -170,7 +170,7 @@ describe('the plan set panel', () => {
     await screenshot(page, 'planset-download-errors.png');
   }, 60_000);
 
-  it('staff generate letters: a refusal names what is missing, then the letters arrive sealed and are deliverables', async () => {
+  it('staff generate letters: a refusal names what is missing, then the letters arrive as drafts for their engineer to seal', async () => {
     // An engineer licensed in Texas with a seal image (the seal is uploaded as the Engineers page does).
     const engineer = await api(ADMIN, 'POST', '/engineers', {
       name: `E2E Engineer ${stamp}`, disciplines: ['structural', 'electrical'], licences: [{ state: 'TX', number: `PE-${stamp}`, expires_on: '2099-12-31' }],
@@ -201,9 +201,9 @@ describe('the plan set panel', () => {
     await screenshot(page, 'letters-panel.png');
     const [download] = await Promise.all([page.waitForEvent('download'), table.getByRole('button', { name: /^Download Structural Roof Letter/ }).click()]);
     expect(download.suggestedFilename()).toMatch(/^Structural Roof Letter - .* - Rev 0\.pdf$/);
-    // Each letter is a sealed deliverable of the revision.
-    const deliverables = (await api(ADMIN, 'GET', `/jobs/${jobId}/deliverables`)).deliverables as { kind: string; state: string }[];
-    expect(deliverables.filter((d) => d.kind === 'structural_roof_letter' || d.kind === 'design_affidavit').map((d) => d.state)).toEqual(['sealed', 'sealed']);
+    // Each letter is a draft deliverable of the revision, waiting for its engineer's seal.
+    const deliverables = (await api(ADMIN, 'GET', `/jobs/${jobId}/deliverables`)).deliverables as { kind: string; state: string; seals_needed: string[] }[];
+    expect(deliverables.filter((d) => d.kind === 'structural_roof_letter' || d.kind === 'design_affidavit').map((d) => [d.state, d.seals_needed])).toEqual([['draft', ['structural']], ['draft', ['structural']]]);
   }, 120_000);
 
   it('a client does not see the panels', async () => {

@@ -17,8 +17,10 @@ const ZEnv = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Sunstamp <no-reply@sunstamp.test>'),
   STAFF_NOTIFY_EMAIL: z.string().default('sales@sunstamp.test'),
-  /** Public origin used in links inside mails. */
+  /** Public origin used in links inside mails and in the verification link printed on sealed documents. */
   PUBLIC_URL: z.string().url().optional(),
+  /** A directory of CA certificates (PEM): when set, a signing certificate must chain to one of them. */
+  SIGNING_TRUST_DIR: z.string().optional(),
   /** Bearer token of GET /metrics (Prometheus); without it the endpoint does not exist. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN: at least 16 characters.').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -72,6 +74,13 @@ export type Config = {
   mailFrom: string;
   staffNotifyEmail: string;
   publicUrl: string;
+  /**
+   * Why a seal may not be applied now, or null: a sealed document prints `{publicUrl}/verify`, so
+   * outside the embedded demo (DATABASE_URL or NODE_ENV=production) PUBLIC_URL must be set.
+   */
+  sealingBlocked: string | null;
+  /** SIGNING_TRUST_DIR, resolved; null: registered certificates are trusted as registered. */
+  signingTrustDir: string | null;
   logLevel: string;
   /** GET /metrics answers only with this bearer token; null: no such endpoint. */
   metricsToken: string | null;
@@ -112,6 +121,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staffNotifyEmail: e.STAFF_NOTIFY_EMAIL,
     metricsToken: e.METRICS_TOKEN ?? null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    sealingBlocked: !e.PUBLIC_URL && (e.DATABASE_URL || e.NODE_ENV === 'production')
+      ? 'PUBLIC_URL is not set: a sealed document prints the link where anyone checks it, and without PUBLIC_URL that link would point at localhost. Set PUBLIC_URL to the site\'s public address and restart.'
+      : null,
+    signingTrustDir: e.SIGNING_TRUST_DIR ? path.resolve(e.SIGNING_TRUST_DIR) : null,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY === 'true',

@@ -17,6 +17,8 @@ if (!config.workers && database.kind === 'pglite') {
   // Only one process can open the embedded database, so no worker process can run beside this one.
   console.warn('WORKERS=off on the embedded database: queued jobs (mail) wait until the API runs with WORKERS=on.');
 }
+// Sealing prints {PUBLIC_URL}/verify on documents: said at start-up, refused at sealing (config.ts).
+if (config.sealingBlocked) console.warn(`Sealing is refused: ${config.sealingBlocked}`);
 if (config.seedDemo) {
   console.log(`\nDemo sign-ins (password: ${DEMO_PASSWORD}):`);
   for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(28)} ${a.role.padEnd(11)} ${a.company}`);

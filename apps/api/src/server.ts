@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { seedDemo, seedReference } from './db/seed/seed.ts';
 import { seedSampleJobs } from './db/seed/sample-jobs.seed.ts';
 import { seedDemoEngineer } from './db/seed/demo-engineer.seed.ts';
+import { makeDemoStampedSet } from './modules/deliverables/demo-stamped-set.ts';
 import { seedSampleDeliverables } from './db/seed/sample-deliverables.seed.ts';
 import { systemClock } from './platform/clock.ts';
 import { resolveAuthSecret } from './platform/secrets.ts';
@@ -42,10 +43,13 @@ export async function createServer(config: Config): Promise<Server> {
     { ...config, webDist: config.webDist ?? path.resolve(here, '../../web/dist') },
     { database, clock: systemClock, authSecret: resolveAuthSecret(config.authSecret, config.dataDir) },
   );
-  // Their documents need the storage: the sample jobs that passed Design Completed get theirs.
-  if (config.seedDemo) await seedSampleDeliverables(database, ctx.storage);
-  // An engineer with a (placeholder) seal, so the demo's letters and plan sets are sealed.
+  // An engineer with a placeholder seal marked DEMO, who seals the demo's documents from the admin's account.
   if (config.seedDemo) await seedDemoEngineer(database, ctx.storage);
+  // Their documents need the storage: the sample jobs that passed Design Completed get theirs.
+  if (config.seedDemo && (await seedSampleDeliverables(database, ctx.storage, { publicUrl: ctx.config.publicUrl, stampedSetMadeLater: true })) > 0) {
+    // One real stamped set: a CAD Stamp sample job generated, sealed by the demo engineer, released.
+    await makeDemoStampedSet(ctx).catch((err: unknown) => ctx.log.warn({ err: String(err) }, 'the demo\'s stamped plan set could not be made'));
+  }
   if (config.workers) await startWorkers(ctx);
   const app = await buildApp(ctx, { logger });
   return { app, ctx, database, seeded };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZReport } from '@sunstamp/engineering/report.schema';
+import { DISCIPLINES } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import { ZPoint, ZPolygon, ROOF_EDGE_KINDS, ZRoofEdgeKind, TRUSS_TYPES, ZFraming, ZRoofPlane, ZOrientation, ZPlacedModule, EQUIPMENT_LOCATION_KINDS, ZEquipmentLocation, ZDesignModel } from '@sunstamp/domain/design/design-model.schema';
 import type { DesignModel, EquipmentLocation, Orientation, PlacedModule, Point, RoofEdgeKind, RoofPlane } from '@sunstamp/domain/design/design-model.schema';
 
@@ -172,10 +173,13 @@ export const ZPlanSetInput = z.object({
   stamps: z.object({
     /** The contractor_stamp requirement's image (PNG/JPEG). */
     contractor: bytes.optional(),
-    /** PE seals (PNG/JPEG) placed on structural_pages_to_stamp / electrical_pages_to_stamp. */
-    structuralSeal: bytes.optional(),
-    electricalSeal: bytes.optional(),
-  }).default({}),
+    /**
+     * The PE seals the set needs (the job's CAD Stamp services, the stamp requirements that are on)
+     * and the pages the requirements list for each (empty: the default coverage, seals/seal-coverage.ts).
+     * The set is drawn as a draft with a marked box where each seal goes; the engineer seals it later.
+     */
+    sealAreas: z.array(z.object({ discipline: z.enum(DISCIPLINES), pages: z.array(z.string()).default([]) })).default([]),
+  }).prefault({}),
   /** Files of file requirements: cut_sheet_pv8a, cut_sheet_pv11…20, noa_cut_sheets, ul_1703_cut_sheets, elevation_detail_file. */
   requirementFiles: z.record(z.string(), z.array(ZPlanSetFile)).default({}),
   /** The CAD intake's attic and electrical photos (PNG/JPEG), for PV-5A. */

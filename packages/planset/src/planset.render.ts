@@ -23,7 +23,8 @@ import { buildPv3 } from './sheets/pv3.sheet.ts';
 import { buildPv4 } from './sheets/pv4.sheet.ts';
 import { buildLabelsPage, buildPv5, buildPv5a, sitePhotoRefs } from './sheets/pv5.sheet.ts';
 import { AREA, type SheetContext } from './sheets/sheet-context.ts';
-import { drawTitleBlock } from './sheets/title-block.sheet.ts';
+import { drawTitleBlock, sheetSealSlots } from './sheets/title-block.sheet.ts';
+import type { SealSlot } from './seals/seal-slots.ts';
 
 /*
  * renderPlanSet: PlanSetInput → the set. Pure (bytes in, bytes out; the font is read once per
@@ -66,6 +67,8 @@ export interface PlanSetResult {
   templateVersion: string;
   /** Modules per plane etc. for the job page. */
   facts: ReturnType<typeof planSetFacts>;
+  /** Where each PE seal the set needs goes (the sheets' stamp boxes); the set itself is a draft until sealed. */
+  sealSlots: SealSlot[];
 }
 
 /** Stable hash of the input (bytes hashed, keys sorted) and the template version. */
@@ -122,8 +125,6 @@ function imageTable(input: PlanSetInput): ImageTable {
     t[ref] = b;
   };
   add('contractor-stamp', input.stamps.contractor, 'title_block_failed');
-  add('seal-structural', input.stamps.structuralSeal, 'title_block_failed');
-  add('seal-electrical', input.stamps.electricalSeal, 'title_block_failed');
   add('company-logo', input.company.logo, 'title_block_failed');
   input.sitePhotos.attic.forEach((p, i) => add(`photo-attic-${i}`, p.bytes, 'pv5_failed'));
   input.sitePhotos.electrical.forEach((p, i) => add(`photo-electrical-${i}`, p.bytes, 'pv5_failed'));
@@ -227,6 +228,7 @@ export async function renderPlanSet(raw: unknown, opts: RenderOptions = {}): Pro
   if (opts.sheetsOnly) {
     return {
       pdf: new Uint8Array(), dxf: '', pageCount: ctx.pages.length, pages: ctx.pages, certificate: null, inputHash, templateVersion: TEMPLATE_VERSION, facts: ctx.facts,
+      sealSlots: sheetSealSlots(ctx),
       warnings: cutWarnings.map((w) => ({ key: 'cut_sheets_failed' as const, message: messageOf('cut_sheets_failed'), detail: w.detail })),
       sheets: sheets.map((s) => ({ page: pageOf.get(s.number) ?? 'pv1', number: s.number, title: s.title, svg: renderSheetSvg(s, ctx.images, fonts.family, { embedImages: false }) })),
     };
@@ -303,6 +305,7 @@ export async function renderPlanSet(raw: unknown, opts: RenderOptions = {}): Pro
   const svgs: RenderedSheet[] = all.map((s, i) => ({ page: ctx.pages[i]!.page, number: s.number, title: s.title, svg: renderSheetSvg(s, ctx.images, fonts.family) }));
   return {
     pdf, dxf, sheets: svgs, pageCount: all.length, pages: ctx.pages, warnings, certificate, inputHash, templateVersion: TEMPLATE_VERSION, facts: ctx.facts,
+    sealSlots: sheetSealSlots(ctx),
   };
 }
 

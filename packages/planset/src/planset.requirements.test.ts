@@ -83,19 +83,30 @@ describe('stamps', () => {
     const r = await render('string-gable', { contractor_stamp: { id: 'f1', name: 'stamp.png' }, contractor_stamp_layout: 'PV-4 and PV-5 only' }, (i) => { i.stamps = { contractor: png }; });
     expect(r.sheets.filter((s) => s.svg.includes('#contractor-stamp')).map((s) => s.number)).toEqual(['PV-4', 'PV-5']);
   });
-  it('an engineering stamp requirement removes the contractor stamp; the seal goes on structural_pages_to_stamp', async () => {
-    const r = await render('string-gable', { contractor_stamp: { id: 'f1', name: 'stamp.png' }, structural_stamps_on_cad: 'Always Include', structural_pages_to_stamp: 'PV-2, PV-3' }, (i) => { i.stamps = { contractor: png, structuralSeal: png }; });
+  it('an engineering stamp requirement removes the contractor stamp; the structural seal\'s place goes on the listed pages', async () => {
+    const r = await render('string-gable', { contractor_stamp: { id: 'f1', name: 'stamp.png' }, structural_stamps_on_cad: 'Always Include' }, (i) => {
+      i.stamps = { contractor: png, sealAreas: [{ discipline: 'structural', pages: ['PV-2', 'PV-3'] }] };
+    });
     expect(r.sheets.some((s) => s.svg.includes('#contractor-stamp'))).toBe(false);
-    expect(r.sheets.filter((s) => s.svg.includes('#seal-structural')).map((s) => s.number)).toEqual(['PV-2', 'PV-3']);
+    expect(r.sheets.filter((s) => text(r, s.number).includes('STRUCTURAL PE SEAL')).map((s) => s.number)).toEqual(['PV-2', 'PV-3']);
+    expect(r.sealSlots.map((x) => [x.page, x.discipline, x.kind])).toEqual([[2, 'structural', 'sheet'], [3, 'structural', 'sheet']]);
   });
-  it('electrical_stamps_on_cad without a seal image reserves the engineer\'s seal area on electrical_pages_to_stamp', async () => {
-    const r = await render('string-gable', { electrical_stamps_on_cad: 'Always Include', electrical_pages_to_stamp: 'PV-4' });
-    expect(text(r, 'PV-4')).toContain("ENGINEER'S SEAL");
-    expect(text(r, 'PV-3')).not.toContain("ENGINEER'S SEAL");
+  it('a seal with no page list, or a list naming no sheet of the set, covers the default sheets; two seals share the box', async () => {
+    const r = await render('string-gable', {}, (i) => {
+      i.stamps = { sealAreas: [{ discipline: 'structural', pages: [] }, { discipline: 'electrical', pages: ['PV-9'] }] };
+    });
+    const on = (label: string) => r.sheets.filter((s) => text(r, s.number).includes(label)).map((s) => s.number);
+    expect(on('STRUCTURAL PE SEAL')).toEqual(['PV-1', 'PV-2', 'PV-3']);
+    expect(on('ELECTRICAL PE SEAL')).toEqual(['PV-1', 'PV-4', 'PV-5']);
+    const cover = r.sealSlots.filter((x) => x.page === 1);
+    expect(cover.map((x) => x.discipline)).toEqual(['structural', 'electrical']);
+    expect(cover[0]!.box.w).toBeCloseTo(cover[1]!.box.w);
+    expect(cover[1]!.box.x).toBeCloseTo(cover[0]!.box.x + cover[0]!.box.w);
+    expect(text(r, 'PV-1')).not.toContain('STAMP AREA');
   });
-  it('professional_stamps_on_electrical "Only Over 10 Kilowatts" stays off an 8 kW set', async () => {
-    const r = await render('string-gable', { professional_stamps_on_electrical: 'Only Over 10 Kilowatts', electrical_pages_to_stamp: 'PV-4' });
-    expect(text(r, 'PV-4')).not.toContain("ENGINEER'S SEAL");
+  it('without a seal the stamp box says STAMP AREA and the set has no seal places', async () => {
+    expect(text(base, 'PV-3')).toContain('STAMP AREA');
+    expect(base.sealSlots).toEqual([]);
   });
   it('stamp_1 places a boxed callout at its equipment when its logic holds, and not otherwise', async () => {
     const on = await render('string-gable', { stamp_1: { title: 'Utility Accessible 24/7', location: 'Utility Meter', logic: 'always' } });

@@ -16,3 +16,4 @@ export * from './schema/content.schema.ts';
 export * from './schema/cad-runs.schema.ts';
 export * from './schema/contact.schema.ts';
 export * from './schema/wet-stamps.schema.ts';
+export * from './schema/seals.schema.ts';

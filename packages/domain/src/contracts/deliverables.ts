@@ -4,6 +4,7 @@ import {
 } from '../constants/deliverables.constants.ts';
 import { TASK_COMPLETION_LABELS, type TaskCompletion } from '../constants/job-events.constants.ts';
 import { ZId } from './common.ts';
+import { DISCIPLINES } from '../engineers/engineer-licence.rules.ts';
 
 /** Deliverables of a job (the plan set, letters, calculation packages per revision), tasks per service, public verification. */
 
@@ -21,16 +22,64 @@ export const ZSealInfo = z.object({
 }).strict();
 export type SealInfo = z.output<typeof ZSealInfo>;
 
-/** Staff mark one of the job's files as a deliverable of a kind (draft, or sealed with the engineer's licence). */
+/**
+ * Staff (or the assigned contractor) mark one of the job's files as a deliverable of a kind. It is a
+ * draft: a document becomes sealed only when a registered engineer seals it in Sunstamp
+ * (POST /deliverables/{id}/seal), which draws the seal and checks the PDF.
+ */
 export const ZMarkDeliverableBody = z.object({
   file_id: ZId,
   kind: ZDeliverableKind,
-  state: z.enum(['draft', 'sealed']).default('draft'),
-  seal: ZSealInfo.optional(),
+  state: z.literal('draft').default('draft'),
 }).strict();
 
-/** Seal a draft deliverable (an engineer stamped it outside and staff record who). */
-export const ZSealDeliverableBody = z.object({ seal: ZSealInfo }).strict();
+/**
+ * Seal a draft: the engineer is chosen (a registered engineer's id), never typed. The disciplines
+ * default to every seal the document still needs that this engineer may apply.
+ */
+export const ZSealDeliverableBody = z.object({
+  engineer_id: ZId,
+  disciplines: z.array(z.enum(DISCIPLINES)).min(1).max(2).optional(),
+}).strict();
+export type SealDeliverableBody = z.input<typeof ZSealDeliverableBody>;
+
+/** One seal applied to a document: the audit row as staff read it. */
+export const ZAppliedSeal = z.object({
+  discipline: z.enum(DISCIPLINES),
+  engineer_id: z.string().nullable(),
+  engineer_name: z.string(),
+  licence_state: z.string(),
+  licence_number: z.string(),
+  sealed_at: z.string(),
+  /** Who applied it: the engineer's own account, or an admin on the engineer's standing authorisation. */
+  sealed_by: z.string(),
+  on_authorisation: z.boolean(),
+  /** 1-based pages that show this seal. */
+  pages: z.array(z.number().int()),
+});
+export type AppliedSeal = z.infer<typeof ZAppliedSeal>;
+
+/** For the seal dialog: per discipline the document needs, each engineer and whether the caller may seal as them now. */
+export const ZSealOptions = z.object({
+  document: z.string(),
+  /** The job's state, whose licence a seal needs. */
+  state: z.string().nullable(),
+  needed: z.array(z.enum(DISCIPLINES)),
+  engineers: z.array(z.object({
+    id: z.string(),
+    name: z.string(),
+    /** Disciplines of `needed` this engineer may seal here, with the licence used. */
+    may_seal: z.array(z.object({ discipline: z.enum(DISCIPLINES), licence_state: z.string(), licence_number: z.string() })),
+    /** Why not, per discipline (no licence in the state, expired, no seal image, …). */
+    refusals: z.array(z.object({ discipline: z.enum(DISCIPLINES), message: z.string() })),
+    /** Whether the caller may apply this engineer's seal (own account, or an admin on standing authorisation), and why not. */
+    caller_may_act: z.boolean(),
+    caller_refusal: z.string().nullable(),
+  })),
+  /** Why nothing can be sealed now (PUBLIC_URL unset, document not a draft), or null. */
+  blocked: z.string().nullable(),
+});
+export type SealOptions = z.infer<typeof ZSealOptions>;
 
 /** Release: the listed deliverables, or every unreleased one of the current revision; the note goes to the client. */
 export const ZReleaseBody = z.object({
@@ -55,6 +104,10 @@ export const ZDeliverable = z.object({
   released_at: z.string().nullable(),
   /** The verification code printed on the sealed document; staff only. */
   verification_code: z.string().nullable(),
+  /** The seals applied so far (a document may need a structural and an electrical one); staff only. */
+  seals: z.array(ZAppliedSeal),
+  /** The seals a draft still needs before it is sealed (empty once sealed, or when none is needed). */
+  seals_needed: z.array(z.enum(DISCIPLINES)),
   download_url: z.string(),
   created_at: z.string(),
 });
@@ -93,7 +146,11 @@ export const ZZipQuery = z.object({ revision: z.coerce.number().int().min(0).max
 
 export const ZTaskBody = z.object({ status: z.enum(['', 'in_progress', 'completed', 'failed']) }).strict();
 
-/** The public verification answer: what the sealed document's stamp promises, and no other tenant data. */
+/**
+ * The verification answer: what the sealed document's stamp promises. Anyone reads the document,
+ * engineer, licence, date, hash and the job's city and state; never the street address. A signed-in
+ * member of the job's company, or staff, also reads the job and its full address (`job`).
+ */
 export const ZVerification = z.object({
   /** As printed: groups of five. */
   code: z.string(),
@@ -102,9 +159,16 @@ export const ZVerification = z.object({
   engineer_name: z.string(),
   licence_state: z.string(),
   licence_number: z.string(),
-  job_address: z.string(),
+  /** Every seal on the document (a plan set may carry a structural and an electrical one). */
+  seals: z.array(z.object({ discipline: z.enum(DISCIPLINES), engineer_name: z.string(), licence_state: z.string(), licence_number: z.string(), sealed_at: z.string() })),
+  /** City and state of the job, e.g. "Austin, TX". */
+  location: z.string(),
   sealed_at: z.string(),
   sha256: z.string(),
+  /** Released to the client, or sealed and not yet released (then `status_text` says so). */
+  released: z.boolean(),
+  status_text: z.string(),
+  job: z.object({ id: z.string(), name: z.string(), address: z.string() }).nullable(),
 });
 export type Verification = z.infer<typeof ZVerification>;
 

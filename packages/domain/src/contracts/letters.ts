@@ -58,10 +58,16 @@ export const ZRevisionLetterBody = z.object({
 const positive = (max: number) => z.number().positive().max(max);
 
 /** The ground-mount letter's racking design: ASCE 7 free-roof coefficients and the foundation's allowable loads. */
+/**
+ * The ground-mounted array's design. The racking, foundation and tilt come from the job (its racking
+ * equipment or arrays, the CAD intake's foundation type and racking pitch); sent here they must
+ * agree with the job, and are used only where the job has none. The rest is the racking maker's
+ * engineering data the job does not hold.
+ */
 export const ZGroundMountBody = z.object({
-  racking: z.string().trim().min(1).max(200),
-  foundation: z.string().trim().min(1).max(100),
-  tilt_deg: z.number().min(0).max(60),
+  racking: z.string().trim().min(1).max(200).optional(),
+  foundation: z.string().trim().min(1).max(100).optional(),
+  tilt_deg: z.number().min(0).max(60).optional(),
   mean_height_ft: positive(60),
   array_depth_ft: positive(100),
   post_spacing_ft: positive(100),
@@ -110,6 +116,11 @@ export const ZGenerateLettersBody = z.object({
   /** Seismic calculations: the roof's plan area, ft², the arrays' weight is compared with. */
   roof_area_ft2: positive(1_000_000).optional(),
   third_party: ZThirdPartyBody.optional(),
+  /**
+   * The engineer who will seal each discipline's letters (Engineers page ids); omitted: the first
+   * active engineer licensed in the job's state for it. The letter names them; only they seal it.
+   */
+  engineers: z.object({ structural: z.string().uuid().optional(), electrical: z.string().uuid().optional() }).strict().optional(),
 }).strict().superRefine((b, ctx) => {
   if (new Set(b.letter_types).size !== b.letter_types.length) ctx.addIssue({ code: 'custom', path: ['letter_types'], message: 'A letter type is listed twice.' });
   if (b.letter_types.includes('revision_letter') && !b.revision_letter_data) ctx.addIssue({ code: 'custom', path: ['revision_letter_data'], message: 'A revision letter needs revision_letter_data: what changed and why.' });
@@ -141,6 +152,10 @@ export const ZJobLetter = z.object({
   engineer: z.object({ id: z.string(), name: z.string() }).nullable(),
   calculation_pages: z.array(z.object({ name: z.string(), page: z.number() })),
   signature_status: z.enum(['unsigned', 'required', 'signed']),
+  /** The letter as a deliverable: a draft until its engineer seals it, then sealed, then released. */
+  deliverable_state: z.enum(['draft', 'sealed', 'released']).nullable(),
+  /** Whether the caller may sign it now: the account linked to its engineer, once it is sealed and not yet signed. */
+  may_sign: z.boolean(),
   signed_download_url: z.string().nullable(),
   signed_by: z.string().nullable(),
   signed_at: z.string().nullable(),

@@ -4,8 +4,9 @@ import { ZReport } from '@sunstamp/engineering/report.schema';
 
 /*
  * LetterInput: everything one engineering letter needs and nothing it must fetch. The API assembles
- * it from the job, its AHJ (code editions and design criteria), the engineering report, the sealing
- * engineer and the seal and signature images; renderLetter is a pure function of it.
+ * it from the job, its AHJ (code editions and design criteria), the engineering report and the
+ * engineer who will seal it; renderLetter is a pure function of it. Seal, signature and verification
+ * code are not among its inputs: they are drawn when the engineer seals the draft.
  */
 
 const bytes = z.custom<Uint8Array>((v) => v instanceof Uint8Array, 'expected bytes (Uint8Array)');
@@ -165,11 +166,6 @@ export const ZLetterInput = z.object({
   engineer: ZLetterEngineer,
   firm: z.object({ name: z.string().min(1), address: z.string().min(1), phone: z.string().min(1) }),
   revisionData: ZRevisionLetterData.optional(),
-  /** PE seal (PNG or JPEG), placed beside the signature block. */
-  seal: bytes.optional(),
-  /** Where and with which code anyone checks this sealed document (printed under the seal and in the footer). */
-  verification: z.object({ url: z.string().min(1), code: z.string().min(1) }).optional(),
-  signature: bytes.optional(),
 });
 export type LetterInput = z.infer<typeof ZLetterInput>;
 export type LetterInputRaw = z.input<typeof ZLetterInput>;

@@ -121,6 +121,16 @@ function systemLine(r: Report): string {
   return `System size: ${num(r.summary.systemDcKw)} kW DC, ${num(r.summary.systemAcKw)} kW AC`;
 }
 
+/**
+ * A letter prints the interconnection method the design uses, with its verdict; the methods the
+ * engine weighed and did not choose (no verdict: "load-side-tap: 0 A >= 230.38 A") stay in the
+ * engineering report and the plan set, not in a sealed letter.
+ */
+export function onlyUsedInterconnection(section: Section): Section {
+  if (section.id !== 'electrical.interconnection') return section;
+  return { ...section, checks: section.checks.filter((c) => !(c.title.startsWith('Interconnection option:') && c.pass !== true)) };
+}
+
 /** "IEBC 2018" and "2018 IEBC" name one edition; "ASCE 7-16" and "ASCE 7 7-16" too. */
 const editionKey = (s: string) => (s.match(/\d{4}|7-\d{2}/g) ?? []).join(' ');
 
@@ -147,7 +157,8 @@ export function composeLetter(input: LetterInput, context: ComposeContext = {}):
       `${input.firm.address} · ${input.firm.phone}`,
     ],
   };
-  const compose = (paragraphs: string[], findings: Finding[], calculations: Section[]): ComposedLetter => {
+  const compose = (paragraphs: string[], findings: Finding[], sections: Section[]): ComposedLetter => {
+    const calculations = sections.map(onlyUsedInterconnection);
     const pages = calculationPageNames(calculations);
     const withPages = pages.length ? [...paragraphs, `Calculation pages attached: ${pages.join('; ')}.`] : paragraphs;
     return { ...base, paragraphs: withPages, findings, calculations };

@@ -6,7 +6,8 @@ import { exampleDesign, letterInput } from '../fixtures/letter.fixtures.ts';
 import { DOCUMENT_TYPES, type LetterType } from './letter-input.schema.ts';
 import { LetterRefusal } from './letter.compose.ts';
 import { renderLetter } from './letter.render.ts';
-import { pagesToStamp, stampPlanSetPages, stampRequired } from './plan-set-stamp.ts';
+import { sealsShown } from '../seals/seal-check.ts';
+import { stampSeals } from '../seals/seal-stamp.ts';
 
 const text = async (pdf: Uint8Array) => (await extractPdfText(pdf)).map((p) => p.text).join('\n');
 
@@ -64,7 +65,7 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
       expect(r.calculationPages[0]!.page).toBeGreaterThan(1);
       expect(r.pageCount).toBe((await PDFDocument.load(r.pdf)).getPageCount());
       expect(r.seal).toMatchObject({ size: 144 });
-      expect(r.seal!.page).toBeLessThan(r.calculationPages[0]!.page);
+      expect(r.seal.page).toBeLessThan(r.calculationPages[0]!.page);
       // Calculation pages show each check's formula and section.
       expect(t).toContain('Section: ');
     });
@@ -102,19 +103,53 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
     expect(Buffer.from(a.pdf).equals(Buffer.from(b.pdf))).toBe(true);
   });
 
-  it('without a seal leaves a marked seal box', async () => {
-    const r = await renderLetter(letterInput('design_affidavit', { seal: undefined }));
-    expect(r.seal).toBeNull();
-    expect(await text(r.pdf)).toContain('PE seal');
+  it('is a draft: a marked seal box, no verification code, and the places the seal step fills', async () => {
+    const r = await renderLetter(letterInput('design_affidavit'));
+    const t = await text(r.pdf);
+    expect(t).toContain('PE seal');
+    expect(t).not.toContain('Verification code');
+    expect(r.sealSlots.filter((x) => x.kind === 'letter-seal')).toEqual([{ page: r.seal.page, discipline: 'structural', kind: 'letter-seal', box: expect.objectContaining({ w: 170 }) }]);
+    expect(r.sealSlots.filter((x) => x.kind === 'footer').map((x) => x.page)).toEqual(Array.from({ length: r.pageCount }, (_, i) => i + 1));
   });
 
-  it('prints the verification code and where to check it, under the seal and on every page', async () => {
-    const verification = { url: 'https://portal.example/verify', code: 'ABCDE-FGHJK-MNPQR-STVWX' };
-    const r = await renderLetter(letterInput('electrical_load_calculations', { verification }));
-    const pages = await extractPdfText(r.pdf);
-    expect(pages[r.seal!.page - 1]!.text).toContain('Verify at https://portal.example/verify');
-    for (const [i, p] of pages.entries()) expect(p.text, `page ${i + 1}`).toContain('Verification code ABCDE-FGHJK-MNPQR-STVWX');
-    expect(await text((await renderLetter(letterInput('electrical_load_calculations'))).pdf)).not.toContain('Verification code');
+  it('sealed: the seal step prints the verification code and where to check it under the seal and on every page', async () => {
+    const r = await renderLetter(letterInput('electrical_load_calculations', { engineer: { ...letterInput('design_affidavit').engineer, discipline: 'electrical' } }));
+    const seal = { discipline: 'electrical' as const, engineerName: 'Dana Whitfield', licenceState: 'TX', licenceNumber: 'PE-123456', date: '2026-11-24', code: 'ABCD-EFGH-JKMN-PQRS-TVWX', verifyUrl: 'https://portal.example/verify', seal: solidPng(300, 300, [30, 60, 160]), signature: solidPng(240, 60, [20, 20, 20]) };
+    const sealed = await stampSeals(r.pdf, r.sealSlots, [seal]);
+    const pages = await extractPdfText(sealed.pdf);
+    expect(pages[r.seal.page - 1]!.text).toContain('Verification code ABCD-EFGH-JKMN-PQRS-TVWX');
+    for (const [i, p] of pages.entries()) expect(p.text, `page ${i + 1}`).toContain('Sealed by Dana Whitfield, P.E., TX PE No. PE-123456, on 2026-11-24 · Verification code ABCD-EFGH-JKMN-PQRS-TVWX at https://portal.example/verify');
+    expect(await sealsShown(sealed.pdf, r.sealSlots, [{ discipline: 'electrical', licenceNumber: 'PE-123456', code: seal.code }])).toMatchObject({ ok: true });
+    // The draft does not pass the check: settings alone never make a document sealed.
+    const draft = await sealsShown(r.pdf, r.sealSlots, [{ discipline: 'electrical', licenceNumber: 'PE-123456', code: seal.code }]);
+    expect(draft.ok).toBe(false);
+    expect(draft.findings.length).toBe(r.pageCount);
+    expect(draft.findings[0]!.missing).toEqual(['verification code ABCD-EFGH-JKMN-PQRS-TVWX']);
+  });
+
+  it('keeps the signature and seal with the last paragraph: never alone on a page', async () => {
+    // A description growing sentence by sentence moves the signature block down the first page and
+    // over to the second: wherever it lands, the letter's text stands above it on its page.
+    const sealPages = new Set<number>();
+    for (let n = 1; n <= 25; n += 3) {
+      const description = Array.from({ length: n }, (_, i) => `Change ${i + 1} is explained here in a sentence of ordinary length for a revision.`).join(' ');
+      const r = await renderLetter(letterInput('revision_letter', { revisionData: { reason: 'other', description, changes: [] } }));
+      const pages = await extractPdfText(r.pdf);
+      const above = pages[r.seal.page - 1]!.items.filter((it) => it.y < r.seal.y - 12 && it.y > 60);
+      expect(above.length, `${n} sentences: text above the signature on page ${r.seal.page}`).toBeGreaterThan(0);
+      expect(above.some((it) => it.str.startsWith('•') || it.str.length > 40), `${n} sentences: a paragraph or finding, not just a heading`).toBe(true);
+      sealPages.add(r.seal.page);
+    }
+    // The lengths tried moved the signature block to the second page at least once.
+    expect([...sealPages].sort()).toEqual([1, 2]);
+  });
+
+  it('the electrical letter shows only the interconnection method used, with its verdict', async () => {
+    const r = await renderLetter(letterInput('electrical_load_calculations'));
+    const t = await text(r.pdf);
+    expect(t).toContain('Interconnection option: load-side-breaker (120 % rule): 240 A <= 240 A — OK');
+    expect(t).not.toMatch(/Interconnection option: (load-side-tap|main-breaker-derate|supply-side-tap)/);
+    expect(t).toContain('Interconnection method: load-side-breaker (120 % rule) — OK');
   });
 
   it('covers every letter type', () => {
@@ -181,42 +216,5 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
     const again = await renderLetter(letterInput('structural_roof_letter', { structuralAnalysis: { tool: 'Forte', fileName: 'forte-A1.pdf', pdf } }, forte));
     const again2 = await renderLetter(letterInput('structural_roof_letter', { structuralAnalysis: { tool: 'Forte', fileName: 'forte-A1.pdf', pdf } }, forte));
     expect(Buffer.from(again.pdf).equals(Buffer.from(again2.pdf))).toBe(true);
-  });
-});
-
-describe('plan-set stamps', () => {
-  it('stampRequired follows the three options', () => {
-    expect(stampRequired('No Stamp Required', 50)).toBe(false);
-    expect(stampRequired('Always Include', 2)).toBe(true);
-    expect(stampRequired('Only Over 10 Kilowatts', 10)).toBe(false);
-    expect(stampRequired('Only Over 10 Kilowatts', 10.1)).toBe(true);
-    expect(stampRequired(undefined, 20)).toBe(false);
-  });
-
-  it('pagesToStamp reads the page lists per discipline', () => {
-    const v = { structural_stamps_on_cad: 'Always Include', structural_pages_to_stamp: 'PV-3, pv-3a', electrical_stamps_on_cad: 'Only Over 10 Kilowatts', professional_stamps_on_electrical: 'No Stamp Required', electrical_pages_to_stamp: 'PV-4,PV-5' };
-    expect(pagesToStamp(v, 8)).toEqual({ structural: ['PV-3', 'PV-3A'], electrical: [] });
-    expect(pagesToStamp(v, 12)).toEqual({ structural: ['PV-3', 'PV-3A'], electrical: ['PV-4', 'PV-5'] });
-  });
-
-  it('places seals on the named pages only and reports names the set lacks', async () => {
-    const d = await PDFDocument.create();
-    for (let i = 0; i < 6; i++) d.addPage([1224, 792]);
-    const pdf = await d.save();
-    const r = await stampPlanSetPages(pdf, ['PV-1', 'PV-2', 'PV-3', 'PV-4', 'PV-5', null], [
-      { discipline: 'structural', pages: ['PV-3'], seal: solidPng(200, 200, [200, 0, 0]) },
-      { discipline: 'electrical', pages: ['PV-4', 'PV-3', 'PV-9'], seal: solidPng(200, 200, [0, 0, 200]) },
-    ]);
-    expect(r.stamped).toEqual([
-      { page: 3, name: 'PV-3', discipline: 'structural' },
-      { page: 3, name: 'PV-3', discipline: 'electrical' },
-      { page: 4, name: 'PV-4', discipline: 'electrical' },
-    ]);
-    expect(r.missing).toEqual(['PV-9']);
-    const out = await PDFDocument.load(r.pdf);
-    const xObjects = (i: number) => out.getPage(i).node.Resources()?.lookup(PDFDocument.prototype.constructor === PDFDocument ? (out.context.obj('XObject') as never) : (null as never));
-    expect(out.getPageCount()).toBe(6);
-    expect(xObjects(2)).toBeDefined();
-    expect(xObjects(0)).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
-import { fmtKw, pageAliases, points, req, reqText, TEMPLATE_VERSION, type LogicalPage } from '../planset.model.ts';
-import { parsePageList } from '@sunstamp/domain/jobs/page-list.rules';
+import { fmtKw, points, req, reqText, TEMPLATE_VERSION, type LogicalPage } from '../planset.model.ts';
+import { sealDisciplinesOn } from '../seals/seal-coverage.ts';
+import type { SealSlot } from '../seals/seal-slots.ts';
+import type { Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import { PlanSetError } from '../planset.errors.ts';
 import { FRAME, TB, type SheetContext } from './sheet-context.ts';
 
@@ -11,17 +13,16 @@ import { FRAME, TB, type SheetContext } from './sheet-context.ts';
  * date, drawer, and the template version with the input hash. Its own failures are title_block_failed.
  */
 
-export interface StampPlacement { kind: 'contractor' | 'structural' | 'electrical' | 'seal-area'; ref?: string }
+export interface StampPlacement { kind: 'contractor' | 'structural' | 'electrical'; ref?: string }
 
-/** Which stamp goes in a page's stamp box (spec §3, §5). */
+/**
+ * Which stamps go in a page's stamp box (spec §3, §5): the PE seals whose coverage includes the page
+ * (seals/seal-coverage.ts; drawn as marked boxes the engineer's seal fills when the set is sealed),
+ * then the contractor stamp.
+ */
 export function stampFor(ctx: SheetContext, page: LogicalPage): StampPlacement[] {
   const { input } = ctx;
-  const out: StampPlacement[] = [];
-  const onPages = (key: string) => parsePageList(reqText(input, key)).pages.some((p) => pageAliases(input, page).includes(p));
-  const structural = req(input, 'structural_stamps_on_cad').on;
-  const electrical = req(input, 'electrical_stamps_on_cad').on || req(input, 'professional_stamps_on_electrical').on;
-  if (structural && onPages('structural_pages_to_stamp')) out.push(input.stamps.structuralSeal ? { kind: 'structural', ref: 'seal-structural' } : { kind: 'seal-area' });
-  if (electrical && onPages('electrical_pages_to_stamp')) out.push(input.stamps.electricalSeal ? { kind: 'electrical', ref: 'seal-electrical' } : { kind: 'seal-area' });
+  const out: StampPlacement[] = sealDisciplinesOn(input, ctx.pages.map((p) => p.page), page).map((kind) => ({ kind }));
   const cs = req(input, 'contractor_stamp');
   if (!input.requirements.contractorStamp.removed && cs.on && input.stamps.contractor) {
     const layout = String(req(input, 'contractor_stamp_layout').value ?? 'All');
@@ -29,6 +30,30 @@ export function stampFor(ctx: SheetContext, page: LogicalPage): StampPlacement[]
     if (layout === 'All' || pv45) out.push({ kind: 'contractor', ref: 'contractor-stamp' });
   }
   return out;
+}
+
+/** Each stamp of a page with its share of the stamp box (points from the top left), side by side. */
+export function stampBoxes(ctx: SheetContext, page: LogicalPage): { stamp: StampPlacement; box: { x: number; y: number; w: number; h: number } }[] {
+  const stamps = stampFor(ctx, page);
+  const box = titleBlockStampBox(ctx.minPt);
+  const each = box.w / Math.max(1, stamps.length);
+  return stamps.map((stamp, i) => ({ stamp, box: { x: box.x + i * each, y: box.y, w: each, h: box.h } }));
+}
+
+/**
+ * Where each PE seal of the set goes, for the seal step: each seal's share of a sheet's stamp box
+ * (1-based pages) and, along the bottom of the seals' shares, the band for the verification code.
+ */
+export function sheetSealSlots(ctx: SheetContext): SealSlot[] {
+  const bandH = Math.max(7, ctx.minPt) * 1.18 * 3 + 4;
+  return ctx.pages.flatMap((p, i) => {
+    const seals = stampBoxes(ctx, p.page).filter((x) => x.stamp.kind !== 'contractor');
+    if (!seals.length) return [];
+    const first = seals[0]!.box;
+    const last = seals[seals.length - 1]!.box;
+    const strip = { x: first.x, y: first.y + first.h - bandH, w: last.x + last.w - first.x, h: bandH };
+    return seals.map(({ stamp, box }) => ({ page: i + 1, discipline: stamp.kind as Discipline, kind: 'sheet' as const, box, strip, textPt: ctx.minPt }));
+  });
 }
 
 /** The building permit number is issued after the plan set is approved: blank, a line to write it in. */
@@ -123,20 +148,19 @@ export function drawTitleBlock(c: Canvas, ctx: SheetContext, page: LogicalPage, 
   const stampH = 150;
   yb -= stampH;
   sep(yb);
-  const stamps = stampFor(ctx, page);
-  const box = { x: TB.x + 8, y: yb + 6, w: TB.w - 16, h: stampH - 12 };
+  const stamps = stampBoxes(ctx, page);
   c.layer = 'G-STMP';
   if (stamps.length === 0) {
+    const box = titleBlockStampBox(ctx.minPt);
     c.text('STAMP AREA', box.x + box.w / 2, box.y + box.h / 2, { size: s, align: 'center', fill: '#9aa5b1', layer: 'G-STMP' });
   } else {
-    const each = box.w / stamps.length;
-    stamps.forEach((st, i) => {
-      const bx = box.x + i * each;
-      if (st.ref) c.image(st.ref, bx + 2, box.y, each - 4, box.h - lh - 2, 'G-STMP');
-      else c.rect(bx + 6, box.y + 4, each - 12, box.h - lh - 10, { dash: [3, 2], stroke: '#555' }, 'G-STMP');
-      const label = st.kind === 'contractor' ? 'CONTRACTOR STAMP' : st.kind === 'structural' ? 'STRUCTURAL PE SEAL' : st.kind === 'electrical' ? 'ELECTRICAL PE SEAL' : "ENGINEER'S SEAL";
-      c.text(label, bx + each / 2, box.y + box.h - 2, { size: s, align: 'center', maxWidth: each - 4, layer: 'G-STMP', where });
-    });
+    // A PE seal's place is a marked box until the engineer seals the set (the seal step fills the whole share).
+    for (const { stamp: st, box: b } of stamps) {
+      if (st.ref) c.image(st.ref, b.x + 2, b.y, b.w - 4, b.h - lh - 2, 'G-STMP');
+      else c.rect(b.x + 6, b.y + 4, b.w - 12, b.h - lh - 10, { dash: [3, 2], stroke: '#555' }, 'G-STMP');
+      const label = st.kind === 'contractor' ? 'CONTRACTOR STAMP' : st.kind === 'structural' ? 'STRUCTURAL PE SEAL' : 'ELECTRICAL PE SEAL';
+      c.text(label, b.x + b.w / 2, b.y + b.h - 2, { size: s, align: 'center', maxWidth: b.w - 4, layer: 'G-STMP', where });
+    }
   }
   c.layer = 'G-TTLB';
 

@@ -33,6 +33,14 @@ export const jobFiles = pgTable('job_files', {
   sealedAt: timestamp('sealed_at', { withTimezone: true }),
   releasedAt: timestamp('released_at', { withTimezone: true }),
   releasedById: uuid('released_by_id').references(() => users.id, { onDelete: 'set null' }),
+  /**
+   * Where a generated document is sealed (seal-slots.ts: a sheet's stamp box, a letter's seal box and
+   * footer lines), as the renderer reserved them; null for a file made elsewhere (sealed in the
+   * margin of every page). Each slot is drawn once its discipline's seal is applied.
+   */
+  sealSlots: jsonb('seal_slots'),
+  /** The verification code printed by the first seal applied, kept for the next seal of the same document. */
+  sealCode: text('seal_code'),
 }, (t) => [index('job_files_job_idx').on(t.jobId, t.createdAt)]);
 
 /**
@@ -50,6 +58,8 @@ export const documentVerifications = pgTable('document_verifications', {
   licenceState: text('licence_state').notNull(),
   licenceNumber: text('licence_number').notNull(),
   jobAddress: text('job_address').notNull(),
+  /** City and state, e.g. "Austin, TX": what anyone may read of where the job is. */
+  location: text('location').notNull().default(''),
   sha256: text('sha256').notNull(),
   size: bigint('size', { mode: 'number' }).notNull(),
   sealedAt: timestamp('sealed_at', { withTimezone: true }).notNull(),

@@ -22,6 +22,16 @@ export const engineers = pgTable('engineers', {
   signatureKey: text('signature_key'),
   signatureMime: text('signature_mime'),
   isActive: boolean('is_active').notNull().default(true),
+  /** The demo workspace's engineer: every seal it applies says "DEMO – NOT A VALID SEAL". */
+  isDemo: boolean('is_demo').notNull().default(false),
+  /**
+   * The engineer's standing authorisation for an admin to apply their seal in their name: when,
+   * recorded by whom (the engineer's own account, or an admin) and the written authorisation cited.
+   */
+  sealAuthorisedAt: ts('seal_authorised_at'),
+  sealAuthorisedById: uuid('seal_authorised_by_id').references(() => users.id, { onDelete: 'set null' }),
+  sealAuthorisedByName: text('seal_authorised_by_name'),
+  sealAuthorisationRef: text('seal_authorisation_ref'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -87,7 +87,7 @@ describe('the seeded demo generates', () => {
     expect((await post(DEMO.admin, `/api/jobs/${byName.get('Martin Residence')!.id}/generate-cad`)).statusCode).toBe(409);
   });
 
-  it('a sealed structural roof letter on a job in one of the demo engineer\'s states', { timeout: 600_000 }, async () => {
+  it('a structural roof letter written for the demo engineer on a job in one of their states', { timeout: 600_000 }, async () => {
     const states = new Set<string>(DEMO_ENGINEER.licences.map((l) => l.state));
     const sample = SAMPLE_JOBS.find((s) => s.name === 'Lee Residence')!;
     expect(states.has(sample.state)).toBe(true);

@@ -2,22 +2,39 @@ import crypto from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { deliverableKindLabel, type DeliverableKind } from '@sunstamp/domain/constants/deliverables.constants';
 import { serviceLabel } from '@sunstamp/domain/constants/services.constants';
+import type { Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import { needsOfService, taskAfterDeliverables, tasksOf, type DeliverableFacts } from '@sunstamp/domain/jobs/deliverables.rules';
 import { formatVerificationCode } from '@sunstamp/domain/jobs/deliverables.rules';
+import { sealsShown } from '@sunstamp/planset/seals/seal-check';
+import { coveredPages, marginSlots } from '@sunstamp/planset/seals/seal-slots';
+import { stampSeals } from '@sunstamp/planset/seals/seal-stamp';
 import type { Database } from '../client.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { documentVerifications, jobFiles, jobHistory, jobs, states, users } from '../schema.ts';
+import { documentSeals, documentVerifications, engineerLicences, engineers, jobFiles, jobHistory, jobs, states, users } from '../schema.ts';
+import { demoEngineerId, seedDemoEngineer } from './demo-engineer.seed.ts';
 import { SAMPLE_JOBS } from './sample-jobs.seed.ts';
 
 /**
  * The sample jobs' documents: every sample job that went through Design Completed has the
- * documents its services require for that revision (sealed where a service needs a seal), and
- * the ones that reached Pending Approval or Approved have them released, as the workflow now
- * demands. The PDFs are one-page stand-ins saying what they are; sealed ones carry a verification
- * code the public /verify page answers. Runs once, after the sample jobs, on a demo install only.
+ * documents its services require for that revision, and the ones that reached Pending Approval or
+ * Approved have them released, as the workflow demands. The PDFs are one-page stand-ins saying what
+ * they are. Where a service needs a seal, the stand-in is sealed as a document made outside
+ * Sunstamp is: the demo engineer's seal (marked "DEMO – NOT A VALID SEAL") drawn in the lower right
+ * corner with the licence and verification code, the result read back, an audit row and the public
+ * verification record. On `npm start` the job named by DEMO_STAMPED_JOB gets no stand-in plan set:
+ * the server makes its real one (generated, sealed by the demo engineer, released;
+ * deliverables/demo-stamped-set.ts).
+ * Runs once, after the sample jobs, on a demo install only.
  */
 
-const ENGINEER = { name: 'Dana Reyes, P.E.', licence: (state: string) => `PE ${state}-${state === 'TX' ? '131072' : '58213'}` };
+/** The CAD Stamp sample job whose plan set is generated and sealed for real at start-up. */
+export const DEMO_STAMPED_JOB = 'Brooks Residence';
+const sealUrl = (publicUrl: string) => `${publicUrl}/verify`;
+function disciplineOf(kind: DeliverableKind, services: readonly string[]): Discipline[] {
+  if (kind === 'electrical_letter' || kind === 'busbar_certification') return ['electrical'];
+  const stamps = kind === 'plan_set' ? (['structural', 'electrical'] as const).filter((d) => services.some((x) => x.startsWith(`cad_stamp_${d}`))) : [];
+  return stamps.length ? stamps : ['structural'];
+}
 
 /** A minimal one-page PDF with a few lines of text (valid: readers open it, its xref is exact). */
 export function simplePdf(lines: string[]): Buffer {
@@ -52,7 +69,12 @@ function code(): string {
   return [...crypto.randomBytes(20)].map((b) => alphabet[b & 31]).join('');
 }
 
-export async function seedSampleDeliverables(database: Database, storage: Storage): Promise<number> {
+/**
+ * `stampedSetMadeLater`: the server makes DEMO_STAMPED_JOB's plan set for real right after
+ * (deliverables/demo-stamped-set.ts), so no stand-in is made for it.
+ */
+export async function seedSampleDeliverables(database: Database, storage: Storage, opts: { publicUrl?: string; stampedSetMadeLater?: boolean } = {}): Promise<number> {
+  const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
   const db = database.db;
   const names = SAMPLE_JOBS.map((s) => s.name);
   const rows = await db
@@ -65,7 +87,13 @@ export async function seedSampleDeliverables(database: Database, storage: Storag
   const already = await db.select({ id: jobFiles.id }).from(jobFiles)
     .where(and(inArray(jobFiles.jobId, rows.map((r) => r.id)), isNotNull(jobFiles.deliverableKind))).limit(1);
   if (already.length) return 0;
-  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@sunstamp.test'));
+  const [admin] = await db.select({ id: users.id, first: users.firstName, last: users.lastName }).from(users).where(eq(users.email, 'admin@sunstamp.test'));
+  await seedDemoEngineer(database, storage);
+  const engineerId = (await demoEngineerId(database))!;
+  const [engineer] = await db.select().from(engineers).where(eq(engineers.id, engineerId));
+  const licences = await db.select().from(engineerLicences).where(eq(engineerLicences.engineerId, engineerId));
+  const sealImage = await readAll(storage, engineer!.sealKey!);
+  const seals: (typeof documentSeals.$inferInsert)[] = [];
   const history = await db.select().from(jobHistory).where(inArray(jobHistory.jobId, rows.map((r) => r.id))).orderBy(asc(jobHistory.id));
 
   const files: (typeof jobFiles.$inferInsert)[] = [];
@@ -89,16 +117,40 @@ export async function seedSampleDeliverables(database: Database, storage: Storag
       const kinds = new Map<DeliverableKind, boolean>();
       for (const s of job.services) for (const n of needsOfService(s)) kinds.set(n.kinds[0]!, (kinds.get(n.kinds[0]!) ?? false) || n.sealed);
       for (const [kind, sealed] of kinds) {
+        if (opts.stampedSetMadeLater && kind === 'plan_set' && job.name === DEMO_STAMPED_JOB && revision === job.revision) continue;
         const id = crypto.randomUUID();
         const c = sealed ? code() : null;
         const label = deliverableKindLabel(kind);
-        const bytes = simplePdf([
+        const draft = simplePdf([
           `${label} - ${job.name}${revision ? ` (revision ${revision})` : ''}`,
           address,
           `Services: ${job.services.map(serviceLabel).join(', ')}`,
           'Sample document of the Sunstamp demo workspace.',
-          ...(c ? [`Sealed by ${ENGINEER.name}, ${ENGINEER.licence(job.state ?? 'TX')}`, `Verify at /verify with code ${formatVerificationCode(c)}`] : []),
         ]);
+        let bytes = draft;
+        const disciplines = disciplineOf(kind, job.services);
+        const slots = marginSlots([{ width: 612, height: 792 }], disciplines);
+        if (c) {
+          const licence = licences.find((l) => l.state === job.state) ?? licences[0]!;
+          const applied = disciplines.map((d) => ({
+            discipline: d, engineerName: engineer!.name, licenceState: licence.state, licenceNumber: licence.number, date: r.readyAt.toISOString().slice(0, 10),
+            code: formatVerificationCode(c), verifyUrl: sealUrl(publicUrl), seal: sealImage, demo: true,
+          }));
+          bytes = Buffer.from((await stampSeals(draft, slots, applied)).pdf);
+          const check = await sealsShown(bytes, slots, applied.map((a) => ({ discipline: a.discipline, licenceNumber: a.licenceNumber, code: a.code })));
+          if (!check.ok) throw new Error(`the demo seal did not show on ${job.name}'s ${label}`);
+          const sourceKey = `jobs/${job.id}/${id}-draft`;
+          await storage.put(sourceKey, draft);
+          for (const a of applied) {
+            seals.push({
+              jobId: job.id, fileId: id, documentKind: kind, discipline: a.discipline, engineerId, engineerName: engineer!.name, licenceState: licence.state,
+              licenceNumber: licence.number, licenceExpiresOn: licence.expiresOn, sealedById: admin?.id ?? null,
+              sealedByName: `${admin?.first ?? ''} ${admin?.last ?? ''}`.trim() || 'admin', sealedByRole: 'admin', onAuthorisation: false, code: c,
+              pages: coveredPages(slots, a.discipline), sourceSha256: crypto.createHash('sha256').update(draft).digest('hex'),
+              sha256: crypto.createHash('sha256').update(bytes).digest('hex'), sourceStorageKey: sourceKey, createdAt: r.readyAt,
+            });
+          }
+        }
         const key = `jobs/${job.id}/${id}`;
         await storage.put(key, bytes);
         const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
@@ -110,11 +162,14 @@ export async function seedSampleDeliverables(database: Database, storage: Storag
           createdAt: r.readyAt, deliverableKind: kind, deliverableState: released ? 'released' : sealed ? 'sealed' : 'draft',
           deliverableRevision: revision, sha256, sealedAt: sealed ? r.readyAt : null, releasedAt: released ? r.at : null,
           releasedById: released ? (admin?.id ?? null) : null,
+          ...(c ? { sealSlots: slots, sealCode: c } : {}),
         });
         if (c) {
+          const s0 = seals[seals.length - 1]!;
           codes.push({
-            code: c, fileId: id, jobId: job.id, documentKind: kind, documentName: name, engineerName: ENGINEER.name,
-            licenceState: job.state ?? 'TX', licenceNumber: ENGINEER.licence(job.state ?? 'TX'), jobAddress: address, sha256, size: bytes.length, sealedAt: r.readyAt,
+            code: c, fileId: id, jobId: job.id, documentKind: kind, documentName: name, engineerName: engineer!.name,
+            licenceState: s0.licenceState, licenceNumber: s0.licenceNumber, jobAddress: address, location: [job.city, job.state].filter(Boolean).join(', '),
+            sha256, size: bytes.length, sealedAt: r.readyAt,
           });
         }
         if (revision === job.revision) facts.push({ kind, state: released ? 'released' : sealed ? 'sealed' : 'draft', sealed });
@@ -130,7 +185,14 @@ export async function seedSampleDeliverables(database: Database, storage: Storag
   await db.transaction(async (tx) => {
     if (files.length) await tx.insert(jobFiles).values(files);
     if (codes.length) await tx.insert(documentVerifications).values(codes);
+    if (seals.length) await tx.insert(documentSeals).values(seals);
     for (const u of taskUpdates) await tx.update(jobs).set({ serviceTasks: u.tasks }).where(eq(jobs.id, u.id));
   });
   return files.length;
+}
+
+async function readAll(storage: Storage, key: string): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const c of await storage.read(key)) chunks.push(c as Buffer);
+  return new Uint8Array(Buffer.concat(chunks));
 }

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { documentVerifications, jobFiles, jobLetters, jobs, states } from '../../db/schema.ts';
+import { ahjs, documentSeals, documentVerifications, jobFiles, jobLetters, jobs, states, users } from '../../db/schema.ts';
 
 export type DeliverableRow = typeof jobFiles.$inferSelect;
 export type VerificationRow = typeof documentVerifications.$inferSelect;
@@ -46,8 +46,11 @@ export async function deleteVerificationsOf(db: DbOrTx, fileId: string): Promise
 
 /** The generated plan sets of a revision not yet released stop being deliverables (a newer run's set replaces them). */
 export async function unmarkGeneratedPlanSets(db: DbOrTx, jobId: string, revision: number): Promise<void> {
-  await db.update(jobFiles).set({ deliverableKind: null, deliverableState: null, deliverableRevision: null, sealedAt: null })
-    .where(and(eq(jobFiles.jobId, jobId), eq(jobFiles.kind, 'plan_set'), eq(jobFiles.deliverableKind, 'plan_set'), eq(jobFiles.deliverableRevision, revision), ne(jobFiles.deliverableState, 'released')));
+  const gone = await db.update(jobFiles).set({ deliverableKind: null, deliverableState: null, deliverableRevision: null, sealedAt: null })
+    .where(and(eq(jobFiles.jobId, jobId), eq(jobFiles.kind, 'plan_set'), eq(jobFiles.deliverableKind, 'plan_set'), eq(jobFiles.deliverableRevision, revision), ne(jobFiles.deliverableState, 'released')))
+    .returning({ id: jobFiles.id });
+  // A replaced set's code stops answering, as when staff take a document out of the deliverables.
+  if (gone.length) await db.delete(documentVerifications).where(inArray(documentVerifications.fileId, gone.map((g) => g.id)));
 }
 
 /** Of these files, the generated letters still waiting for the digital signature they were ordered with. */
@@ -60,13 +63,68 @@ export async function lettersAwaitingSignature(db: DbOrTx, fileIds: string[]) {
 /** Points a document's verification records at the file that replaces it (its signed copy). */
 export async function moveVerifications(db: DbOrTx, fromFileId: string, to: { id: string; name: string; sha256: string; size: number }): Promise<void> {
   await db.update(documentVerifications).set({ fileId: to.id, documentName: to.name, sha256: to.sha256, size: to.size }).where(eq(documentVerifications.fileId, fromFileId));
+  await db.update(documentSeals).set({ fileId: to.id }).where(eq(documentSeals.fileId, fromFileId));
+}
+
+export type SealRow = typeof documentSeals.$inferSelect;
+
+/** The seals applied to these files, in the order applied. */
+export async function sealsOfFiles(db: DbOrTx, fileIds: string[]): Promise<SealRow[]> {
+  if (!fileIds.length) return [];
+  return db.select().from(documentSeals).where(inArray(documentSeals.fileId, fileIds)).orderBy(asc(documentSeals.createdAt), asc(documentSeals.discipline));
+}
+
+export async function insertSeals(db: DbOrTx, rows: (typeof documentSeals.$inferInsert)[]): Promise<void> {
+  if (rows.length) await db.insert(documentSeals).values(rows);
+}
+
+/** The file's row, locked until the transaction ends: of two seals at once, the second sees the first. */
+export async function lockFile(db: DbOrTx, fileId: string) {
+  const [row] = await db.select().from(jobFiles).where(eq(jobFiles.id, fileId)).for('update');
+  return row;
+}
+
+/**
+ * What sealing reads of a job: the state its licences must be for (the address's, else the AHJ's),
+ * where it is (city, state) and its full address, its company and name.
+ */
+export async function jobSealFacts(db: DbOrTx, jobId: string) {
+  const [row] = await db
+    .select({
+      id: jobs.id, name: jobs.name, clientName: jobs.clientName, companyId: jobs.companyId, isActive: jobs.isActive,
+      street: jobs.clientStreetAddress, city: jobs.clientCity, zip: jobs.clientZipCode, state: states.abbreviation, ahjState: ahjs.state,
+      services: jobs.servicesRequested,
+    })
+    .from(jobs)
+    .leftJoin(states, eq(states.id, jobs.clientStateId))
+    .leftJoin(ahjs, eq(ahjs.id, jobs.ahjId))
+    .where(eq(jobs.id, jobId));
+  if (!row) return null;
+  const state = row.state ?? row.ahjState ?? null;
+  return { ...row, state, location: [row.city?.trim(), state].filter(Boolean).join(', ') };
+}
+
+/** The engineer a generated letter was written for (its closing and footer name them), or null for other files. */
+export async function letterEngineerOf(db: DbOrTx, fileId: string): Promise<{ engineerId: string | null } | null> {
+  const [row] = await db.select({ engineerId: jobLetters.engineerId }).from(jobLetters).where(eq(jobLetters.fileId, fileId));
+  return row ?? null;
+}
+
+export async function userNameOf(db: DbOrTx, id: string): Promise<string> {
+  const [u] = await db.select({ name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`, email: users.email }).from(users).where(eq(users.id, id));
+  return u ? (u.name || u.email) : 'a deleted user';
 }
 
 export async function getVerification(db: DbOrTx, code: string) {
   const [row] = await db
-    .select({ v: documentVerifications, state: jobFiles.deliverableState })
+    .select({
+      v: documentVerifications, state: jobFiles.deliverableState, releasedAt: jobFiles.releasedAt,
+      jobName: jobs.name, companyId: jobs.companyId, city: jobs.clientCity, jobState: states.abbreviation,
+    })
     .from(documentVerifications)
     .innerJoin(jobFiles, eq(jobFiles.id, documentVerifications.fileId))
+    .innerJoin(jobs, eq(jobs.id, documentVerifications.jobId))
+    .leftJoin(states, eq(states.id, jobs.clientStateId))
     .where(eq(documentVerifications.code, code));
   return row;
 }

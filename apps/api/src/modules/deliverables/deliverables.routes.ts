@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   ZDeliverable, ZJobDeliverables, ZJobTask, ZMarkDeliverableBody, ZReleaseBody, ZSealDeliverableBody, ZTaskBody,
-  ZVerification, ZVerificationCheck, ZVerifyParams, ZZipQuery,
+  ZSealOptions, ZVerification, ZVerificationCheck, ZVerifyParams, ZZipQuery,
 } from '@sunstamp/domain/contracts/deliverables';
 import { ZJob } from '@sunstamp/domain/contracts/jobs';
 import { MAX_VERIFY_UPLOAD_BYTES } from '@sunstamp/domain/constants/deliverables.constants';
@@ -13,6 +13,7 @@ import { uploadError } from '../../platform/uploads.ts';
 import { releaseDeliverables } from '../jobs/jobs-workflow.service.ts';
 import * as svc from './deliverables.service.ts';
 import * as verify from './verify.service.ts';
+import * as seal from './seal.service.ts';
 
 const ZIdParams = z.object({ id: z.string().max(100) });
 const ZFileParams = z.object({ fileId: z.string().max(100) });
@@ -28,12 +29,18 @@ export const deliverablesRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => svc.listJobDeliverables(ctx, principalOf(req), req.params.id));
 
   app.post('/jobs/:id/deliverables', {
-    schema: { tags, summary: 'Mark a job file as a deliverable of the current revision (draft, or sealed with the engineer\'s licence)', params: ZIdParams, body: ZMarkDeliverableBody, response: { 201: ZDeliverable } },
+    schema: { tags, summary: 'Mark a job file as a draft deliverable of the current revision (an engineer seals it afterwards)', params: ZIdParams, body: ZMarkDeliverableBody, response: { 201: ZDeliverable } },
   }, async (req, reply) => reply.code(201).send(await svc.markDeliverable(ctx, principalOf(req), req.params.id, req.body)));
 
+  app.get('/deliverables/:fileId/seal-options', {
+    schema: { tags, summary: 'What a draft still needs sealed and, per engineer, whether the caller may seal as them now (staff)', params: ZFileParams, response: { 200: ZSealOptions } },
+  }, async (req) => seal.sealOptions(ctx, principalOf(req), req.params.fileId));
+
   app.post('/deliverables/:fileId/seal', {
-    schema: { tags, summary: 'Record that a draft deliverable was sealed (engineer, licence); issues its verification code', params: ZFileParams, body: ZSealDeliverableBody, response: { 200: ZDeliverable } },
-  }, async (req) => svc.sealDeliverable(ctx, principalOf(req), req.params.fileId, req.body.seal));
+    schema: {
+      tags, summary: 'Seal a draft: the chosen engineer (their own account, or an admin on their standing authorisation) with a licence for the job\'s state; the seal is drawn and the PDF checked', params: ZFileParams, body: ZSealDeliverableBody, response: { 200: ZDeliverable },
+    },
+  }, async (req) => seal.sealDocument(ctx, principalOf(req), req.params.fileId, req.body));
 
   app.delete('/deliverables/:fileId', {
     schema: { tags, summary: 'Take a file back out of the deliverables (not once released); the file stays', params: ZFileParams, response: { 204: z.null() } },
@@ -64,8 +71,8 @@ export const deliverablesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/verify/:code', {
     config: { public: true },
-    schema: { tags, summary: 'Public: the sealed document behind a verification code (engineer, licence, job address, date, SHA-256)', params: ZVerifyParams, response: { 200: ZVerification } },
-  }, async (req) => verify.verifyCode(ctx, req.ip, req.params.code));
+    schema: { tags, summary: 'Public: the sealed document behind a verification code (engineer, licence, city and state, date, SHA-256, released or not); the job and its address for its company and staff', params: ZVerifyParams, response: { 200: ZVerification } },
+  }, async (req) => verify.verifyCode(ctx, req.ip, req.params.code, req.principal ?? null));
 
   app.post('/verify/:code/check', {
     config: { public: true },

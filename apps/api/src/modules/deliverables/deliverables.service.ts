@@ -7,7 +7,9 @@ import {
 import type { TaskCompletion } from '@sunstamp/domain/constants/job-events.constants';
 import { serviceLabel } from '@sunstamp/domain/constants/services.constants';
 import { HIDDEN_FROM_CLIENT_KINDS, type FileKind } from '@sunstamp/domain/contracts/files';
-import type { Deliverable, JobDeliverables, JobTask, SealInfo } from '@sunstamp/domain/contracts/deliverables';
+import type { AppliedSeal, Deliverable, JobDeliverables, JobTask } from '@sunstamp/domain/contracts/deliverables';
+import type { Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
+import { disciplinesOf, ZSealSlots, type SealSlot } from '@sunstamp/planset/seals/seal-slots';
 import {
   describeNeed, isDeliverableKind, taskAnswersOf, missingDeliverables, needsOfService, taskAfterDeliverables, tasksOf,
   type DeliverableFacts,
@@ -87,63 +89,54 @@ export type RecordDeliverableInput = {
   kind: DeliverableKind;
   /** A file already stored on the job (job_files row, bytes in storage). */
   fileId: string;
-  state: DeliverableState;
   /**
-   * Who sealed it; with state 'sealed' (or 'released' of a sealed document) this creates the
-   * public verification record. `code` is the code printed on the document: take one from
-   * `newVerificationCode()` before rendering, so the page and the record agree.
+   * Always a draft: a document becomes sealed only when a registered engineer seals it
+   * (seal.service.ts sealDocument draws the seal into the PDF and checks the result).
    */
-  seal?: SealInfo & { code?: string };
+  state: 'draft';
+  /** Where the document's seals go, as its renderer reserved them (plan set, letter); none for a file made elsewhere. */
+  sealSlots?: SealSlot[];
   /** The bytes' SHA-256 when the caller has it; read from storage otherwise. */
   sha256?: string;
-  releasedById?: string;
 };
 
 /**
  * The one function generation code calls to register an output (a rendered plan set, a letter, a
  * calculation package) as a deliverable, in the caller's transaction when it passes `db`:
  *
- *   const code = newVerificationCode();            // printed on the document
  *   … render, store the file, insert its job_files row …
- *   await recordDeliverable(ctx, { jobId, kind: 'structural_roof_letter', fileId, state: 'sealed',
- *     seal: { engineer_name, licence_state: 'CA', licence_number: 'C 12345', code } }, tx);
+ *   await recordDeliverable(ctx, { jobId, kind: 'structural_roof_letter', fileId, state: 'draft', sealSlots }, tx);
  *
- * It sets the file's kind, state, revision and hash, creates the verification record for a sealed
- * document and moves the services' tasks. A client sees the file only once it is released.
- * Answers the verification code (null when not sealed).
+ * It sets the file's kind, state, revision, hash and seal places and moves the services' tasks. A
+ * client sees the file only once it is released.
  */
-export async function recordDeliverable(ctx: Ctx, input: RecordDeliverableInput, db: DbOrTx = ctx.database.db): Promise<{ code: string | null }> {
+export async function recordDeliverable(ctx: Ctx, input: RecordDeliverableInput, db: DbOrTx = ctx.database.db): Promise<void> {
   const file = await repo.getJobFile(db, input.fileId);
   if (!file || file.jobId !== input.jobId) throw notFound('That file is not on this job.');
   if (!isDeliverableKind(input.kind)) throw badRequest('Some fields are invalid.', [{ kind: 'Not a deliverable kind.' }]);
-  if (input.state !== 'draft' && input.state !== 'released' && !input.seal) {
-    throw badRequest('Some fields are invalid.', [{ seal: 'A sealed document needs the engineer and licence that sealed it.' }]);
-  }
   const job = await repo.getServiceTasks(db, input.jobId);
   if (!job) throw notFound();
   const now = ctx.clock.now();
   const sha256 = input.sha256 ?? file.sha256 ?? (await sha256OfStored(ctx.storage, file.storageKey));
-  const sealed = input.state === 'sealed' || (input.state === 'released' && !!input.seal);
   await repo.setDeliverable(db, file.id, {
     deliverableKind: input.kind,
-    deliverableState: input.state,
+    deliverableState: 'draft',
     deliverableRevision: input.revision ?? job.revision,
     sha256,
-    sealedAt: sealed ? now : null,
-    releasedAt: input.state === 'released' ? now : null,
-    releasedById: input.state === 'released' ? (input.releasedById ?? null) : null,
+    sealedAt: null,
+    releasedAt: null,
+    releasedById: null,
+    sealSlots: input.sealSlots ?? null,
+    sealCode: null,
   });
-  let code: string | null = null;
-  if (sealed && input.seal) code = await addVerification(db, file, input.kind, input.seal, sha256, now);
   await syncServiceTasks(db, input.jobId, now);
-  return { code };
 }
 
 /**
  * A deliverable's file is replaced by another holding the same document (a letter signed after it
- * was sealed): the new file takes the kind, state, revision and seal, and the verification code
- * printed on it now checks the new bytes. Inside the caller's transaction; no-op for a file that
- * is not a deliverable.
+ * was sealed): the new file takes the kind, state, revision, seal places and seals, and the
+ * verification code printed on it now checks the new bytes. Inside the caller's transaction; no-op
+ * for a file that is not a deliverable.
  */
 export async function replaceDeliverableFile(db: DbOrTx, fromFileId: string, to: { id: string; name: string; sha256: string; size: number }): Promise<void> {
   const from = await repo.getJobFile(db, fromFileId);
@@ -151,21 +144,10 @@ export async function replaceDeliverableFile(db: DbOrTx, fromFileId: string, to:
   await repo.setDeliverable(db, to.id, {
     deliverableKind: from.deliverableKind, deliverableState: from.deliverableState, deliverableRevision: from.deliverableRevision,
     sha256: to.sha256, sealedAt: from.sealedAt, releasedAt: from.releasedAt, releasedById: from.releasedById,
+    sealSlots: from.sealSlots, sealCode: from.sealCode,
   });
   await repo.moveVerifications(db, fromFileId, to);
   await repo.setDeliverable(db, fromFileId, { deliverableKind: null, deliverableState: null, deliverableRevision: null, sealedAt: null, releasedAt: null, releasedById: null });
-}
-
-async function addVerification(
-  db: DbOrTx, file: repo.DeliverableRow, kind: DeliverableKind, seal: SealInfo & { code?: string }, sha256: string, at: Date,
-): Promise<string> {
-  const code = seal.code ?? newVerificationCode();
-  await repo.insertVerification(db, {
-    code, fileId: file.id, jobId: file.jobId, documentKind: kind, documentName: file.name,
-    engineerName: seal.engineer_name, licenceState: seal.licence_state, licenceNumber: seal.licence_number,
-    jobAddress: await repo.jobAddressOf(db, file.jobId), sha256, size: file.size, sealedAt: at,
-  });
-  return code;
 }
 
 /**
@@ -186,9 +168,10 @@ export async function setServiceTask(
   await repo.setServiceTasks(db, input.jobId, tasks, ctx.clock.now());
 }
 
-function deliverableOf(r: Awaited<ReturnType<typeof repo.listDeliverables>>[number], staff: boolean): Deliverable {
+function deliverableOf(r: Awaited<ReturnType<typeof repo.listDeliverables>>[number], staff: boolean, seals: repo.SealRow[]): Deliverable {
   const f = r.f;
   const kind = f.deliverableKind as DeliverableKind;
+  const mine = seals.filter((x) => x.fileId === f.id && x.code === f.sealCode);
   return {
     id: f.id,
     job_id: f.jobId,
@@ -203,7 +186,10 @@ function deliverableOf(r: Awaited<ReturnType<typeof repo.listDeliverables>>[numb
     sha256: f.sha256,
     sealed_at: f.sealedAt?.toISOString() ?? null,
     released_at: f.releasedAt?.toISOString() ?? null,
-    verification_code: staff ? r.code : null,
+    // The code printed on it, once the first seal is on (public lookups answer only once sealed).
+    verification_code: staff ? (r.code ?? f.sealCode) : null,
+    seals: staff ? mine.map(appliedSealOf) : [],
+    seals_needed: staff && f.deliverableState === 'draft' ? sealsStillNeeded(f, mine) : [],
     download_url: `/api/files/${f.id}/download`,
     created_at: f.createdAt.toISOString(),
   };
@@ -214,6 +200,7 @@ export async function listJobDeliverables(ctx: Pick<AppContext, 'database'>, p: 
   const { job } = await visibleJob(ctx.database.db, p, jobId);
   const staffView = maySeeUnreleasedDeliverables(p.role);
   const rows = (await repo.listDeliverables(ctx.database.db, jobId)).filter((r) => staffView || r.f.deliverableState === 'released');
+  const seals = staffView ? await repo.sealsOfFiles(ctx.database.db, rows.map((r) => r.f.id)) : [];
   const current = factsOf(rows.filter((r) => r.f.deliverableRevision === job.revisionNumber)
     .map((r) => ({ kind: r.f.deliverableKind, state: r.f.deliverableState, sealedAt: r.f.sealedAt })));
   const requirements = staffView
@@ -226,7 +213,7 @@ export async function listJobDeliverables(ctx: Pick<AppContext, 'database'>, p: 
     : [];
   return {
     revision: job.revisionNumber,
-    deliverables: rows.map((r) => deliverableOf(r, staffView)),
+    deliverables: rows.map((r) => deliverableOf(r, staffView, seals)),
     requirements,
     tasks: taskAnswersOf(job.servicesRequested, job.serviceTasks),
     may_mark: job.isActive && mayMarkDeliverables(p, job),
@@ -241,10 +228,13 @@ async function workableJob(ctx: Pick<AppContext, 'database'>, p: Principal, jobI
   return job;
 }
 
-/** Staff (or the assigned contractor) mark one of the job's files as a deliverable of the current revision. */
+/**
+ * Staff (or the assigned contractor) mark one of the job's files as a draft deliverable of the
+ * current revision. Sealing is a separate act of a registered engineer (seal.service.ts).
+ */
 export async function markDeliverable(
   ctx: Ctx & Pick<AppContext, 'caches' | 'cache'>, p: Principal, jobId: string,
-  body: { file_id: string; kind: DeliverableKind; state: 'draft' | 'sealed'; seal?: SealInfo },
+  body: { file_id: string; kind: DeliverableKind; state: 'draft' },
 ): Promise<Deliverable> {
   await workableJob(ctx, p, jobId);
   const file = await repo.getJobFile(ctx.database.db, body.file_id);
@@ -253,24 +243,21 @@ export async function markDeliverable(
   if (HIDDEN_FROM_CLIENT_KINDS.includes(file.kind as FileKind)) {
     throw conflict('An internal file is never shown to the client, so it cannot be a deliverable: upload the document as a letter, CAD or finished file.');
   }
-  if (body.state === 'sealed' && !body.seal) {
-    throw badRequest('Some fields are invalid.', [{ seal: 'A sealed document needs the engineer and licence that sealed it.' }]);
-  }
   await ctx.database.db.transaction(async (tx) => {
-    await recordDeliverable(ctx, { jobId, kind: body.kind, fileId: file.id, state: body.state, seal: body.state === 'sealed' ? body.seal : undefined }, tx);
+    await recordDeliverable(ctx, { jobId, kind: body.kind, fileId: file.id, state: 'draft' }, tx);
   });
   await announceJobsChanged(ctx);
   return oneDeliverable(ctx, p, jobId, file.id);
 }
 
-async function oneDeliverable(ctx: Pick<AppContext, 'database'>, p: Principal, jobId: string, fileId: string): Promise<Deliverable> {
+export async function oneDeliverable(ctx: Pick<AppContext, 'database'>, p: Principal, jobId: string, fileId: string): Promise<Deliverable> {
   const rows = await repo.listDeliverables(ctx.database.db, jobId);
   const row = rows.find((r) => r.f.id === fileId);
   if (!row) throw notFound();
-  return deliverableOf(row, maySeeUnreleasedDeliverables(p.role));
+  return deliverableOf(row, maySeeUnreleasedDeliverables(p.role), await repo.sealsOfFiles(ctx.database.db, [fileId]));
 }
 
-async function ownDeliverable(ctx: Pick<AppContext, 'database'>, p: Principal, fileId: string) {
+export async function ownDeliverable(ctx: Pick<AppContext, 'database'>, p: Principal, fileId: string) {
   if (!UUID_RE.test(fileId)) throw notFound();
   const file = await repo.getJobFile(ctx.database.db, fileId);
   if (!file?.deliverableKind) throw notFound();
@@ -278,20 +265,6 @@ async function ownDeliverable(ctx: Pick<AppContext, 'database'>, p: Principal, f
   if (!maySeeUnreleasedDeliverables(p.role) && file.deliverableState !== 'released') throw notFound();
   await workableJob(ctx, p, file.jobId);
   return file;
-}
-
-/** A draft deliverable sealed outside Sunstamp: record the engineer and licence, issue its verification code. */
-export async function sealDeliverable(ctx: Ctx & Pick<AppContext, 'caches' | 'cache'>, p: Principal, fileId: string, seal: SealInfo): Promise<Deliverable> {
-  const file = await ownDeliverable(ctx, p, fileId);
-  if (file.deliverableState !== 'draft') throw conflict(`This deliverable is already ${file.deliverableState}.`);
-  const now = ctx.clock.now();
-  await ctx.database.db.transaction(async (tx) => {
-    await repo.setDeliverable(tx, file.id, { deliverableState: 'sealed', sealedAt: now });
-    await addVerification(tx, file, file.deliverableKind as DeliverableKind, seal, file.sha256 ?? (await sha256OfStored(ctx.storage, file.storageKey)), now);
-    await syncServiceTasks(tx, file.jobId, now);
-  });
-  await announceJobsChanged(ctx);
-  return oneDeliverable(ctx, p, file.jobId, file.id);
 }
 
 /** Takes a file back out of the deliverables (not once released: the client has it). */
@@ -302,7 +275,7 @@ export async function unmarkDeliverable(ctx: Ctx & Pick<AppContext, 'caches' | '
   await ctx.database.db.transaction(async (tx) => {
     await repo.deleteVerificationsOf(tx, file.id);
     await repo.setDeliverable(tx, file.id, {
-      deliverableKind: null, deliverableState: null, deliverableRevision: null, sealedAt: null, releasedAt: null, releasedById: null,
+      deliverableKind: null, deliverableState: null, deliverableRevision: null, sealedAt: null, releasedAt: null, releasedById: null, sealCode: null,
     });
     await syncServiceTasks(tx, file.jobId, now);
   });
@@ -343,4 +316,22 @@ export async function openDeliverablesZip(
   if (!zipFits(entries)) throw conflict('These deliverables are too large for one archive: download them one by one.');
   const base = (job.name || 'job').replace(/[^\w .-]+/g, '_').trim().slice(0, 80) || 'job';
   return { name: `${base} - deliverables rev ${rev}.zip`, stream: zipStream(entries, ctx.clock.now()) };
+}
+
+/** A seal row as staff read it. */
+export function appliedSealOf(x: repo.SealRow): AppliedSeal {
+  return {
+    discipline: x.discipline as Discipline, engineer_id: x.engineerId, engineer_name: x.engineerName, licence_state: x.licenceState,
+    licence_number: x.licenceNumber, sealed_at: x.createdAt.toISOString(), sealed_by: x.sealedByName, on_authorisation: x.onAuthorisation, pages: x.pages,
+  };
+}
+
+/**
+ * The seals a draft still needs: the disciplines of its seal places (a generated document) not yet
+ * applied. A file made elsewhere has no places: what it needs is decided when it is sealed.
+ */
+export function sealsStillNeeded(f: { sealSlots: unknown }, applied: readonly { discipline: string }[]): Discipline[] {
+  const slots = ZSealSlots.safeParse(f.sealSlots ?? []);
+  if (!slots.success) return [];
+  return disciplinesOf(slots.data).filter((d) => !applied.some((a) => a.discipline === d));
 }

@@ -7,23 +7,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZJobDeliverables, ZVerification } from '@sunstamp/domain/contracts/deliverables';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
 import { file, PDF, postMultipart, type Part } from '../../test/upload-fixtures.ts';
-import { TEST_SEAL } from '../../test/deliverables-fixtures.ts';
-import { users } from '../../db/schema.ts';
-import { newVerificationCode, recordDeliverable, setServiceTask } from './deliverables.service.ts';
+import { fixtureEngineer, FIXTURE_ENGINEER } from '../../test/deliverables-fixtures.ts';
+import { states, users } from '../../db/schema.ts';
+import { simplePdf } from '../../db/seed/sample-deliverables.seed.ts';
+import { newVerificationCode, setServiceTask } from './deliverables.service.ts';
 
 let t: TestApp;
 const uid: Record<string, string> = {};
 const call = async (who: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
   t.request(method, url, { token: who ? await t.tokenOf(who) : undefined, body });
 const upload = (who: string, jobId: string, parts: Part[]) => postMultipart(t, `/api/jobs/${jobId}/files`, parts, { as: who });
-const pdf = (label: string) => Buffer.from(`%PDF-1.4\n% ${label}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`);
+const pdf = (label: string) => simplePdf([label]);
+let txId = 0;
+let engineerId = '';
 
 const CLIENTS = [DEMO.acmeUser, DEMO.acmeOwner];
 const ROLES = [DEMO.admin, DEMO.support, DEMO.contractor, DEMO.acmeOwner, DEMO.acmeUser, DEMO.brightOwner];
 
 /** An Acme job with these services, submitted, assigned to the drafter and moved to `to` along the workflow. */
 async function jobAt(services: string[], to: 'Pending QC' | 'Finalized', name = 'Deliverables job') {
-  const id = (await call(DEMO.acmeUser, 'PUT', '/api/jobs', { name, client_street_address: '12 Sun St', client_zip_code: '94110', services_requested: services })).data.id as string;
+  const id = (await call(DEMO.acmeUser, 'PUT', '/api/jobs', { name, client_street_address: '12 Sun St', city: 'Austin', state: txId, client_zip_code: '78702', services_requested: services })).data.id as string;
   expect((await call(DEMO.acmeUser, 'POST', `/api/jobs/${id}/submit`)).statusCode).toBe(200);
   expect((await call(DEMO.admin, 'POST', `/api/jobs/${id}/assign`, { assignee_id: uid[DEMO.contractor] })).statusCode).toBe(200);
   for (const s of ['Pending Design', 'Pending QC']) {
@@ -43,14 +46,20 @@ async function jobAt(services: string[], to: 'Pending QC' | 'Finalized', name = 
 async function markUploaded(jobId: string, kind: string, state: 'draft' | 'sealed', who: string = DEMO.support, bytes = pdf(`${kind} ${jobId}`)) {
   const up = await upload(who, jobId, [{ name: 'kind', value: kind === 'plan_set' ? 'cad' : 'letter' }, { name: 'category', value: kind === 'plan_set' ? 'PV-01' : 'Engineering' }, file(`${kind}.pdf`, bytes)]);
   expect(up.statusCode, up.body).toBe(201);
-  const r = await call(who, 'POST', `/api/jobs/${jobId}/deliverables`, { file_id: up.data[0].id, kind, state, ...(state === 'sealed' ? { seal: TEST_SEAL } : {}) });
+  const r = await call(who, 'POST', `/api/jobs/${jobId}/deliverables`, { file_id: up.data[0].id, kind });
   expect(r.statusCode, r.body).toBe(201);
-  return r.data;
+  if (state === 'draft') return r.data;
+  // The fixtures' engineer seals it from its own account (the demo admin's).
+  const sealed = await call(DEMO.admin, 'POST', `/api/deliverables/${r.data.id}/seal`, { engineer_id: engineerId });
+  expect(sealed.statusCode, sealed.body).toBe(200);
+  return sealed.data;
 }
 
 beforeAll(async () => {
   t = await createTestApp();
   for (const u of await t.database.db.select().from(users)) uid[u.email] = u.id;
+  txId = (await t.database.db.select().from(states)).find((x) => x.abbreviation === 'TX' && x.country === 'US')!.id;
+  engineerId = await fixtureEngineer(t);
 });
 afterAll(async () => { await t?.close(); });
 
@@ -116,10 +125,15 @@ describe('a job cannot reach Design Completed, Pending Approval or Approved with
     const id = await jobAt(['cad_stamp_structural'], 'Pending QC');
     const plan = await markUploaded(id, 'plan_set', 'draft');
     expect((await call(DEMO.admin, 'POST', `/api/jobs/${id}/status`, { status: 'Design Completed' })).data.args).toEqual(['CAD Stamp (Structural) needs a sealed plan set.']);
-    const sealed = await call(DEMO.support, 'POST', `/api/deliverables/${plan.id}/seal`, { seal: TEST_SEAL });
+    // Support prepares; the engineer seals (the fixtures' engineer signs in as the demo admin).
+    expect((await call(DEMO.support, 'POST', `/api/deliverables/${plan.id}/seal`, { engineer_id: engineerId })).statusCode).toBe(403);
+    const sealed = await call(DEMO.admin, 'POST', `/api/deliverables/${plan.id}/seal`, { engineer_id: engineerId });
     expect(sealed.statusCode, sealed.body).toBe(200);
-    expect(sealed.data).toMatchObject({ state: 'sealed', verification_code: expect.stringMatching(/^[0-9A-Z]{20}$/) });
-    expect((await call(DEMO.support, 'POST', `/api/deliverables/${plan.id}/seal`, { seal: TEST_SEAL })).statusCode).toBe(409);
+    expect(sealed.data).toMatchObject({
+      state: 'sealed', verification_code: expect.stringMatching(/^[0-9A-Z]{20}$/), seals_needed: [],
+      seals: [{ discipline: 'structural', engineer_name: FIXTURE_ENGINEER.name, licence_state: 'TX', licence_number: 'PE-FX-TX', pages: [1], on_authorisation: false }],
+    });
+    expect((await call(DEMO.admin, 'POST', `/api/deliverables/${plan.id}/seal`, { engineer_id: engineerId })).statusCode).toBe(409);
     for (const s of ['Design Completed', 'Finalized']) expect((await call(DEMO.admin, 'POST', `/api/jobs/${id}/status`, { status: s })).statusCode).toBe(200);
     expect((await call(DEMO.admin, 'POST', `/api/jobs/${id}/release`, {})).data.status).toBe('Pending Approval');
 
@@ -166,7 +180,7 @@ describe('the client sees released deliverables only (role matrix)', () => {
       // A client may not seal, unmark or release it (404 while it cannot see it, 403 after).
       for (const who of CLIENTS) {
         const code = released ? 403 : 404;
-        expect((await call(who, 'POST', `/api/deliverables/${draft.id}/seal`, { seal: TEST_SEAL })).statusCode).toBe(code);
+        expect((await call(who, 'POST', `/api/deliverables/${draft.id}/seal`, { engineer_id: engineerId })).statusCode).toBe(code);
         expect((await call(who, 'DELETE', `/api/deliverables/${draft.id}`)).statusCode).toBe(code);
       }
     };
@@ -229,8 +243,9 @@ describe('marking deliverables: bad inputs answer a clear 4xx', () => {
       [{ file_id: fileId, kind: 'poem' }, 400, 'kind'],
       [{ file_id: 'nope', kind: 'plan_set' }, 400, 'file_id'],
       [{ file_id: fileId, kind: 'plan_set', state: 'released' }, 400, 'state'],
-      [{ file_id: fileId, kind: 'plan_set', state: 'sealed' }, 400, 'A sealed document needs the engineer and licence that sealed it.'],
-      [{ file_id: fileId, kind: 'plan_set', state: 'sealed', seal: { ...TEST_SEAL, licence_state: 'California' } }, 400, 'Two letters'],
+      // Marking never seals: only an engineer does, on the seal route.
+      [{ file_id: fileId, kind: 'plan_set', state: 'sealed' }, 400, 'state'],
+      [{ file_id: fileId, kind: 'plan_set', seal: { engineer_name: 'Not An Engineer, P.E.', licence_state: 'TX', licence_number: '1' } }, 400, 'seal'],
       [{ file_id: fileId, kind: 'plan_set', extra: 1 }, 400, 'extra'],
       [{ file_id: otherFile, kind: 'plan_set' }, 400, 'Upload the document to this job first.'],
       [{ file_id: '00000000-0000-4000-8000-000000000000', kind: 'plan_set' }, 400, 'Upload the document to this job first.'],
@@ -293,31 +308,38 @@ describe('tasks per service', () => {
 describe('public verification', () => {
   let code: string;
   let bytes: Buffer;
+  let jobId: string;
+  let fileId: string;
   beforeAll(async () => {
-    const id = await jobAt(['structural_roof_letter'], 'Pending QC', 'Secret Client Name job');
-    bytes = pdf('sealed letter');
-    const up = await upload(DEMO.support, id, [{ name: 'kind', value: 'letter' }, file('letter.pdf', bytes)]);
-    code = newVerificationCode();
-    // Generation code registers its sealed output with the code it printed on the page.
-    await t.database.db.transaction(async (tx) => {
-      const r = await recordDeliverable(t.ctx, { jobId: id, kind: 'structural_roof_letter', fileId: up.data[0].id, state: 'sealed', seal: { ...TEST_SEAL, code } }, tx);
-      expect(r.code).toBe(code);
-    });
+    jobId = await jobAt(['structural_roof_letter'], 'Pending QC', 'Secret Client Name job');
+    const d = await markUploaded(jobId, 'structural_roof_letter', 'sealed');
+    fileId = d.id;
+    code = d.verification_code;
+    bytes = (await call(DEMO.admin, 'GET', `/api/files/${fileId}/download`)).rawPayload;
   });
-  it('anyone reads engineer, licence, job address, date and the SHA-256, and nothing else of the tenant', async () => {
+  it('anyone reads document, engineer, licence, city and state, date and SHA-256; no street address; unreleased says so', async () => {
     const r = await call(null, 'GET', `/api/verify/${code.slice(0, 5)}-${code.slice(5, 10)}-${code.slice(10, 15)}-${code.slice(15).toLowerCase()}`);
     expect(r.statusCode, r.body).toBe(200);
     expect(ZVerification.strict().parse(r.data)).toEqual({
       code: `${code.slice(0, 5)}-${code.slice(5, 10)}-${code.slice(10, 15)}-${code.slice(15)}`,
       document: 'Structural roof letter',
-      engineer_name: 'Dana Reyes, P.E.', licence_state: 'CA', licence_number: 'C 81234',
-      job_address: '12 Sun St, 94110',
+      engineer_name: FIXTURE_ENGINEER.name, licence_state: 'TX', licence_number: 'PE-FX-TX',
+      seals: [{ discipline: 'structural', engineer_name: FIXTURE_ENGINEER.name, licence_state: 'TX', licence_number: 'PE-FX-TX', sealed_at: expect.any(String) }],
+      location: 'Austin, TX',
       sealed_at: expect.any(String),
       sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+      released: false,
+      status_text: 'Sealed, not yet released to the client: the engineering firm has not issued this document yet.',
+      job: null,
     });
-    expect(r.body).not.toContain('Secret Client Name');
-    expect(r.body).not.toContain('Acme');
-    expect(r.body).not.toContain('letter.pdf');
+    for (const secret of ['12 Sun St', '78702', 'Secret Client Name', 'Acme', 'structural_roof_letter.pdf']) expect(r.body, secret).not.toContain(secret);
+  });
+  it('a signed-in member of the job\'s company, or staff, also reads the job and its address; another tenant or the drafter does not', async () => {
+    for (const who of [DEMO.acmeUser, DEMO.acmeOwner, DEMO.admin, DEMO.support]) {
+      const r = await call(who, 'GET', `/api/verify/${code}`);
+      expect(r.data.job, who).toEqual({ id: jobId, name: 'Secret Client Name job', address: '12 Sun St, Austin, TX 78702' });
+    }
+    for (const who of [DEMO.brightOwner, DEMO.contractor]) expect((await call(who, 'GET', `/api/verify/${code}`)).data.job, who).toBeNull();
   });
   it('an uploaded copy is compared by hash: the same bytes match, one changed byte does not', async () => {
     const same = await postMultipart(t, `/api/verify/${code}/check`, [file('letter.pdf', bytes, 'file')]);
@@ -348,5 +370,12 @@ describe('public verification', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/verify/${code}`, remoteAddress: '203.0.113.10' })).statusCode).toBe(200);
     t.clock.advance(61_000);
     expect((await ask()).statusCode).toBe(200);
+  });
+  it('a document taken out of the deliverables stops answering; a draft never answered', async () => {
+    const other = await markUploaded(jobId, 'calculation_package', 'draft');
+    expect(other.verification_code).toBeNull();
+    expect((await call(DEMO.admin, 'DELETE', `/api/deliverables/${fileId}`)).statusCode).toBe(204);
+    t.clock.advance(61_000);
+    expect((await call(null, 'GET', `/api/verify/${code}`)).statusCode).toBe(404);
   });
 });

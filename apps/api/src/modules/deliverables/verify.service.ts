@@ -3,14 +3,20 @@ import { deliverableKindLabel } from '@sunstamp/domain/constants/deliverables.co
 import type { Verification, VerificationCheck } from '@sunstamp/domain/contracts/deliverables';
 import { formatVerificationCode, isVerificationCode, normaliseVerificationCode } from '@sunstamp/domain/jobs/deliverables.rules';
 import type { AppContext } from '../../context.ts';
+import type { Principal } from '../auth/principal.ts';
+import { isClientRole, isInternalStaff } from '@sunstamp/domain/roles';
+import type { Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import { notFound, tooManyRequests } from '../../platform/errors.ts';
 import * as repo from './deliverables.repository.ts';
 
 /**
  * Public verification of a sealed document: anyone with the code printed on it (an AHJ plan
- * reviewer) reads who sealed it, the licence, the job's address, the date and the document's
- * SHA-256, and may hash the PDF they hold against it. Nothing else of the tenant is answered.
- * Codes carry 100 random bits and lookups are limited per address, so codes cannot be guessed.
+ * reviewer) reads the document's kind, who sealed it, the licence, the date, the SHA-256 and the
+ * job's city and state, and may hash the PDF they hold against it. The street address is not
+ * answered to the public (a home owner's address is not for anyone holding a code): a signed-in
+ * member of the job's company, or staff, also reads the job and its address. Only a document that
+ * is sealed answers; one not yet released says so. Codes carry 100 random bits and lookups are
+ * limited per address, so codes cannot be guessed.
  */
 
 type Ctx = Pick<AppContext, 'database' | 'rateLimits'>;
@@ -22,29 +28,40 @@ async function recordOf(ctx: Ctx, rawCode: string) {
   const code = normaliseVerificationCode(rawCode);
   if (!isVerificationCode(code)) throw notFound(NOT_FOUND);
   const row = await repo.getVerification(ctx.database.db, code);
-  if (!row) throw notFound(NOT_FOUND);
-  return row.v;
+  // A document answers only while it is sealed (or released sealed): never a draft or a file taken out.
+  if (!row || (row.state !== 'sealed' && row.state !== 'released')) throw notFound(NOT_FOUND);
+  return row;
 }
 
-export async function verifyCode(ctx: Ctx, address: string, rawCode: string): Promise<Verification> {
+export async function verifyCode(ctx: Ctx, address: string, rawCode: string, viewer: Principal | null): Promise<Verification> {
   if (!ctx.rateLimits.verifyLookups.take(address)) throw tooManyRequests(SLOW_DOWN);
-  const v = await recordOf(ctx, rawCode);
+  const row = await recordOf(ctx, rawCode);
+  const v = row.v;
+  const seals = (await repo.sealsOfFiles(ctx.database.db, [v.fileId])).filter((x) => x.code === v.code);
+  const released = row.state === 'released';
+  const insider = !!viewer && (isInternalStaff(viewer.role) || (isClientRole(viewer.role) && viewer.companyIds.includes(row.companyId)));
   return {
     code: formatVerificationCode(v.code),
     document: deliverableKindLabel(v.documentKind),
     engineer_name: v.engineerName,
     licence_state: v.licenceState,
     licence_number: v.licenceNumber,
-    job_address: v.jobAddress,
+    seals: seals.map((x) => ({ discipline: x.discipline as Discipline, engineer_name: x.engineerName, licence_state: x.licenceState, licence_number: x.licenceNumber, sealed_at: x.createdAt.toISOString() })),
+    location: v.location || [row.city?.trim(), row.jobState].filter(Boolean).join(', '),
     sealed_at: v.sealedAt.toISOString(),
     sha256: v.sha256,
+    released,
+    status_text: released
+      ? `Sealed and released to the client on ${row.releasedAt?.toISOString().slice(0, 10) ?? v.sealedAt.toISOString().slice(0, 10)}.`
+      : 'Sealed, not yet released to the client: the engineering firm has not issued this document yet.',
+    job: insider ? { id: v.jobId, name: row.jobName, address: v.jobAddress } : null,
   };
 }
 
 /** Before reading an uploaded PDF: the address's allowance and the code (404 before a byte is read). */
 export async function beginCheck(ctx: Ctx, address: string, rawCode: string) {
   if (!ctx.rateLimits.verifyChecks.take(address)) throw tooManyRequests(SLOW_DOWN);
-  return recordOf(ctx, rawCode);
+  return (await recordOf(ctx, rawCode)).v;
 }
 
 /** Hashes the uploaded bytes as they stream in and compares them with the sealed document's hash. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { engineerLicences, engineers, users } from '../../db/schema.ts';
+import { engineerCertificates, engineerLicences, engineers, users } from '../../db/schema.ts';
 
 export type EngineerRow = typeof engineers.$inferSelect;
 export type LicenceRow = typeof engineerLicences.$inferSelect;
@@ -51,4 +51,35 @@ export async function setImage(db: DbOrTx, id: string, kind: 'seal' | 'signature
 export async function userRef(db: DbOrTx, id: string) {
   const [u] = await db.select({ id: users.id, role: users.role, isActive: users.isActive }).from(users).where(eq(users.id, id));
   return u ?? null;
+}
+
+export type CertificateRow = typeof engineerCertificates.$inferSelect;
+
+/** The registered certificates of these engineers, oldest first. */
+export async function certificatesOf(db: DbOrTx, engineerIds: string[]): Promise<CertificateRow[]> {
+  if (!engineerIds.length) return [];
+  return db.select().from(engineerCertificates).where(inArray(engineerCertificates.engineerId, engineerIds)).orderBy(asc(engineerCertificates.createdAt), asc(engineerCertificates.id));
+}
+
+/** Registers a certificate; null when the engineer already has one with this public key. */
+export async function insertCertificate(db: DbOrTx, row: typeof engineerCertificates.$inferInsert): Promise<string | null> {
+  const r = await db.insert(engineerCertificates).values(row).onConflictDoNothing().returning({ id: engineerCertificates.id });
+  return r[0]?.id ?? null;
+}
+
+export async function deleteCertificate(db: DbOrTx, engineerId: string, id: string): Promise<boolean> {
+  const r = await db.delete(engineerCertificates).where(and(eq(engineerCertificates.engineerId, engineerId), eq(engineerCertificates.id, id))).returning({ id: engineerCertificates.id });
+  return r.length > 0;
+}
+
+export async function setSealAuthorisation(db: DbOrTx, id: string, a: { at: Date; byId: string; byName: string; reference: string } | null, now: Date): Promise<void> {
+  await db.update(engineers).set(a
+    ? { sealAuthorisedAt: a.at, sealAuthorisedById: a.byId, sealAuthorisedByName: a.byName, sealAuthorisationRef: a.reference, updatedAt: now }
+    : { sealAuthorisedAt: null, sealAuthorisedById: null, sealAuthorisedByName: null, sealAuthorisationRef: null, updatedAt: now }).where(eq(engineers.id, id));
+}
+
+/** A user's display name (the audit of who recorded or applied something). */
+export async function userName(db: DbOrTx, id: string): Promise<string> {
+  const [u] = await db.select({ first: users.firstName, last: users.lastName, email: users.email }).from(users).where(eq(users.id, id));
+  return u ? (`${u.first ?? ''} ${u.last ?? ''}`.trim() || u.email) : 'a deleted user';
 }

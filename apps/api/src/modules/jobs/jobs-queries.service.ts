@@ -41,7 +41,10 @@ export async function visibleJob(db: DbOrTx, p: Principal, id: string) {
  * deliverable before it is released (policies/deliverables.policy.ts).
  */
 export const maySeeFile = (p: Principal, f: { kind: string; deliverableState: string | null }) =>
-  !(isClientRole(p.role) && HIDDEN_FROM_CLIENT_KINDS.includes(f.kind as FileKind)) && !isHiddenDeliverable(p.role, f.deliverableState);
+  // A released deliverable is the client's whatever its kind: a generated plan set (kind plan_set)
+  // or letter (kind internal) is hidden from the client until release, and only until then.
+  f.deliverableState === 'released'
+  || (!(isClientRole(p.role) && HIDDEN_FROM_CLIENT_KINDS.includes(f.kind as FileKind)) && !isHiddenDeliverable(p.role, f.deliverableState));
 
 /** As visibleJob, with the status changes and the files the principal may see: all a job answer needs, in one statement. */
 export async function visibleJobDetail(db: DbOrTx, p: Principal, id: string): Promise<repo.JobDetail> {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { ahjs, engineers, equipment, jobEquipment, jobFiles, jobLetters, states } from '../../db/schema.ts';
 
@@ -31,14 +32,21 @@ export async function insertLetter(db: DbOrTx, row: typeof jobLetters.$inferInse
   return r!;
 }
 
+const signedFiles = alias(jobFiles, 'signed_files');
+
+/** The job's letters with their file's name and deliverable state (the signed copy's once signed) and their engineer. */
 export async function lettersOfJob(db: DbOrTx, jobId: string) {
-  return db.select({ l: jobLetters, fileName: jobFiles.name, engineerName: engineers.name })
+  return db.select({
+    l: jobLetters, fileName: jobFiles.name, engineerName: engineers.name, engineerUserId: engineers.userId,
+    state: jobFiles.deliverableState, signedState: signedFiles.deliverableState,
+  })
     .from(jobLetters).innerJoin(jobFiles, eq(jobFiles.id, jobLetters.fileId)).leftJoin(engineers, eq(engineers.id, jobLetters.engineerId))
+    .leftJoin(signedFiles, eq(signedFiles.id, jobLetters.signedFileId))
     .where(eq(jobLetters.jobId, jobId)).orderBy(desc(jobLetters.createdAt), asc(jobLetters.letterType));
 }
 
 export async function getLetter(db: DbOrTx, id: string) {
-  const [r] = await db.select({ l: jobLetters, storageKey: jobFiles.storageKey, fileName: jobFiles.name })
+  const [r] = await db.select({ l: jobLetters, storageKey: jobFiles.storageKey, fileName: jobFiles.name, state: jobFiles.deliverableState })
     .from(jobLetters).innerJoin(jobFiles, eq(jobFiles.id, jobLetters.fileId)).where(eq(jobLetters.id, id));
   return r ?? null;
 }

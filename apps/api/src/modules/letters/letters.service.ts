@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { mayWorkOnJob } from '@sunstamp/domain/policies/jobs.policy';
 import { maySignAsEngineer } from '@sunstamp/domain/policies/engineers.policy';
-import { chooseSealingEngineer, type Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
+import { letterNotApplicable, type LetterJobFacts } from '@sunstamp/domain/jobs/letter-applicability.rules';
+import { chooseSealingEngineer, sealingLicenceOf, type Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import { LETTER_PROGRESS_EVENTS, type GenerateLettersBody, type JobLetter, type LETTER_TYPE_VALUES, type LetterRun, type STRUCTURAL_METHOD_VALUES } from '@sunstamp/domain/contracts/letters';
 import type { DeliverableKind } from '@sunstamp/domain/constants/deliverables.constants';
-import { formatVerificationCode } from '@sunstamp/domain/jobs/deliverables.rules';
 import type { JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
 import { calculateDesign } from '@sunstamp/engineering/design.calc';
 import type { DesignInputRaw } from '@sunstamp/engineering/design-input.schema';
@@ -13,16 +13,19 @@ import type { Report } from '@sunstamp/engineering/report.schema';
 import { LETTER_DISCIPLINE, LETTER_TITLES, type LetterInputRaw, type LetterType } from '@sunstamp/planset/letters/letter-input.schema';
 import { LetterRefusal } from '@sunstamp/planset/letters/letter.compose';
 import { renderLetter } from '@sunstamp/planset/letters/letter.render';
+import type { SealSlot } from '@sunstamp/planset/seals/seal-slots';
 import { ZodError } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { JobPayload } from '../../platform/queue/queue.registry.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { signPdfWithP12, SigningError, verifyOutsideSignature } from '../../platform/signing/pades.ts';
+import { X509Certificate } from 'node:crypto';
+import { openSigner, signPdfWith, SigningError, verifyOutsideSignature } from '../../platform/signing/pades.ts';
+import { signingRefusal } from '../engineers/engineer-certificates.service.ts';
 import type { Principal } from '../auth/principal.ts';
 import { requireAllowed } from '../access/access.ts';
 import { readBytes, todayOf } from '../engineers/engineers.service.ts';
 import * as engRepo from '../engineers/engineers.repository.ts';
-import { newVerificationCode, recordDeliverable, replaceDeliverableFile } from '../deliverables/deliverables.service.ts';
+import { recordDeliverable, replaceDeliverableFile } from '../deliverables/deliverables.service.ts';
 import { getFile, insertFiles } from '../files/files.repository.ts';
 import { resolvedOf } from '../jobs/jobs-requirements.service.ts';
 import { visibleJob } from '../jobs/jobs-queries.service.ts';
@@ -33,14 +36,16 @@ import { designInputOf, letterCodesOf, MissingFactError, type JobFacts } from '.
 import * as repo from './letters.repository.ts';
 
 /*
- * Engineering letters of a job (spec §7 generate-letters, recalculate-url): the engine calculates
- * the job's design, packages/planset renders each letter with the report's numbers and sections,
- * the PE seal of an engineer licensed in the job's state for the letter's discipline is placed, and
- * each letter is stored as an internal job file of the revision (clients see letters once they are
- * released as deliverables). Progress goes to the requester's event stream with the spec §4 names.
- * A digital signature is the engineer's own act, after all stamping, one letter at a time: with a
- * P12 and passphrase sent for that signing only (kept in memory, never stored), or signed outside
- * and uploaded, when the upload must begin with the exact bytes generated.
+ * Engineering letters of a job (spec §7 generate-letters, recalculate-url): only the letters whose
+ * subject the job has (letter-applicability.rules.ts); the engine calculates the job's design,
+ * packages/planset renders each letter with the report's numbers and sections for the engineer who
+ * will seal it (chosen, or the first licensed in the job's state for the discipline), and each is
+ * stored as an internal job file of the revision and a draft deliverable. The engineer seals it
+ * afterwards (deliverables/seal.service.ts draws seal, signature and verification code). Progress
+ * goes to the requester's event stream with the spec §4 names. A digital signature is the
+ * engineer's own act, after the seal, one letter at a time, with a certificate registered for
+ * that engineer: a P12 and passphrase sent for that signing only (kept in memory, never stored),
+ * or signed outside and uploaded, when the upload must begin with the exact bytes sealed.
  */
 
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'storage' | 'queue' | 'events' | 'caches' | 'log' | 'config'>;
@@ -48,12 +53,16 @@ type LetterTypeValue = (typeof LETTER_TYPE_VALUES)[number];
 type JobWithRefs = NonNullable<Awaited<ReturnType<typeof getJobWithRefs>>>;
 type StructuralMethod = (typeof STRUCTURAL_METHOD_VALUES)[number];
 type Lines = Awaited<ReturnType<typeof repo.equipmentDataOf>>;
+type GroundMount = NonNullable<LetterInputRaw['groundMount']>;
+type GroundMountData = Omit<GroundMount, 'racking' | 'foundation' | 'tiltDeg'> & Partial<Pick<GroundMount, 'racking' | 'foundation' | 'tiltDeg'>>;
 
 /** What some letters need beyond the job, as generate-letters took it (camel-cased for the renderer). */
 interface LetterData {
   structuralMethod?: StructuralMethod;
   structuralResultFileId?: string;
-  groundMount?: NonNullable<LetterInputRaw['groundMount']>;
+  groundMount?: GroundMountData;
+  /** The engineer chosen per discipline (Engineers page ids). */
+  engineers?: Partial<Record<Discipline, string>>;
   batteryMount?: Omit<NonNullable<LetterInputRaw['wallBattery']>, 'model' | 'weightLb' | 'depthIn' | 'count'>;
   roofAreaFt2?: number;
   thirdParty?: NonNullable<LetterInputRaw['thirdParty']>;
@@ -69,8 +78,9 @@ function letterDataOf(b: GenerateLettersBody): LetterData {
   return {
     ...(b.structural_method ? { structuralMethod: b.structural_method } : {}),
     ...(b.structural_result_file_id ? { structuralResultFileId: b.structural_result_file_id } : {}),
+    ...(b.engineers ? { engineers: { ...b.engineers } } : {}),
     ...(g ? { groundMount: {
-      racking: g.racking, foundation: g.foundation, tiltDeg: g.tilt_deg, meanHeightFt: g.mean_height_ft, arrayDepthFt: g.array_depth_ft, postSpacingFt: g.post_spacing_ft,
+      ...(g.racking ? { racking: g.racking } : {}), ...(g.foundation ? { foundation: g.foundation } : {}), ...(g.tilt_deg !== undefined ? { tiltDeg: g.tilt_deg } : {}), meanHeightFt: g.mean_height_ft, arrayDepthFt: g.array_depth_ft, postSpacingFt: g.post_spacing_ft,
       postsPerColumn: g.posts_per_column, deadLoadPsf: g.dead_load_psf, cnUplift: g.cn_uplift, cnDown: g.cn_down,
       allowableUpliftLb: g.allowable_uplift_lb, allowableCompressionLb: g.allowable_compression_lb, allowableLateralLb: g.allowable_lateral_lb,
     } } : {}),
@@ -132,23 +142,97 @@ async function jobStateOf(ctx: Ctx, r: JobWithRefs, ahjState: string): Promise<s
   return s?.abbreviation ?? ahjState;
 }
 
-/** The checks a run can make before calculating: an AHJ, and a sealing engineer for every discipline. 409 naming what is missing. */
-async function prepare(ctx: Ctx, r: JobWithRefs, types: readonly LetterType[]): Promise<Prepared> {
-  if (!r.job.ahjId) throw conflict('The job has no AHJ: letters cite the AHJ\'s code editions and design criteria. Choose the AHJ on the job first.');
-  const ahj = await repo.ahjOf(ctx.database.db, r.job.ahjId);
-  if (!ahj) throw conflict('The job\'s AHJ no longer exists.');
-  const state = await jobStateOf(ctx, r, ahj.state);
+/**
+ * The engineer who will seal each discipline: the one chosen (must be active, licensed in the job's
+ * state for it, unexpired, with a seal image), else the first such engineer. 409 naming what is missing.
+ */
+async function sealingEngineers(ctx: Ctx, state: string, disciplines: readonly Discipline[], chosenIds: Partial<Record<Discipline, string>> = {}): Promise<Map<Discipline, SealingEngineer>> {
   const candidates = await engRepo.engineersLicensedIn(ctx.database.db, state);
   const engineers = new Map<Discipline, SealingEngineer>();
-  for (const d of [...new Set(types.map((t) => LETTER_DISCIPLINE[t]))]) {
-    const chosen = chooseSealingEngineer(candidates.filter((c) => c.sealKey), state, d, todayOf(ctx));
+  const today = todayOf(ctx);
+  for (const d of disciplines) {
+    const wanted = chosenIds[d];
+    if (wanted) {
+      const e = UUID_RE.test(wanted) ? await engRepo.getEngineer(ctx.database.db, wanted) : null;
+      if (!e) throw unprocessable(`The ${d} engineer chosen is not registered: choose one from the Engineers page.`);
+      const r = sealingLicenceOf(e, state, d, today);
+      if (!r.ok) throw unprocessable(r.message);
+      if (!e.sealKey) throw unprocessable(`${e.name} has no seal image: upload it on the Engineers page.`);
+      engineers.set(d, { engineer: e, licence: r.licence });
+      continue;
+    }
+    const chosen = chooseSealingEngineer(candidates.filter((c) => c.sealKey), state, d, today);
     if (!chosen.ok) {
-      const unsealed = candidates.find((c) => !c.sealKey && chooseSealingEngineer([c], state, d, todayOf(ctx)).ok);
+      const unsealed = candidates.find((c) => !c.sealKey && chooseSealingEngineer([c], state, d, today).ok);
       throw conflict(unsealed ? `${unsealed.name} may seal ${d} documents in ${state} but has no seal image: upload it on the Engineers page.` : chosen.message);
     }
     engineers.set(d, { engineer: chosen.engineer, licence: chosen.licence });
   }
+  return engineers;
+}
+
+/** The checks a run can make before calculating: an AHJ, and a sealing engineer for every discipline. 409 naming what is missing. */
+async function prepare(ctx: Ctx, r: JobWithRefs, types: readonly LetterType[], chosen?: Partial<Record<Discipline, string>>): Promise<Prepared> {
+  if (!r.job.ahjId) throw conflict('The job has no AHJ: letters cite the AHJ\'s code editions and design criteria. Choose the AHJ on the job first.');
+  const ahj = await repo.ahjOf(ctx.database.db, r.job.ahjId);
+  if (!ahj) throw conflict('The job\'s AHJ no longer exists.');
+  const state = await jobStateOf(ctx, r, ahj.state);
+  const engineers = await sealingEngineers(ctx, state, [...new Set(types.map((t) => LETTER_DISCIPLINE[t]))], chosen);
   return { ahj, state, engineers, firm: await letterheadOf(ctx) };
+}
+
+/** What decides whether a letter applies to the job, read from the job. */
+function applicabilityOf(r: JobWithRefs, lines: Lines, state: string | null): LetterJobFacts {
+  const arrays = (r.job.arrays ?? []) as { connection_type?: string | null }[];
+  return {
+    structureType: r.job.structureType ?? null,
+    cadIntake: (r.job.cadIntake ?? {}) as Record<string, unknown>,
+    arrayConnections: arrays.map((a) => a.connection_type ?? null),
+    hasBatteryLine: lines.some((l) => l.kind === 'battery'),
+    state,
+    revision: r.job.revisionNumber,
+  };
+}
+
+/** The letters of `types` that do not apply to the job, with the reason of each. */
+async function notApplicable(ctx: Ctx, r: JobWithRefs, types: readonly LetterType[]): Promise<{ type: LetterType; message: string }[]> {
+  const lines = await repo.equipmentDataOf(ctx.database.db, r.job.id);
+  const state = r.job.clientStateId !== null ? (await repo.stateCodeOf(ctx.database.db, r.job.clientStateId))?.abbreviation ?? null : null;
+  const ahjState = !state && r.job.ahjId ? (await repo.ahjOf(ctx.database.db, r.job.ahjId))?.state ?? null : null;
+  const facts = applicabilityOf(r, lines, state ?? ahjState);
+  return types.flatMap((type) => {
+    const message = letterNotApplicable(type, facts);
+    return message ? [{ type, message }] : [];
+  });
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+/**
+ * The ground mount as the job has it: foundation and tilt from the CAD intake, racking from the job's
+ * racking line; the request's values only where the job has none, and refused when they disagree.
+ */
+function groundMountOf(r: JobWithRefs, lines: Lines, data: GroundMountData | undefined): GroundMount | string | undefined {
+  if (!data) return undefined;
+  const cad = (r.job.cadIntake ?? {}) as Record<string, unknown>;
+  const racking = lines.find((l) => l.kind === 'racking');
+  const fromJob = {
+    racking: racking ? `${racking.manufacturer ?? ''} ${racking.model ?? racking.customModel ?? ''}`.trim() : str(cad.custom_preferred_racking_manufacturer) || str(cad.preferred_racking_manufacturer),
+    foundation: str(cad.custom_foundation_type) || str(cad.foundation_type),
+    tiltDeg: typeof cad.racking_pitch === 'number' ? cad.racking_pitch : undefined,
+  };
+  const out: Partial<GroundMount> = { ...data };
+  for (const [k, label] of [['racking', 'racking'], ['foundation', 'foundation type'], ['tiltDeg', 'racking pitch']] as const) {
+    const job = fromJob[k];
+    const sent = data[k];
+    if (job !== undefined && job !== '') {
+      if (sent !== undefined && String(sent).toLowerCase() !== String(job).toLowerCase()) return `The job's ${label} is ${job}, not ${sent}: the ground-mount letter takes it from the job. Change it on the job if it is wrong.`;
+      (out as Record<string, unknown>)[k] = job;
+    } else if (sent === undefined) {
+      return `The job has no ${label}: enter it in the job's CAD intake (Ground Mount) before the ground-mount letter.`;
+    }
+  }
+  return out as GroundMount;
 }
 
 async function workableJob(ctx: Ctx, p: Principal, jobId: string) {
@@ -161,16 +245,23 @@ async function workableJob(ctx: Ctx, p: Principal, jobId: string) {
 /** POST /jobs/{id}/generate-letters: checks what can be checked now, then queues the run. */
 export async function requestLetters(ctx: Ctx, p: Principal, jobId: string, body: GenerateLettersBody & { letter_types: LetterTypeValue[] }) {
   const r = await workableJob(ctx, p, jobId);
-  await prepare(ctx, r, body.letter_types);
+  const refused = await notApplicable(ctx, r, body.letter_types);
+  if (refused.length) throw unprocessable(refused.map((x) => `${LETTER_TITLES[x.type]}: ${x.message}`).join(' '));
+  await prepare(ctx, r, body.letter_types, body.engineers);
   const method = body.structural_method ?? 'prescriptive';
   if (method !== 'prescriptive' && body.letter_types.some((t) => ANALYSED_LETTERS.includes(t))) {
     const tool = TOOL_OF[method];
     if (!body.structural_result_file_id) throw unprocessable(`The arrays are designed with ${tool}: the structural letter needs that analysis's uploaded result, not the Prescriptive Method (5 %). Upload the ${tool} result (PDF) to the job's files and choose it as structural_result_file_id.`);
     await resultFileOf(ctx, r.job.id, body.structural_result_file_id, tool);
   }
+  const lines = await repo.equipmentDataOf(ctx.database.db, r.job.id);
   if (body.letter_types.includes('wall_mounted_battery_letter')) {
-    const battery = batteryOf(await repo.equipmentDataOf(ctx.database.db, r.job.id));
+    const battery = batteryOf(lines);
     if (typeof battery === 'string') throw unprocessable(battery);
+  }
+  if (body.letter_types.includes('structural_ground_mount_letter')) {
+    const gm = groundMountOf(r, lines, letterDataOf(body).groundMount);
+    if (typeof gm === 'string') throw unprocessable(gm);
   }
   if (body.letter_types.includes('structural_roof_letter') && method === 'prescriptive') {
     const { resolved } = await resolvedOf(ctx, r);
@@ -224,10 +315,14 @@ async function calculate(ctx: Ctx, r: JobWithRefs, prep: Prepared, arrays?: read
 }
 
 /** The inputs of the letters that need more than the report: ground mount, wall battery, seismic areas, third party, the analysis result. */
-async function extrasOf(ctx: Ctx, jobId: string, type: LetterType, data: LetterData, calc: { design: DesignInputRaw; lines: Lines }): Promise<Partial<LetterInputRaw>> {
+async function extrasOf(ctx: Ctx, r: JobWithRefs, type: LetterType, data: LetterData, calc: { design: DesignInputRaw; lines: Lines }): Promise<Partial<LetterInputRaw>> {
+  const jobId = r.job.id;
   switch (type) {
-    case 'structural_ground_mount_letter':
-      return data.groundMount ? { groundMount: data.groundMount } : {};
+    case 'structural_ground_mount_letter': {
+      const gm = groundMountOf(r, calc.lines, data.groundMount);
+      if (typeof gm === 'string') throw new LetterRefusal(type, 'ground-mount-design-required', gm);
+      return gm ? { groundMount: gm } : {};
+    }
     case 'wall_mounted_battery_letter': {
       const battery = batteryOf(calc.lines);
       if (typeof battery === 'string') throw new LetterRefusal(type, 'battery-mount-required', battery);
@@ -279,20 +374,15 @@ const DELIVERABLE_KIND_OF: Record<LetterType, DeliverableKind> = {
   calculation_package: 'calculation_package',
 };
 
-/** Who seals a letter of this type, and a fresh verification code to print on it. */
-type LetterSeal = { engineer_name: string; licence_state: string; licence_number: string; code: string };
-function sealOf(prep: Prepared, type: LetterType): LetterSeal {
-  const s = prep.engineers.get(LETTER_DISCIPLINE[type])!;
-  return { engineer_name: s.engineer.name, licence_state: s.licence.state, licence_number: s.licence.number, code: newVerificationCode() };
-}
+/** The engineer a letter of this type is written for (who alone may seal it). */
+const engineerOf = (prep: Prepared, type: LetterType) => prep.engineers.get(LETTER_DISCIPLINE[type])!;
 
 async function letterInputOf(
-  ctx: Ctx, r: JobWithRefs, prep: Prepared, type: LetterType, report: Report, revisionData: JobPayload<'letters-generate'>['revisionLetterData'], code: string,
+  ctx: Ctx, r: JobWithRefs, prep: Prepared, type: LetterType, report: Report, revisionData: JobPayload<'letters-generate'>['revisionLetterData'],
   extras: Partial<LetterInputRaw> = {},
 ): Promise<LetterInputRaw> {
-  const sealing = prep.engineers.get(LETTER_DISCIPLINE[type])!;
+  const sealing = engineerOf(prep, type);
   const e = sealing.engineer;
-  const [seal, signature] = await Promise.all([e.sealKey ? readBytes(ctx, e.sealKey) : undefined, e.signatureKey ? readBytes(ctx, e.signatureKey) : undefined]);
   const j = r.job;
   const criteria = letterCodesOf(prep.ahj);
   return {
@@ -309,9 +399,6 @@ async function letterInputOf(
     engineer: { name: e.name, discipline: LETTER_DISCIPLINE[type], licenceState: sealing.licence.state, licenceNumber: sealing.licence.number, licenceExpires: sealing.licence.expiresOn, ...(e.email ? { email: e.email } : {}) },
     firm: prep.firm,
     ...(revisionData ? { revisionData } : {}),
-    ...(seal ? { seal: new Uint8Array(seal) } : {}),
-    ...(signature ? { signature: new Uint8Array(signature) } : {}),
-    verification: { url: `${ctx.config.publicUrl}/verify`, code: formatVerificationCode(code) },
     ...extras,
   };
 }
@@ -326,7 +413,7 @@ const fileNameOf = (type: LetterType, jobName: string, revision: number) => `${L
 /** Stores a rendered document as an internal Engineering job file and its letter row. */
 async function storeLetter(ctx: Ctx, a: {
   jobId: string; runId: string; revision: number; type: LetterType; pdf: Uint8Array; engineerId: string | null; calculationPages: unknown;
-  signature: 'unsigned' | 'required'; actorId: string; actorRole: string; jobName: string; seal: LetterSeal;
+  signature: 'unsigned' | 'required'; actorId: string; actorRole: string; jobName: string; sealSlots: SealSlot[];
 }) {
   const fileId = crypto.randomUUID();
   const key = `jobs/${a.jobId}/${fileId}`;
@@ -340,9 +427,9 @@ async function storeLetter(ctx: Ctx, a: {
         jobId: a.jobId, runId: a.runId, revision: a.revision, letterType: a.type, engineerId: a.engineerId, fileId,
         sha256, calculationPages: a.calculationPages, signatureStatus: a.signature, createdAt: now,
       });
-      // A sealed deliverable of the revision (released to the client with the others), with the
-      // public verification record of the code printed on it.
-      await recordDeliverable(ctx, { jobId: a.jobId, revision: a.revision, kind: DELIVERABLE_KIND_OF[a.type], fileId, state: 'sealed', seal: a.seal, sha256 }, tx);
+      // A draft deliverable of the revision, with the places of its seal: its engineer seals it
+      // (deliverables/seal.service.ts), then it is released to the client with the others.
+      await recordDeliverable(ctx, { jobId: a.jobId, revision: a.revision, kind: DELIVERABLE_KIND_OF[a.type], fileId, state: 'draft', sealSlots: a.sealSlots, sha256 }, tx);
       return letter;
     });
   } catch (e) {
@@ -356,14 +443,21 @@ export async function runLetters(ctx: Ctx, job: JobPayload<'letters-generate'>) 
   const publish = (type: string, payload: Record<string, unknown> = {}) => ctx.events.publish(job.actorId, type, { job_id: job.jobId, run_id: job.runId, ...payload });
   const r = await getJobWithRefs(ctx.database.db, job.jobId, { kind: 'all' }, true);
   if (!r) return;
-  const types = job.letterTypes as LetterType[];
-  await publish('calculations_initiated', { letter_types: types });
+  const asked = job.letterTypes as LetterType[];
+  await publish('calculations_initiated', { letter_types: asked });
   const data = (job.letterData ?? {}) as LetterData;
+  // The job may have changed since the request: a letter whose subject it no longer has is refused.
+  const refused: { letter_type: string; message: string }[] = (await notApplicable(ctx, r, asked)).map((x) => ({ letter_type: x.type, message: x.message }));
+  const types = asked.filter((t) => !refused.some((x) => x.letter_type === t));
+  if (!types.length) {
+    await publish('calculations_failed', { message: refused.map((x) => x.message).join(' '), refused });
+    return;
+  }
   let prep: Prepared;
   let report: Report;
   let calc: Awaited<ReturnType<typeof calculate>>;
   try {
-    prep = await prepare(ctx, r, types);
+    prep = await prepare(ctx, r, types, data.engineers);
     calc = await calculate(ctx, r, prep, job.arrays, data.structuralMethod);
     report = calc.report;
   } catch (e) {
@@ -375,28 +469,27 @@ export async function runLetters(ctx: Ctx, job: JobPayload<'letters-generate'>) 
   await publish('calculations_passed', { calculated_from: calc.source, pass: report.summary.pass, checks: report.summary.checks, system_dc_kw: report.summary.systemDcKw, system_ac_kw: report.summary.systemAcKw, failures: report.summary.failures });
 
   const done = new Set((await repo.lettersOfRun(ctx.database.db, job.runId)).map((l) => l.letterType));
-  const rendered: { type: LetterType; pdf: Uint8Array; engineerId: string; calculationPages: unknown; seal: LetterSeal }[] = [];
-  const refused: { letter_type: string; message: string }[] = [];
+  const rendered: { type: LetterType; pdf: Uint8Array; engineerId: string; calculationPages: unknown; sealSlots: SealSlot[] }[] = [];
   for (const type of types.filter((t) => !done.has(t))) {
     try {
-      const seal = sealOf(prep, type);
-      const extras = await extrasOf(ctx, r.job.id, type, data, calc);
-      const out = await renderLetter(await letterInputOf(ctx, r, prep, type, report, job.revisionLetterData, seal.code, extras));
-      rendered.push({ type, pdf: out.pdf, engineerId: prep.engineers.get(LETTER_DISCIPLINE[type])!.engineer.id, calculationPages: out.calculationPages, seal });
+      const extras = await extrasOf(ctx, r, type, data, calc);
+      const out = await renderLetter(await letterInputOf(ctx, r, prep, type, report, job.revisionLetterData, extras));
+      rendered.push({ type, pdf: out.pdf, engineerId: engineerOf(prep, type).engineer.id, calculationPages: out.calculationPages, sealSlots: out.sealSlots });
     } catch (e) {
       if (!(e instanceof LetterRefusal)) throw e;
       refused.push({ letter_type: type, message: e.message });
     }
   }
-  if (refused.length === types.length) {
+  if (refused.length === asked.length) {
     await publish('calculations_failed', { message: refused.map((x) => x.message).join(' '), refused });
     return;
   }
-  await publish('stamp_file_passed', { sealed: rendered.map((x) => x.type), refused, signature: job.includeDigitalSignature ? 'required' : 'none' });
+  // stamp_file_passed (spec §4): the letters are drawn with their seal's place; each waits for its engineer's seal.
+  await publish('stamp_file_passed', { drafted: rendered.map((x) => x.type), awaiting_seal: rendered.map((x) => ({ letter_type: x.type, engineer: engineerOf(prep, x.type).engineer.name })), refused, signature: job.includeDigitalSignature ? 'required' : 'none' });
   const stored = [];
   for (const x of rendered) {
     stored.push(await storeLetter(ctx, {
-      jobId: job.jobId, runId: job.runId, revision: r.job.revisionNumber, type: x.type, pdf: x.pdf, engineerId: x.engineerId, calculationPages: x.calculationPages, seal: x.seal,
+      jobId: job.jobId, runId: job.runId, revision: r.job.revisionNumber, type: x.type, pdf: x.pdf, engineerId: x.engineerId, calculationPages: x.calculationPages, sealSlots: x.sealSlots,
       signature: job.includeDigitalSignature ? 'required' : 'unsigned', actorId: job.actorId, actorRole: job.actorRole, jobName: r.job.name || r.job.clientName,
     }));
   }
@@ -415,24 +508,27 @@ export async function recalculate(ctx: Ctx, p: Principal, jobId: string, arrays:
     if (message === null) throw e;
     throw new AppError(422, message, 'unprocessable');
   }
-  const seal = sealOf(prep, 'calculation_package');
-  const out = await renderLetter(await letterInputOf(ctx, r, prep, 'calculation_package', report, null, seal.code));
+  const out = await renderLetter(await letterInputOf(ctx, r, prep, 'calculation_package', report, null));
   const letter = await storeLetter(ctx, {
     jobId: r.job.id, runId: crypto.randomUUID(), revision: r.job.revisionNumber, type: 'calculation_package', pdf: out.pdf,
-    engineerId: prep.engineers.get(LETTER_DISCIPLINE.calculation_package)!.engineer.id,
-    calculationPages: out.calculationPages, signature: 'unsigned', actorId: p.id, actorRole: p.role, jobName: r.job.name || r.job.clientName, seal,
+    engineerId: engineerOf(prep, 'calculation_package').engineer.id,
+    calculationPages: out.calculationPages, signature: 'unsigned', actorId: p.id, actorRole: p.role, jobName: r.job.name || r.job.clientName, sealSlots: out.sealSlots,
   });
   return { url: `/api/files/${letter.fileId}/download`, file_id: letter.fileId, letter_id: letter.id, pass: report.summary.pass, checks: report.summary.checks };
 }
 
-function letterOut(x: Awaited<ReturnType<typeof repo.lettersOfJob>>[number]): JobLetter {
+function letterOut(x: Awaited<ReturnType<typeof repo.lettersOfJob>>[number], p: Principal): JobLetter {
   const l = x.l;
+  const state = (l.signedFileId ? x.signedState : x.state) as JobLetter['deliverable_state'];
   return {
     id: l.id, run_id: l.runId, revision: l.revision, letter_type: l.letterType, file_id: l.fileId, name: x.fileName,
     download_url: `/api/files/${l.fileId}/download`, sha256: l.sha256,
     engineer: l.engineerId && x.engineerName ? { id: l.engineerId, name: x.engineerName } : null,
     calculation_pages: l.calculationPages as JobLetter['calculation_pages'],
     signature_status: l.signatureStatus as JobLetter['signature_status'],
+    deliverable_state: state ?? null,
+    // The Sign button is for the letter's own engineer, once sealed and not yet signed.
+    may_sign: l.signatureStatus !== 'signed' && (state === 'sealed' || state === 'released') && maySignAsEngineer(p, { userId: x.engineerUserId ?? null }),
     signed_download_url: l.signedFileId ? `/api/files/${l.signedFileId}/download` : null,
     signed_by: l.signedBy, signed_at: l.signedAt ? l.signedAt.toISOString() : null, created_at: l.createdAt.toISOString(),
   };
@@ -442,7 +538,7 @@ function letterOut(x: Awaited<ReturnType<typeof repo.lettersOfJob>>[number]): Jo
 export async function listLetters(ctx: Ctx, p: Principal, jobId: string): Promise<JobLetter[]> {
   const r = await visibleJob(ctx.database.db, p, jobId);
   requireAllowed(mayWorkOnJob(p, r.job), workRefusal);
-  return (await repo.lettersOfJob(ctx.database.db, jobId)).map(letterOut);
+  return (await repo.lettersOfJob(ctx.database.db, jobId)).map((x) => letterOut(x, p));
 }
 
 /** How long a letters run's progress is answered after its last event. */
@@ -488,6 +584,8 @@ async function signableLetter(ctx: Ctx, p: Principal, letterId: string, read = t
   if (!engineer) throw conflict('The engineer who sealed this letter no longer exists: generate it again.');
   if (!maySignAsEngineer(p, engineer)) throw forbidden(`Only ${engineer.name}, who sealed this letter, signs it (from the account linked on the Engineers page).`);
   if (found.l.signatureStatus === 'signed') throw conflict('This letter is already signed.');
+  // The signature covers the sealed letter: seal first (re-saving a signed PDF voids the signature).
+  if (found.state === 'draft') throw conflict(`Seal the letter before signing it: ${engineer.name} seals it on the job's Deliverables card, then signs.`);
   const bytes = read ? await readBytes(ctx, found.storageKey) : Buffer.alloc(0);
   return { found, engineer, bytes, job: r.job };
 }
@@ -510,20 +608,28 @@ async function storeSigned(ctx: Ctx, p: Principal, found: NonNullable<Awaited<Re
     throw conflict('This letter is already signed.');
   }
   const [row] = (await repo.lettersOfJob(ctx.database.db, found.l.jobId)).filter((x) => x.l.id === found.l.id);
-  return letterOut(row!);
+  return letterOut(row!, p);
 }
 
-/** Signs a sealed letter with the engineer's P12, sent for this signing only; neither the key nor the passphrase is kept. */
+/**
+ * Signs a sealed letter with the engineer's P12, sent for this signing only; neither the key nor the
+ * passphrase is kept. The certificate must be one registered for the letter's engineer (its public
+ * key), and with SIGNING_TRUST_DIR it must chain to a trusted CA: otherwise 422, before any signing.
+ */
 export async function signLetter(ctx: Ctx, p: Principal, letterId: string, p12: Uint8Array | null, passphrase: string | null) {
   const { found, engineer, bytes } = await signableLetter(ctx, p, letterId);
   if (!p12 || p12.length === 0) throw badRequest('Some fields are invalid.', [{ files: 'Send the certificate file (.p12 or .pfx).' }]);
   if (passphrase === null) throw badRequest('Some fields are invalid.', [{ passphrase: 'Send the certificate\'s passphrase.' }]);
-  const licence = engineer.licences[0];
+  const now = ctx.clock.now();
   let signed: Uint8Array;
   try {
-    signed = await signPdfWithP12(bytes, p12, passphrase, {
-      reason: `Sealed and signed by ${engineer.name}, P.E.${licence ? ` (${engineer.licences.map((l) => `${l.state} ${l.number}`).join(', ')})` : ''}`,
-      name: engineer.name, location: 'Sunstamp', contactInfo: engineer.email, signingTime: ctx.clock.now(),
+    const signer = openSigner(p12, passphrase);
+    const chain = signer.chain.filter((c) => c.fingerprint256 !== signer.certificate.fingerprint256);
+    const refusal = await signingRefusal(ctx, engineer, signer.certificate, chain, now);
+    if (refusal) throw new AppError(422, refusal, 'unprocessable');
+    signed = await signPdfWith(bytes, signer, {
+      reason: `Sealed and signed by ${engineer.name}, P.E. (${engineer.licences.map((l) => `${l.state} ${l.number}`).join(', ')})`,
+      name: engineer.name, location: 'Sunstamp', contactInfo: engineer.email, signingTime: now,
     });
   } catch (e) {
     if (e instanceof SigningError) throw badRequest(e.message, [{ files: e.message }]);
@@ -539,6 +645,11 @@ export async function acceptSignedLetter(ctx: Ctx, p: Principal, letterId: strin
   const check = await verifyOutsideSignature(bytes, signed);
   if (!check.valid) throw new AppError(422, `The signature does not verify: ${check.problem ?? 'unknown reason'}`, 'unprocessable');
   if (!check.coversWholeFile) throw new AppError(422, 'The signature does not cover the whole file: something was added after signing.', 'unprocessable');
-  if (!check.startsWithGenerated) throw new AppError(422, 'The signed file does not begin with the letter Sunstamp generated: it was changed before signing. Sign the downloaded letter as it is.', 'unprocessable');
+  if (!check.startsWithGenerated) throw new AppError(422, 'The signed file does not begin with the sealed letter Sunstamp made: it was changed before signing. Sign the downloaded letter as it is.', 'unprocessable');
+  if (!check.certificates.signer) throw new AppError(422, 'The signature carries no certificate: the signer cannot be checked.', 'unprocessable');
+  const leaf = new X509Certificate(Buffer.from(check.certificates.signer));
+  const chain = check.certificates.all.map((c) => new X509Certificate(Buffer.from(c))).filter((c) => c.fingerprint256 !== leaf.fingerprint256);
+  const refusal = await signingRefusal(ctx, engineer, leaf, chain, ctx.clock.now());
+  if (refusal) throw new AppError(422, refusal, 'unprocessable');
   return storeSigned(ctx, p, found, signed, check.signer?.commonName || engineer.name);
 }

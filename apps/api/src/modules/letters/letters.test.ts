@@ -8,12 +8,18 @@ import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
 import { file, PDF, postMultipart } from '../../test/upload-fixtures.ts';
 import { generateCadAndWait, preparePlanSetJob, preparePlanSetWorld } from '../../test/planset-fixtures.ts';
 import { verifyPdfSignature } from '../../platform/signing/pades.ts';
-import { makeTestP12, signLikeOutsideTool } from '../../platform/signing/test-p12.ts';
+import { makeTestCa, makeTestP12, signLikeOutsideTool } from '../../platform/signing/test-p12.ts';
+import { sniffImage } from '@sunstamp/planset/images';
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 /**
- * Engineers (profiles, licences, seal and signature images) and the letters of a job: generated
- * through the queue with the spec's progress events, sealed only by an engineer licensed in the
- * job's state for the discipline, recalculated on demand, signed with a P12 per signing or signed
+ * Engineers (profiles, licences, seal and signature images, certificates) and the letters of a job:
+ * only those whose subject the job has, generated through the queue with the spec's progress events
+ * as drafts written for an engineer licensed in the job's state for the discipline, sealed by that
+ * engineer, recalculated on demand, signed with a registered certificate's P12 per signing or signed
  * outside and uploaded. Per role, with bad inputs.
  */
 
@@ -123,21 +129,29 @@ describe('engineers', () => {
     }
   });
 
-  it('a licensed engineer without a seal image cannot seal; the seal and signature are uploaded as PNG or JPEG', async () => {
+  it('a licensed engineer without a seal image cannot seal; the seal and signature are uploaded as PNG or SVG and kept as a clean PNG', async () => {
     const job = await newJob();
     const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, { letter_types: ['structural_roof_letter'] });
     expect(res.statusCode).toBe(409);
     expect(res.data.message).toBe('Dana Whitfield may seal structural documents in TX but has no seal image: upload it on the Engineers page.');
-    expect((await postMultipart(t, `/api/engineers/${engineerId}/seal`, [file('seal.pdf', PDF)], { as: DEMO.admin })).statusCode).toBe(415);
-    expect((await postMultipart(t, `/api/engineers/${engineerId}/seal`, [file('seal.png', Buffer.from(SEAL))], { as: DEMO.support })).statusCode).toBe(403);
+    const pdf = await postMultipart(t, `/api/engineers/${engineerId}/seal`, [file('seal.pdf', PDF)], { as: DEMO.admin });
+    expect([pdf.statusCode, pdf.data.message]).toEqual([415, '"seal.pdf": The file is not a PNG or SVG image. The seal is uploaded as a PNG or SVG.']);
+    const script = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><script>alert(1)</script><circle cx="100" cy="100" r="90" fill="navy"/></svg>';
+    // Support uploads only for the engineer its account is linked to; clients and the drafter never.
+    for (const who of [DEMO.support, DEMO.contractor, DEMO.acmeOwner]) expect((await postMultipart(t, `/api/engineers/${engineerId}/seal`, [file('seal.png', Buffer.from(SEAL))], { as: who })).statusCode, who).toBe(403);
     expect((await call(DEMO.admin, 'GET', `/api/engineers/${engineerId}/seal`)).statusCode).toBe(404);
+    const svg = await postMultipart(t, `/api/engineers/${engineerId}/seal`, [file('seal.svg', Buffer.from(script))], { as: DEMO.admin });
+    expect(svg.statusCode, svg.body).toBe(200);
+    const fromSvg = await download(`/api/engineers/${engineerId}/seal`, DEMO.support);
+    expect(sniffImage(fromSvg.bytes)).toMatchObject({ mime: 'image/png' });
+    expect(Buffer.from(fromSvg.bytes).includes(Buffer.from('script'))).toBe(false);
     const up = await postMultipart(t, `/api/engineers/${engineerId}/seal`, [file('seal.png', Buffer.from(SEAL))], { as: DEMO.admin });
     expect(up.statusCode, up.body).toBe(200);
     expect(up.data).toMatchObject({ has_seal: true, seal_url: `/api/engineers/${engineerId}/seal` });
     expect((await postMultipart(t, `/api/engineers/${engineerId}/signature`, [file('sig.png', Buffer.from(SIGNATURE))], { as: DEMO.admin })).data.has_signature).toBe(true);
     const img = await download(`/api/engineers/${engineerId}/seal`, DEMO.support);
     expect(img.status).toBe(200);
-    expect(Buffer.from(img.bytes).equals(Buffer.from(SEAL))).toBe(true);
+    expect(sniffImage(img.bytes)).toEqual({ mime: 'image/png', width: 240, height: 240 });
   });
 
   it('an expired licence does not seal', async () => {
@@ -147,7 +161,7 @@ describe('engineers', () => {
 });
 
 describe('generate-letters', { timeout: 240_000 }, () => {
-  it('runs through the queue: progress events in order, sealed letters stored as internal job files of the revision', async () => {
+  it('runs through the queue: progress events in order, draft letters written for the engineer, stored as internal job files of the revision; the engineer seals them', async () => {
     const job = await newJob();
     const before = await lastEventId();
     const res = await generate(DEMO.support, job, { letter_types: ['structural_roof_letter', 'electrical_load_calculations', 'busbar_certification', 'design_affidavit'], include_digital_signature: false });
@@ -158,34 +172,51 @@ describe('generate-letters', { timeout: 240_000 }, () => {
     expect(events.map((e) => e.type)).toEqual(['calculations_initiated', 'calculations_passed', 'stamp_file_passed', 'combine_files_passed']);
     expect(events.every((e) => (e.payload as { run_id: string }).run_id === res.data.run_id)).toBe(true);
     expect(events[1]!.payload).toMatchObject({ job_id: job, pass: expect.any(Boolean) as boolean, checks: expect.any(Number) as number });
+    expect(events[2]!.payload).toMatchObject({ awaiting_seal: expect.arrayContaining([{ letter_type: 'structural_roof_letter', engineer: 'Dana Whitfield' }]) });
 
     const letters = await call(DEMO.support, 'GET', `/api/jobs/${job}/letters`);
     expect(letters.statusCode).toBe(200);
     expect(letters.data.map((l: { letter_type: string }) => l.letter_type).sort()).toEqual(['busbar_certification', 'design_affidavit', 'electrical_load_calculations', 'structural_roof_letter']);
     const roof = letters.data.find((l: { letter_type: string }) => l.letter_type === 'structural_roof_letter');
-    expect(roof).toMatchObject({ revision: 0, signature_status: 'unsigned', engineer: { id: engineerId, name: 'Dana Whitfield' } });
+    expect(roof).toMatchObject({ revision: 0, signature_status: 'unsigned', deliverable_state: 'draft', may_sign: false, engineer: { id: engineerId, name: 'Dana Whitfield' } });
     expect(roof.calculation_pages[0].name).toMatch(/^C-1 Site loads \(ASCE 7-16\)/);
-    const pdf = await download(roof.download_url);
-    const text = (await extractPdfText(pdf.bytes)).map((p) => p.text).join('\n');
-    for (const w of ['Structural Roof Letter', 'Dana Whitfield, P.E.', 'TX PE Licence No. PE-123456', 'Test City of Austin', '2018 IEBC 503.3', 'Ultimate wind speed: 115 mph, Exposure C', 'Codes: 2021 IBC, 2021 IRC, 2018 IEBC, ASCE 7-16, NEC 2020, 2021 IFC', 'IEBC 2018 503.3', 'Calculation page C-1']) expect(text, w).toContain(w);
+    const draftText = await textOf(roof.download_url);
+    for (const w of ['Structural Roof Letter', 'Dana Whitfield, P.E.', 'TX PE Licence No. PE-123456', 'Test City of Austin', '2018 IEBC 503.3', 'Ultimate wind speed: 115 mph, Exposure C', 'Codes: 2021 IBC, 2021 IRC, 2018 IEBC, ASCE 7-16, NEC 2020, 2021 IFC', 'IEBC 2018 503.3', 'Calculation page C-1', 'PE seal']) expect(draftText, w).toContain(w);
+    // A draft: no verification code is printed and none answers.
+    expect(draftText).not.toContain('Verification code');
     // Drafts: the client does not see them among the job's files.
     const clientFiles = await call(DEMO.acmeUser, 'GET', `/api/jobs/${job}/files`);
     expect(clientFiles.data.some((f: { id: string }) => f.id === roof.file_id)).toBe(false);
     expect((await download(roof.download_url, DEMO.acmeUser)).status).toBe(404);
 
-    // Each letter is a sealed deliverable of revision 0, and the code printed on it verifies it.
+    // Each letter is a draft deliverable of revision 0 that needs its discipline's seal.
     const deliverables = (await call(DEMO.support, 'GET', `/api/jobs/${job}/deliverables`)).data;
-    const byFile = new Map((deliverables.deliverables as { id: string; kind: string; state: string; verification_code: string | null }[]).map((d) => [d.id, d]));
+    const byFile = new Map((deliverables.deliverables as { id: string; kind: string; state: string; seals_needed: string[]; verification_code: string | null }[]).map((d) => [d.id, d]));
     for (const l of letters.data as { file_id: string; letter_type: string }[]) {
       const d = byFile.get(l.file_id);
-      expect(d, l.letter_type).toMatchObject({ state: 'sealed', kind: l.letter_type === 'electrical_load_calculations' ? 'electrical_letter' : l.letter_type });
+      const electrical = l.letter_type === 'electrical_load_calculations' || l.letter_type === 'busbar_certification';
+      expect(d, l.letter_type).toMatchObject({ state: 'draft', seals_needed: [electrical ? 'electrical' : 'structural'], kind: l.letter_type === 'electrical_load_calculations' ? 'electrical_letter' : l.letter_type });
     }
-    const printed = /Verification code ([0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5})/.exec(text)?.[1];
+    // Support prepared it; the engineer (whose account is the admin's here) seals it.
+    expect((await call(DEMO.support, 'POST', `/api/deliverables/${roof.file_id}/seal`, { engineer_id: engineerId })).statusCode).toBe(403);
+    const sealed = await call(DEMO.admin, 'POST', `/api/deliverables/${roof.file_id}/seal`, { engineer_id: engineerId });
+    expect(sealed.statusCode, sealed.body).toBe(200);
+    const pages = await extractPdfText((await download(roof.download_url)).bytes);
+    const printed = /Verification code ([0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5})/.exec(pages[0]!.text)?.[1];
     expect(printed, 'a code in the letter\'s footer').toBeTruthy();
-    expect(printed!.replace(/-/g, '')).toBe(byFile.get(roof.file_id)!.verification_code);
+    for (const [i, p] of pages.entries()) expect(p.text, `page ${i + 1}`).toContain(`Sealed by Dana Whitfield, P.E., TX PE No. PE-123456, on ${t.clock.now().toISOString().slice(0, 10)} · Verification code ${printed} at http://sunstamp.test/verify`);
+    expect(printed!.replace(/-/g, '')).toBe(sealed.data.verification_code);
     const verified = await t.request('GET', `/api/verify/${printed}`);
     expect(verified.statusCode, verified.body).toBe(200);
-    expect(verified.data).toMatchObject({ engineer_name: 'Dana Whitfield', licence_state: 'TX', licence_number: 'PE-123456' });
+    expect(verified.data).toMatchObject({ engineer_name: 'Dana Whitfield', licence_state: 'TX', licence_number: 'PE-123456', location: 'Austin, TX', released: false });
+    // The letter was written for Dana: another engineer cannot seal it.
+    const other = await call(DEMO.admin, 'POST', '/api/engineers', ENGINEER({ name: 'Another PE', user_id: adminId }));
+    await postMultipart(t, `/api/engineers/${other.data.id}/seal`, [file('seal.png', Buffer.from(SEAL))], { as: DEMO.admin });
+    const design = letters.data.find((l: { letter_type: string }) => l.letter_type === 'design_affidavit');
+    const refused = await call(DEMO.admin, 'POST', `/api/deliverables/${design.file_id}/seal`, { engineer_id: other.data.id });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.data.message).toBe('This letter was written for another engineer (its closing and footer name them): Another PE cannot seal it. Generate the letter again for Another PE.');
+    await call(DEMO.admin, 'PUT', `/api/engineers/${other.data.id}`, ENGINEER({ name: 'Another PE', user_id: adminId, is_active: false }));
   });
 
   it('a missing fact fails the calculation with the spec\'s event and a message naming it', async () => {
@@ -197,18 +228,17 @@ describe('generate-letters', { timeout: 240_000 }, () => {
     expect(events[1]!.payload).toMatchObject({ message: 'The CAD intake has no MSP rating (msp_rating): the busbar is needed for the interconnection.' });
   });
 
-  it('refuses the 5 % letter at once where the AHJ requires a stress analysis; a Florida certification is refused for a Texas job in the run', async () => {
+  it('refuses the 5 % letter at once where the AHJ requires a stress analysis; a Florida certification is refused for a Texas job', async () => {
     const stress = (await t.database.db.insert(ahjs).values({ name: 'Stress City', state: 'TX', jurisdictionType: 'City', ibc: '2021', irc: '2021', iebc: '2018', asce: '7-16', electrical: 'NEC 2020', fire: '2021', windSpeedMph: 115, groundSnowLoadPsf: 5, exposureCategory: 'C', minDesignTempC: -6 }).returning())[0]!.id;
     expect((await call(DEMO.admin, 'PATCH' as Method, `/api/requirements/ahj/${stress}`, { set: { stress_analysis: true } })).statusCode).toBe(200);
     const job = await newJob({ ahj: stress });
     const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, { letter_types: ['structural_roof_letter'] });
     expect(res.statusCode).toBe(409);
     expect(res.data.message).toBe('Stress City requires a stress analysis (stress_analysis): a Prescriptive Method (5 %) letter is prohibited. Design the arrays with Forte or SkyCiv.');
-    const before = await lastEventId();
-    expect((await generate(DEMO.admin, job, { letter_types: ['florida_statute_377_705', 'design_affidavit'] })).statusCode).toBe(202);
-    const events = await eventsSince(adminId, before);
-    expect(events.map((e) => e.type)).toEqual(['calculations_initiated', 'calculations_passed', 'stamp_file_passed', 'combine_files_passed']);
-    expect(events[3]!.payload).toMatchObject({ refused: [{ letter_type: 'florida_statute_377_705', message: 'The Florida Statute 377.705 certification applies to Florida jobs only; this job is in TX.' }] });
+    // A letter whose subject the job does not have is refused at once, with the reason.
+    const fl = await generate(DEMO.admin, job, { letter_types: ['florida_statute_377_705', 'design_affidavit'] });
+    expect(fl.statusCode).toBe(422);
+    expect(fl.data.message).toBe('Florida Statute 377.705 Certification: The Florida Statute 377.705 certification applies to Florida jobs only; this job is in TX.');
   });
 
   it('a job without an AHJ is refused with what to do', async () => {
@@ -291,8 +321,11 @@ describe('recalculate-url', () => {
 
 describe('digital signatures', { timeout: 240_000 }, () => {
   const cert = makeTestP12({ commonName: 'Dana Whitfield' });
+  // A self-signed certificate made in a minute, in the name of someone else.
+  const mallory = makeTestP12({ commonName: 'Mallory Nobody' });
   let job = '';
-  let letters: { id: string; letter_type: string; download_url: string; signature_status: string }[] = [];
+  let letters: { id: string; file_id: string; letter_type: string; download_url: string; signature_status: string; may_sign: boolean }[] = [];
+  const parts = (c: { p12: Uint8Array }, pass: string) => [file('dana.p12', Buffer.from(c.p12)), { name: 'passphrase', value: pass }];
 
   beforeAll(async () => {
     job = await newJob();
@@ -300,26 +333,63 @@ describe('digital signatures', { timeout: 240_000 }, () => {
     letters = (await call(DEMO.admin, 'GET', `/api/jobs/${job}/letters`)).data;
   }, 240_000);
 
-  it('with include_digital_signature the letters wait for the engineer\'s signature', () => {
+  it('with include_digital_signature the letters wait for the engineer\'s seal, then signature; a draft is not signed', async () => {
     expect(letters.map((l) => l.signature_status)).toEqual(['required', 'required']);
+    expect(letters.map((l) => l.may_sign)).toEqual([false, false]);
+    const l = letters.find((x) => x.letter_type === 'design_affidavit')!;
+    const early = await postMultipart(t, `/api/letters/${l.id}/sign`, parts(cert, cert.passphrase), { as: DEMO.admin });
+    expect([early.statusCode, early.data.message]).toEqual([409, 'Seal the letter before signing it: Dana Whitfield seals it on the job\'s Deliverables card, then signs.']);
+    for (const x of letters) expect((await call(DEMO.admin, 'POST', `/api/deliverables/${x.file_id}/seal`, { engineer_id: engineerId })).statusCode).toBe(200);
+    letters = (await call(DEMO.admin, 'GET', `/api/jobs/${job}/letters`)).data;
+    // The Sign button is the engineer's: shown to the linked account, to nobody else.
+    expect(letters.map((x) => x.may_sign)).toEqual([true, true]);
+    expect((await call(DEMO.support, 'GET', `/api/jobs/${job}/letters`)).data.map((x: { may_sign: boolean }) => x.may_sign)).toEqual([false, false]);
+    expect((await call(DEMO.contractor, 'GET', `/api/jobs/${job}/letters`)).statusCode).toBe(404);
   });
 
-  it('only the engineer signs, with the P12 and its passphrase; the signed file verifies and a second signing is refused', async () => {
+  it('a certificate that is not registered for the engineer is refused (422), a self-signed stranger\'s first of all; registered, it signs', async () => {
     const l = letters.find((x) => x.letter_type === 'design_affidavit')!;
-    const parts = (pass: string) => [file('dana.p12', Buffer.from(cert.p12)), { name: 'passphrase', value: pass }];
-    expect((await postMultipart(t, `/api/letters/${l.id}/sign`, parts(cert.passphrase), { as: DEMO.support })).statusCode).toBe(403);
-    expect((await postMultipart(t, `/api/letters/${l.id}/sign`, parts(cert.passphrase), { as: DEMO.acmeUser })).statusCode).toBe(403);
-    expect((await postMultipart(t, `/api/letters/${l.id}/sign`, parts(cert.passphrase), { as: DEMO.brightOwner })).statusCode).toBe(404);
-    const wrong = await postMultipart(t, `/api/letters/${l.id}/sign`, parts('wrong'), { as: DEMO.admin });
+    const stranger = await postMultipart(t, `/api/letters/${l.id}/sign`, parts(mallory, mallory.passphrase), { as: DEMO.admin });
+    expect(stranger.statusCode).toBe(422);
+    expect(stranger.data.message).toBe('The certificate of Mallory Nobody is not registered for Dana Whitfield: only a certificate registered on the Engineers page for the engineer who sealed the letter may sign it.');
+    // Dana's own certificate too, until it is registered.
+    expect((await postMultipart(t, `/api/letters/${l.id}/sign`, parts(cert, cert.passphrase), { as: DEMO.admin })).statusCode).toBe(422);
+    // Registering: the public part only; a P12 or a private key is refused; support or a client may not.
+    const p12 = await postMultipart(t, `/api/engineers/${engineerId}/certificates`, [file('dana.p12', Buffer.from(cert.p12))], { as: DEMO.admin });
+    expect([p12.statusCode, p12.data.message]).toEqual([422, 'The file is not an X.509 certificate. Upload the public certificate (.cer, .crt or .pem), not the .p12/.pfx that holds the key.']);
+    const withKey = await postMultipart(t, `/api/engineers/${engineerId}/certificates`, [file('dana.pem', Buffer.from(`${cert.certPem}\n-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n`))], { as: DEMO.admin });
+    expect(withKey.statusCode).toBe(422);
+    expect(withKey.data.message).toMatch(/^The file holds a private key\. Never upload it/);
+    for (const who of [DEMO.support, DEMO.contractor, DEMO.acmeOwner]) expect((await postMultipart(t, `/api/engineers/${engineerId}/certificates`, [file('dana.pem', Buffer.from(cert.certPem))], { as: who })).statusCode, who).toBe(403);
+    const reg = await postMultipart(t, `/api/engineers/${engineerId}/certificates`, [file('dana.pem', Buffer.from(cert.certPem))], { as: DEMO.admin });
+    expect(reg.statusCode, reg.body).toBe(200);
+    expect(reg.data.certificates).toEqual([expect.objectContaining({ subject: expect.stringContaining('CN=Dana Whitfield'), self_signed: true, expired: false, key_fingerprint: expect.stringMatching(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/) })]);
+    expect((await postMultipart(t, `/api/engineers/${engineerId}/certificates`, [file('dana.pem', Buffer.from(cert.certPem))], { as: DEMO.admin })).statusCode).toBe(409);
+    // Still refused for the stranger; a wrong passphrase is a 400; support may not sign for Dana.
+    expect((await postMultipart(t, `/api/letters/${l.id}/sign`, parts(mallory, mallory.passphrase), { as: DEMO.admin })).statusCode).toBe(422);
+    expect((await postMultipart(t, `/api/letters/${l.id}/sign`, parts(cert, cert.passphrase), { as: DEMO.support })).statusCode).toBe(403);
+    expect((await postMultipart(t, `/api/letters/${l.id}/sign`, parts(cert, cert.passphrase), { as: DEMO.acmeUser })).statusCode).toBe(403);
+    expect((await postMultipart(t, `/api/letters/${l.id}/sign`, parts(cert, cert.passphrase), { as: DEMO.brightOwner })).statusCode).toBe(404);
+    const wrong = await postMultipart(t, `/api/letters/${l.id}/sign`, parts(cert, 'wrong'), { as: DEMO.admin });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.data.message).toBe('The certificate file could not be opened: it is not a PKCS#12 (.p12/.pfx) file or the passphrase is wrong.');
     expect((await postMultipart(t, `/api/letters/${l.id}/sign`, [{ name: 'passphrase', value: 'x' }], { as: DEMO.admin })).statusCode).toBe(400);
-    const signed = await postMultipart(t, `/api/letters/${l.id}/sign`, parts(cert.passphrase), { as: DEMO.admin });
+    const signed = await postMultipart(t, `/api/letters/${l.id}/sign`, parts(cert, cert.passphrase), { as: DEMO.admin });
     expect(signed.statusCode, signed.body).toBe(200);
-    expect(signed.data).toMatchObject({ signature_status: 'signed', signed_by: 'Dana Whitfield' });
+    expect(signed.data).toMatchObject({ signature_status: 'signed', signed_by: 'Dana Whitfield', may_sign: false, deliverable_state: 'sealed' });
     const bytes = (await download(signed.data.signed_download_url)).bytes;
     expect(await verifyPdfSignature(bytes)).toMatchObject({ valid: true, coversWholeFile: true, signer: { commonName: 'Dana Whitfield' } });
-    expect((await postMultipart(t, `/api/letters/${l.id}/sign`, parts(cert.passphrase), { as: DEMO.admin })).statusCode).toBe(409);
+    // poppler's pdfsig names the engineer and finds the signature valid (it exits 0 even on a mismatch: read its words).
+    if (spawnSync('pdfsig', ['-v']).status === 0) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdfsig-'));
+      fs.writeFileSync(path.join(dir, 'signed.pdf'), bytes);
+      const out = execFileSync('pdfsig', ['-nocert', path.join(dir, 'signed.pdf')], { encoding: 'utf8' });
+      expect(out).toContain('Signer Certificate Common Name: Dana Whitfield');
+      expect(out).toContain('Signature Validation: Signature is Valid.');
+      expect(out).toContain('Total document signed');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect((await postMultipart(t, `/api/letters/${l.id}/sign`, parts(cert, cert.passphrase), { as: DEMO.admin })).statusCode).toBe(409);
     // The signed copy is now the deliverable, and the printed code checks its bytes.
     const listed = (await call(DEMO.admin, 'GET', `/api/jobs/${job}/letters`)).data.find((x: { id: string }) => x.id === l.id);
     const code = /Verification code ([0-9A-Z-]{23})/.exec((await extractPdfText(bytes)).map((p) => p.text).join('\n'))![1]!;
@@ -336,7 +406,7 @@ describe('digital signatures', { timeout: 240_000 }, () => {
     expect(refused.data.message).toMatch(/^"Busbar Certification - .*" was ordered with a digital signature: the engineer signs it before it is released\.$/);
   });
 
-  it('a letter signed outside must begin with the generated bytes and verify', async () => {
+  it('a letter signed outside must begin with the sealed bytes, verify, and be signed with a registered certificate', async () => {
     const l = letters.find((x) => x.letter_type === 'busbar_certification')!;
     const generated = (await download(l.download_url)).bytes;
     const changed = generated.slice();
@@ -344,14 +414,45 @@ describe('digital signatures', { timeout: 240_000 }, () => {
     const other = await signLikeOutsideTool(changed, cert.p12, cert.passphrase);
     const refused = await postMultipart(t, `/api/letters/${l.id}/signed`, [file('signed.pdf', Buffer.from(other))], { as: DEMO.admin });
     expect(refused.statusCode).toBe(422);
-    expect(refused.data.message).toBe('The signed file does not begin with the letter Sunstamp generated: it was changed before signing. Sign the downloaded letter as it is.');
+    expect(refused.data.message).toBe('The signed file does not begin with the sealed letter Sunstamp made: it was changed before signing. Sign the downloaded letter as it is.');
     const unsigned = await postMultipart(t, `/api/letters/${l.id}/signed`, [file('signed.pdf', Buffer.from(generated))], { as: DEMO.admin });
     expect(unsigned.statusCode).toBe(422);
     expect(unsigned.data.message).toBe('The signature does not verify: The file has no digital signature.');
+    const byStranger = await signLikeOutsideTool(generated, mallory.p12, mallory.passphrase);
+    const strangerRefused = await postMultipart(t, `/api/letters/${l.id}/signed`, [file('signed.pdf', Buffer.from(byStranger))], { as: DEMO.admin });
+    expect([strangerRefused.statusCode, strangerRefused.data.message]).toEqual([422, expect.stringContaining('The certificate of Mallory Nobody is not registered for Dana Whitfield')]);
     const good = await signLikeOutsideTool(generated, cert.p12, cert.passphrase);
     const ok = await postMultipart(t, `/api/letters/${l.id}/signed`, [file('signed.pdf', Buffer.from(good))], { as: DEMO.admin });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.data.signature_status).toBe('signed');
+  });
+
+  it('with SIGNING_TRUST_DIR a certificate must chain to a trusted CA, at registration and at signing', async () => {
+    const ca = makeTestCa();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trust-'));
+    fs.writeFileSync(path.join(dir, 'root.pem'), ca.certPem);
+    const issued = makeTestP12({ commonName: 'Dana Whitfield', ca });
+    const config = t.ctx.config as { signingTrustDir: string | null };
+    const was = config.signingTrustDir;
+    config.signingTrustDir = dir;
+    try {
+      const job2 = await newJob();
+      expect((await generate(DEMO.admin, job2, { letter_types: ['design_affidavit'], include_digital_signature: true })).statusCode).toBe(202);
+      const [l] = (await call(DEMO.admin, 'GET', `/api/jobs/${job2}/letters`)).data as { id: string; file_id: string }[];
+      expect((await call(DEMO.admin, 'POST', `/api/deliverables/${l!.file_id}/seal`, { engineer_id: engineerId })).statusCode).toBe(200);
+      // Dana's self-signed certificate was registered without a trust list: with one, it no longer signs.
+      const selfSigned = await postMultipart(t, `/api/letters/${l!.id}/sign`, parts(cert, cert.passphrase), { as: DEMO.admin });
+      expect(selfSigned.statusCode).toBe(422);
+      expect(selfSigned.data.message).toMatch(/^The certificate is not issued by a trusted certification authority: .*CN=Dana Whitfield.* is issued by .*CN=Dana Whitfield.*, which is not a trusted CA/);
+      // A self-signed certificate cannot even be registered; the CA-issued one can, and signs.
+      expect((await postMultipart(t, `/api/engineers/${engineerId}/certificates`, [file('m.pem', Buffer.from(mallory.certPem))], { as: DEMO.admin })).statusCode).toBe(422);
+      expect((await postMultipart(t, `/api/engineers/${engineerId}/certificates`, [file('issued.pem', Buffer.from(issued.certPem))], { as: DEMO.admin })).statusCode).toBe(200);
+      const ok = await postMultipart(t, `/api/letters/${l!.id}/sign`, parts(issued, issued.passphrase), { as: DEMO.admin });
+      expect(ok.statusCode, ok.body).toBe(200);
+    } finally {
+      config.signingTrustDir = was;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -373,7 +474,9 @@ describe('the letters beyond the roof letter', { timeout: 300_000 }, () => {
       [{ letter_types: ['structural_roof_letter'], structural_result_file_id: crypto.randomUUID() }, 400, /structural_method/],
       [{ letter_types: ['structural_roof_letter'], structural_method: 'forte' }, 422, /designed with Forte: the structural letter needs that analysis's uploaded result.*Upload the Forte result \(PDF\)/],
       [{ letter_types: ['structural_roof_letter'], structural_method: 'skyciv', structural_result_file_id: crypto.randomUUID() }, 422, /The SkyCiv result file \(structural_result_file_id\) is not a file of this job/],
-      [{ letter_types: ['wall_mounted_battery_letter'], battery_mount: batteryMount }, 422, /The job names no battery: choose the battery on the job's equipment/],
+      // Letters only where they apply: this job is on a roof and has no battery.
+      [{ letter_types: ['wall_mounted_battery_letter'], battery_mount: batteryMount }, 422, /Wall-Mounted Battery Letter: The job has no battery \(no battery among its equipment and no battery in its CAD intake\): a wall-mounted battery letter does not apply/],
+      [{ letter_types: ['structural_ground_mount_letter'], ground_mount: groundMount }, 422, /Structural Ground-Mount Letter: The job has no ground-mounted array .*: a ground-mount letter does not apply/],
     ];
     for (const [body, status, message] of cases) {
       const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, body);
@@ -389,7 +492,10 @@ describe('the letters beyond the roof letter', { timeout: 300_000 }, () => {
   });
 
   it('ground mount, wall battery, seismic, Appendix G and NABCEP stamp in one run; unreduced snow is refused while the AHJ reduces it', async () => {
-    const job = await newJob();
+    // The job has a ground mount (CAD intake) with its foundation and racking pitch: the letter takes them from the job.
+    const job = await newJob({ cadIntake: { needs_ground_mount: true, foundation_type: 'Ground Screw', racking_pitch: 25 } });
+    const mismatch = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, { letter_types: ['structural_ground_mount_letter'], ground_mount: { ...groundMount, foundation: 'Concrete Foundation' } });
+    expect([mismatch.statusCode, mismatch.data.message]).toEqual([422, 'The job\'s foundation type is Ground Screw, not Concrete Foundation: the ground-mount letter takes it from the job. Change it on the job if it is wrong.']);
     const battery = await model('battery', 'Powerwall 3 (1707000)');
     await t.database.db.insert(jobEquipment).values({ jobId: job, kind: 'battery', equipmentId: battery.id, quantity: 1, position: 2 });
     const before = await lastEventId();

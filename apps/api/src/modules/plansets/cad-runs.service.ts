@@ -261,16 +261,13 @@ export async function runCadGeneration(ctx: Ctx, runId: string, signal: AbortSig
         jobId: run.jobId, kind: 'plan_set', category: o.category, name: o.name, mime: o.mime, size: o.bytes.byteLength, storageKey: o.key,
         uploadedById: run.requestedById, uploadedByRole: requester?.role ?? 'admin', createdAt: now,
       })));
-      // The set is the revision's plan-set deliverable (replacing an earlier run's, unless released):
-      // sealed when every seal the requirements ask for was placed, a draft otherwise.
-      const seals = assembled.inputs.seals;
-      const sealed = seals.wanted.length > 0 && seals.placed.length === seals.wanted.length;
+      // The set is the revision's plan-set deliverable (replacing an earlier run's, unless released),
+      // always a draft: the seals the job needs are marked on its sheets (set.sealSlots) and only the
+      // engineer's own act seals it (deliverables/seal.service.ts), never the settings of a run.
       await unmarkGeneratedPlanSets(tx, run.jobId, run.revision);
-      const by = seals.placed[0];
       await recordDeliverable(ctx, {
-        jobId: run.jobId, revision: run.revision, kind: 'plan_set', fileId: rows[0]!.id, state: sealed ? 'sealed' : 'draft',
-        ...(sealed && by ? { seal: { engineer_name: by.engineer_name, licence_state: by.licence_state, licence_number: by.licence_number } } : {}),
-        sha256: createHash('sha256').update(set.pdf).digest('hex'),
+        jobId: run.jobId, revision: run.revision, kind: 'plan_set', fileId: rows[0]!.id, state: 'draft',
+        sha256: createHash('sha256').update(set.pdf).digest('hex'), sealSlots: set.sealSlots,
       }, tx);
       const files: CadRunFile[] = outs.map((o, i) => ({ file_id: rows[i]!.id, part: o.part, name: o.name, ...(o.number ? { number: o.number } : {}), ...(o.title ? { title: o.title } : {}) }));
       await repo.updateRun(tx, run.id, {

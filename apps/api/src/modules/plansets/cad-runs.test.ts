@@ -212,14 +212,15 @@ describe('POST /api/jobs/{id}/generate-cad', () => {
     expect((await planSets()).map((d: any) => d.id)).toEqual([second.files.find((f: any) => f.part === 'pdf').file_id]);
   }, 180_000);
 
-  it('seals the pages the stamp requirements name with the licensed engineer\'s seal; the set is then a sealed deliverable', async () => {
+  it('marks the seal\'s place on the pages the stamp requirement names; the set stays a draft until the engineer seals those pages', async () => {
     const [criteria] = await t.database.db.select().from(ahjs).where(eq(ahjs.id, w.ahjId));
     const { id: _id, nameKey: _k, createdAt: _c, updatedAt: _u, ...copy } = criteria!;
     const [sealing] = await t.database.db.insert(ahjs).values({ ...copy, name: `Sealing Town ${Date.now()}` }).returning();
     const set = await call(DEMO.admin, 'PATCH', `/api/requirements/ahj/${sealing!.id}`, { set: { structural_stamps_on_cad: 'Always Include', structural_pages_to_stamp: 'PV-3' } });
     expect(set.statusCode, set.body).toBe(200);
     const engineer = await call(DEMO.admin, 'POST', '/api/engineers', {
-      name: 'Morgan Reyes', email: 'morgan@sunstamp.test', disciplines: ['structural'], licences: [{ state: 'TX', number: 'PE-424242', expires_on: '2099-12-31' }],
+      name: 'Morgan Reyes', email: 'morgan@sunstamp.test', user_id: (await t.database.query<{ id: string }>('select id from users where email = $1', [DEMO.admin]))[0]!.id,
+      disciplines: ['structural'], licences: [{ state: 'TX', number: 'PE-424242', expires_on: '2099-12-31' }],
     });
     expect(engineer.statusCode, engineer.body).toBe(201);
     const seal = await postMultipart(t, `/api/engineers/${engineer.data.id}/seal`, [file('seal.png', Buffer.from(solidPng(240, 240, [160, 20, 20])))], { as: DEMO.admin });
@@ -230,11 +231,15 @@ describe('POST /api/jobs/{id}/generate-cad', () => {
     expect(run.error, JSON.stringify(run.error)).toBeNull();
     const pv3 = run.files.find((f: any) => f.part === 'preview' && f.number === 'PV-3');
     const pv2 = run.files.find((f: any) => f.part === 'preview' && f.number === 'PV-2');
-    expect((await call(DEMO.admin, 'GET', `/api/files/${pv3.file_id}/download`)).body).toContain('<image');
-    expect((await call(DEMO.admin, 'GET', `/api/files/${pv2.file_id}/download`)).body).not.toContain('<image');
+    // The run draws no seal: PV-3 shows where the structural seal goes, PV-2 the plain stamp area.
+    expect((await call(DEMO.admin, 'GET', `/api/files/${pv3.file_id}/download`)).body).toContain('STRUCTURAL PE SEAL');
+    expect((await call(DEMO.admin, 'GET', `/api/files/${pv2.file_id}/download`)).body).toContain('STAMP AREA');
     const [d] = (await call(DEMO.admin, 'GET', `/api/jobs/${id}/deliverables`)).data.deliverables.filter((x: any) => x.kind === 'plan_set');
-    expect(d).toMatchObject({ state: 'sealed', verification_code: expect.stringMatching(/^[0-9A-Z]{20}$/) });
-    const verified = await t.request('GET', `/api/verify/${d.verification_code}`);
+    expect(d).toMatchObject({ state: 'draft', verification_code: null, seals_needed: ['structural'] });
+    const sealed = await call(DEMO.admin, 'POST', `/api/deliverables/${d.id}/seal`, { engineer_id: engineer.data.id });
+    expect(sealed.statusCode, sealed.body).toBe(200);
+    expect(sealed.data).toMatchObject({ state: 'sealed', verification_code: expect.stringMatching(/^[0-9A-Z]{20}$/), seals: [{ discipline: 'structural', pages: [3] }] });
+    const verified = await t.request('GET', `/api/verify/${sealed.data.verification_code}`);
     expect(verified.data).toMatchObject({ engineer_name: 'Morgan Reyes', licence_state: 'TX', licence_number: 'PE-424242', document: 'Plan set' });
   }, 180_000);
 

@@ -15,9 +15,8 @@ import type { JobRow } from '../jobs/jobs.repository.ts';
 import { listRevisions } from '../jobs/jobs.repository.ts';
 import { storedValueOf } from '../jobs/jobs-requirements.service.ts';
 import { readRequirementFileBytes, resolveForJob } from '../requirements/requirements.service.ts';
-import { chooseSealingEngineer, type Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
-import * as engRepo from '../engineers/engineers.repository.ts';
-import { readBytes, todayOf } from '../engineers/engineers.service.ts';
+import type { Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
+import { sealAreasFor } from '@sunstamp/domain/engineers/seal-coverage.rules';
 import { autoBranchesOf, autoStringsOf, circuitsOf, electricalDesignProblems, type Circuit, type ElectricalKind } from '@sunstamp/domain/design/electrical-design.rules';
 import { loadDesignFor, routeLengthFt, type DesignArray, type DesignSystem, type RoutePoint } from './planset-design.ts';
 import * as repo from './plansets.repository.ts';
@@ -46,8 +45,8 @@ export type GenerationInputs = {
   revision: number;
   /** Whose strings or branch circuits the engine got (the design's or the run's own), and the run's own for "Auto-assign". */
   electrical: { kind: ElectricalKind; source: 'design' | 'auto'; auto: Circuit[] };
-  /** The PE seals the stamp requirements ask for, and who seals them (an engineer licensed in the job's state, with a seal image). */
-  seals: { wanted: Discipline[]; placed: { discipline: Discipline; engineer_name: string; licence_state: string; licence_number: string }[] };
+  /** The PE seals the job's services and stamp requirements ask for (the set is a draft until the engineer seals it). */
+  seals: { wanted: Discipline[] };
 };
 
 type ElectricalDesign = { kind: ElectricalKind; circuits: Circuit[] };
@@ -479,22 +478,17 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
   if (on('contractor_stamp') && !resolved.contractorStamp.removed && stampRef?.id) {
     contractorStamp = (await readRequirementFileBytes(ctx, stampRef.id, scopes))?.bytes;
   }
-  // PE seals where the stamp requirements ask for them: the first active engineer licensed in the
-  // job's state for the discipline who has a seal image. Without one the stamp box stays marked
-  // and the set is a draft until staff seal it.
-  const stamps: PlanSetInputRaw['stamps'] = contractorStamp ? { contractor: contractorStamp } : {};
-  const seals: GenerationInputs['seals'] = { wanted: [], placed: [] };
-  if (on('structural_stamps_on_cad')) seals.wanted.push('structural');
-  if (on('electrical_stamps_on_cad') || on('professional_stamps_on_electrical')) seals.wanted.push('electrical');
-  if (seals.wanted.length) {
-    const candidates = (await engRepo.engineersLicensedIn(db, state!.abbreviation)).filter((c) => c.sealKey);
-    for (const d of seals.wanted) {
-      const chosen = chooseSealingEngineer(candidates, state!.abbreviation, d, todayOf(ctx));
-      if (!chosen.ok) continue;
-      stamps[d === 'structural' ? 'structuralSeal' : 'electricalSeal'] = new Uint8Array(await readBytes(ctx, chosen.engineer.sealKey!));
-      seals.placed.push({ discipline: d, engineer_name: chosen.engineer.name, licence_state: chosen.licence.state, licence_number: chosen.licence.number });
-    }
-  }
+  // The PE seals the job's services and stamp requirements call for, on the pages the job or the
+  // requirements list (none listed: the default coverage). The set is drawn as a draft with the
+  // seals' places marked; the engineer seals it afterwards (deliverables/seal.service.ts).
+  const sealAreas = sealAreasFor({
+    services: job.servicesRequested,
+    requirementOn: on,
+    requirementText: (k) => (on(k) && typeof rv(k)?.value === 'string' ? String(rv(k)!.value) : ''),
+    jobPages: { structural: job.structuralPagesToStamp, electrical: job.electricalPagesToStamp },
+  });
+  const stamps: PlanSetInputRaw['stamps'] = { ...(contractorStamp ? { contractor: contractorStamp } : {}), sealAreas };
+  const seals: GenerationInputs['seals'] = { wanted: sealAreas.map((a) => a.discipline) };
   const jobFileRows = await repo.jobFileKeys(db, job.id);
   const photos = async (kind: string) => {
     const out = [];

@@ -1,4 +1,4 @@
-import { constants, createHash, createPrivateKey, privateEncrypt, webcrypto, type KeyObject } from 'node:crypto';
+import { constants, createHash, createPrivateKey, privateEncrypt, webcrypto, X509Certificate, type KeyObject } from 'node:crypto';
 import { SignPdf } from '@signpdf/signpdf';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { Signer } from '@signpdf/utils';
@@ -102,9 +102,32 @@ class OpenedP12Signer extends Signer {
   }
 }
 
+const x509Of = (c: forge.pki.Certificate) => new X509Certificate(Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(c)).getBytes(), 'binary'));
+
+/** A P12 opened for one signing: its certificate and chain, to be checked before the key is used. Held in memory only. */
+export interface OpenedSigner {
+  identity: P12Identity;
+  /** The certificate that matches the private key. */
+  certificate: X509Certificate;
+  /** Every certificate in the P12 (the signer's first among them when the P12 carries a chain). */
+  chain: X509Certificate[];
+  readonly opened: unknown;
+}
+
+/** Opens a P12 with its passphrase for one signing (SigningError when it cannot). */
+export function openSigner(p12: Uint8Array, passphrase: string): OpenedSigner {
+  const opened = openP12(p12, passphrase);
+  return { identity: opened.identity, certificate: x509Of(opened.cert), chain: opened.chain.map(x509Of), opened };
+}
+
 /** Adds a signature placeholder and signs with the P12: the whole file is covered. */
 export async function signPdfWithP12(pdf: Uint8Array, p12: Uint8Array, passphrase: string, meta: SignMeta): Promise<Uint8Array> {
-  const opened = openP12(p12, passphrase);
+  return signPdfWith(pdf, openSigner(p12, passphrase), meta);
+}
+
+/** Signs with a P12 opened (and checked) by the caller. */
+export async function signPdfWith(pdf: Uint8Array, signer: OpenedSigner, meta: SignMeta): Promise<Uint8Array> {
+  const opened = signer.opened as OpenedP12;
   const id = opened.identity;
   if (id.notAfter.getTime() < meta.signingTime.getTime() || id.notBefore.getTime() > meta.signingTime.getTime()) {
     throw new SigningError(`The certificate of ${id.commonName || 'the signer'} is not valid now (valid ${id.notBefore.toISOString().slice(0, 10)} to ${id.notAfter.toISOString().slice(0, 10)}).`);
@@ -126,6 +149,8 @@ export interface SignatureCheck {
   /** Why it is not valid (digest mismatch, no signature, …). */
   problem: string | null;
   signer: { commonName: string; email: string | null; serial: string } | null;
+  /** The signer's certificate (DER) and the others the signature carries (its chain). */
+  certificates: { signer: Uint8Array | null; all: Uint8Array[] };
   byteRange: [number, number, number, number] | null;
   sha256: string;
 }
@@ -137,7 +162,7 @@ export async function verifyPdfSignature(pdf: Uint8Array): Promise<SignatureChec
   const sha256 = createHash('sha256').update(pdf).digest('hex');
   const text = latin1(pdf);
   const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
-  const fail = (problem: string, byteRange: SignatureCheck['byteRange'] = null): SignatureCheck => ({ valid: false, coversWholeFile: false, problem, signer: null, byteRange, sha256 });
+  const fail = (problem: string, byteRange: SignatureCheck['byteRange'] = null): SignatureCheck => ({ valid: false, coversWholeFile: false, problem, signer: null, certificates: { signer: null, all: [] }, byteRange, sha256 });
   const last = ranges.at(-1);
   if (!last) return fail('The file has no digital signature.');
   const br = last.slice(1, 5).map(Number) as [number, number, number, number];
@@ -154,13 +179,21 @@ export async function verifyPdfSignature(pdf: Uint8Array): Promise<SignatureChec
     const info = new pkijs.ContentInfo({ schema: asn1.result });
     const sd = new pkijs.SignedData({ schema: info.content });
     const ok = await sd.verify({ signer: 0, data: new Uint8Array(signedData).buffer as ArrayBuffer, checkChain: false });
-    const cert = sd.certificates?.find((x): x is pkijs.Certificate => x instanceof pkijs.Certificate);
+    const certs = (sd.certificates ?? []).filter((x): x is pkijs.Certificate => x instanceof pkijs.Certificate);
+    // The signer is the certificate its SignerInfo names by issuer and serial number.
+    const sid = sd.signerInfos[0]?.sid;
+    const serialHex = (c: pkijs.Certificate) => Buffer.from(c.serialNumber.valueBlock.valueHexView).toString('hex');
+    const cert = (sid instanceof pkijs.IssuerAndSerialNumber ? certs.find((c) => serialHex(c) === Buffer.from(sid.serialNumber.valueBlock.valueHexView).toString('hex')) : undefined) ?? certs[0];
+    const certDer = (c: pkijs.Certificate) => new Uint8Array(c.toSchema().toBER(false));
     const attr = (oid: string) => {
       const v = cert?.subject.typesAndValues.find((t) => t.type === oid)?.value.valueBlock as { value?: string } | undefined;
       return v?.value ?? null;
     };
     const signer = cert ? { commonName: attr('2.5.4.3') ?? '', email: attr('1.2.840.113549.1.9.1'), serial: Buffer.from(cert.serialNumber.valueBlock.valueHexView).toString('hex') } : null;
-    return { valid: ok === true, coversWholeFile, problem: ok === true ? null : 'The signature does not verify.', signer, byteRange: br, sha256 };
+    return {
+      valid: ok === true, coversWholeFile, problem: ok === true ? null : 'The signature does not verify.', signer,
+      certificates: { signer: cert ? certDer(cert) : null, all: certs.map(certDer) }, byteRange: br, sha256,
+    };
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     return { ...fail(/digest/i.test(msg) ? 'The document was changed after it was signed (digest mismatch).' : `The signature does not verify: ${msg}`, br), coversWholeFile };

@@ -155,7 +155,9 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/files/{fileId}':                      [401, 204, 204, 404, 204, 204, 404],
   'GET /api/jobs/{id}/deliverables':                 [401, 200, 200, 404, 200, 200, 404],
   'POST /api/jobs/{id}/deliverables':                [401, 400, 400, 404, 403, 403, 404],
+  // The matrix file is not a deliverable: nobody seals it (the seal rules per role: deliverables/seal.test.ts).
   'POST /api/deliverables/{fileId}/seal':            [401, 404, 404, 404, 404, 404, 404],
+  'GET /api/deliverables/{fileId}/seal-options':     [401, 404, 404, 404, 404, 404, 404],
   'DELETE /api/deliverables/{fileId}':               [401, 404, 404, 404, 404, 404, 404],
   'POST /api/jobs/{id}/release':                     [401, 409, 409, 404, 403, 403, 404],
   'GET /api/jobs/{id}/deliverables/zip':             [401, 404, 404, 404, 404, 404, 404],
@@ -203,6 +205,10 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/engineers/{id}':                         [401, 200, 403, 403, 403, 403, 403],
   'GET /api/engineers/{id}/{kind}':                  [401, 404, 404, 403, 403, 403, 403],
   'POST /api/engineers/{id}/{kind}':                 [401, 415, 403, 403, 403, 403, 403],
+  // An engineer's credentials: an admin or the engineer's own account (the matrix engineer has none linked).
+  'POST /api/engineers/{id}/certificates':           [401, 415, 403, 403, 403, 403, 403],
+  'DELETE /api/engineers/{id}/certificates/{certificateId}': [401, 404, 403, 403, 403, 403, 403],
+  'PUT /api/engineers/{id}/seal-authorisation':      [401, 200, 403, 403, 403, 403, 403],
   // The matrix job has no AHJ: staff are told to choose one (409); clients may not generate (403).
   'POST /api/jobs/{id}/generate-letters':            [401, 409, 409, 404, 403, 403, 404],
   'POST /api/jobs/{id}/recalculate-url':             [401, 409, 409, 404, 403, 403, 404],
@@ -275,6 +281,7 @@ const PARAMS: Record<string, (fx: Fixtures, route: string) => string> = {
   placeId: () => 'zip:78701',
   kind: () => 'seal',
   letterId: () => '00000000-0000-0000-0000-000000000000',
+  certificateId: () => '00000000-0000-0000-0000-000000000000',
   service: () => 'structural_roof_letter',
   code: () => 'ABCDE-FGHJK-MNPQR-STVWX',
   slug: (_fx, r) => (r.startsWith('/api/content/posts/') ? 'welcome-to-sunstamp' : 'ordering-a-job'),
@@ -305,7 +312,8 @@ const BODIES: Record<string, (fx: Fixtures) => unknown> = {
   'PUT /api/jobs/{id}/cad-fields': () => ({ values: {} }),
   // A file of no job: staff get the 400 that names it, clients the 403 of marking at all.
   'POST /api/jobs/{id}/deliverables': () => ({ file_id: '00000000-0000-4000-8000-000000000000', kind: 'plan_set' }),
-  'POST /api/deliverables/{fileId}/seal': () => ({ seal: { engineer_name: 'Dana Reyes', licence_state: 'TX', licence_number: 'PE 1' } }),
+  'POST /api/deliverables/{fileId}/seal': (fx) => ({ engineer_id: fx.engineer }),
+  'PUT /api/engineers/{id}/seal-authorisation': () => ({ granted: true, reference: 'Signed letter of authority, 2026-01-05, office file' }),
   'PUT /api/jobs/{id}/tasks/{service}': () => ({ status: 'in_progress' }),
   'PATCH /api/jobs/{id}/wet-stamp': () => ({ state: 'stamped' }),
   'PUT /api/jobs/{id}/equipment': () => ({ lines: [{ kind: 'module', equipment_id: null, custom_model: 'Matrix module 400', quantity: 10 }] }),

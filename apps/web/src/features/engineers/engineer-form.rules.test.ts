@@ -3,7 +3,7 @@ import { bodyOf, formOf, licenceText, ZEngineerForm } from './engineer-form.rule
 
 describe('engineer form', () => {
   it('round-trips an engineer and trims and upper-cases what it sends', () => {
-    const e = { id: 'e1', name: 'Dana', email: 'd@x.test', user_id: null, disciplines: ['structural' as const], licences: [{ state: 'TX', number: 'PE-1', expires_on: '2030-01-01', expired: false }], is_active: true, has_seal: false, has_signature: false, seal_url: null, signature_url: null };
+    const e = { id: 'e1', name: 'Dana', email: 'd@x.test', user_id: null, disciplines: ['structural' as const], licences: [{ state: 'TX', number: 'PE-1', expires_on: '2030-01-01', expired: false }], is_active: true, has_seal: false, has_signature: false, seal_url: null, signature_url: null, is_demo: false, seal_authorisation: null, certificates: [], may: { seal: false, manage_credentials: true, authorise: true } };
     expect(bodyOf(formOf(e))).toEqual({ name: 'Dana', email: 'd@x.test', user_id: null, disciplines: ['structural'], is_active: true, licences: [{ state: 'TX', number: 'PE-1', expires_on: '2030-01-01' }] });
     expect(bodyOf({ ...formOf(null), name: ' Eli ', licences: [{ state: 'fl', number: ' 9 ', expires_on: '2031-02-03' }] }).licences).toEqual([{ state: 'FL', number: '9', expires_on: '2031-02-03' }]);
   });

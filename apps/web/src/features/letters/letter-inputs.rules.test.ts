@@ -7,7 +7,8 @@ describe('letter inputs of the generate-letters dialog', () => {
     const f = emptyLetterInputs();
     expect(letterInputsBody(['design_affidavit'], f)).toEqual({ body: {} });
     expect(letterInputsBody(['seismic_calculations'], f)).toEqual({ error: 'Roof plan area (ft²): enter a number.' });
-    expect(letterInputsBody(['structural_ground_mount_letter'], f)).toEqual({ error: 'Name the racking and its foundation.' });
+    // Racking, foundation and tilt come from the job: the first thing asked is the racking maker's data.
+    expect(letterInputsBody(['structural_ground_mount_letter'], f)).toEqual({ error: 'Mean height (ft): enter a number.' });
     expect(letterInputsBody(['structural_roof_letter'], { ...f, method: 'forte' })).toEqual({ error: 'Choose the Forte result (a PDF in the job\'s files).' });
     expect(letterInputsBody(['wall_mounted_battery_letter'], f)).toEqual({ error: 'Lag screws in the bracket: enter a number.' });
     expect(letterInputsBody(['third_party_stamp'], f)).toEqual({ error: 'Name who stamps the plan set, their credential and its number.' });
@@ -18,6 +19,7 @@ describe('letter inputs of the generate-letters dialog', () => {
     f.method = 'skyciv';
     f.resultFileId = '6f1b7a52-3c1e-4f7e-9d7c-1f2a3b4c5d6e';
     f.racking = 'IronRidge GM';
+    f.foundation = 'Ground Screw';
     f.ground = { tilt_deg: '25', mean_height_ft: '6', array_depth_ft: '13.5', post_spacing_ft: '10', posts_per_column: '2', dead_load_psf: '3.5', cn_uplift: '1.6', cn_down: '1.8', allowable_uplift_lb: '2000', allowable_compression_lb: '3000', allowable_lateral_lb: '1000' };
     f.battery = { fasteners: '4', top_row_fasteners: '2', row_spacing_in: '24', lag_diameter_in: '0.3125', thread_penetration_in: '2.5', lateral_design_value_lb: '150' };
     f.roofArea = '2400';

@@ -10,8 +10,9 @@ import { LETTER_ASKED_BY_REQUIREMENT, LETTER_TYPE_VALUES, type GenerateLettersBo
 type LetterType = (typeof LETTER_TYPE_VALUES)[number];
 type StructuralMethod = (typeof STRUCTURAL_METHOD_VALUES)[number];
 
+/** The racking's design; the tilt, racking and foundation come from the job when it has them (asked here only otherwise). */
 export const GROUND_MOUNT_FIELDS = [
-  ['tilt_deg', 'Tilt (°)'],
+  ['tilt_deg', 'Tilt (°), if the job has no racking pitch'],
   ['mean_height_ft', 'Mean height (ft)'],
   ['array_depth_ft', 'Table depth (ft)'],
   ['post_spacing_ft', 'Post spacing along the row (ft)'],
@@ -51,7 +52,7 @@ export interface LetterInputsForm {
 }
 
 export const emptyLetterInputs = (): LetterInputsForm => ({
-  method: 'prescriptive', resultFileId: '', racking: '', foundation: 'Ground Screw',
+  method: 'prescriptive', resultFileId: '', racking: '', foundation: '',
   ground: Object.fromEntries(GROUND_MOUNT_FIELDS.map(([k]) => [k, ''])) as Record<GroundKey, string>,
   battery: Object.fromEntries(BATTERY_MOUNT_FIELDS.map(([k]) => [k, ''])) as Record<BatteryKey, string>,
   species: 'SPF', roofArea: '',
@@ -63,9 +64,10 @@ export const usesStructuralMethod = (types: readonly LetterType[]) => types.incl
 
 type Extra = Pick<GenerateLettersBody, 'structural_method' | 'structural_result_file_id' | 'ground_mount' | 'battery_mount' | 'roof_area_ft2' | 'third_party'>;
 
-const numbers = <K extends string>(fields: readonly (readonly [K, string])[], values: Record<K, string>): Record<K, number> | string => {
+const numbers = <K extends string>(fields: readonly (readonly [K, string])[], values: Record<K, string>, optional: readonly K[] = []): Record<K, number> | string => {
   const out = {} as Record<K, number>;
   for (const [k, label] of fields) {
+    if (values[k].trim() === '' && optional.includes(k)) continue;
     const n = Number(values[k].trim());
     if (values[k].trim() === '' || !Number.isFinite(n) || n < 0) return `${label}: enter a number.`;
     out[k] = n;
@@ -82,10 +84,10 @@ export function letterInputsBody(types: readonly LetterType[], f: LetterInputsFo
     body.structural_result_file_id = f.resultFileId;
   }
   if (types.includes('structural_ground_mount_letter')) {
-    if (!f.racking.trim() || !f.foundation.trim()) return { error: 'Name the racking and its foundation.' };
-    const g = numbers(GROUND_MOUNT_FIELDS, f.ground);
+    // Racking, foundation and tilt come from the job; sent only when typed (for a job that has none).
+    const g = numbers(GROUND_MOUNT_FIELDS, f.ground, ['tilt_deg']);
     if (typeof g === 'string') return { error: g };
-    body.ground_mount = { racking: f.racking.trim(), foundation: f.foundation.trim(), ...g };
+    body.ground_mount = { ...(f.racking.trim() ? { racking: f.racking.trim() } : {}), ...(f.foundation.trim() ? { foundation: f.foundation.trim() } : {}), ...g };
   }
   if (types.includes('wall_mounted_battery_letter')) {
     const b = numbers(BATTERY_MOUNT_FIELDS, f.battery);

@@ -17,6 +17,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useSessionUser } from '../../../lib/session/session.context.ts';
 import { useEngineerImage, useEngineers, useUploadEngineerImage } from '../api/engineers.api.ts';
 import { EngineerDialog } from '../components/engineer.dialog.tsx';
+import { AuthorisationSection, CertificatesSection } from '../components/engineer-credentials.tsx';
 import { DISCIPLINE_LABELS, licenceText } from '../engineer-form.rules.ts';
 
 function ImageSlot({ engineer, kind, editable }: { engineer: Engineer; kind: 'seal' | 'signature'; editable: boolean }) {
@@ -31,7 +32,7 @@ function ImageSlot({ engineer, kind, editable }: { engineer: Engineer; kind: 'se
       </Box>
       {editable && (
         <>
-          <input ref={input} type="file" accept="image/png,image/jpeg" hidden aria-label={`${label} image of ${engineer.name}`}
+          <input ref={input} type="file" accept="image/png,image/svg+xml,.svg" hidden aria-label={`${label} image of ${engineer.name}`}
             onChange={(e) => {
               const file = e.target.files?.[0];
               e.target.value = '';
@@ -57,6 +58,7 @@ function EngineerCard({ engineer, editable, onEdit }: { engineer: Engineer; edit
             <Typography variant="h6" component="h2">{engineer.name}, P.E.</Typography>
             {engineer.disciplines.map((d) => <Chip key={d} size="small" label={DISCIPLINE_LABELS[d]} color="info" />)}
             {!engineer.is_active && <Chip size="small" label="Deactivated" variant="outlined" />}
+            {engineer.is_demo && <Chip size="small" color="warning" label="Demo – not a valid seal" />}
           </Stack>
           {engineer.email && <Typography variant="body2" color="text.secondary">{engineer.email}</Typography>}
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -70,11 +72,13 @@ function EngineerCard({ engineer, editable, onEdit }: { engineer: Engineer; edit
               : !engineer.has_seal ? 'Upload the seal image before this engineer can seal.' : 'Seals nothing until a licence is current.'}
             {engineer.user_id ? '' : ' No account is linked, so nobody can sign as this engineer.'}
           </Typography>
+          <AuthorisationSection engineer={engineer} />
+          <CertificatesSection engineer={engineer} />
           {editable && <Box><Button size="small" variant="outlined" onClick={onEdit}>Edit</Button></Box>}
         </Stack>
         <Stack direction="row" spacing={2}>
-          <ImageSlot engineer={engineer} kind="seal" editable={editable} />
-          <ImageSlot engineer={engineer} kind="signature" editable={editable} />
+          <ImageSlot engineer={engineer} kind="seal" editable={engineer.may.manage_credentials} />
+          <ImageSlot engineer={engineer} kind="signature" editable={engineer.may.manage_credentials} />
         </Stack>
       </Stack>
     </Paper>
@@ -92,7 +96,7 @@ export function EngineersPage() {
     <>
       <PageHeader
         title="Engineers"
-        subtitle="A job is sealed only by an engineer licensed in the job's state for the letter's discipline, with a licence that has not expired."
+        subtitle="A document is sealed only by an engineer licensed in the job's state for its discipline, with a licence that has not expired, from the engineer's own account or by an admin on the engineer's recorded authorisation."
         actions={editable ? <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing('new')}>Add engineer</Button> : undefined}
       />
       {engineers.isLoading ? (

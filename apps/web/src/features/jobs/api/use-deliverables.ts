@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  ZDeliverable, ZJobDeliverables, ZJobTask, ZMarkDeliverableBody, ZReleaseBody, ZSealDeliverableBody, ZTaskBody,
+  ZDeliverable, ZJobDeliverables, ZJobTask, ZMarkDeliverableBody, ZReleaseBody, ZSealDeliverableBody, ZSealOptions, ZTaskBody, type SealDeliverableBody,
 } from '@sunstamp/domain/contracts/deliverables';
 import { ZJob } from '@sunstamp/domain/contracts/jobs';
 import type { TaskCompletion } from '@sunstamp/domain/constants/job-events.constants';
@@ -11,6 +11,7 @@ import { queryKeys } from '../../../lib/api/query-keys.ts';
 const deliverablesEndpoint = getEndpoint(ZJobDeliverables, (id: string) => `/jobs/${seg(id)}/deliverables`);
 const markEndpoint = sendEndpoint('POST', { path: (id: string) => `/jobs/${seg(id)}/deliverables`, body: ZMarkDeliverableBody, response: ZDeliverable });
 const sealEndpoint = sendEndpoint('POST', { path: (fileId: string) => `/deliverables/${seg(fileId)}/seal`, body: ZSealDeliverableBody, response: ZDeliverable });
+const sealOptionsEndpoint = getEndpoint(ZSealOptions, (fileId: string) => `/deliverables/${seg(fileId)}/seal-options`);
 const unmarkEndpoint = sendEndpoint('DELETE', { path: (fileId: string) => `/deliverables/${seg(fileId)}`, body: null, response: z.null() });
 const releaseEndpoint = sendEndpoint('POST', { path: (id: string) => `/jobs/${seg(id)}/release`, body: ZReleaseBody, response: ZJob });
 const taskEndpoint = sendEndpoint('PUT', {
@@ -37,8 +38,14 @@ function useDeliverableMutation<V>(jobId: string, call: (v: V) => Promise<unknow
 
 export const useMarkDeliverable = (jobId: string) =>
   useDeliverableMutation(jobId, (body: z.input<typeof ZMarkDeliverableBody>) => callEndpoint(markEndpoint, jobId, body));
+/** POST /deliverables/{id}/seal: the chosen engineer seals the draft (their own account, or an admin on their authorisation). */
 export const useSealDeliverable = (jobId: string) =>
-  useDeliverableMutation(jobId, (v: { fileId: string; seal: z.input<typeof ZSealDeliverableBody>['seal'] }) => callEndpoint(sealEndpoint, v.fileId, { seal: v.seal }));
+  useDeliverableMutation(jobId, (v: { fileId: string } & SealDeliverableBody) => callEndpoint(sealEndpoint, v.fileId, { engineer_id: v.engineer_id, ...(v.disciplines ? { disciplines: v.disciplines } : {}) }));
+
+/** GET /deliverables/{id}/seal-options: what a draft still needs sealed, and who may seal it now. */
+export function useSealOptions(fileId: string) {
+  return useQuery({ queryKey: [...queryKeys.jobs.all, 'seal-options', fileId], queryFn: ({ signal }) => fetchEndpoint(sealOptionsEndpoint, fileId, signal), staleTime: 0 });
+}
 export const useUnmarkDeliverable = (jobId: string) =>
   useDeliverableMutation(jobId, (fileId: string) => callEndpoint(unmarkEndpoint, fileId));
 export const useReleaseDeliverables = (jobId: string) =>

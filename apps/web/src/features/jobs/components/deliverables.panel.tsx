@@ -31,7 +31,8 @@ import {
   RELEASE_FROM_STATUSES, type DeliverableKind, type DeliverableState,
 } from '@sunstamp/domain/constants/deliverables.constants';
 import { TASK_COMPLETION_LABELS, type TaskCompletion } from '@sunstamp/domain/constants/job-events.constants';
-import type { Deliverable, JobTask, SealInfo } from '@sunstamp/domain/contracts/deliverables';
+import type { Deliverable, JobTask } from '@sunstamp/domain/contracts/deliverables';
+import type { Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import type { Job } from '@sunstamp/domain/contracts/jobs';
 import { formatVerificationCode } from '@sunstamp/domain/jobs/deliverables.rules';
 import { WET_STAMP_TASK_BY_HAND_MESSAGE, isTaskDrivenByWetStamp } from '@sunstamp/domain/jobs/wet-stamp.rules';
@@ -44,7 +45,7 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useJobFiles } from '../api/use-job.ts';
 import {
-  useJobDeliverables, useMarkDeliverable, useMoveTask, useReleaseDeliverables, useSealDeliverable, useUnmarkDeliverable,
+  useJobDeliverables, useMarkDeliverable, useMoveTask, useReleaseDeliverables, useSealDeliverable, useSealOptions, useUnmarkDeliverable,
 } from '../api/use-deliverables.ts';
 
 const STATE_COLOR: Record<DeliverableState, 'default' | 'info' | 'success'> = { draft: 'default', sealed: 'info', released: 'success' };
@@ -116,8 +117,8 @@ type Dialogs = { kind: 'mark' } | { kind: 'seal'; d: Deliverable } | { kind: 're
 
 /**
  * The Deliverables area: the plan set, letters and calculation packages of each revision with
- * their state (draft, sealed, released). The team marks uploaded files, records seals and
- * releases to the client; the client reads what was released, downloads each or all at once
+ * their state (draft, sealed, released). The team marks uploaded files, an engineer seals the
+ * drafts that need it (chosen from the Engineers page, never typed), staff release to the client; the client reads what was released, downloads each or all at once
  * (ZIP) and approves or asks for a revision from here.
  */
 export function DeliverablesPanel({ job, onApprove, onRevision }: { job: Job; onApprove?: () => void; onRevision?: () => void }) {
@@ -184,8 +185,8 @@ export function DeliverablesPanel({ job, onApprove, onRevision }: { job: Job; on
                     {items.map((x) => (
                       <ListItem key={x.id} disableGutters secondaryAction={
                         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                          {d.may_mark && x.state === 'draft' && (
-                            <Button size="small" startIcon={<VerifiedOutlined />} onClick={() => setDialog({ kind: 'seal', d: x })}>Record seal</Button>
+                          {d.may_release && x.state === 'draft' && x.mime === 'application/pdf' && (
+                            <Button size="small" startIcon={<VerifiedOutlined />} onClick={() => setDialog({ kind: 'seal', d: x })}>Seal</Button>
                           )}
                           {d.may_mark && x.state !== 'released' && (
                             <Tooltip title={`Remove ${x.name} from the deliverables (the file stays)`}>
@@ -207,6 +208,8 @@ export function DeliverablesPanel({ job, onApprove, onRevision }: { job: Job; on
                           secondary={[
                             x.name, formatFileSize(x.size),
                             x.released_at ? `released ${formatDateTime(x.released_at)}` : x.sealed_at ? `sealed ${formatDateTime(x.sealed_at)}` : `added ${formatDateTime(x.created_at)}`,
+                            ...x.seals.map((s) => `${DISCIPLINE_WORD[s.discipline]} seal: ${s.engineer_name}, ${s.licence_state} ${s.licence_number}`),
+                            x.seals_needed.length ? `needs the ${x.seals_needed.map((n) => DISCIPLINE_WORD[n].toLowerCase()).join(' and ')} seal` : null,
                             x.verification_code ? `verification code ${formatVerificationCode(x.verification_code)}` : null,
                           ].filter(Boolean).join(' · ')}
                         />
@@ -252,19 +255,7 @@ function useRun(onClose: () => void) {
   return { error, busy, run };
 }
 
-const EMPTY_SEAL: SealInfo = { engineer_name: '', licence_state: '', licence_number: '' };
-
-function SealFields({ value, onChange }: { value: SealInfo; onChange: (v: SealInfo) => void }) {
-  return (
-    <>
-      <TextField label="Engineer" required value={value.engineer_name} onChange={(e) => onChange({ ...value, engineer_name: e.target.value })} placeholder="Dana Reyes, P.E." />
-      <Stack direction="row" spacing={2}>
-        <TextField label="Licence state" required value={value.licence_state} sx={{ width: 140 }} onChange={(e) => onChange({ ...value, licence_state: e.target.value.toUpperCase() })} slotProps={{ htmlInput: { maxLength: 2 } }} placeholder="TX" />
-        <TextField label="Licence number" required fullWidth value={value.licence_number} onChange={(e) => onChange({ ...value, licence_number: e.target.value })} />
-      </Stack>
-    </>
-  );
-}
+const DISCIPLINE_WORD: Record<Discipline, string> = { structural: 'Structural', electrical: 'Electrical' };
 
 function MarkDialog({ job, taken, onClose }: { job: Job; taken: string[]; onClose: () => void }) {
   const files = useJobFiles(job.id);
@@ -273,14 +264,12 @@ function MarkDialog({ job, taken, onClose }: { job: Job; taken: string[]; onClos
   const choices = (files.data ?? []).filter((f) => !taken.includes(f.id) && f.kind !== 'internal');
   const [fileId, setFileId] = useState('');
   const [kind, setKind] = useState<DeliverableKind>('plan_set');
-  const [state, setState] = useState<'draft' | 'sealed'>('draft');
-  const [seal, setSeal] = useState<SealInfo>(EMPTY_SEAL);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>Mark a file as deliverable</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          The file becomes a deliverable of revision {job.revision_number}. The client sees it only once it is released.
+          The file becomes a draft deliverable of revision {job.revision_number}. Where a seal is needed, an engineer seals it afterwards with Seal. The client sees it only once it is released.
         </DialogContentText>
         <FormError message={error} />
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -290,36 +279,54 @@ function MarkDialog({ job, taken, onClose }: { job: Job; taken: string[]; onClos
           <TextField select label="Deliverable" required value={kind} onChange={(e) => setKind(e.target.value as DeliverableKind)}>
             {DELIVERABLE_KIND_CODES.map((k) => <MenuItem key={k} value={k}>{DELIVERABLE_KINDS[k].label}</MenuItem>)}
           </TextField>
-          <TextField select label="State" value={state} onChange={(e) => setState(e.target.value as 'draft' | 'sealed')}>
-            <MenuItem value="draft">Draft</MenuItem>
-            <MenuItem value="sealed">Sealed (stamped by an engineer)</MenuItem>
-          </TextField>
-          {state === 'sealed' && <SealFields value={seal} onChange={setSeal} />}
         </Stack>
       </DialogContent>
       <DialogFooter
         onCancel={onClose} confirmLabel="Mark" busy={busy} disabled={!fileId}
-        onConfirm={() => void run(() => mark.mutateAsync({ file_id: fileId, kind, state, ...(state === 'sealed' ? { seal } : {}) }), 'Marked as deliverable.')}
+        onConfirm={() => void run(() => mark.mutateAsync({ file_id: fileId, kind }), 'Marked as deliverable.')}
       />
     </Dialog>
   );
 }
 
+/**
+ * Seal a draft: choose the registered engineer (never typed). Each engineer is listed with what they
+ * may seal on this job (licence for its state, discipline, unexpired, seal image) and whether you
+ * may act for them (their own account, or an admin on their standing authorisation).
+ */
 function SealDialog({ jobId, d, onClose }: { jobId: string; d: Deliverable; onClose: () => void }) {
+  const options = useSealOptions(d.id);
   const sealM = useSealDeliverable(jobId);
   const { error, busy, run } = useRun(onClose);
-  const [seal, setSeal] = useState<SealInfo>(EMPTY_SEAL);
+  const o = options.data;
+  const usable = (o?.engineers ?? []).filter((e) => e.caller_may_act && e.may_seal.length > 0);
+  const [chosen, setChosen] = useState('');
+  const engineerId = chosen || (usable.length === 1 ? usable[0]!.id : '');
+  const picked = o?.engineers.find((e) => e.id === engineerId);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>Record the seal on {d.kind_label.toLowerCase()}</DialogTitle>
+      <DialogTitle>Seal {d.kind_label.toLowerCase()}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Who sealed “{d.name}”. Anyone with the verification code can then check the engineer, licence and the document’s hash at /verify.
+          The engineer’s seal, name, licence, today’s date and the verification code are drawn on every page the seal covers in “{d.name}”; the PDF is then checked page by page. Anyone with the code can check it at /verify.
         </DialogContentText>
-        <FormError message={error} />
-        <Stack spacing={2} sx={{ pt: 1 }}><SealFields value={seal} onChange={setSeal} /></Stack>
+        <FormError message={error ?? o?.blocked ?? undefined} />
+        {options.isLoading ? <Skeleton variant="rounded" height={80} /> : o && !o.blocked && (
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {o.needed.length > 0 && <Typography variant="body2">Needs: {o.needed.map((n) => `${DISCIPLINE_WORD[n].toLowerCase()} seal`).join(' and ')} ({o.state} licence).</Typography>}
+            <TextField select label="Engineer" required value={engineerId} onChange={(e) => setChosen(e.target.value)}
+              helperText={picked && !picked.caller_may_act ? picked.caller_refusal : picked && picked.may_seal.length === 0 ? picked.refusals.map((r) => r.message).join(' ') : picked ? `Seals: ${picked.may_seal.map((m) => `${DISCIPLINE_WORD[m.discipline].toLowerCase()} (${m.licence_state} ${m.licence_number})`).join(', ')}` : undefined}>
+              {o.engineers.map((e) => (
+                <MenuItem key={e.id} value={e.id} disabled={!e.caller_may_act || e.may_seal.length === 0}>
+                  {e.name}{e.may_seal.length === 0 ? ' — cannot seal this job' : !e.caller_may_act ? ' — not from your account' : ''}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        )}
       </DialogContent>
-      <DialogFooter onCancel={onClose} confirmLabel="Record seal" busy={busy} onConfirm={() => void run(() => sealM.mutateAsync({ fileId: d.id, seal }), 'Seal recorded.')} />
+      <DialogFooter onCancel={onClose} confirmLabel="Seal" busy={busy} disabled={!engineerId || !!o?.blocked}
+        onConfirm={() => void run(() => sealM.mutateAsync({ fileId: d.id, engineer_id: engineerId }), 'Sealed.')} />
     </Dialog>
   );
 }

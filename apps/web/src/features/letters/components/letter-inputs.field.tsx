@@ -46,8 +46,9 @@ export function LetterInputsField({ jobId, types, value, onChange }: { jobId: st
         <>
           {section('Ground mount: the racking\'s design')}
           <Box sx={grid}>
-            <TextField label="Racking" value={value.racking} onChange={(e) => set({ racking: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} />
-            <TextField select label="Foundation" value={value.foundation} onChange={(e) => set({ foundation: e.target.value })}>
+            <TextField label="Racking, if the job names none" value={value.racking} onChange={(e) => set({ racking: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <TextField select label="Foundation, if the job has none" value={value.foundation} onChange={(e) => set({ foundation: e.target.value })} slotProps={{ select: { displayEmpty: true } }}>
+              <MenuItem value="">From the job</MenuItem>
               {['Concrete Foundation', 'Ground Screw'].map((f) => <MenuItem key={f} value={f}>{f}</MenuItem>)}
             </TextField>
             {GROUND_MOUNT_FIELDS.map(([k, label]) => (

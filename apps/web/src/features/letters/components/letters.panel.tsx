@@ -66,17 +66,18 @@ const stateOfEvent = (type: (typeof LETTER_PROGRESS_EVENTS)[number], message: st
   ({ ...STEP[type], ...(type === 'calculations_failed' ? { failed: message ?? 'The calculations failed.' } : {}) });
 const STEP: Record<(typeof LETTER_PROGRESS_EVENTS)[number], Omit<RunState, 'failed'>> = {
   calculations_initiated: { label: 'Calculating', percent: 20 },
-  calculations_passed: { label: 'Calculations passed: sealing the letters', percent: 60 },
+  calculations_passed: { label: 'Calculations passed: writing the letters', percent: 60 },
   calculations_failed: { label: 'Calculations failed', percent: 100 },
-  stamp_file_passed: { label: 'Sealed: storing the letters', percent: 85 },
+  stamp_file_passed: { label: 'Written: storing the letters for the engineer\'s seal', percent: 85 },
   combine_files_passed: { label: 'Complete', percent: 100, done: true },
 };
 
 /**
  * The job page's "Letters" panel for the team (staff, the assigned contractor): generate the
- * engineering letters the job needs (sealed by an engineer licensed in the job's state), watch the
- * run live, download each letter, and sign one with the engineer's certificate when it was ordered
- * with a digital signature. Each letter is a sealed deliverable as soon as it is stored.
+ * engineering letters the job needs (written for an engineer licensed in the job's state), watch
+ * the run live, download each letter. Each is a draft deliverable until its engineer seals it on the
+ * Deliverables card; the engineer then signs it with their registered certificate when it was
+ * ordered with a digital signature (the Sign button is shown to that engineer's account only).
  */
 export function LettersPanel({ jobId, assigneeId, services }: { jobId: string; assigneeId: string | null; services: readonly string[] }) {
   const user = useSessionUser();
@@ -144,7 +145,7 @@ export function LettersPanel({ jobId, assigneeId, services }: { jobId: string; a
       {letters.isLoading && <LinearProgress aria-label="Loading letters" />}
       {letters.isError && <Alert severity="error">The letters could not be loaded. Reload the page to try again.</Alert>}
       {!letters.isLoading && !letters.isError && list.length === 0 && (
-        <Typography variant="body2" color="text.secondary">No letters yet. Generate them from the job's equipment, arrays and the AHJ's criteria; each is sealed by an engineer licensed in the job's state.</Typography>
+        <Typography variant="body2" color="text.secondary">No letters yet. Generate them from the job's equipment, arrays and the AHJ's criteria; each is written for an engineer licensed in the job's state, who seals it.</Typography>
       )}
       {list.length > 0 && <LettersTable letters={list} onSign={(l) => setDialog({ sign: l })} />}
       {dialog === 'generate' && (
@@ -167,7 +168,7 @@ function LettersTable({ letters, onSign }: { letters: JobLetter[]; onSign: (l: J
     <TableContainer>
       <Table size="small" aria-label="Letters">
         <TableHead>
-          <TableRow><TableCell>Letter</TableCell><TableCell>Sealed by</TableCell><TableCell>Made</TableCell><TableCell>Signature</TableCell><TableCell align="right">Files</TableCell></TableRow>
+          <TableRow><TableCell>Letter</TableCell><TableCell>Engineer</TableCell><TableCell>Made</TableCell><TableCell>Signature</TableCell><TableCell align="right">Files</TableCell></TableRow>
         </TableHead>
         <TableBody>
           {letters.map((l) => (
@@ -176,7 +177,10 @@ function LettersTable({ letters, onSign }: { letters: JobLetter[]; onSign: (l: J
                 {LETTER_LABELS[l.letter_type as LetterType] ?? l.letter_type}
                 <Typography variant="body2" color="text.secondary">Revision {l.revision}</Typography>
               </TableCell>
-              <TableCell>{l.engineer?.name ?? '—'}</TableCell>
+              <TableCell>
+                {l.engineer?.name ?? '—'}
+                <Typography variant="body2" color="text.secondary">{l.deliverable_state === 'draft' ? 'Draft: awaiting the seal' : l.deliverable_state === 'released' ? 'Sealed, released' : l.deliverable_state === 'sealed' ? 'Sealed' : ''}</Typography>
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(l.created_at)}</TableCell>
               <TableCell>
                 {l.signature_status === 'signed' && <Chip size="small" color="success" label={`Signed${l.signed_by ? ` by ${l.signed_by}` : ''}`} />}
@@ -189,7 +193,7 @@ function LettersTable({ letters, onSign }: { letters: JobLetter[]; onSign: (l: J
                   {l.signed_download_url && (
                     <Button size="small" startIcon={<DownloadOutlined />} onClick={() => download(l.signed_download_url!, l.name.replace(/\.pdf$/i, ' (signed).pdf'))} aria-label={`Download ${l.name}, signed`}>Signed PDF</Button>
                   )}
-                  {l.signature_status === 'required' && (
+                  {l.may_sign && (
                     <Button size="small" variant="outlined" startIcon={<DrawOutlined />} onClick={() => onSign(l)} aria-label={`Sign ${l.name}`}>Sign</Button>
                   )}
                 </Stack>
@@ -240,7 +244,7 @@ function GenerateDialog({ jobId, services, requirementsOn, onClose, onQueued }: 
       <DialogTitle id="generate-letters-title">Generate letters</DialogTitle>
       <DialogContent>
         <Typography color="text.secondary" sx={{ mb: 1.5 }}>
-          The engine calculates the job's design with the AHJ's criteria, and each letter is sealed by an engineer licensed in the job's state for its discipline. The letters the job's services and requirements ask for are ticked.
+          The engine calculates the job's design with the AHJ's criteria, and each letter is written for an engineer licensed in the job's state for its discipline, who then seals it. The letters the job's services and requirements ask for are ticked.
         </Typography>
         {error && <Alert severity="error" sx={{ mb: 2 }} data-testid="letters-refusal">{error}</Alert>}
         <FormGroup aria-label="Letters to generate">

@@ -30,8 +30,9 @@ function Fact({ label, value, mono }: { label: string; value: string; mono?: boo
 
 /**
  * The public verification page: a plan reviewer enters the code printed beside an engineer's
- * seal and reads who sealed the document, the licence, the job's address, the date and the
- * document's SHA-256; uploading the PDF they hold tells whether it is the document that was sealed.
+ * seal and reads who sealed the document, the licence, the job's city and state, the date, the
+ * document's SHA-256 and whether it was released; uploading the PDF they hold tells whether it is
+ * the document that was sealed. The street address is shown only to the job's company and staff.
  */
 export function VerifyPage() {
   usePageTitle('Verify a sealed document');
@@ -79,10 +80,18 @@ export function VerifyPage() {
               <VerifiedOutlined color="success" />
               <Typography variant="h6" component="h2">{record.data.document} sealed by {record.data.engineer_name}</Typography>
             </Stack>
+            <Alert severity={record.data.released ? 'success' : 'warning'} sx={{ mb: 2 }} data-testid="release-status">{record.data.status_text}</Alert>
             <Stack spacing={1.5}>
-              <Fact label="Engineer" value={record.data.engineer_name} />
-              <Fact label="Licence" value={`${record.data.licence_state} ${record.data.licence_number}`} />
-              <Fact label="Job address" value={record.data.job_address || '—'} />
+              {record.data.seals.length > 1 ? record.data.seals.map((s) => (
+                <Fact key={s.discipline} label={`${s.discipline === 'structural' ? 'Structural' : 'Electrical'} seal`} value={`${s.engineer_name}, P.E. · ${s.licence_state} ${s.licence_number}`} />
+              )) : (
+                <>
+                  <Fact label="Engineer" value={record.data.engineer_name} />
+                  <Fact label="Licence" value={`${record.data.licence_state} ${record.data.licence_number}`} />
+                </>
+              )}
+              <Fact label="Where" value={record.data.location || '—'} />
+              {record.data.job && <Fact label="Job (you see this as its company or staff)" value={`${record.data.job.name} · ${record.data.job.address}`} />}
               <Fact label="Sealed on" value={new Date(record.data.sealed_at).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })} />
               <Fact label="Verification code" value={record.data.code} />
               <Fact label="Document SHA-256" value={record.data.sha256} mono />
