@@ -27,6 +27,9 @@ const projects: any[] = [
       name: 'packages',
       include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
       environment: 'node',
+      // Rendering a plan set takes about a second; on a busy machine several times that. No test
+      // here is about time (speed lives in bench/), so the limit only has to catch a hang.
+      testTimeout: 30_000,
     },
   },
   api('api-pglite', 'pglite'),
