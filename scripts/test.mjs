@@ -1,12 +1,13 @@
-// `npm test`: the type check and lint first (an error in either stops here), then the unit and API
-// suites (vitest projects), then the browser tests, with one closing line "N passed, N failed" that
+// `npm test`: the type check and lint (an error in either stops the run), the unit and API suites
+// (vitest projects) and the browser tests, with one closing line "N passed, N failed" that
 // sums the runs. With TEST_NODE22=1 (CI sets it) a smoke of the unit and API suites also runs under
 // Node 22 (`npx -y node@22`), beside the browser tests, so the move off Node 20 stays one bump away
 // (docs/operations.md).
 //
 // The stages are arranged to keep both cores of a small machine busy (docs/operations.md, "Test
-// suite"): the web app and the API are built for the browser tests while tsc and ESLint run, and
-// the Node 22 smoke runs while the browser tests mostly wait on pages.
+// suite"): the web app and the API are built while tsc and ESLint run; the browser tests, which
+// mostly wait on pages, start as soon as the builds are done and run beside the unit and API suites
+// and then the Node 22 smoke.
 //
 // `npm test -- --changed [ref]`: only what a change touches, in seconds to a minute: ESLint on the
 // changed files, the unit and API tests that import them (vitest --changed, PGlite only), and the
@@ -31,13 +32,19 @@ const extra = argv.filter((a, i) => !(changed && (i === changedAt || (changedRef
 function run(name, cmd, args, { env = {}, capture = false } = {}) {
   const t0 = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+    // Each stage in a process group of its own, so that stopping the run stops its grandchildren
+    // too (npx → vitest → workers, the browser tests' server and Chromium).
+    const child = spawn(cmd, args, { stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env }, detached: true });
+    children.add(child);
     let out = '';
     if (capture) {
       child.stdout.on('data', (d) => (out += d));
       child.stderr.on('data', (d) => (out += d));
     }
-    child.on('close', (code) => resolve({ name, code: code ?? 1, out, time: seconds(t0) }));
+    child.on('close', (code) => {
+      children.delete(child);
+      resolve({ name, code: code ?? 1, out, time: seconds(t0) });
+    });
   });
 }
 
@@ -55,47 +62,20 @@ function changedFiles() {
 const browserSpecs = (files) => files.filter((f) => /^e2e\/.*\.spec\.ts$/.test(f));
 const withBrowser = fs.existsSync('e2e/vitest.config.ts');
 
-// 1. The checks (and, for a full run, the builds the browser tests need), side by side.
-let checks;
-let files = [];
-if (changed) {
-  files = changedFiles();
-  const lintable = files.filter((f) => /\.(ts|tsx|js|mjs)$/.test(f));
-  console.log(`--changed${changedRef ? ` since ${changedRef}` : ''}: ${files.length} changed file(s)`);
-  checks = lintable.length ? [await run('lint (changed files)', 'npx', ['eslint', ...lintable], { capture: true })] : [];
-} else {
-  checks = await Promise.all([
-    run('typecheck (api, packages, bench, e2e, scripts)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], { capture: true }),
-    run('typecheck (web)', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json', '--noEmit'], { capture: true }),
-    run('lint', 'npx', ['eslint', '.'], { capture: true }),
-    ...(withBrowser
-      ? [
-          // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-          run('build web (for the browser tests)', 'npm', ['run', 'build', '-w', '@sunstamp/web'], { capture: true, env: { NODE_ENV: 'production' } }),
-          run('build api (for the browser tests)', 'npm', ['run', 'build', '-w', '@sunstamp/api'], { capture: true }),
-        ]
-      : []),
-  ]);
-}
-let checksFailed = 0;
-for (const c of checks) {
-  console.log(`${c.code === 0 ? '✓' : '✗'} ${c.name} (${c.time})`);
-  if (c.code !== 0) {
-    checksFailed += 1;
-    console.log(quiet(c.out));
-  }
-}
-if (checksFailed > 0) {
-  console.log(`\nType check, lint or build failed: no tests were run.\n0 passed, ${checksFailed} failed, 0 skipped`);
-  process.exit(1);
-}
-
-// 2. and 3. The test runs; each writes a JSON report that the closing line sums.
+// 1. The checks and the builds side by side; the test stages start as soon as what they need is
+//    ready (a full run keeps both cores busy from the first second to the last, see
+//    docs/operations.md "Test suite"):
+//    - the browser tests once the web and API builds are done: they mostly wait on pages, so they
+//      run beside the CPU-bound stages instead of after them;
+//    - the unit and API suites once the type check and lint pass (an error there stops the run);
+//    - the Node 22 smoke after the unit and API suites.
+// 2. Each test stage writes a JSON report that the closing line sums.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-test-'));
 let n = 0;
 const report = () => path.join(dir, `report-${n++}.json`);
 const vitestArgs = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extra];
 const stages = [];
+const children = new Set();
 
 async function stage(name, cmd, args, opts = {}) {
   const file = report();
@@ -104,6 +84,40 @@ async function stage(name, cmd, args, opts = {}) {
   console.log(`${name}: ${res.time}`);
   stages.push({ ...res, file });
   return res;
+}
+
+function reportChecks(list) {
+  let failedChecks = 0;
+  for (const c of list) {
+    console.log(`${c.code === 0 ? '✓' : '✗'} ${c.name} (${c.time})`);
+    if (c.code !== 0) {
+      failedChecks += 1;
+      console.log(quiet(c.out));
+    }
+  }
+  return failedChecks;
+}
+
+function killAll() {
+  for (const c of children) {
+    try {
+      process.kill(-c.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    killAll();
+    process.exit(130);
+  });
+}
+
+function stopAll(message, count) {
+  killAll();
+  console.log(`\n${message}\n0 passed, ${count} failed, 0 skipped`);
+  process.exit(1);
 }
 
 const node22Smoke = [
@@ -117,14 +131,41 @@ const node22Smoke = [
 ];
 
 if (changed) {
+  const files = changedFiles();
+  const lintable = files.filter((f) => /\.(ts|tsx|js|mjs)$/.test(f));
+  console.log(`--changed${changedRef ? ` since ${changedRef}` : ''}: ${files.length} changed file(s)`);
+  const checks = lintable.length ? [await run('lint (changed files)', 'npx', ['eslint', ...lintable], { capture: true })] : [];
+  const failedChecks = reportChecks(checks);
+  if (failedChecks > 0) stopAll('Lint failed: no tests were run.', failedChecks);
   await stage('unit + api (changed)', 'npx', ['vitest', 'run', '--changed', ...(changedRef ? [changedRef] : []), '--project', 'packages', '--project', 'api-pglite', '--passWithNoTests']);
   const specs = browserSpecs(files);
   if (withBrowser && specs.length) await stage('browser (changed specs)', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...specs]);
 } else {
+  const checks = Promise.all([
+    run('typecheck (api, packages, bench, e2e, scripts)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], { capture: true }),
+    run('typecheck (web)', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json', '--noEmit'], { capture: true }),
+    run('lint', 'npx', ['eslint', '.'], { capture: true }),
+  ]);
+  const builds = withBrowser
+    ? Promise.all([
+        // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+        run('build web (for the browser tests)', 'npm', ['run', 'build', '-w', '@sunstamp/web'], { capture: true, env: { NODE_ENV: 'production' } }),
+        run('build api (for the browser tests)', 'npm', ['run', 'build', '-w', '@sunstamp/api'], { capture: true }),
+      ])
+    : Promise.resolve([]);
+
+  // The browser tests: their output is kept and printed when they end, so it does not interleave
+  // with the unit and API run's.
+  const browser = builds.then((built) => {
+    const failedBuilds = reportChecks(built);
+    if (failedBuilds > 0) stopAll('A build failed: no tests were run.', failedBuilds);
+    return withBrowser ? stage('browser', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], { env: { E2E_PREBUILT: '1' }, capture: true }) : null;
+  });
+  const failedChecks = reportChecks(await checks);
+  if (failedChecks > 0) stopAll('Type check or lint failed: no further tests were run.', failedChecks);
   await stage('unit + api', 'npx', ['vitest', 'run']);
   await Promise.all([
-    withBrowser ? stage('browser', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], { env: { E2E_PREBUILT: '1' } }) : null,
-    // Its output is kept and printed when it ends, so it does not interleave with the browser run's.
+    browser,
     process.env.TEST_NODE22 === '1' ? stage('unit + api smoke on Node 22', 'npx', node22Smoke, { capture: true }) : null,
   ]);
 }
