@@ -70,7 +70,7 @@ export function groundMountSection(g: GroundMountInput): Section {
   checks.push(check({
     id: `${id}.cn`, title: 'Ground mount: net pressure coefficients (monoslope free roof)',
     inputs: [['θ (tilt)', g.tiltDeg, '°'], ['h', g.meanHeightFt, 'ft'], ['L = depth · cos θ', g.arrayDepthFt * Math.cos((g.tiltDeg * Math.PI) / 180), 'ft'], ['h/L', hOverL], ['CN down (governing)', cnDown]],
-    formula: 'CN up = max |CNW, CNL < 0| over load cases A, B, γ = 0°, 180°, clear and obstructed flow', value: cnUplift,
+    formula: 'CN up = max |CNW, CNL < 0| over load cases A, B, γ = 0°, 180°, clear and obstructed flow', value: cnUplift, unit: '',
     ref: asce(ed, `${figure} (monoslope free roof, 0.25 ≤ h/L ≤ 1.0; linear interpolation in θ)`),
     notes: ['The space under the array is not recorded: clear and obstructed wind flow are both taken and the larger coefficient governs.'],
   }));

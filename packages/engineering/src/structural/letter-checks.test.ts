@@ -4,7 +4,7 @@ import { wallBatterySection } from './wall-battery.calc.ts';
 import { seismicSection } from './seismic.calc.ts';
 import { slopeFactorCs } from '../tables/asce7-snow.table.ts';
 
-const byId = (s: { checks: { id: string; value: unknown; pass: boolean | null }[] }, suffix: string) => s.checks.find((c) => c.id.endsWith(suffix))!;
+const byId = (s: { checks: { id: string; value: unknown; pass: boolean | null; inputs: { name: string; value: unknown }[] }[] }, suffix: string) => s.checks.find((c) => c.id.endsWith(suffix))!;
 
 describe('ground-mounted array (ASCE 7 free roof, racking foundation capacities)', () => {
   const base = {
