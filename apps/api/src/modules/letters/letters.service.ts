@@ -100,6 +100,9 @@ async function resultFileOf(ctx: Ctx, jobId: string, fileId: string, tool: strin
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const listed = (xs: readonly string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
 const cadLabel = (name: string) => CAD_INTAKE_FIELDS.find((d) => d.name === name)?.label ?? name;
+/** The CAD intake shows a group only with its flag on: say so when the value to fill in is hidden. */
+const groupHint = (cad: Record<string, unknown>, flag: 'needs_ground_mount' | 'needs_battery_info') =>
+  (cad[flag] === true ? '' : ` (Turn on ${cadLabel(flag)} in the CAD intake's General group to show the field.)`);
 const modelOf = (l: Lines[number]) => `${l.manufacturer ?? ''} ${l.model ?? l.customModel ?? ''}`.trim();
 
 /** The battery's wall bracket in the catalogue: the data key and what the refusal calls it. */
@@ -129,7 +132,7 @@ function batteryOf(lines: Lines, cadIntake: Record<string, unknown>): WallBatter
   const topRow = num(d.wallMountTopRowFasteners)!;
   if (topRow > fasteners) return `The battery "${name}" has ${topRow} top-row lag screws in the catalogue but ${fasteners} in all: correct its wall bracket on the Catalogue page.`;
   const species = str(cadIntake.battery_wall_stud_species);
-  if (!(WALL_STUD_SPECIES as readonly string[]).includes(species)) return `The job's CAD intake (Battery) has no ${cadLabel('battery_wall_stud_species')}: choose the species of the studs the bracket is lagged into (${WALL_STUD_SPECIES.join(', ')}) before the wall-mounted battery letter.`;
+  if (!(WALL_STUD_SPECIES as readonly string[]).includes(species)) return `The job's CAD intake (Battery) has no ${cadLabel('battery_wall_stud_species')}: choose the species of the studs the bracket is lagged into (${WALL_STUD_SPECIES.join(', ')}) before the wall-mounted battery letter.${groupHint(cadIntake, 'needs_battery_info')}`;
   return {
     model: name, weightLb: kg * LB_PER_KG, depthIn: mm / 25.4, count: Math.max(1, b.quantity ?? 1),
     fasteners, topRowFasteners: topRow, rowSpacingIn: num(d.wallMountRowSpacingIn)!, species: species as WallBattery['species'],
@@ -257,7 +260,7 @@ function groundMountOf(r: JobWithRefs, lines: Lines, edition: AsceEdition): Grou
   const foundation = str(cad.foundation_type) === 'Other' ? str(cad.custom_foundation_type) : str(cad.foundation_type) || str(cad.custom_foundation_type);
   const geometry = Object.fromEntries(GROUND_GEOMETRY.map(([k, field]) => [k, num(cad[field])])) as Record<(typeof GROUND_GEOMETRY)[number][0], number | undefined>;
   const lacks = [...(foundation ? [] : ['foundation_type']), ...GROUND_GEOMETRY.filter(([k]) => geometry[k] === undefined).map(([, field]) => field)];
-  if (lacks.length) return `The job's CAD intake (Ground Mount) has no ${listed(lacks.map(cadLabel))}: enter ${lacks.length > 1 ? 'them' : 'it'} on the job before the ground-mount letter.`;
+  if (lacks.length) return `The job's CAD intake (Ground Mount) has no ${listed(lacks.map(cadLabel))}: enter ${lacks.length > 1 ? 'them' : 'it'} on the job before the ground-mount letter.${groupHint(cad, 'needs_ground_mount')}`;
   const racking = lines.find((l) => l.kind === 'racking');
   if (!racking?.model) return 'The job names no racking from the catalogue: choose the ground-mount racking on the job\'s equipment (its catalogue item carries its weight and the post capacities).';
   const rackingName = modelOf(racking);

@@ -528,7 +528,7 @@ describe('the letters beyond the roof letter', { timeout: 300_000 }, () => {
 
   it('ground mount, wall battery, seismic, Appendix G and NABCEP stamp in one run; unreduced snow is refused while the AHJ reduces it', async () => {
     // The ground mount's geometry is the job's CAD intake; its racking (weight, post capacities) a catalogue item on the job.
-    const job = await newJob({ cadIntake: { ...groundIntake, needs_battery_info: true } });
+    const job = await newJob({ cadIntake: groundIntake });
     await t.database.db.insert(jobEquipment).values({ jobId: job, kind: 'racking', equipmentId: await newRacking('GM Post 2', groundRackingData), quantity: null, position: 3 });
     // The battery's bracket from its catalogue item (the admin adds a Powerwall 3 with the bracket's row spacing and Z), the studs' species from the CAD intake.
     const seeded = await model('battery', 'Powerwall 3 (1707000)');
@@ -536,9 +536,9 @@ describe('the letters beyond the roof letter', { timeout: 300_000 }, () => {
     expect(completed.statusCode, completed.body).toBe(201);
     await t.database.db.insert(jobEquipment).values({ jobId: job, kind: 'battery', equipmentId: completed.data.id as string, quantity: 1, position: 2 });
     const noSpecies = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, { letter_types: ['wall_mounted_battery_letter'] });
-    expect([noSpecies.statusCode, noSpecies.data.message]).toEqual([422, 'The job\'s CAD intake (Battery) has no Wall Stud Species: choose the species of the studs the bracket is lagged into (DF-L, SP, HF, SPF) before the wall-mounted battery letter.']);
+    expect([noSpecies.statusCode, noSpecies.data.message]).toEqual([422, 'The job\'s CAD intake (Battery) has no Wall Stud Species: choose the species of the studs the bracket is lagged into (DF-L, SP, HF, SPF) before the wall-mounted battery letter. (Turn on Battery in the CAD intake\'s General group to show the field.)']);
     const intake = (await t.database.db.select({ c: jobs.cadIntake }).from(jobs).where(eq(jobs.id, job)))[0]!.c as Record<string, unknown>;
-    await t.database.db.update(jobs).set({ cadIntake: { ...intake, battery_wall_stud_species: 'DF-L' } }).where(eq(jobs.id, job));
+    await t.database.db.update(jobs).set({ cadIntake: { ...intake, needs_battery_info: true, battery_wall_stud_species: 'DF-L' } }).where(eq(jobs.id, job));
     const mod = (await t.database.db.select().from(equipment).where(eq(equipment.kind, 'module')).orderBy(asc(equipment.model)).limit(1))[0]!.data as { weightKg: number; lengthMm: number; widthMm: number };
     // Dead load: the module's catalogue weight over its area, plus the racking's 1.5 psf.
     const deadLoad = (mod.weightKg * 2.20462) / (mod.lengthMm * mod.widthMm / 92_903.04) + 1.5;
