@@ -80,6 +80,18 @@ const module = (m: Omit<Module, 'kind'>): Module => ({ kind: 'module', ...m });
 const inverter = (i: Omit<Inverter, 'kind' | 'lengthMm' | 'widthMm' | 'depthMm' | 'weightKg'> & Partial<Pick<Inverter, 'lengthMm' | 'widthMm' | 'depthMm' | 'weightKg'>>): Inverter =>
   ({ kind: 'inverter', lengthMm: null, widthMm: null, depthMm: null, weightKg: null, ...i });
 const noDims = { lengthMm: null, widthMm: null, depthMm: null, weightKg: null };
+const noWallMount = { wallMountFasteners: null, wallMountTopRowFasteners: null, wallMountRowSpacingIn: null, wallMountLagDiameterIn: null, wallMountThreadPenetrationIn: null, wallMountLagZLb: null };
+/**
+ * Powerwall 2 and 3 installation manuals (North America), bracket anchoring into wood studs: "at
+ * least four (one in each corner) ¼ inch wood screws with washers, of sufficient length for at
+ * least 2-½ inch embedment into the studs". Not published there: the vertical distance between the
+ * bracket's screw rows and a lateral design value; they stay empty (the letter asks for them).
+ */
+const TESLA_WALL_MOUNT = { wallMountFasteners: 4, wallMountTopRowFasteners: 2, wallMountRowSpacingIn: null, wallMountLagDiameterIn: 0.25, wallMountThreadPenetrationIn: 2.5, wallMountLagZLb: null };
+const TESLA_WALL_MOUNT_NOTE = 'Wall mounting (4 screws of 1/4 in, one in each corner, 2-1/2 in into the studs) from the installation manual\'s anchoring details; '
+  + 'the bracket\'s row spacing and the lateral design value Z are not published there: enter them from the bracket drawing and NDS Table 12K before a wall-mounted battery letter. '
+  + 'Tesla calls them wood screws: the letter checks lag screws (NDS 12.2.1), so confirm the fastener.';
+const noGround = { groundRackingWeightPsf: null, postAllowableUpliftLb: null, postAllowableCompressionLb: null, postAllowableLateralLb: null };
 
 export const SEED_MODULES: Module[] = [
   module({
@@ -229,7 +241,7 @@ export const SEED_BATTERIES: Battery[] = [
   {
     kind: 'battery', id: 'tesla-powerwall-3', manufacturer: 'Tesla', model: 'Powerwall 3 (1707000)', type: 'hybrid',
     energyKwh: 13.5, continuousPowerKw: 11.5, maxContinuousCurrentA: 48, nominalVoltageV: 240, maxSolarInputKw: 20,
-    lengthMm: 1099, widthMm: 609, depthMm: 193, weightKg: 130,
+    lengthMm: 1099, widthMm: 609, depthMm: 193, weightKg: 130, ...TESLA_WALL_MOUNT,
     source: {
       document: 'Tesla Powerwall 3 data sheet (North America). Cross-checked 2026-11-21 against a copy of the 2023 North America '
         + 'data sheet (120/240 V split phase, 11.5 kW, 20 kW solar, OCPD up to 60 A), Tesla\'s Powerwall 3 specification pages on '
@@ -237,12 +249,13 @@ export const SEED_BATTERIES: Battery[] = [
         + 'cleanenergyreviews.info (6 MPPTs in the US version) and solarquotes.com.au (130 kg): all agree. Not cross-checked: size.',
       url: 'https://www.tesla.com/powerwall',
     },
-    notes: '6 MPPTs, PV input 60-550 V DC, MPPT 60-480 V DC; OCPD configurable up to 60 A.',
+    notes: `6 MPPTs, PV input 60-550 V DC, MPPT 60-480 V DC; OCPD configurable up to 60 A. ${TESLA_WALL_MOUNT_NOTE} (Powerwall 3 with Gateway 3 Installation Manual NA, Anchoring Details A6, service.tesla.com)`,
   },
   {
     kind: 'battery', id: 'tesla-powerwall-2', manufacturer: 'Tesla', model: 'Powerwall 2', type: 'ac_coupled',
     energyKwh: 13.5, continuousPowerKw: 5.8, maxContinuousCurrentA: 24, nominalVoltageV: 240, maxSolarInputKw: null,
-    lengthMm: 1150, widthMm: 753, depthMm: 147, weightKg: 114,
+    lengthMm: 1150, widthMm: 753, depthMm: 147, weightKg: 114, ...TESLA_WALL_MOUNT,
+    notes: `${TESLA_WALL_MOUNT_NOTE} (Powerwall 2 / Backup Gateway 2 Installation Manual NA, Mounting Bracket Anchoring Details A3, service.tesla.com)`,
     source: {
       document: 'Tesla Powerwall 2 AC data sheet (North America). Cross-checked 2026-11-21: 13.5 kWh and 5.8 kW / 5.8 kVA continuous '
         + '(Powerwall 2 vs Powerwall+ table, artisanelectricinc.com), 45.3 × 29.6 × 5.8 in (solar.com, = 1151 × 752 × 147 mm) and 114 kg '
@@ -253,7 +266,7 @@ export const SEED_BATTERIES: Battery[] = [
   {
     kind: 'battery', id: 'enphase-iq-battery-5p', manufacturer: 'Enphase', model: 'IQ Battery 5P (IQBATTERY-5P-1P-NA)', type: 'ac_coupled',
     energyKwh: 5, continuousPowerKw: 3.84, maxContinuousCurrentA: 16, nominalVoltageV: 240, maxSolarInputKw: null,
-    ...noDims,
+    ...noDims, ...noWallMount,
     source: { document: 'Enphase IQ Battery 5P data sheet. Not cross-checked: no second public source found; values are as transcribed.', url: 'https://enphase.com/installers/storage' },
   },
 ];
@@ -316,18 +329,18 @@ export const SEED_PRODUCTION_METERS: ProductionMeter[] = [
 export const SEED_RACKING: Racking[] = [
   {
     kind: 'racking', id: 'ironridge-xr100', manufacturer: 'IronRidge', model: 'XR100 Rail', type: 'ironridge_xr100',
-    maxAttachmentSpanIn: null, railWeightKgPerM: null,
+    maxAttachmentSpanIn: null, railWeightKgPerM: null, ...noGround,
     source: { document: 'IronRidge XR Rail family data sheet. Not cross-checked: identity only, no values transcribed.', url: 'https://www.ironridge.com/' },
     notes: 'Allowed spans come from the IronRidge span tables for the site\'s wind and snow loads.',
   },
   {
     kind: 'racking', id: 'ironridge-xr10', manufacturer: 'IronRidge', model: 'XR10 Rail', type: 'ironridge_xr10',
-    maxAttachmentSpanIn: null, railWeightKgPerM: null,
+    maxAttachmentSpanIn: null, railWeightKgPerM: null, ...noGround,
     source: { document: 'IronRidge XR Rail family data sheet. Not cross-checked: identity only, no values transcribed.', url: 'https://www.ironridge.com/' },
   },
   {
     kind: 'racking', id: 'unirac-solarmount', manufacturer: 'Unirac', model: 'SolarMount', type: 'unirac_solarmount',
-    maxAttachmentSpanIn: null, railWeightKgPerM: null,
+    maxAttachmentSpanIn: null, railWeightKgPerM: null, ...noGround,
     source: { document: 'Unirac SolarMount installation guide. Not cross-checked: identity only, no values transcribed.', url: 'https://unirac.com/' },
   },
 ];

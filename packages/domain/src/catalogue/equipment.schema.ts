@@ -98,6 +98,19 @@ export const ZBattery = z.object({
   /** Batteries with an integrated solar inverter (e.g. Powerwall 3). */
   maxSolarInputKw: pos.nullable(),
   ...dims,
+  /**
+   * The wall bracket's fastening into the studs, from the installation manual (the wall-mounted
+   * battery letter): lag screws per unit, of which in the top row; the vertical distance between
+   * the top and bottom rows; the lag's diameter and thread penetration into the stud; and the
+   * reference lateral design value Z of one lag through the bracket (NDS Table 12K for the
+   * bracket's plate and the weakest stud species it is installed in, or the maker's value).
+   */
+  wallMountFasteners: z.number().int().positive().max(50).nullable(),
+  wallMountTopRowFasteners: z.number().int().positive().max(50).nullable(),
+  wallMountRowSpacingIn: pos.max(200).nullable(),
+  wallMountLagDiameterIn: pos.max(1).nullable(),
+  wallMountThreadPenetrationIn: pos.max(12).nullable(),
+  wallMountLagZLb: pos.max(10_000).nullable(),
 });
 export type Battery = z.infer<typeof ZBattery>;
 
@@ -155,6 +168,15 @@ export const ZRacking = z.object({
   maxAttachmentSpanIn: pos.nullable(),
   /** Rail weight per metre, kg. */
   railWeightKgPerM: pos.nullable(),
+  /**
+   * A ground-mount system (the ground-mount letter): the racking's own weight per ft² of array
+   * surface (the modules' is the module's catalogue weight), and the allowable (ASD) loads on one
+   * post and its foundation from the racking maker's design (uplift, downward, lateral).
+   */
+  groundRackingWeightPsf: pos.max(100).nullable(),
+  postAllowableUpliftLb: pos.max(1_000_000).nullable(),
+  postAllowableCompressionLb: pos.max(1_000_000).nullable(),
+  postAllowableLateralLb: pos.max(1_000_000).nullable(),
 });
 export type Racking = z.infer<typeof ZRacking>;
 

@@ -57,40 +57,19 @@ export const ZRevisionLetterBody = z.object({
 
 const positive = (max: number) => z.number().positive().max(max);
 
-/** The ground-mount letter's racking design: ASCE 7 free-roof coefficients and the foundation's allowable loads. */
 /**
- * The ground-mounted array's design. The racking, foundation and tilt come from the job (its racking
- * equipment or arrays, the CAD intake's foundation type and racking pitch); sent here they must
- * agree with the job, and are used only where the job has none. The rest is the racking maker's
- * engineering data the job does not hold.
+ * What the ground-mount and wall-mounted battery letters calculate with comes from the job, never
+ * from the request: the CAD intake (Ground Mount: foundation, racking pitch, mean height, table
+ * depth, post spacing, posts per column; Battery: wall stud species), the job's equipment and the
+ * catalogue (module and racking weights, the racking's post capacities, the battery's weight,
+ * depth and wall bracket), and the engine (ASCE 7 net pressure coefficients, NDS values). The
+ * fields that once carried them are refused by name (400), as any unknown field is.
  */
-export const ZGroundMountBody = z.object({
-  racking: z.string().trim().min(1).max(200).optional(),
-  foundation: z.string().trim().min(1).max(100).optional(),
-  tilt_deg: z.number().min(0).max(60).optional(),
-  mean_height_ft: positive(60),
-  array_depth_ft: positive(100),
-  post_spacing_ft: positive(100),
-  posts_per_column: z.number().int().min(1).max(10),
-  dead_load_psf: positive(100),
-  cn_uplift: positive(10),
-  cn_down: positive(10),
-  allowable_uplift_lb: positive(1_000_000),
-  allowable_compression_lb: positive(1_000_000),
-  allowable_lateral_lb: positive(1_000_000),
-}).strict();
-
-/** The wall-mounted battery letter's bracket: lag screws into the studs (the weight is the catalogue's). */
-export const ZBatteryMountBody = z.object({
-  fasteners: z.number().int().min(1).max(50),
-  top_row_fasteners: z.number().int().min(1).max(50),
-  row_spacing_in: positive(200),
-  lag_diameter_in: positive(1),
-  thread_penetration_in: positive(12),
-  species: z.enum(['DF-L', 'SP', 'HF', 'SPF']),
-  /** Reference lateral design value Z of one lag screw, lb (NDS Table 12K or the bracket maker's). */
-  lateral_design_value_lb: positive(10_000),
-}).strict().refine((b) => b.top_row_fasteners <= b.fasteners, { path: ['top_row_fasteners'], message: 'The top row cannot hold more fasteners than the bracket.' });
+export const JOB_SOURCED_LETTER_FIELDS = {
+  ground_mount: 'ground_mount is no longer sent: the ground-mount letter takes its design from the job (CAD intake, Ground Mount), the racking\'s catalogue data and ASCE 7. Fill those in on the job and the catalogue.',
+  battery_mount: 'battery_mount is no longer sent: the wall-mounted battery letter takes the bracket\'s fastening from the battery\'s catalogue data and the stud species from the job\'s CAD intake (Battery).',
+} as const;
+const fromTheJob = (field: keyof typeof JOB_SOURCED_LETTER_FIELDS) => z.never({ error: JOB_SOURCED_LETTER_FIELDS[field] }).optional();
 
 /** Who stamps the plan set for the NABCEP or third-party stamp page. */
 export const ZThirdPartyBody = z.object({
@@ -111,8 +90,8 @@ export const ZGenerateLettersBody = z.object({
   structural_method: z.enum(STRUCTURAL_METHOD_VALUES).optional(),
   /** A Forte or SkyCiv job: the job file (PDF) holding the analysis result, appended to the structural letter. */
   structural_result_file_id: z.string().uuid().optional(),
-  ground_mount: ZGroundMountBody.optional(),
-  battery_mount: ZBatteryMountBody.optional(),
+  ground_mount: fromTheJob('ground_mount'),
+  battery_mount: fromTheJob('battery_mount'),
   /** Seismic calculations: the roof's plan area, ft², the arrays' weight is compared with. */
   roof_area_ft2: positive(1_000_000).optional(),
   third_party: ZThirdPartyBody.optional(),
@@ -125,8 +104,6 @@ export const ZGenerateLettersBody = z.object({
   if (new Set(b.letter_types).size !== b.letter_types.length) ctx.addIssue({ code: 'custom', path: ['letter_types'], message: 'A letter type is listed twice.' });
   if (b.letter_types.includes('revision_letter') && !b.revision_letter_data) ctx.addIssue({ code: 'custom', path: ['revision_letter_data'], message: 'A revision letter needs revision_letter_data: what changed and why.' });
   const needs: [(typeof LETTER_TYPE_VALUES)[number], keyof typeof b, string][] = [
-    ['structural_ground_mount_letter', 'ground_mount', 'A ground-mount letter needs ground_mount: the racking\'s design (net pressure coefficients and foundation capacities).'],
-    ['wall_mounted_battery_letter', 'battery_mount', 'A wall-mounted battery letter needs battery_mount: the bracket\'s lag screws into the studs.'],
     ['seismic_calculations', 'roof_area_ft2', 'Seismic calculations need roof_area_ft2: the roof\'s plan area the arrays\' weight is compared with.'],
     ['third_party_stamp', 'third_party', 'A NABCEP or third-party stamp needs third_party: who stamps the plan set.'],
   ];

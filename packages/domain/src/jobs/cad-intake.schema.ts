@@ -56,6 +56,9 @@ export const CAD_INTAKE_GROUP_FLAGS: Record<CadIntakeGroup, CadIntakeFlag | null
   existing_solar: 'existing_solar',
 };
 
+/** Stud species of NDS Table 12.3.3A the engine has (packages/engineering nds-withdrawal.table.ts). */
+export const WALL_STUD_SPECIES = ['DF-L', 'SP', 'HF', 'SPF'] as const;
+
 const text = z.string().trim().max(200);
 const longText = z.string().trim().max(5000);
 const count = z.number().int().min(0).max(100_000).nullable();
@@ -116,6 +119,8 @@ const cadIntake = z.object({
   custom_battery_type: text,
   battery_count: count,
   battery_backup: z.union([z.enum(BACKUP_TYPES), z.literal('')]),
+  /** The framing the battery's bracket is lagged into (NDS Table 12.3.3A species); the wall-mounted battery letter needs it. */
+  battery_wall_stud_species: z.union([z.enum(WALL_STUD_SPECIES), z.literal('')]),
   // structural
   roof_material: text,
   custom_roof_material: text,
@@ -127,6 +132,11 @@ const cadIntake = z.object({
   foundation_type: text,
   custom_foundation_type: text,
   racking_pitch: z.number().min(0).lt(90).nullable(),
+  /** The ground-mount letter's geometry (ASCE 7 free roof; posts and their foundations). */
+  ground_mean_height: z.number().positive().max(60).nullable(),
+  ground_table_depth: z.number().positive().max(100).nullable(),
+  ground_post_spacing: z.number().positive().max(100).nullable(),
+  ground_posts_per_column: z.number().int().min(1).max(10).nullable(),
   // existing solar
   existing_module_type: text,
   existing_module_count: count,
@@ -219,6 +229,7 @@ export const CAD_INTAKE_FIELDS: readonly CadIntakeFieldDef[] = [
   f('battery', 'battery_type', 'Battery Type', 'select', { optionList: 'battery-types', custom: 'custom_battery_type' }),
   f('battery', 'battery_count', 'Battery Count', 'int'),
   f('battery', 'battery_backup', 'Battery Backup', 'select', { options: BACKUP_TYPES }),
+  f('battery', 'battery_wall_stud_species', 'Wall Stud Species', 'select', { options: WALL_STUD_SPECIES }),
   f('structural', 'roof_material', 'Roof Material', 'select', { optionList: 'roof-materials', custom: 'custom_roof_material' }),
   f('structural', 'roof_pitch', 'Roof Pitch', 'float', { unit: '°' }),
   f('structural', 'beam_shape', 'Beam Shape', 'select', { optionList: 'beam-shapes', custom: 'custom_beam_shape' }),
@@ -228,6 +239,10 @@ export const CAD_INTAKE_FIELDS: readonly CadIntakeFieldDef[] = [
     custom: 'custom_foundation_type',
   }),
   f('ground_mount', 'racking_pitch', 'Racking Pitch', 'float', { unit: '°' }),
+  f('ground_mount', 'ground_mean_height', 'Mean Array Height', 'float', { unit: 'ft' }),
+  f('ground_mount', 'ground_table_depth', 'Table Depth (along the slope)', 'float', { unit: 'ft' }),
+  f('ground_mount', 'ground_post_spacing', 'Post Spacing (along the row)', 'float', { unit: 'ft' }),
+  f('ground_mount', 'ground_posts_per_column', 'Posts per Column', 'int'),
   f('existing_solar', 'existing_module_type', 'Existing Module Type', 'select', { optionList: 'module-types' }),
   f('existing_solar', 'existing_module_count', 'Existing Module Count', 'int'),
   f('existing_solar', 'existing_inverter_type', 'Existing Inverter Type', 'select', { optionList: 'inverter-types' }),
@@ -323,6 +338,7 @@ export const CAD_INTAKE_DEFAULTS: Readonly<CadIntake> = Object.freeze({
   custom_battery_type: '',
   battery_count: null,
   battery_backup: '',
+  battery_wall_stud_species: '',
   roof_material: '',
   custom_roof_material: '',
   roof_pitch: null,
@@ -332,6 +348,10 @@ export const CAD_INTAKE_DEFAULTS: Readonly<CadIntake> = Object.freeze({
   foundation_type: '',
   custom_foundation_type: '',
   racking_pitch: null,
+  ground_mean_height: null,
+  ground_table_depth: null,
+  ground_post_spacing: null,
+  ground_posts_per_column: null,
   existing_module_type: '',
   existing_module_count: null,
   existing_inverter_type: '',

@@ -134,11 +134,12 @@ describe('7-22 through the engine (example 1 under 7-22)', () => {
 });
 
 describe('7-22 ground mount (Eq. 27.3-2: p = qh Kd G CN; 0.7 S in ASD)', () => {
-  it('V 115 mph, C, h 8 ft → Kz at 15 ft 0.8512; qh = 0.00256 × 0.8512 × 115² = 28.818; uplift 28.818 × 0.85 × 0.85 × 1.2 = 24.986 psf', () => {
-    const s = groundMountSection({ edition: '7-22', windSpeedMph: 115, exposure: 'C', groundSnowLoadPsf: 30, riskCategory: 'II', unreducedSnowLoad: false, racking: 'R', foundation: 'F', tiltDeg: 20, meanHeightFt: 8, arrayDepthFt: 10, postSpacingFt: 10, postsPerColumn: 2, deadLoadPsf: 3, cnUplift: 1.2, cnDown: 1.0, allowableUpliftLb: 5000, allowableCompressionLb: 5000, allowableLateralLb: 5000 });
+  it('V 115 mph, C, h 8 ft → Kz at 15 ft 0.8512; qh = 0.00256 × 0.8512 × 115² = 28.818; CN at 20° (2/3 of 15° → 22.5°) = 1.9 + 0.5 · 2/3 = 2.2333; uplift 28.818 × 0.85 × 0.85 × 2.2333 psf', () => {
+    const s = groundMountSection({ edition: '7-22', windSpeedMph: 115, exposure: 'C', groundSnowLoadPsf: 30, riskCategory: 'II', unreducedSnowLoad: false, racking: 'R', foundation: 'F', tiltDeg: 20, meanHeightFt: 8, arrayDepthFt: 10, postSpacingFt: 10, postsPerColumn: 2, deadLoadPsf: 3, allowableUpliftLb: 5000, allowableCompressionLb: 5000, allowableLateralLb: 5000 });
     const up = s.checks.find((c) => c.id === 'structural.ground-mount.wind-uplift')!;
     expect(up).toMatchObject({ formula: 'p = qh · Kd · G · CN' });
-    expect(up.value).toBeCloseTo(28.818 * 0.85 * 0.85 * 1.2, 2);
+    expect(up.value).toBeCloseTo(28.818 * 0.85 * 0.85 * (1.9 + 0.5 * 2 / 3), 2);
+    expect(s.checks.find((c) => c.id === 'structural.ground-mount.cn')!.ref.section).toMatch(/^Figure 27\.3-4 /);
     expect(s.checks.find((c) => c.id === 'structural.ground-mount.post-compression')!.inputs).toContainEqual(expect.objectContaining({ name: 'S (0.7 ps, ASCE 7-22 ASD)' }));
   });
 });

@@ -4,11 +4,15 @@ import type { AsceEdition, Exposure } from '../tables/asce7-kz.table.ts';
 import type { RiskCategory } from '../tables/asce7-snow.table.ts';
 import { velocityPressure } from './wind.calc.ts';
 import { flatRoofSnow, slopedRoofSnow } from './snow.calc.ts';
+import { FREE_ROOF_H_OVER_L, freeRoofCoefficients, freeRoofFigure } from '../tables/asce7-free-roof.table.ts';
+import { EngineRefusalError } from '../engine-refusal.ts';
 
 /*
  * A ground-mounted array on posts, as an open structure: ASCE 7 Chapter 27 free roof (monoslope)
- * with the net pressure coefficients CN the racking's design gives (7-16 Figure 27.3-4, 7-10 Figure
- * 27.4-4, or the racking's wind-tunnel values), the gust-effect factor G = 0.85 of a rigid structure,
+ * with the net pressure coefficients CN of 7-16/7-22 Figure 27.3-4 (7-10 Figure 27.4-4) at the
+ * array's tilt, the governing ones over load cases A and B, both wind directions and clear and
+ * obstructed flow (asce7-free-roof.table.ts); the figure covers 0.25 ≤ h/L ≤ 1.0 and tilts up to 45°,
+ * outside them the engine refuses. The gust-effect factor G = 0.85 of a rigid structure,
  * snow on an unheated open structure (Ct = 1.2; Ce partially exposed, the conservative side when
  * the array's shelter is not known; glass surface), and the post/foundation loads
  * compared with the foundation capacities of the racking's design. Loads are taken on the array's
@@ -34,9 +38,6 @@ export interface GroundMountInput {
   postsPerColumn: number;
   /** Modules and racking, psf of array surface (the racking's design). */
   deadLoadPsf: number;
-  /** Net pressure coefficients from the racking's design (ASCE 7 Figure 27.3-4 or wind tunnel), magnitudes. */
-  cnUplift: number;
-  cnDown: number;
   /** ASCE 7-22, tilt below 15°: pm,max of Table 7.3-4 for the risk category, psf. */
   minimumSnowLoadMaxPsf?: number | undefined;
   /** Allowable (ASD) loads on one post and its foundation, lb (the racking's design). */
@@ -51,6 +52,7 @@ export function groundMountSection(g: GroundMountInput): Section {
   const ed = g.edition;
   const checks: Check[] = [];
   const id = 'structural.ground-mount';
+  const { cnUplift, cnDown, hOverL } = netPressureCoefficients(g);
   const q = velocityPressure(ed, g.exposure, g.meanHeightFt, g.windSpeedMph, 1);
   checks.push(check({
     id: `${id}.qh`, title: 'Ground mount: velocity pressure at mean height',
@@ -59,17 +61,25 @@ export function groundMountSection(g: GroundMountInput): Section {
     ref: asce(ed, ed === '7-10' ? '§27.3.2, Eq. 27.3-1' : '§26.10, Eq. 26.10-1'),
   }));
   // 7-22 Eq. 27.3-2: p = qh Kd G CN (Kd left the velocity pressure); pressureKd is 1 for 7-10/7-16.
-  const pUp = q.qhPsf * q.pressureKd * GUST_EFFECT_RIGID * g.cnUplift;
-  const pDown = q.qhPsf * q.pressureKd * GUST_EFFECT_RIGID * g.cnDown;
+  const pUp = q.qhPsf * q.pressureKd * GUST_EFFECT_RIGID * cnUplift;
+  const pDown = q.qhPsf * q.pressureKd * GUST_EFFECT_RIGID * cnDown;
   const kdIn: Array<[string, number]> = ed === '7-22' ? [['Kd', q.kd]] : [];
   const pFormula = ed === '7-22' ? 'p = qh · Kd · G · CN' : 'p = qh · G · CN';
+  const figure = freeRoofFigure(ed);
   const freeRoof = asce(ed, ed === '7-10' ? '§27.4.3, Eq. 27.4-3, Figure 27.4-4 (monoslope free roof); §26.9.1 (G)' : '§27.3.2, Eq. 27.3-2, Figure 27.3-4 (monoslope free roof); §26.11.1 (G)');
   checks.push(check({
-    id: `${id}.wind-uplift`, title: 'Ground mount: net wind pressure, uplift', inputs: [['qh', q.qhPsf, 'psf'], ...kdIn, ['G', GUST_EFFECT_RIGID], ['CN (racking design)', g.cnUplift], ['tilt', g.tiltDeg, '°']],
+    id: `${id}.cn`, title: 'Ground mount: net pressure coefficients (monoslope free roof)',
+    inputs: [['θ (tilt)', g.tiltDeg, '°'], ['h', g.meanHeightFt, 'ft'], ['L = depth · cos θ', g.arrayDepthFt * Math.cos((g.tiltDeg * Math.PI) / 180), 'ft'], ['h/L', hOverL], ['CN down (governing)', cnDown]],
+    formula: 'CN up = max |CNW, CNL < 0| over load cases A, B, γ = 0°, 180°, clear and obstructed flow', value: cnUplift, unit: '',
+    ref: asce(ed, `${figure} (monoslope free roof, 0.25 ≤ h/L ≤ 1.0; linear interpolation in θ)`),
+    notes: ['The space under the array is not recorded: clear and obstructed wind flow are both taken and the larger coefficient governs.'],
+  }));
+  checks.push(check({
+    id: `${id}.wind-uplift`, title: 'Ground mount: net wind pressure, uplift', inputs: [['qh', q.qhPsf, 'psf'], ...kdIn, ['G', GUST_EFFECT_RIGID], [`CN (${figure})`, cnUplift], ['tilt', g.tiltDeg, '°']],
     formula: pFormula, value: pUp, unit: 'psf', ref: freeRoof,
   }));
   checks.push(check({
-    id: `${id}.wind-down`, title: 'Ground mount: net wind pressure, downward', inputs: [['qh', q.qhPsf, 'psf'], ...kdIn, ['G', GUST_EFFECT_RIGID], ['CN (racking design)', g.cnDown], ['tilt', g.tiltDeg, '°']],
+    id: `${id}.wind-down`, title: 'Ground mount: net wind pressure, downward', inputs: [['qh', q.qhPsf, 'psf'], ...kdIn, ['G', GUST_EFFECT_RIGID], [`CN (${figure})`, cnDown], ['tilt', g.tiltDeg, '°']],
     formula: pFormula, value: pDown, unit: 'psf', ref: freeRoof,
   }));
   const flat = flatRoofSnow(ed, g.groundSnowLoadPsf, g.exposure, 'partially-exposed', 'unheated', g.riskCategory, { minimumSnowLoadMaxPsf: g.minimumSnowLoadMaxPsf });
@@ -114,4 +124,20 @@ export function groundMountSection(g: GroundMountInput): Section {
     remedy: 'Closer posts, bracing, or a deeper foundation',
   }));
   return { id, title: `Ground-mounted array (${g.racking})`, checks };
+}
+
+/**
+ * CN of the array at its tilt and h/L, from the figure; the engine refuses a tilt above 45° or an
+ * h/L outside 0.25–1.0 (the figure's range: such an array needs a wind-tunnel study).
+ */
+export function netPressureCoefficients(g: Pick<GroundMountInput, 'edition' | 'tiltDeg' | 'meanHeightFt' | 'arrayDepthFt'>): { cnUplift: number; cnDown: number; hOverL: number } {
+  const figure = `ASCE ${g.edition} ${freeRoofFigure(g.edition)}`;
+  const cn = freeRoofCoefficients(g.tiltDeg);
+  if (!cn) throw new EngineRefusalError('configuration-not-supported', `The ground mount's tilt ${g.tiltDeg}° is outside ${figure} (monoslope free roofs up to 45°): its net pressure coefficients need a wind-tunnel study.`);
+  const l = g.arrayDepthFt * Math.cos((g.tiltDeg * Math.PI) / 180);
+  const hOverL = g.meanHeightFt / l;
+  if (hOverL < FREE_ROOF_H_OVER_L.min - 1e-9 || hOverL > FREE_ROOF_H_OVER_L.max + 1e-9) {
+    throw new EngineRefusalError('configuration-not-supported', `The ground mount's h/L = ${hOverL.toFixed(2)} (mean height ${g.meanHeightFt} ft over ${l.toFixed(2)} ft of table depth projected at ${g.tiltDeg}°) is outside ${figure}'s ${FREE_ROOF_H_OVER_L.min} ≤ h/L ≤ ${FREE_ROOF_H_OVER_L.max}: its net pressure coefficients need a wind-tunnel study.`);
+  }
+  return { ...cn, hOverL };
 }

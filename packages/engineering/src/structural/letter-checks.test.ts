@@ -4,23 +4,33 @@ import { wallBatterySection } from './wall-battery.calc.ts';
 import { seismicSection } from './seismic.calc.ts';
 import { slopeFactorCs } from '../tables/asce7-snow.table.ts';
 
-const byId = (s: { checks: { id: string; value: unknown; pass: boolean | null }[] }, suffix: string) => s.checks.find((c) => c.id.endsWith(suffix))!;
+const byId = (s: { checks: { id: string; value: unknown; pass: boolean | null; inputs: { name: string; value: unknown }[] }[] }, suffix: string) => s.checks.find((c) => c.id.endsWith(suffix))!;
 
 describe('ground-mounted array (ASCE 7 free roof, racking foundation capacities)', () => {
   const base = {
     edition: '7-16' as const, windSpeedMph: 115, exposure: 'C' as const, groundSnowLoadPsf: 5, riskCategory: 'II' as const, unreducedSnowLoad: false,
     racking: 'IronRidge GM', foundation: 'Ground Screw', tiltDeg: 25, meanHeightFt: 6, arrayDepthFt: 13.5, postSpacingFt: 10, postsPerColumn: 2,
-    deadLoadPsf: 3.5, cnUplift: 1.6, cnDown: 1.8, allowableUpliftLb: 2000, allowableCompressionLb: 3000, allowableLateralLb: 1000,
+    deadLoadPsf: 3.5, allowableUpliftLb: 2500, allowableCompressionLb: 3000, allowableLateralLb: 1000,
   };
-  it('worked example: qh at 15 ft (Kz 0.849) = 24.4 psf; p_up = 24.4 × 0.85 × 1.6 = 33.2 psf; T = (0.6·33.2·cos25° − 0.6·3.5)·67.5 = 1077 lb', () => {
+  it('worked example: CN at 25° (Figure 27.3-4, 1/3 of 22.5° → 30°) up 2.4 + 0.1/3 = 2.4333 (case B CNW, γ 0°, clear), down 2.2 + 0.4/3 = 2.3333 (case B CNW, γ 180°, clear); qh at 15 ft (Kz 0.849) = 24.4 psf; T = (0.6·p_up·cos25° − 0.6·3.5)·67.5', () => {
     const s = groundMountSection(base);
+    const cn = byId(s, '.cn');
+    expect(cn.value).toBeCloseTo(2.4333, 3);
+    expect(cn.inputs.find((i: { name: string }) => i.name === 'CN down (governing)')!.value).toBeCloseTo(2.3333, 4);
+    // h/L = 6 / (13.5 cos 25°) = 0.4904, inside the figure's 0.25–1.0.
+    expect(cn.inputs.find((i: { name: string }) => i.name === 'h/L')!.value).toBeCloseTo(6 / (13.5 * Math.cos(25 * Math.PI / 180)), 4);
     // Kz below 15 ft is taken at 15 ft: 2.01 (15/900)^(2/9.5) = 0.8489.
     expect(byId(s, '.qh').value).toBeCloseTo(0.00256 * 0.8489 * 0.85 * 115 * 115, 1);
     const qh = byId(s, '.qh').value as number;
-    expect(byId(s, '.wind-uplift').value).toBeCloseTo(qh * 0.85 * 1.6, 2);
-    const t = (0.6 * qh * 0.85 * 1.6 * Math.cos(25 * Math.PI / 180) - 0.6 * 3.5) * 67.5;
+    expect(byId(s, '.wind-uplift').value).toBeCloseTo(qh * 0.85 * (2.4 + 0.1 / 3), 2);
+    expect(byId(s, '.wind-down').value).toBeCloseTo(qh * 0.85 * (2.2 + 0.4 / 3), 2);
+    const t = (0.6 * qh * 0.85 * (2.4 + 0.1 / 3) * Math.cos(25 * Math.PI / 180) - 0.6 * 3.5) * 67.5;
     expect(byId(s, '.post-uplift').value).toBeCloseTo(t, 1);
     expect(byId(s, '.post-uplift').pass).toBe(true);
+  });
+  it('refuses what Figure 27.3-4 does not cover: h/L below 0.25 or a tilt above 45°', () => {
+    expect(() => groundMountSection({ ...base, meanHeightFt: 2.5 })).toThrow(/h\/L = 0\.20 .* outside ASCE 7-16 Figure 27\.3-4's 0\.25 ≤ h\/L ≤ 1/);
+    expect(() => groundMountSection({ ...base, tiltDeg: 50 })).toThrow(/tilt 50° is outside ASCE 7-16 Figure 27\.3-4/);
   });
   it('snow on an unheated open structure: pf = 0.7 · 1.0 · 1.2 · 1.0 · 5 = 4.2 psf, ps = Cs(Ct 1.2, slippery, 25°) · pf', () => {
     const snow = groundMountSection(base).checks.find((c) => c.id.endsWith('.snow'))!;

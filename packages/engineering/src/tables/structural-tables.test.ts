@@ -3,6 +3,7 @@ import { ASCE7_16_TABLE_26_10_1, kzFromFormula, kzFor, groundElevationFactor } f
 import { ASCE7_16_GCP, ASCE7_10_GCP, figureForSlope, gammaA, upliftGcp, gcpAt, minimumCcPressurePsf } from './asce7-gcp.table.ts';
 import { SNOW_CE, SNOW_CT, SNOW_IS, slopeFactorCs, snowImportance } from './asce7-snow.table.ts';
 import { NDS_SPECIFIC_GRAVITY, lagWithdrawalPerInch } from './nds-withdrawal.table.ts';
+import { MONOSLOPE_FREE_ROOF_CN, freeRoofCoefficients } from './asce7-free-roof.table.ts';
 
 describe('ASCE 7-16 Table 26.10-1 Kz (h ≤ 60 ft)', () => {
   it.each(ASCE7_16_TABLE_26_10_1.flatMap((r) => (['B', 'C', 'D'] as const).map((e) => [r.zFt, e, r[e]] as const)))(
@@ -114,4 +115,29 @@ describe('NDS lag screw withdrawal', () => {
       expect(Math.round(lagWithdrawalPerInch(g, d))).toBe(w);
     },
   );
+});
+
+describe('ASCE 7 Figure 27.3-4 (7-10 Figure 27.4-4): monoslope free roof CN', () => {
+  it('the figure\'s rows at 0°, 15° and 45° (CNW, CNL; load cases A, B)', () => {
+    const row = (t: number) => MONOSLOPE_FREE_ROOF_CN.find((r) => r.theta === t)!;
+    expect(row(0).g0.clear).toEqual([[1.2, 0.3], [-1.1, -0.1]]);
+    expect(row(0).g0.obstructed).toEqual([[-0.5, -1.2], [-1.1, -0.6]]);
+    expect(row(15).g180.clear).toEqual([[1.3, 1.6], [1.8, 0.6]]);
+    expect(row(45).g0.clear).toEqual([[-1.6, -1.8], [-2.3, -0.7]]);
+    expect(row(45).g180.obstructed).toEqual([[0.8, -0.9], [2.1, 0.4]]);
+    expect(MONOSLOPE_FREE_ROOF_CN.map((r) => r.theta)).toEqual([0, 7.5, 15, 22.5, 30, 37.5, 45]);
+  });
+  it.each([
+    // θ, governing uplift, governing down: the largest over load cases, wind directions and flows.
+    [0, 1.2, 1.2], [5, 1.2, 1.2], [7.5, 1.7, 1.6], [15, 2.1, 1.8], [30, 2.5, 2.6], [45, 2.3, 2.6],
+    [25, 2.4 + 0.1 / 3, 2.2 + 0.4 / 3], [20, 1.9 + 0.5 * 2 / 3, 1.8 + 0.4 * 2 / 3],
+  ])('θ = %f° → CN up %f, down %f', (theta, up, down) => {
+    const cn = freeRoofCoefficients(theta)!;
+    expect(cn.cnUplift).toBeCloseTo(up, 6);
+    expect(cn.cnDown).toBeCloseTo(down, 6);
+  });
+  it('outside 0°–45° the figure does not apply', () => {
+    expect(freeRoofCoefficients(46)).toBeNull();
+    expect(freeRoofCoefficients(-1)).toBeNull();
+  });
 });

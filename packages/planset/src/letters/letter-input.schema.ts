@@ -63,8 +63,6 @@ export const ZGroundMount = z.object({
   postSpacingFt: z.number().positive(),
   postsPerColumn: z.number().int().positive(),
   deadLoadPsf: z.number().positive(),
-  cnUplift: z.number().positive(),
-  cnDown: z.number().positive(),
   allowableUpliftLb: z.number().positive(),
   allowableCompressionLb: z.number().positive(),
   allowableLateralLb: z.number().positive(),

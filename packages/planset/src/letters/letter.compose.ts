@@ -236,13 +236,13 @@ export function composeLetter(input: LetterInput, context: ComposeContext = {}):
       ], checksWhere(report, (c) => c.id.endsWith('.added-load') || c.id.includes('interconnection.method') || c.id.endsWith('.voltage') && c.id.startsWith('electrical.string')).map(finding), report.sections);
     case 'structural_ground_mount_letter': {
       const g = input.groundMount;
-      if (!g) throw new LetterRefusal(input.type, 'ground-mount-design-required', 'A ground-mount letter needs the racking\'s design: racking, foundation, tilt, mean height, table depth, post spacing, posts per column, dead load, the net pressure coefficients CN (ASCE 7 Figure 27.3-4 or the racking\'s wind tunnel values) and the foundation\'s allowable uplift, compression and lateral loads.');
+      if (!g) throw new LetterRefusal(input.type, 'ground-mount-design-required', 'A ground-mount letter needs the array\'s design: racking, foundation, tilt, mean height, table depth, post spacing, posts per column, dead load and the foundation\'s allowable uplift, compression and lateral loads (the net pressure coefficients come from ASCE 7).');
       const d = input.designCriteria;
       const section = groundMountSection({ edition: asceEdition(report), windSpeedMph: d.windSpeedMph, exposure: d.exposure, groundSnowLoadPsf: d.groundSnowLoadPsf, riskCategory: riskOf(d.riskCategory), unreducedSnowLoad: input.requirements.unreducedSnowLoad, ...g });
       const failed = section.checks.filter((c) => c.pass === false);
       if (failed.length) throw new LetterRefusal(input.type, 'ground-mount-fails', `${failed.map(checkLine).join('; ')} (${refOf(failed[0]!)}): the posts as designed do not carry the loads.`);
       return compose([
-        `We have reviewed the ground-mounted photovoltaic array at the above address on ${g.racking} racking with ${g.foundation} foundations. The array was analysed as an open monoslope structure for wind per ${input.codes.structural} Chapter 27 (net pressure coefficients of the racking's design) and for snow per ${input.codes.structural} Chapter 7, with the ASD load combinations of §2.4.1; the loads on each post are within the foundation capacities of the racking's design.`,
+        `We have reviewed the ground-mounted photovoltaic array at the above address on ${g.racking} racking with ${g.foundation} foundations. The array was analysed as an open monoslope structure for wind per ${input.codes.structural} Chapter 27 (net pressure coefficients of the monoslope free roof figure at the array's tilt) and for snow per ${input.codes.structural} Chapter 7, with the ASD load combinations of §2.4.1; the loads on each post are within the foundation capacities of the racking's design.`,
         systemLine(report),
         `Posts at ${num(g.postSpacingFt)} ft along the row, ${g.postsPerColumn} per column; ${num(g.tiltDeg)}° tilt, ${num(g.arrayDepthFt)} ft table depth, ${num(g.meanHeightFt)} ft mean height; dead load ${num(g.deadLoadPsf)} psf.`,
       ], section.checks.map(finding), [section]);

@@ -11,7 +11,7 @@ import { stampSeals } from '../seals/seal-stamp.ts';
 
 const text = async (pdf: Uint8Array) => (await extractPdfText(pdf)).map((p) => p.text).join('\n');
 
-const groundMount = { racking: 'IronRidge GM', foundation: 'Ground Screw', tiltDeg: 25, meanHeightFt: 6, arrayDepthFt: 13.5, postSpacingFt: 10, postsPerColumn: 2, deadLoadPsf: 3.5, cnUplift: 1.6, cnDown: 1.8, allowableUpliftLb: 2000, allowableCompressionLb: 3000, allowableLateralLb: 1000 };
+const groundMount = { racking: 'IronRidge GM', foundation: 'Ground Screw', tiltDeg: 25, meanHeightFt: 6, arrayDepthFt: 13.5, postSpacingFt: 10, postsPerColumn: 2, deadLoadPsf: 3.5, allowableUpliftLb: 2000, allowableCompressionLb: 3000, allowableLateralLb: 1000 };
 const wallBattery = { model: 'Tesla Powerwall 3 (1707000)', weightLb: 286.6, depthIn: 7.6, count: 1, fasteners: 4, topRowFasteners: 2, rowSpacingIn: 24, species: 'SPF' as const, diameterIn: 0.3125, threadPenetrationIn: 2.5, lateralDesignValueLb: 150 };
 const seismicD = { designCriteria: { windSpeedMph: 115, exposure: 'C' as const, groundSnowLoadPsf: 5, riskCategory: 'II', seismicDesignCategory: 'D', minDesignTempC: -6 }, seismic: { arrayAreaFt2: 430, roofAreaFt2: 2000 } };
 /** The example design with the AHJ's 5 psf ground snow load, calculated without slope reduction. */
@@ -43,8 +43,8 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
     design_affidavit: ['Design Affidavit', 'I, Dana Whitfield, a Professional Engineer licensed in TX (No. PE-123456)', '2021 IBC, 2021 IRC, 2018 IEBC, ASCE 7-16, NEC 2020 and 2021 IFC as adopted by City of Austin', '62 calculations were made; all pass'],
     post_install_letter: ['Post-Install Letter', 'as-built attachment', 'IEBC 2018 503.3'],
     structural_ground_mount_letter: ['Structural Ground-Mount Letter', 'on IronRidge GM racking with Ground Screw foundations', 'open monoslope structure for wind per ASCE 7-16 Chapter 27',
-      'Posts at 10 ft along the row, 2 per column; 25° tilt, 13.5 ft table depth', 'Ground mount: net wind pressure, uplift: 33.22 psf', 'ASCE 7-16 §27.3.2, Eq. 27.3-2, Figure 27.3-4',
-      'Ground mount: uplift on one post (Ground Screw): 1077.72 lb <= 2000 lb — OK', 'ASCE 7-16 §2.4.1', 'p = qh · G · CN', 'C-1 Ground-mounted array (IronRidge GM)'],
+      'Posts at 10 ft along the row, 2 per column; 25° tilt, 13.5 ft table depth', 'Ground mount: net wind pressure, uplift: 50.53 psf', 'ASCE 7-16 §27.3.2, Eq. 27.3-2, Figure 27.3-4',
+      'Ground mount: uplift on one post (Ground Screw): 1712.87 lb <= 2000 lb — OK', 'ASCE 7-16 §2.4.1', 'p = qh · G · CN', 'C-1 Ground-mounted array (IronRidge GM)'],
     wall_mounted_battery_letter: ['Wall-Mounted Battery Letter', '1 × Tesla Powerwall 3 (1707000) at the above address: 286.6 lb and 7.6 in. deep', '4 lag screws of 0.3125 in. diameter',
       'Wall battery: shear on one fastener: 71.65 lb <= 135 lb — OK', 'NDS 2018 12.3, Table 12K; Table 2.3.2', 'Wall battery: withdrawal on one top-row fastener: 22.69 lb <= 460.75 lb — OK',
       'NDS 2018 12.2.1, Eq. 12.2-1', 'Wall battery: combined load on one top-row fastener: 75.16 lb <= 144.3 lb — OK', 'NDS 2018 12.4.1', 'C-1 Wall-mounted battery (Tesla Powerwall 3 (1707000))'],
@@ -168,8 +168,8 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
   });
 
   it('refuses the new letters without their inputs, or when their checks fail', async () => {
-    await expect(renderLetter(letterInput('structural_ground_mount_letter'))).rejects.toThrow(/A ground-mount letter needs the racking's design: racking, foundation, tilt/);
-    await expect(renderLetter(letterInput('structural_ground_mount_letter', { groundMount: { ...groundMount, allowableUpliftLb: 500 } }))).rejects.toThrow('Ground mount: uplift on one post (Ground Screw): 1077.72 lb <= 500 lb — NOT OK (ASCE 7-16 §2.4.1 (ASD combinations); foundation capacity: racking design): the posts as designed do not carry the loads.');
+    await expect(renderLetter(letterInput('structural_ground_mount_letter'))).rejects.toThrow(/A ground-mount letter needs the array's design: racking, foundation, tilt/);
+    await expect(renderLetter(letterInput('structural_ground_mount_letter', { groundMount: { ...groundMount, allowableUpliftLb: 500 } }))).rejects.toThrow('Ground mount: uplift on one post (Ground Screw): 1712.87 lb <= 500 lb — NOT OK (ASCE 7-16 §2.4.1 (ASD combinations); foundation capacity: racking design): the posts as designed do not carry the loads.');
     await expect(renderLetter(letterInput('wall_mounted_battery_letter'))).rejects.toThrow(/A wall-mounted battery letter needs a battery with a catalogue weight and depth/);
     await expect(renderLetter(letterInput('wall_mounted_battery_letter', { wallBattery: { ...wallBattery, fasteners: 2, lateralDesignValueLb: 100 } }))).rejects.toThrow(/Wall battery: shear on one fastener: 143.3 lb <= 90 lb — NOT OK/);
     await expect(renderLetter(letterInput('seismic_calculations', { seismic: seismicD.seismic }))).resolves.toBeDefined();

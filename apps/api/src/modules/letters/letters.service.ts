@@ -9,6 +9,9 @@ import type { JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
 import { calculateDesign } from '@sunstamp/engineering/design.calc';
 import type { DesignInputRaw } from '@sunstamp/engineering/design-input.schema';
 import { isEngineRefusal } from '@sunstamp/engineering/engine-refusal';
+import { netPressureCoefficients } from '@sunstamp/engineering/structural/ground-mount.calc';
+import type { AsceEdition } from '@sunstamp/engineering/tables/asce7-kz.table';
+import { CAD_INTAKE_FIELDS, WALL_STUD_SPECIES } from '@sunstamp/domain/jobs/cad-intake.schema';
 import type { Report } from '@sunstamp/engineering/report.schema';
 import { LETTER_DISCIPLINE, LETTER_TITLES, type LetterInputRaw, type LetterType } from '@sunstamp/planset/letters/letter-input.schema';
 import { LetterRefusal } from '@sunstamp/planset/letters/letter.compose';
@@ -54,16 +57,18 @@ type JobWithRefs = NonNullable<Awaited<ReturnType<typeof getJobWithRefs>>>;
 type StructuralMethod = (typeof STRUCTURAL_METHOD_VALUES)[number];
 type Lines = Awaited<ReturnType<typeof repo.equipmentDataOf>>;
 type GroundMount = NonNullable<LetterInputRaw['groundMount']>;
-type GroundMountData = Omit<GroundMount, 'racking' | 'foundation' | 'tiltDeg'> & Partial<Pick<GroundMount, 'racking' | 'foundation' | 'tiltDeg'>>;
+type WallBattery = NonNullable<LetterInputRaw['wallBattery']>;
 
-/** What some letters need beyond the job, as generate-letters took it (camel-cased for the renderer). */
+/**
+ * The engineer's choices a letters run takes from generate-letters (camel-cased for the renderer).
+ * What a letter calculates with (the ground mount's geometry and capacities, the battery's bracket)
+ * is read from the job and the catalogue in the run, never from the request.
+ */
 interface LetterData {
   structuralMethod?: StructuralMethod;
   structuralResultFileId?: string;
-  groundMount?: GroundMountData;
   /** The engineer chosen per discipline (Engineers page ids). */
   engineers?: Partial<Record<Discipline, string>>;
-  batteryMount?: Omit<NonNullable<LetterInputRaw['wallBattery']>, 'model' | 'weightLb' | 'depthIn' | 'count'>;
   roofAreaFt2?: number;
   thirdParty?: NonNullable<LetterInputRaw['thirdParty']>;
 }
@@ -72,22 +77,11 @@ const TOOL_OF = { forte: 'Forte', skyciv: 'SkyCiv' } as const;
 const ANALYSED_LETTERS: readonly LetterType[] = ['structural_roof_letter', 'post_install_letter'];
 
 function letterDataOf(b: GenerateLettersBody): LetterData {
-  const g = b.ground_mount;
-  const m = b.battery_mount;
   const t = b.third_party;
   return {
     ...(b.structural_method ? { structuralMethod: b.structural_method } : {}),
     ...(b.structural_result_file_id ? { structuralResultFileId: b.structural_result_file_id } : {}),
     ...(b.engineers ? { engineers: { ...b.engineers } } : {}),
-    ...(g ? { groundMount: {
-      ...(g.racking ? { racking: g.racking } : {}), ...(g.foundation ? { foundation: g.foundation } : {}), ...(g.tilt_deg !== undefined ? { tiltDeg: g.tilt_deg } : {}), meanHeightFt: g.mean_height_ft, arrayDepthFt: g.array_depth_ft, postSpacingFt: g.post_spacing_ft,
-      postsPerColumn: g.posts_per_column, deadLoadPsf: g.dead_load_psf, cnUplift: g.cn_uplift, cnDown: g.cn_down,
-      allowableUpliftLb: g.allowable_uplift_lb, allowableCompressionLb: g.allowable_compression_lb, allowableLateralLb: g.allowable_lateral_lb,
-    } } : {}),
-    ...(m ? { batteryMount: {
-      fasteners: m.fasteners, topRowFasteners: m.top_row_fasteners, rowSpacingIn: m.row_spacing_in, species: m.species,
-      diameterIn: m.lag_diameter_in, threadPenetrationIn: m.thread_penetration_in, lateralDesignValueLb: m.lateral_design_value_lb,
-    } } : {}),
     ...(b.roof_area_ft2 !== undefined ? { roofAreaFt2: b.roof_area_ft2 } : {}),
     ...(t ? { thirdParty: { kind: t.kind, name: t.name, credential: t.credential, number: t.number, ...(t.organisation ? { organisation: t.organisation } : {}) } } : {}),
   };
@@ -103,15 +97,47 @@ async function resultFileOf(ctx: Ctx, jobId: string, fileId: string, tool: strin
   return row.f;
 }
 
-/** The battery a wall-mounted battery letter is about: the job's battery line with its catalogue weight and depth. */
-function batteryOf(lines: Lines): { model: string; weightLb: number; depthIn: number; count: number } | string {
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const listed = (xs: readonly string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
+const cadLabel = (name: string) => CAD_INTAKE_FIELDS.find((d) => d.name === name)?.label ?? name;
+/** The CAD intake shows a group only with its flag on: say so when the value to fill in is hidden. */
+const groupHint = (cad: Record<string, unknown>, flag: 'needs_ground_mount' | 'needs_battery_info') =>
+  (cad[flag] === true ? '' : ` (Turn on ${cadLabel(flag)} in the CAD intake's General group to show the field.)`);
+const modelOf = (l: Lines[number]) => `${l.manufacturer ?? ''} ${l.model ?? l.customModel ?? ''}`.trim();
+
+/** The battery's wall bracket in the catalogue: the data key and what the refusal calls it. */
+const WALL_MOUNT_FIELDS = [
+  ['wallMountFasteners', 'lag screws'], ['wallMountTopRowFasteners', 'top-row lag screws'], ['wallMountRowSpacingIn', 'row spacing'],
+  ['wallMountLagDiameterIn', 'lag diameter'], ['wallMountThreadPenetrationIn', 'thread penetration'], ['wallMountLagZLb', 'lateral design value Z'],
+] as const;
+
+/**
+ * The wall-mounted battery as the job has it: the job's battery line with its catalogue weight,
+ * depth and wall bracket (lag screws, rows, diameter, penetration, Z), and the studs' species from
+ * the CAD intake (Battery); the engine's NDS tables give the species' G and the withdrawal value.
+ * A refusal names what to fill in and where.
+ */
+function batteryOf(lines: Lines, cadIntake: Record<string, unknown>): WallBattery | string {
   const b = lines.find((l) => l.kind === 'battery');
   if (!b) return 'The job names no battery: choose the battery on the job\'s equipment before the wall-mounted battery letter.';
-  const d = b.data as Record<string, unknown> | null;
-  const kg = typeof d?.weightKg === 'number' ? d.weightKg : undefined;
-  const mm = typeof d?.depthMm === 'number' ? d.depthMm : undefined;
-  if (kg === undefined || mm === undefined) return `The battery "${b.model ?? b.customModel}" has no ${kg === undefined ? 'weight' : 'depth'} in the catalogue: the wall-mounted battery letter needs the model's weight and depth.`;
-  return { model: `${b.manufacturer} ${b.model}`, weightLb: kg * 2.20462, depthIn: mm / 25.4, count: Math.max(1, b.quantity ?? 1) };
+  const name = modelOf(b);
+  const d = (b.data ?? {}) as Record<string, unknown>;
+  if (!b.model) return `The battery "${name}" is not a catalogue item: choose the battery from the catalogue on the job's equipment (its weight, depth and wall bracket come from there).`;
+  const kg = num(d.weightKg);
+  const mm = num(d.depthMm);
+  if (kg === undefined || mm === undefined) return `The battery "${name}" has no ${kg === undefined ? 'weight' : 'depth'} in the catalogue: the wall-mounted battery letter needs the model's weight and depth.`;
+  const missing = WALL_MOUNT_FIELDS.filter(([k]) => num(d[k]) === undefined).map(([, label]) => label);
+  if (missing.length) return `The battery "${name}" has no wall bracket ${listed(missing)} in the catalogue: an admin enters them on the Catalogue page (Batteries, "${name}", the Wall bracket fields) from its installation manual before the wall-mounted battery letter.`;
+  const fasteners = num(d.wallMountFasteners)!;
+  const topRow = num(d.wallMountTopRowFasteners)!;
+  if (topRow > fasteners) return `The battery "${name}" has ${topRow} top-row lag screws in the catalogue but ${fasteners} in all: correct its wall bracket on the Catalogue page.`;
+  const species = str(cadIntake.battery_wall_stud_species);
+  if (!(WALL_STUD_SPECIES as readonly string[]).includes(species)) return `The job's CAD intake (Battery) has no ${cadLabel('battery_wall_stud_species')}: choose the species of the studs the bracket is lagged into (${WALL_STUD_SPECIES.join(', ')}) before the wall-mounted battery letter.${groupHint(cadIntake, 'needs_battery_info')}`;
+  return {
+    model: name, weightLb: kg * LB_PER_KG, depthIn: mm / 25.4, count: Math.max(1, b.quantity ?? 1),
+    fasteners, topRowFasteners: topRow, rowSpacingIn: num(d.wallMountRowSpacingIn)!, species: species as WallBattery['species'],
+    diameterIn: num(d.wallMountLagDiameterIn)!, threadPenetrationIn: num(d.wallMountThreadPenetrationIn)!, lateralDesignValueLb: num(d.wallMountLagZLb)!,
+  };
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -208,31 +234,58 @@ async function notApplicable(ctx: Ctx, r: JobWithRefs, types: readonly LetterTyp
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
+/** The ground mount's geometry in the CAD intake (Ground Mount): the letter's field and the intake's. */
+const GROUND_GEOMETRY = [
+  ['tiltDeg', 'racking_pitch'], ['meanHeightFt', 'ground_mean_height'], ['arrayDepthFt', 'ground_table_depth'],
+  ['postSpacingFt', 'ground_post_spacing'], ['postsPerColumn', 'ground_posts_per_column'],
+] as const;
+/** The racking's ground-mount data in the catalogue: the data key and what the refusal calls it. */
+const GROUND_RACKING_FIELDS = [
+  ['groundRackingWeightPsf', 'racking weight'], ['postAllowableUpliftLb', 'allowable uplift per post'],
+  ['postAllowableCompressionLb', 'allowable downward load per post'], ['postAllowableLateralLb', 'allowable lateral load per post'],
+] as const;
+const LB_PER_KG = 2.20462;
+const asceEditionOf = (v: string | null | undefined): AsceEdition => (v?.match(/7-(10|16|22)/)?.[0] ?? '7-16') as AsceEdition;
+const MM2_PER_FT2 = 92_903.04;
+
 /**
- * The ground mount as the job has it: foundation and tilt from the CAD intake, racking from the job's
- * racking line; the request's values only where the job has none, and refused when they disagree.
+ * The ground mount as the job has it: foundation, tilt and geometry from the CAD intake (Ground
+ * Mount); racking, its weight and its post capacities from the job's racking line in the catalogue;
+ * the modules' weight from the module's catalogue weight and size (dead load = both, psf of array).
+ * The net pressure coefficients are the engine's (ASCE 7 free roof), which also refuses an array the
+ * figure does not cover. A refusal names what to fill in and where.
  */
-function groundMountOf(r: JobWithRefs, lines: Lines, data: GroundMountData | undefined): GroundMount | string | undefined {
-  if (!data) return undefined;
+function groundMountOf(r: JobWithRefs, lines: Lines, edition: AsceEdition): GroundMount | string {
   const cad = (r.job.cadIntake ?? {}) as Record<string, unknown>;
+  const foundation = str(cad.foundation_type) === 'Other' ? str(cad.custom_foundation_type) : str(cad.foundation_type) || str(cad.custom_foundation_type);
+  const geometry = Object.fromEntries(GROUND_GEOMETRY.map(([k, field]) => [k, num(cad[field])])) as Record<(typeof GROUND_GEOMETRY)[number][0], number | undefined>;
+  const lacks = [...(foundation ? [] : ['foundation_type']), ...GROUND_GEOMETRY.filter(([k]) => geometry[k] === undefined).map(([, field]) => field)];
+  if (lacks.length) return `The job's CAD intake (Ground Mount) has no ${listed(lacks.map(cadLabel))}: enter ${lacks.length > 1 ? 'them' : 'it'} on the job before the ground-mount letter.${groupHint(cad, 'needs_ground_mount')}`;
   const racking = lines.find((l) => l.kind === 'racking');
-  const fromJob = {
-    racking: racking ? `${racking.manufacturer ?? ''} ${racking.model ?? racking.customModel ?? ''}`.trim() : str(cad.custom_preferred_racking_manufacturer) || str(cad.preferred_racking_manufacturer),
-    foundation: str(cad.custom_foundation_type) || str(cad.foundation_type),
-    tiltDeg: typeof cad.racking_pitch === 'number' ? cad.racking_pitch : undefined,
+  if (!racking?.model) return 'The job names no racking from the catalogue: choose the ground-mount racking on the job\'s equipment (its catalogue item carries its weight and the post capacities).';
+  const rackingName = modelOf(racking);
+  const rd = (racking.data ?? {}) as Record<string, unknown>;
+  const missing = GROUND_RACKING_FIELDS.filter(([k]) => num(rd[k]) === undefined).map(([, label]) => label);
+  if (missing.length) return `The racking "${rackingName}" has no ground-mount ${listed(missing)} in the catalogue: an admin enters them on the Catalogue page (Racking, "${rackingName}", the Ground mount fields) from the racking maker's design before the ground-mount letter.`;
+  const module = lines.find((l) => l.kind === 'module');
+  if (!module?.model) return 'The job names no module from the catalogue: choose the module on the job\'s equipment (the dead load takes its weight and size).';
+  const md = (module.data ?? {}) as Record<string, unknown>;
+  const kg = num(md.weightKg);
+  const areaMm2 = (num(md.lengthMm) ?? 0) * (num(md.widthMm) ?? 0);
+  if (kg === undefined || !areaMm2) return `The module "${modelOf(module)}" has no ${kg === undefined ? 'weight' : 'length and width'} in the catalogue: the ground-mount letter's dead load needs them.`;
+  const gm: GroundMount = {
+    racking: rackingName, foundation,
+    tiltDeg: geometry.tiltDeg!, meanHeightFt: geometry.meanHeightFt!, arrayDepthFt: geometry.arrayDepthFt!, postSpacingFt: geometry.postSpacingFt!, postsPerColumn: geometry.postsPerColumn!,
+    deadLoadPsf: (kg * LB_PER_KG) / (areaMm2 / MM2_PER_FT2) + num(rd.groundRackingWeightPsf)!,
+    allowableUpliftLb: num(rd.postAllowableUpliftLb)!, allowableCompressionLb: num(rd.postAllowableCompressionLb)!, allowableLateralLb: num(rd.postAllowableLateralLb)!,
   };
-  const out: Partial<GroundMount> = { ...data };
-  for (const [k, label] of [['racking', 'racking'], ['foundation', 'foundation type'], ['tiltDeg', 'racking pitch']] as const) {
-    const job = fromJob[k];
-    const sent = data[k];
-    if (job !== undefined && job !== '') {
-      if (sent !== undefined && String(sent).toLowerCase() !== String(job).toLowerCase()) return `The job's ${label} is ${job}, not ${sent}: the ground-mount letter takes it from the job. Change it on the job if it is wrong.`;
-      (out as Record<string, unknown>)[k] = job;
-    } else if (sent === undefined) {
-      return `The job has no ${label}: enter it in the job's CAD intake (Ground Mount) before the ground-mount letter.`;
-    }
+  try {
+    netPressureCoefficients({ edition, tiltDeg: gm.tiltDeg, meanHeightFt: gm.meanHeightFt, arrayDepthFt: gm.arrayDepthFt });
+  } catch (e) {
+    if (isEngineRefusal(e)) return `${e.message} Check the CAD intake's Ground Mount values.`;
+    throw e;
   }
-  return out as GroundMount;
+  return gm;
 }
 
 async function workableJob(ctx: Ctx, p: Principal, jobId: string) {
@@ -247,7 +300,7 @@ export async function requestLetters(ctx: Ctx, p: Principal, jobId: string, body
   const r = await workableJob(ctx, p, jobId);
   const refused = await notApplicable(ctx, r, body.letter_types);
   if (refused.length) throw unprocessable(refused.map((x) => `${LETTER_TITLES[x.type]}: ${x.message}`).join(' '));
-  await prepare(ctx, r, body.letter_types, body.engineers);
+  const prep = await prepare(ctx, r, body.letter_types, body.engineers);
   const method = body.structural_method ?? 'prescriptive';
   if (method !== 'prescriptive' && body.letter_types.some((t) => ANALYSED_LETTERS.includes(t))) {
     const tool = TOOL_OF[method];
@@ -256,11 +309,11 @@ export async function requestLetters(ctx: Ctx, p: Principal, jobId: string, body
   }
   const lines = await repo.equipmentDataOf(ctx.database.db, r.job.id);
   if (body.letter_types.includes('wall_mounted_battery_letter')) {
-    const battery = batteryOf(lines);
+    const battery = batteryOf(lines, (r.job.cadIntake ?? {}) as Record<string, unknown>);
     if (typeof battery === 'string') throw unprocessable(battery);
   }
   if (body.letter_types.includes('structural_ground_mount_letter')) {
-    const gm = groundMountOf(r, lines, letterDataOf(body).groundMount);
+    const gm = groundMountOf(r, lines, asceEditionOf(prep.ahj.asce));
     if (typeof gm === 'string') throw unprocessable(gm);
   }
   if (body.letter_types.includes('structural_roof_letter') && method === 'prescriptive') {
@@ -319,14 +372,14 @@ async function extrasOf(ctx: Ctx, r: JobWithRefs, type: LetterType, data: Letter
   const jobId = r.job.id;
   switch (type) {
     case 'structural_ground_mount_letter': {
-      const gm = groundMountOf(r, calc.lines, data.groundMount);
+      const gm = groundMountOf(r, calc.lines, asceEditionOf(calc.design.site.codes?.asce));
       if (typeof gm === 'string') throw new LetterRefusal(type, 'ground-mount-design-required', gm);
-      return gm ? { groundMount: gm } : {};
+      return { groundMount: gm };
     }
     case 'wall_mounted_battery_letter': {
-      const battery = batteryOf(calc.lines);
+      const battery = batteryOf(calc.lines, (r.job.cadIntake ?? {}) as Record<string, unknown>);
       if (typeof battery === 'string') throw new LetterRefusal(type, 'battery-mount-required', battery);
-      return data.batteryMount ? { wallBattery: { ...battery, ...data.batteryMount } } : {};
+      return { wallBattery: battery };
     }
     case 'seismic_calculations': {
       const m = calc.design.equipment.module;

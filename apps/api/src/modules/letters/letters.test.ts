@@ -457,26 +457,35 @@ describe('digital signatures', { timeout: 240_000 }, () => {
 });
 
 describe('the letters beyond the roof letter', { timeout: 300_000 }, () => {
+  // What the letters once took typed into the request: now the job's CAD intake and the catalogue hold it.
   const groundMount = { racking: 'IronRidge GM', foundation: 'Ground Screw', tilt_deg: 25, mean_height_ft: 6, array_depth_ft: 13.5, post_spacing_ft: 10, posts_per_column: 2, dead_load_psf: 3.5, cn_uplift: 1.6, cn_down: 1.8, allowable_uplift_lb: 2000, allowable_compression_lb: 3000, allowable_lateral_lb: 1000 };
   const batteryMount = { fasteners: 4, top_row_fasteners: 2, row_spacing_in: 24, lag_diameter_in: 0.3125, thread_penetration_in: 2.5, species: 'SPF', lateral_design_value_lb: 150 };
+  const groundIntake = { needs_ground_mount: true, foundation_type: 'Ground Screw', racking_pitch: 25, ground_mean_height: 6, ground_table_depth: 13.5, ground_post_spacing: 10, ground_posts_per_column: 2 };
+  const groundRackingData = { groundRackingWeightPsf: 1.5, postAllowableUpliftLb: 2500, postAllowableCompressionLb: 3000, postAllowableLateralLb: 1000, source: { document: 'Test ground-mount design guide', url: 'https://example.test/gm' } };
+  /** A racking of the catalogue, made through the catalogue API as an admin does. */
+  const newRacking = async (model: string, data: Record<string, unknown>) => {
+    const res = await call(DEMO.admin, 'POST', '/api/equipment', { kind: 'racking', manufacturer: 'Test Racking Co', model, type: 'ironridge_xr10', data });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.data.id as string;
+  };
   const thirdParty = { kind: 'nabcep', name: 'Sam Ortiz', credential: 'NABCEP PV Installation Professional', number: 'PV-031122-015' };
   const model = async (kind: string, m: string) => (await t.database.db.select().from(equipment).where(and(eq(equipment.kind, kind), eq(equipment.model, m))))[0]!;
 
   it('bad or missing inputs are clear 400s and 422s, never 500', async () => {
     const job = await newJob();
     const cases: [unknown, number, RegExp][] = [
-      [{ letter_types: ['structural_ground_mount_letter'] }, 400, /ground_mount/],
-      [{ letter_types: ['wall_mounted_battery_letter'] }, 400, /battery_mount/],
+      // The ground mount's and the battery bracket's values come from the job: sent, they are refused by name.
+      [{ letter_types: ['structural_ground_mount_letter'], ground_mount: groundMount }, 400, /"ground_mount":"ground_mount is no longer sent: the ground-mount letter takes its design from the job \(CAD intake, Ground Mount\), the racking's catalogue data and ASCE 7/],
+      [{ letter_types: ['wall_mounted_battery_letter'], battery_mount: batteryMount }, 400, /"battery_mount":"battery_mount is no longer sent: the wall-mounted battery letter takes the bracket's fastening from the battery's catalogue data and the stud species from the job's CAD intake \(Battery\)/],
+      [{ letter_types: ['structural_roof_letter'], ground_mount: { tilt_deg: 25 } }, 400, /ground_mount is no longer sent/],
       [{ letter_types: ['seismic_calculations'] }, 400, /roof_area_ft2/],
       [{ letter_types: ['third_party_stamp'] }, 400, /third_party/],
-      [{ letter_types: ['structural_ground_mount_letter'], ground_mount: { ...groundMount, tilt_deg: 'steep' } }, 400, /tilt_deg/],
-      [{ letter_types: ['wall_mounted_battery_letter'], battery_mount: { ...batteryMount, top_row_fasteners: 9 } }, 400, /top_row_fasteners/],
       [{ letter_types: ['structural_roof_letter'], structural_result_file_id: crypto.randomUUID() }, 400, /structural_method/],
       [{ letter_types: ['structural_roof_letter'], structural_method: 'forte' }, 422, /designed with Forte: the structural letter needs that analysis's uploaded result.*Upload the Forte result \(PDF\)/],
       [{ letter_types: ['structural_roof_letter'], structural_method: 'skyciv', structural_result_file_id: crypto.randomUUID() }, 422, /The SkyCiv result file \(structural_result_file_id\) is not a file of this job/],
       // Letters only where they apply: this job is on a roof and has no battery.
-      [{ letter_types: ['wall_mounted_battery_letter'], battery_mount: batteryMount }, 422, /Wall-Mounted Battery Letter: The job has no battery \(no battery among its equipment and no battery in its CAD intake\): a wall-mounted battery letter does not apply/],
-      [{ letter_types: ['structural_ground_mount_letter'], ground_mount: groundMount }, 422, /Structural Ground-Mount Letter: The job has no ground-mounted array .*: a ground-mount letter does not apply/],
+      [{ letter_types: ['wall_mounted_battery_letter'] }, 422, /Wall-Mounted Battery Letter: The job has no battery \(no battery among its equipment and no battery in its CAD intake\): a wall-mounted battery letter does not apply/],
+      [{ letter_types: ['structural_ground_mount_letter'] }, 422, /Structural Ground-Mount Letter: The job has no ground-mounted array .*: a ground-mount letter does not apply/],
     ];
     for (const [body, status, message] of cases) {
       const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, body);
@@ -491,17 +500,52 @@ describe('the letters beyond the roof letter', { timeout: 300_000 }, () => {
     expect(res.data.message).toBe('The Forte result "forte.png" is not a PDF: upload the result as a PDF exported from Forte.');
   });
 
-  it('ground mount, wall battery, seismic, Appendix G and NABCEP stamp in one run; unreduced snow is refused while the AHJ reduces it', async () => {
-    // The job has a ground mount (CAD intake) with its foundation and racking pitch: the letter takes them from the job.
-    const job = await newJob({ cadIntake: { needs_ground_mount: true, foundation_type: 'Ground Screw', racking_pitch: 25 } });
-    const mismatch = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, { letter_types: ['structural_ground_mount_letter'], ground_mount: { ...groundMount, foundation: 'Concrete Foundation' } });
-    expect([mismatch.statusCode, mismatch.data.message]).toEqual([422, 'The job\'s foundation type is Ground Screw, not Concrete Foundation: the ground-mount letter takes it from the job. Change it on the job if it is wrong.']);
+  it('a ground-mount or wall-battery letter the job or the catalogue cannot fill in is refused, naming what to fill in and where', async () => {
+    const letter = async (job: string, type: string) => {
+      const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, { letter_types: [type] });
+      return [res.statusCode, res.data.message] as const;
+    };
+    // The CAD intake says Ground Mount but holds none of its geometry.
+    const bare = await newJob({ cadIntake: { needs_ground_mount: true, foundation_type: 'Ground Screw' } });
+    expect(await letter(bare, 'structural_ground_mount_letter')).toEqual([422, 'The job\'s CAD intake (Ground Mount) has no Racking Pitch, Mean Array Height, Table Depth (along the slope), Post Spacing (along the row) and Posts per Column: enter them on the job before the ground-mount letter.']);
+    // The geometry is there, but no racking from the catalogue; then a racking without ground-mount data.
+    const job = await newJob({ cadIntake: groundIntake });
+    expect(await letter(job, 'structural_ground_mount_letter')).toEqual([422, 'The job names no racking from the catalogue: choose the ground-mount racking on the job\'s equipment (its catalogue item carries its weight and the post capacities).']);
+    const roofRails = await model('racking', 'XR10 Rail');
+    await t.database.db.insert(jobEquipment).values({ jobId: job, kind: 'racking', equipmentId: roofRails.id, quantity: null, position: 3 });
+    expect(await letter(job, 'structural_ground_mount_letter')).toEqual([422, 'The racking "IronRidge XR10 Rail" has no ground-mount racking weight, allowable uplift per post, allowable downward load per post and allowable lateral load per post in the catalogue: an admin enters them on the Catalogue page (Racking, "IronRidge XR10 Rail", the Ground mount fields) from the racking maker\'s design before the ground-mount letter.']);
+    // A table too deep for its height: ASCE 7's free-roof figure does not cover h/L below 0.25.
+    const low = await newJob({ cadIntake: { ...groundIntake, ground_mean_height: 2.5 } });
+    await t.database.db.insert(jobEquipment).values({ jobId: low, kind: 'racking', equipmentId: await newRacking('GM Refusal', groundRackingData), quantity: null, position: 3 });
+    expect(await letter(low, 'structural_ground_mount_letter')).toEqual([422, 'The ground mount\'s h/L = 0.20 (mean height 2.5 ft over 12.24 ft of table depth projected at 25°) is outside ASCE 7-16 Figure 27.3-4\'s 0.25 ≤ h/L ≤ 1: its net pressure coefficients need a wind-tunnel study. Check the CAD intake\'s Ground Mount values.']);
+    // The seeded Powerwall 3 carries the manual's four 1/4 in screws at 2-1/2 in, but not the bracket's row spacing nor Z.
     const battery = await model('battery', 'Powerwall 3 (1707000)');
-    await t.database.db.insert(jobEquipment).values({ jobId: job, kind: 'battery', equipmentId: battery.id, quantity: 1, position: 2 });
+    expect(battery.data).toMatchObject({ wallMountFasteners: 4, wallMountTopRowFasteners: 2, wallMountLagDiameterIn: 0.25, wallMountThreadPenetrationIn: 2.5, wallMountRowSpacingIn: null, wallMountLagZLb: null });
+    const withBattery = await newJob({ cadIntake: { needs_battery_info: true } });
+    await t.database.db.insert(jobEquipment).values({ jobId: withBattery, kind: 'battery', equipmentId: battery.id, quantity: 1, position: 2 });
+    expect(await letter(withBattery, 'wall_mounted_battery_letter')).toEqual([422, 'The battery "Tesla Powerwall 3 (1707000)" has no wall bracket row spacing and lateral design value Z in the catalogue: an admin enters them on the Catalogue page (Batteries, "Tesla Powerwall 3 (1707000)", the Wall bracket fields) from its installation manual before the wall-mounted battery letter.']);
+  });
+
+  it('ground mount, wall battery, seismic, Appendix G and NABCEP stamp in one run; unreduced snow is refused while the AHJ reduces it', async () => {
+    // The ground mount's geometry is the job's CAD intake; its racking (weight, post capacities) a catalogue item on the job.
+    const job = await newJob({ cadIntake: groundIntake });
+    await t.database.db.insert(jobEquipment).values({ jobId: job, kind: 'racking', equipmentId: await newRacking('GM Post 2', groundRackingData), quantity: null, position: 3 });
+    // The battery's bracket from its catalogue item (the admin adds a Powerwall 3 with the bracket's row spacing and Z), the studs' species from the CAD intake.
+    const seeded = await model('battery', 'Powerwall 3 (1707000)');
+    const completed = await call(DEMO.admin, 'POST', '/api/equipment', { kind: 'battery', manufacturer: 'Tesla', model: 'Powerwall 3 (bracket drawn)', type: seeded.type, data: { ...(seeded.data as object), wallMountRowSpacingIn: 20, wallMountLagZLb: 160 } });
+    expect(completed.statusCode, completed.body).toBe(201);
+    await t.database.db.insert(jobEquipment).values({ jobId: job, kind: 'battery', equipmentId: completed.data.id as string, quantity: 1, position: 2 });
+    const noSpecies = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, { letter_types: ['wall_mounted_battery_letter'] });
+    expect([noSpecies.statusCode, noSpecies.data.message]).toEqual([422, 'The job\'s CAD intake (Battery) has no Wall Stud Species: choose the species of the studs the bracket is lagged into (DF-L, SP, HF, SPF) before the wall-mounted battery letter. (Turn on Battery in the CAD intake\'s General group to show the field.)']);
+    const intake = (await t.database.db.select({ c: jobs.cadIntake }).from(jobs).where(eq(jobs.id, job)))[0]!.c as Record<string, unknown>;
+    await t.database.db.update(jobs).set({ cadIntake: { ...intake, needs_battery_info: true, battery_wall_stud_species: 'DF-L' } }).where(eq(jobs.id, job));
+    const mod = (await t.database.db.select().from(equipment).where(eq(equipment.kind, 'module')).orderBy(asc(equipment.model)).limit(1))[0]!.data as { weightKg: number; lengthMm: number; widthMm: number };
+    // Dead load: the module's catalogue weight over its area, plus the racking's 1.5 psf.
+    const deadLoad = (mod.weightKg * 2.20462) / (mod.lengthMm * mod.widthMm / 92_903.04) + 1.5;
     const before = await lastEventId();
     const res = await generate(DEMO.admin, job, {
       letter_types: ['structural_ground_mount_letter', 'wall_mounted_battery_letter', 'seismic_calculations', 'appendix_g', 'third_party_stamp', 'unreduced_snow_load'],
-      ground_mount: groundMount, battery_mount: batteryMount, roof_area_ft2: 2400, third_party: thirdParty,
+      roof_area_ft2: 2400, third_party: thirdParty,
     });
     expect(res.statusCode, res.body).toBe(202);
     const events = await eventsSince(adminId, before);
@@ -512,9 +556,18 @@ describe('the letters beyond the roof letter', { timeout: 300_000 }, () => {
     expect(letters.map((l) => l.letter_type).sort()).toEqual(['appendix_g', 'seismic_calculations', 'structural_ground_mount_letter', 'third_party_stamp', 'wall_mounted_battery_letter']);
     const common = ['Dana Whitfield, P.E.', 'TX PE Licence No. PE-123456', 'Test City of Austin', 'Codes: 2021 IBC, 2021 IRC, 2018 IEBC, ASCE 7-16, NEC 2020, 2021 IFC'];
     const expectations: Record<string, string[]> = {
-      structural_ground_mount_letter: ['Structural Ground-Mount Letter', 'on IronRidge GM racking with Ground Screw foundations', 'Ground mount: uplift on one post (Ground Screw): 1077.72 lb <= 2000 lb — OK', 'ASCE 7-16 §27.3.2, Eq. 27.3-2', 'Calculation page C-1'],
-      // The catalogue's Powerwall 3: 130 kg = 286.6 lb, 193 mm = 7.6 in deep.
-      wall_mounted_battery_letter: ['Wall-Mounted Battery Letter', '1 × Tesla Powerwall 3 (1707000) at the above address: 286.6 lb and 7.6 in. deep', 'Wall battery: shear on one fastener: 71.65 lb <= 135 lb — OK', 'NDS 2018 12.2.1, Eq. 12.2-1'],
+      // CN at 25° from Figure 27.3-4: up 2.433, down 2.333; qh 24.429 psf → p_up = 24.429 × 0.85 × 2.4333 = 50.53 psf; A = 10 × 13.5 / 2 = 67.5 ft².
+      structural_ground_mount_letter: ['Structural Ground-Mount Letter', 'on Test Racking Co GM Post 2 racking with Ground Screw foundations',
+        `Posts at 10 ft along the row, 2 per column; 25° tilt, 13.5 ft table depth, 6 ft mean height; dead load ${Math.round(deadLoad * 100) / 100} psf.`,
+        'Ground mount: net pressure coefficients (monoslope free roof): 2.43 [ASCE 7-16 Figure 27.3-4 (monoslope free roof, 0.25 ≤ h/L ≤ 1.0', 'h/L = 0.49; CN down (governing) = 2.333',
+        'CN (Figure 27.3-4) = 2.433', 'Ground mount: net wind pressure, uplift: 50.53 psf', 'lb <= 2500 lb — OK', 'lb <= 3000 lb — OK', 'lb <= 1000 lb — OK',
+        'ASCE 7-16 §27.3.2, Eq. 27.3-2', 'Calculation page C-1'],
+      // The catalogue's Powerwall 3: 130 kg = 286.6 lb, 193 mm = 7.6 in deep; its bracket: 4 lags of 1/4 in, 2 on top, rows 20 in apart, Z = 160 lb (Z' = 0.9 × 160 = 144 lb).
+      wall_mounted_battery_letter: ['Wall-Mounted Battery Letter', '1 × Tesla Powerwall 3 (bracket drawn) at the above address: 286.6 lb and 7.6 in. deep',
+        'fastened into the wall studs (DF-L) with 4 lag screws of 0.25 in. diameter and 2.5 in. thread penetration, 2 in the top row, rows 20 in. apart',
+        'Wall battery: shear on one fastener: 71.65 lb <= 144 lb — OK',
+        // DF-L G = 0.50: W = 1800 × 0.5^1.5 × 0.25^0.75 = 225 lb/in; W' = 225 × 0.9 × 2.5 = 506.25 lb; T = 286.6 × 3.8 / (20 × 2) = 27.22 lb.
+        'Wall battery: withdrawal on one top-row fastener: 27.22 lb <= 506.25 lb — OK', 'NDS 2018 12.2.1, Eq. 12.2-1'],
       seismic_calculations: ['Seismic Calculations', 'Seismic design category A (ASCE 7-16 §11.6)', 'on a roof of 2400 ft²', 'IEBC 2018 503.4, Exception', 'C-1 Seismic: added weight on the lateral system'],
       appendix_g: ['Appendix G: Structural Calculations', 'as Test City of Austin requires (appendix_g)', 'ASCE 7-16 §29.4.4', 'C-1 Site loads (ASCE 7-16)'],
       third_party_stamp: ['NABCEP or Third-Party Stamp', 'The plan set is stamped by: Sam Ortiz, NABCEP PV Installation Professional No. PV-031122-015', 'NABCEP stamp: Sam Ortiz'],
@@ -523,6 +576,11 @@ describe('the letters beyond the roof letter', { timeout: 300_000 }, () => {
       const text = await textOf(of(type).download_url);
       for (const w of [...common, ...words]) expect(text, `${type}: ${w}`).toContain(w);
     }
+    // The uplift on a post is the catalogue's dead load's: T = (0.6 · p_up · cos 25° − 0.6 · D) · 67.5 ft², held by the racking's 2500 lb.
+    const ground = await textOf(of('structural_ground_mount_letter').download_url);
+    const uplift = Number(ground.match(/uplift on one post \(Ground Screw\): ([\d.]+) lb <= 2500 lb/)![1]);
+    expect(uplift).toBeCloseTo((0.6 * 50.527 * Math.cos(25 * Math.PI / 180) - 0.6 * deadLoad) * 67.5, 0);
+    expect(ground).toContain(`D = ${Math.round(deadLoad * 1000) / 1000} psf`);
     // 20 modules of the catalogue's first module: the area printed is theirs.
     const seismic = await textOf(of('seismic_calculations').download_url);
     expect(seismic).toMatch(/add dead load to the roof only: [\d.]+ ft² of arrays at up to [\d.]+ psf/);

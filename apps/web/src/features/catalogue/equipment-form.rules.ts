@@ -25,6 +25,23 @@ const DIMENSIONS: EquipmentField[] = [
   { key: 'depthMm', label: 'Depth', unit: 'mm', group: 'mechanical', type: 'number' },
   { key: 'weightKg', label: 'Weight', unit: 'kg', group: 'mechanical', type: 'number' },
 ];
+const mech = (key: string, label: string, unit: string | undefined, help: string, type: 'number' | 'integer' = 'number'): EquipmentField => ({ key, label, unit, group: 'mechanical', type, help });
+/** The wall bracket's lag screws into the studs (the wall-mounted battery letter), from the installation manual. */
+const WALL_MOUNT: EquipmentField[] = [
+  mech('wallMountFasteners', 'Wall bracket: lag screws', undefined, 'Lag screws through the bracket into the studs, per unit.', 'integer'),
+  mech('wallMountTopRowFasteners', 'Wall bracket: lag screws in the top row', undefined, 'Those of the top row (they take the withdrawal).', 'integer'),
+  mech('wallMountRowSpacingIn', 'Wall bracket: row spacing', 'in', 'Vertical distance between the top and bottom rows of screws.'),
+  mech('wallMountLagDiameterIn', 'Wall bracket: lag diameter', 'in', 'E.g. 0.25 for 1/4 in.'),
+  mech('wallMountThreadPenetrationIn', 'Wall bracket: thread penetration', 'in', 'Thread length into the stud the manual requires.'),
+  mech('wallMountLagZLb', 'Wall bracket: lateral design value Z', 'lb', 'Reference Z of one lag through the bracket: NDS Table 12K for the bracket\'s plate and the weakest stud species, or the maker\'s value.'),
+];
+/** A ground-mount system (the ground-mount letter): weight and the post/foundation capacities of the maker's design. */
+const GROUND_MOUNT: EquipmentField[] = [
+  mech('groundRackingWeightPsf', 'Ground mount: racking weight', 'psf', 'The racking\'s own weight per ft² of array (the modules\' weight comes from the module).'),
+  mech('postAllowableUpliftLb', 'Ground mount: allowable uplift per post', 'lb', 'ASD, from the racking maker\'s foundation design.'),
+  mech('postAllowableCompressionLb', 'Ground mount: allowable downward load per post', 'lb', 'ASD, from the racking maker\'s foundation design.'),
+  mech('postAllowableLateralLb', 'Ground mount: allowable lateral load per post', 'lb', 'ASD, from the racking maker\'s foundation design.'),
+];
 const MPPT = [n('mpptMinV', 'MPPT window, low', 'V', 'Empty for a fixed-voltage input.'), n('mpptMaxV', 'MPPT window, high', 'V')];
 
 export const EQUIPMENT_FIELDS: Record<EquipmentKind, readonly EquipmentField[]> = {
@@ -53,6 +70,7 @@ export const EQUIPMENT_FIELDS: Record<EquipmentKind, readonly EquipmentField[]> 
     n('maxContinuousCurrentA', 'Max continuous current', 'A'), n('nominalVoltageV', 'Nominal voltage', 'V'),
     n('maxSolarInputKw', 'Max solar input', 'kW', 'Batteries with an integrated solar inverter.'),
     ...DIMENSIONS,
+    ...WALL_MOUNT,
   ],
   mci: [n('maxSystemVoltageV', 'Max system voltage', 'V'), n('maxContinuousCurrentA', 'Max continuous current', 'A'), ...DIMENSIONS],
   microgrid_controller: [n('ratedCurrentA', 'Rated current', 'A'), n('nominalVoltageV', 'Nominal voltage', 'V'), ...DIMENSIONS],
@@ -68,6 +86,7 @@ export const EQUIPMENT_FIELDS: Record<EquipmentKind, readonly EquipmentField[]> 
   racking: [
     { key: 'maxAttachmentSpanIn', label: 'Max attachment span', unit: 'in', group: 'mechanical', type: 'number' },
     { key: 'railWeightKgPerM', label: 'Rail weight', unit: 'kg/m', group: 'mechanical', type: 'number' },
+    ...GROUND_MOUNT,
   ],
 };
 

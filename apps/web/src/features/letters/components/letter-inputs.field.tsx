@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LETTER_TYPE_VALUES, STRUCTURAL_METHOD_LABELS, STRUCTURAL_METHOD_VALUES } from '@sunstamp/domain/contracts/letters';
 import { useJobFilesForLetters } from '../api/use-letters.ts';
-import { BATTERY_MOUNT_FIELDS, GROUND_MOUNT_FIELDS, STUD_SPECIES, usesStructuralMethod, type LetterInputsForm } from '../letter-inputs.rules.ts';
+import { FROM_THE_JOB, usesStructuralMethod, type LetterInputsForm } from '../letter-inputs.rules.ts';
 
 type LetterType = (typeof LETTER_TYPE_VALUES)[number];
 
@@ -14,8 +14,9 @@ const num = { htmlInput: { inputMode: 'decimal' as const } };
 
 /**
  * The generate-letters dialog's inputs beyond the letter list, shown only for the letters chosen:
- * the structural method and the uploaded Forte/SkyCiv result, the ground mount's racking design,
- * the wall battery's bracket, the roof area of the seismic calculations and who stamps the plan set.
+ * the structural method and the uploaded Forte/SkyCiv result, the roof area of the seismic
+ * calculations and who stamps the plan set; for the ground-mount and wall-battery letters, where
+ * their values come from (the job and the catalogue: nothing is typed here).
  */
 export function LetterInputsField({ jobId, types, value, onChange }: { jobId: string; types: readonly LetterType[]; value: LetterInputsForm; onChange: (v: LetterInputsForm) => void }) {
   const analysed = usesStructuralMethod(types) && value.method !== 'prescriptive';
@@ -42,34 +43,9 @@ export function LetterInputsField({ jobId, types, value, onChange }: { jobId: st
           </Stack>
         </>
       )}
-      {types.includes('structural_ground_mount_letter') && (
-        <>
-          {section('Ground mount: the racking\'s design')}
-          <Box sx={grid}>
-            <TextField label="Racking, if the job names none" value={value.racking} onChange={(e) => set({ racking: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} />
-            <TextField select label="Foundation, if the job has none" value={value.foundation} onChange={(e) => set({ foundation: e.target.value })} slotProps={{ select: { displayEmpty: true } }}>
-              <MenuItem value="">From the job</MenuItem>
-              {['Concrete Foundation', 'Ground Screw'].map((f) => <MenuItem key={f} value={f}>{f}</MenuItem>)}
-            </TextField>
-            {GROUND_MOUNT_FIELDS.map(([k, label]) => (
-              <TextField key={k} label={label} value={value.ground[k]} onChange={(e) => set({ ground: { ...value.ground, [k]: e.target.value } })} slotProps={num} />
-            ))}
-          </Box>
-        </>
-      )}
-      {types.includes('wall_mounted_battery_letter') && (
-        <>
-          {section('Wall battery: the bracket\'s lag screws (weight and depth from the catalogue)')}
-          <Box sx={grid}>
-            {BATTERY_MOUNT_FIELDS.map(([k, label]) => (
-              <TextField key={k} label={label} value={value.battery[k]} onChange={(e) => set({ battery: { ...value.battery, [k]: e.target.value } })} slotProps={num} />
-            ))}
-            <TextField select label="Stud species" value={value.species} onChange={(e) => set({ species: e.target.value as LetterInputsForm['species'] })}>
-              {STUD_SPECIES.map((s) => <MenuItem key={s} value={s}>{s}</MenuItem>)}
-            </TextField>
-          </Box>
-        </>
-      )}
+      {types.filter((t) => FROM_THE_JOB[t]).map((t) => (
+        <Typography key={t} variant="body2" color="text.secondary" sx={{ mt: 2 }}>{FROM_THE_JOB[t]}</Typography>
+      ))}
       {types.includes('seismic_calculations') && (
         <>
           {section('Seismic calculations')}
