@@ -7,6 +7,7 @@ import { combinerModel, disconnectModel, doubleAcd, extraStamps, productionMeter
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
 import { drawTitleBlock } from './title-block.sheet.ts';
+import { orderedService, type OrderedService } from './ordered-system.ts';
 
 /*
  * PV-4: single-line diagram and conductor/conduit/OCPD schedule (research/planset.md §1.7). The
@@ -62,12 +63,19 @@ function nodeLines(ctx: SheetContext, name: string): string[] {
     const cm = combinerModel(ctx);
     return cm ? [`${cm.amps} A${cm.model ? ' ' + cm.model : ''}`] : [];
   }
-  if (/battery/i.test(name) && e.battery) return [`(${e.battery.count}) ${e.battery.model}`, `${e.battery.energyKwh} kWh`];
+  if (/battery/i.test(name) && e.battery) {
+    const st = r.storage;
+    return [
+      `(${e.battery.count}) ${e.battery.model}`, `${e.battery.energyKwh} kWh`,
+      ...(st ? [st.coupling === 'ac' ? `AC-COUPLED${st.acOutputA !== null ? `, ${st.acOutputA} A AC` : ''}` : `DC-COUPLED${st.dcCircuitA !== null ? `, ${st.dcCircuitA} A DC` : ''}${st.nominalVoltageV ? `, ${st.nominalVoltageV} V` : ''}`] : []),
+      'ESS DISCONNECT',
+    ];
+  }
   if (/junction/i.test(name)) return ['NEMA 3R'];
   return [];
 }
 
-function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: number; h: number }): void {
+function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: number; h: number }, order: OrderedService): void {
   const { input } = ctx;
   const r = input.report;
   const e = input.equipment;
@@ -146,7 +154,12 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
   const ic = r.interconnection;
   const sinks = names.filter((n) => !rows.some((row) => row.from === n));
   const sinkName = sinks[sinks.length - 1]!;
-  const mspLines = [`${ic.busbarA} A BUSBAR`, `${ic.mainBreakerA} A MAIN BREAKER`, ic.pvBreakerA ? `${ic.pvBreakerA} A PV BREAKER` : ic.method === 'supply-side-tap' ? 'SUPPLY-SIDE TAP AHEAD OF MAIN' : '', `${e.inverter.nominalAcV} V 1Φ 3W`].filter(Boolean);
+  const mspLines = [
+    ...(order.upgrade ? [`(N) MSP UPGRADE: ${order.upgrade.model.toUpperCase()}`] : []),
+    `${ic.busbarA} A BUSBAR`, `${ic.mainBreakerA} A MAIN BREAKER`, ic.pvBreakerA ? `${ic.pvBreakerA} A PV BREAKER` : ic.method === 'supply-side-tap' ? 'SUPPLY-SIDE TAP AHEAD OF MAIN' : '',
+    ...(order.backup?.backupPanel ? [`${order.backup.backupPanel.supplyBreakerA} A BACKUP SUPPLY BREAKER`] : []),
+    `${e.inverter.nominalAcV} V 1Φ 3W`,
+  ].filter(Boolean);
   let msp: Node;
   const sinkIsService = /service|panel|msp|tap/i.test(sinkName) && !/combiner/i.test(sinkName);
   if (sinkIsService) {
@@ -195,9 +208,39 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
     const acd = [...nodes.values()].find((n) => /disconnect/i.test(n.name));
     if (acd) c.para('(2) AC DISCONNECTS IN SERIES PER UTILITY', acd.x, acd.y + acd.h + 16, acd.w, c.lh(c.sz(6.5)) * 3, { size: 6.5, bold: true, align: 'center', layer: 'E-SLD', where: 'PV-4 single line diagram' });
   }
-  const um: Node = { name: 'UTILITY METER', layer: 100, row: 0, x: msp.x, y: msp.y + msp.h + 30, w: msp.w, h: 40, lines: [input.job.utilityMeterNumber ? `METER # ${input.job.utilityMeterNumber}` : 'BI-DIRECTIONAL', input.job.utilityName.toUpperCase()] };
+  // Backup (702): whole-home transfer equipment sits between the meter and the MSP; partial-home
+  // transfer equipment feeds the backup loads panel from its breaker in the MSP.
+  const b = order.backup;
+  const teLines = b ? [b.transferEquipment.model.toUpperCase(), `${b.transferEquipment.ratingA} A TRANSFER EQUIPMENT`, `${b.kind === 'whole-home' ? 'WHOLE-HOME' : 'PARTIAL-HOME'} BACKUP, AUTOMATIC`] : [];
+  let below: Node = msp;
+  if (b && b.kind === 'whole-home') {
+    const f = fitNode(c, 'BACKUP GATEWAY', teLines, msp.w);
+    const te: Node = { name: 'BACKUP GATEWAY', layer: 100, row: 0, x: msp.x, y: msp.y + msp.h + 18, w: msp.w, h: f.h, lines: f.lines, head: f.head };
+    drawNode(te, '#eef7ee');
+    c.line(msp.x + msp.w / 2, msp.y + msp.h, te.x + te.w / 2, te.y, { lineWidth: 1.2 }, 'E-SLD');
+    below = te;
+  }
+  const umLines = [input.job.utilityMeterNumber ? `METER # ${input.job.utilityMeterNumber}` : 'BI-DIRECTIONAL', input.job.utilityName.toUpperCase()];
+  // Below what feeds it, or beside the gateway when the diagram has no room below (the meter is the utility's side of the gateway).
+  const besideX = below.x + below.w + 40;
+  const beside = below !== msp && (below.y + below.h + 20 + 40 + 16 > box.y + box.h) && besideX + msp.w <= box.x + box.w;
+  const um: Node = beside
+    ? { name: 'UTILITY METER', layer: 100, row: 0, x: besideX, y: below.y + below.h / 2 - 20, w: msp.w, h: 40, lines: umLines }
+    : { name: 'UTILITY METER', layer: 100, row: 0, x: msp.x, y: below.y + below.h + (below === msp ? 30 : 20), w: msp.w, h: 40, lines: umLines };
   drawNode(um);
-  c.line(msp.x + msp.w / 2, msp.y + msp.h, um.x + um.w / 2, um.y, { lineWidth: 1.2 }, 'E-SLD');
+  if (beside) c.line(below.x + below.w, um.y + um.h / 2, um.x, um.y + um.h / 2, { lineWidth: 1.2 }, 'E-SLD');
+  else c.line(below.x + below.w / 2, below.y + below.h, um.x + um.w / 2, um.y, { lineWidth: 1.2 }, 'E-SLD');
+  if (b && b.kind === 'partial' && b.backupPanel) {
+    const gx = Math.min(msp.x + msp.w + 24, box.x + box.w - msp.w);
+    const f = fitNode(c, 'BACKUP GATEWAY', teLines, msp.w);
+    const te: Node = { name: 'BACKUP GATEWAY', layer: 101, row: 0, x: gx, y: box.y + 6, w: msp.w, h: f.h, lines: f.lines, head: f.head };
+    drawNode(te, '#eef7ee');
+    const pf = fitNode(c, 'BACKUP LOADS PANEL', [`${b.backupPanel.busbarA} A BUSBAR`, `FED BY ${b.backupPanel.supplyBreakerA} A BREAKER IN MSP`], msp.w);
+    const bp: Node = { name: 'BACKUP LOADS PANEL', layer: 102, row: 0, x: gx, y: te.y + te.h + 18, w: msp.w, h: pf.h, lines: pf.lines, head: pf.head };
+    drawNode(bp, '#eef7ee');
+    c.poly([[msp.x + msp.w, msp.y + 10], [(msp.x + msp.w + te.x) / 2, msp.y + 10], [(msp.x + msp.w + te.x) / 2, te.y + te.h / 2], [te.x, te.y + te.h / 2]], false, { lineWidth: 1.2 }, 'E-SLD');
+    c.line(te.x + te.w / 2, te.y + te.h, bp.x + bp.w / 2, bp.y, { lineWidth: 1.2 }, 'E-SLD');
+  }
   c.text('TO UTILITY GRID', um.x + um.w / 2, um.y + um.h + 12, { size: 6.5, bold: true, align: 'center', layer: 'E-SLD' });
   c.text('GEC TO (E) ELECTRODE, 250.64', msp.x + msp.w + 4, msp.y + msp.h - 4, { size: 6.5, layer: 'E-SLD', maxWidth: box.x + box.w - msp.x - msp.w - 6 });
   // extra stamps at their equipment on the diagram
@@ -228,7 +271,8 @@ export function buildPv4(ctx: SheetContext): Sheet {
   c.rect(AREA.x, AREA.y, W, sldH, { lineWidth: 1 }, 'G-BORD');
   c.text('SINGLE LINE DIAGRAM', AREA.x + 8, AREA.y + 16, { size: 10, bold: true });
   c.text(`${fmtKw(input.report.summary.systemDcKw)} kW DC / ${fmtKw(input.report.summary.systemAcKw)} kW AC — ${electricalCodeName(input)}`, AREA.x + 8, AREA.y + 28, { size: 7 });
-  drawSld(c, ctx, { x: AREA.x + 8, y: AREA.y + 34, w: W - 16, h: sldH - 40 });
+  const order = orderedService(input, 'PV-4');
+  drawSld(c, ctx, { x: AREA.x + 8, y: AREA.y + 34, w: W - 16, h: sldH - 40 }, order);
   let y = AREA.y + sldH + 8;
 
   const rows = scheduleRows(ctx);
@@ -268,6 +312,8 @@ export function buildPv4(ctx: SheetContext): Sheet {
     `INVERTER: ${e.inverter.manufacturer} ${e.inverter.model} (${e.inverter.type.toUpperCase()})`, `${e.inverter.ratedOutputW} W AC, ${e.inverter.maxContinuousOutputA} A MAX CONTINUOUS, ${e.inverter.nominalAcV} V`,
     ...(e.optimizer ? [`OPTIMIZER: ${e.optimizer.manufacturer} ${e.optimizer.model}`] : []),
     ...(e.battery ? [`BATTERY: ${e.battery.manufacturer} ${e.battery.model}, ${e.battery.energyKwh} kWh`] : []),
+    ...(order.backup ? [`TRANSFER EQUIPMENT: ${order.backup.transferEquipment.model.toUpperCase()}, ${order.backup.transferEquipment.ratingA} A (702.5), STANDBY ${order.backup.standbyCapacityA} A FOR ${order.backup.transferredLoadA} A TRANSFERRED${order.backup.loadManagement ? ' (LOAD MANAGED)' : ''}`] : []),
+    ...(order.upgrade ? [`MSP UPGRADE: (E) ${order.upgrade.existingBusbarA} A / ${order.upgrade.existingMainA} A → (N) ${order.upgrade.newBusbarA} A BUSBAR, ${order.upgrade.newMainA} A MAIN`] : []),
     ...strs.map((k) => `${k.title.toUpperCase()}: ${k.value} ${k.unit}${k.limit ? ` ${k.limit.relation} ${k.limit.value} ${k.limit.unit}` : ''}`),
   ];
   const da = c.panel('EQUIPMENT DATA', AREA.x + w3 + 8, y, w3, bh);

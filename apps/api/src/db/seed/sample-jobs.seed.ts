@@ -182,6 +182,8 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
       contractor_license_num: LICENCE.acmeAz,
       msp_rating: 225, breaker_rating: 200, interconnection: 'PV Breaker in MSP with Main Breaker Derate',
       main_breaker_derate: true, needs_optimizer: true, main_panel_location: 'Exterior, west wall',
+      // The derate comes with its Article 220 calculation (220.87: twelve months of the utility's demand data).
+      needs_load_calculation: true, load_calc_method: 'NEC 220.87 Measured Demand', load_calc_max_demand_kw: 14.2, load_calc_data_period: '12 Months',
     },
     cadFields: { num_stories: 1 },
     steps: [
@@ -225,6 +227,14 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
       msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP with Main Panel Upgrade',
       mpu_required: true, mpu_model_number: 'Square D QO 200 A', new_msp_rating: 225, new_mb_rating: 200,
       needs_battery_info: true, battery_backup: 'Whole Home', main_panel_location: 'Garage, north wall',
+      // The Powerwall's Backup Gateway 2 (200 A) between the meter and the new panel; its load
+      // management holds what the battery picks up within its 24 A. The upgrade comes with its
+      // Article 220 calculation (220.83, existing dwelling): issue 25.
+      transfer_equipment_model: 'Tesla Backup Gateway 2', transfer_equipment_rating: 200,
+      backup_load_management: true, backup_managed_load: 24,
+      needs_load_calculation: true, load_calc_method: 'NEC 220.83 Existing Dwelling', load_calc_floor_area: 2240,
+      load_calc_small_appliance_circuits: 2, load_calc_laundry_circuits: 1,
+      load_calc_appliances: 'Range: 12000\nDryer: 5000\nWater heater: 4500\nDishwasher: 1200', load_calc_ac_va: 5800,
       contractor_license_num: LICENCE.acmeTx,
     },
     steps: [

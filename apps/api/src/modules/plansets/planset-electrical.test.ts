@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
 import { generateCadAndWait, preparePlanSetJob, preparePlanSetWorld, type PlanSetWorld } from '../../test/planset-fixtures.ts';
-import { jobs } from '../../db/schema.ts';
+import { equipment, jobs } from '../../db/schema.ts';
+import { extractPdfText } from '@sunstamp/planset/check/pdf-text';
 
 /*
  * Issue 25 (plan sets part 2): the ordered electrical system is the drawn one, or the run says why
@@ -47,4 +48,65 @@ describe('finding 3: impossible service equipment', () => {
     expect(g.data.args).toEqual([{ 'cad_intake.breaker_rating': expect.stringMatching(/larger than the MSP busbar/) }]);
     expect((await call(DEMO.admin, 'GET', `/api/jobs/${id}/cad-runs`)).data.results).toEqual([]);
   }, 120_000);
+});
+
+/** The Thompson order: a whole-home Powerwall 2 backup with its gateway and a main panel upgrade 200 → 225 A. */
+const THOMPSON_CAD = {
+  needs_battery_info: true, battery_backup: 'Whole Home',
+  transfer_equipment_model: 'Tesla Backup Gateway 2', transfer_equipment_rating: 200,
+  mpu_required: true, mpu_model_number: 'Square D QO 225 A', new_msp_rating: 225, new_mb_rating: 200,
+  interconnection: 'PV Breaker in MSP with Main Panel Upgrade',
+};
+const LOAD_CALC = {
+  needs_load_calculation: true, load_calc_method: 'NEC 220.83 Existing Dwelling', load_calc_floor_area: 2100,
+  load_calc_small_appliance_circuits: 2, load_calc_laundry_circuits: 1, load_calc_appliances: 'Range: 12000\nDryer: 5000\nWater heater: 4500', load_calc_ac_va: 5000,
+};
+
+async function batteryJob(name: string, cad: Record<string, unknown>): Promise<string> {
+  const id = await preparePlanSetJob(t, w, { name, cad });
+  const pw2 = (await t.database.db.select().from(equipment).where(eq(equipment.kind, 'battery'))).find((e) => e.model === 'Powerwall 2')!;
+  const put = await call(DEMO.admin, 'PUT', `/api/jobs/${id}/equipment`, { lines: [
+    { kind: 'module', equipment_id: w.equipment.module, quantity: 12 }, { kind: 'inverter', equipment_id: w.equipment.inverter, quantity: 1 },
+    { kind: 'racking', equipment_id: w.equipment.racking, quantity: null }, { kind: 'mci', equipment_id: w.equipment.mci, quantity: 4 },
+    { kind: 'battery', equipment_id: pw2.id, quantity: 1 },
+  ] });
+  if (put.statusCode !== 200) throw new Error(`equipment: ${put.statusCode} ${put.body}`);
+  return id;
+}
+
+describe('finding 1: the ordered system is the drawn system', () => {
+  it('an order missing what it needs to be drawn is a 422 naming each intake field: gateway, its rating, the load calculation', async () => {
+    const id = await batteryJob('Undrawable Backup Residence', { needs_battery_info: true, battery_backup: 'Whole Home', mpu_required: true, mpu_model_number: 'QO 225', new_msp_rating: 225, new_mb_rating: 200 });
+    const g = await generateCadAndWait(t, DEMO.admin, id);
+    expect(g.statusCode, g.body).toBe(422);
+    expect(fieldsOf(g)).toEqual(expect.arrayContaining(['cad_intake.transfer_equipment_model', 'cad_intake.transfer_equipment_rating', 'cad_intake.needs_load_calculation']));
+    const lc = g.data.args.find((a: Record<string, string>) => a['cad_intake.needs_load_calculation'])['cad_intake.needs_load_calculation'];
+    expect(lc).toMatch(/main panel upgrade is ordered/);
+    expect((await call(DEMO.admin, 'GET', `/api/jobs/${id}/cad-runs`)).data.results).toEqual([]);
+  }, 120_000);
+
+  it('Thompson: the set prints MSP UPGRADE: YES on the new panel, the AC-coupled battery, the gateway and the storage labels', async () => {
+    const id = await batteryJob('Thompson Order Residence', { ...THOMPSON_CAD, ...LOAD_CALC, backup_load_management: true, backup_managed_load: 20 });
+    const g = await generateCadAndWait(t, DEMO.admin, id);
+    expect(g.statusCode, g.body).toBe(202);
+    const run = (await call(DEMO.admin, 'GET', `/api/cad-runs/${g.data.id}`)).data;
+    expect(run.error, JSON.stringify(run.error)).toBeNull();
+    const pdf = run.files.find((f: any) => f.part === 'pdf');
+    const bytes = (await call(DEMO.admin, 'GET', `/api/files/${pdf.file_id}/download`)).rawPayload;
+    const pages = await extractPdfText(new Uint8Array(bytes));
+    const pv1 = pages[0]!.text;
+    const pv4 = pages[3]!.text;
+    const pv5 = pages[4]!.text;
+    expect(pv1).toContain('MSP: (N) 225 A BUSBAR, 200 A MAIN BREAKER; MSP UPGRADE: YES');
+    expect(pv1).toContain('REPLACE (E) 200 A BUSBAR / 200 A MAIN PANEL WITH (N) SQUARE D QO 225 A');
+    expect(pv1).toContain('Powerwall 2 BATTERY');
+    expect(pv1).toContain('ENERGY STORAGE: AC-COUPLED, 24 A AC OUTPUT');
+    expect(pv1).toContain('TESLA BACKUP GATEWAY 2 TRANSFER EQUIPMENT (BACKUP GATEWAY), 200 A, WHOLE-HOME BACKUP');
+    expect(pv4).toContain('BACKUP GATEWAY');
+    expect(pv4).toContain('WHOLE-HOME BACKUP, AUTOMATIC');
+    expect(pv4).toContain('(N) MSP UPGRADE: SQUARE D QO 225 A');
+    expect(pv4).toMatch(/BATTERY \(ESS\) AC OUTPUT CIRCUIT/);
+    expect(pv5).toMatch(/NOMINAL ESS VOLTAGE: 240 V AC/);
+    expect(pv5).toMatch(/ENERGY STORAGE SYSTEM \(13\.5 KWH\)/);
+  }, 180_000);
 });

@@ -569,6 +569,7 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
       existingSolar: cad.existing_solar === true,
       groundMount: cad.needs_ground_mount === true,
       hasSubpanel: cad.subpanel_routed === true,
+      ...(mpu ? { panelUpgrade: { existingBusbarA: num(cad.msp_rating)!, existingMainA: num(cad.breaker_rating)!, newBusbarA: busbar!, newMainA: mainBreaker!, model: str(cad.mpu_model_number) } } : {}),
     },
     design,
     requirements: resolved,
