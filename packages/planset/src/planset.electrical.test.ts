@@ -103,3 +103,17 @@ describe('an order that cannot be drawn fails with the reason, never draws somet
     expect(e.detail).toMatch(/orders the battery Example 5 kW AC-coupled battery, but the engineering report has no energy storage system/);
   });
 });
+
+describe('finding 4: a supply-side connection as a plan checker reads it', () => {
+  it('PV-4 prints the tap conductors with the edition\'s minimum, the neutral and the 250.102(C)(1) bonding jumper (no EGC on the tap)', () => {
+    // dc-battery: 32 A of sources → 6 AWG, held at the 2023 minimum; string-backup: 56 A → 4 AWG. Both ≤ 2 AWG copper → 8 AWG jumper.
+    for (const [name, size] of [['dc-battery', '6 AWG'], ['string-backup', '4 AWG']] as const) {
+      const t = pageOf(name, 'PV-4');
+      expect(t).toContain('EGC/SSBJ');
+      expect(t).toMatch(new RegExp(`SUPPLY-SIDE TAP CONDUCTORS FUSED AC DISCONNECT SERVICE TAP \\(METER-MAIN\\) 2 \\+ N \\+ SSBJ ${size} THWN-2 8 AWG SSBJ`));
+      expect(t).toContain(`TAP CONDUCTORS: ${size} THWN-2 (MIN. 6 AWG COPPER (705.11(B)))`);
+      expect(t).toContain(`NEUTRAL ${size} ≥ 8 AWG (2023 NEC 250.102(C)(1)): OK`);
+      expect(t).toContain('SUPPLY-SIDE BONDING JUMPER 8 AWG (2023 NEC TABLE 250.102(C)(1))');
+    }
+  });
+});

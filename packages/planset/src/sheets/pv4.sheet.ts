@@ -18,6 +18,7 @@ import { orderedService, type OrderedService } from './ordered-system.ts';
  */
 
 const isDc = (r: ConductorScheduleRow) => /string|dc|source/i.test(r.circuit);
+const isTap = (r: ConductorScheduleRow) => /SSBJ/.test(r.conductors);
 
 /** Conductor rows as printed, with the wire-size requirements checked against the report. */
 export function scheduleRows(ctx: SheetContext): ConductorScheduleRow[] {
@@ -29,7 +30,8 @@ export function scheduleRows(ctx: SheetContext): ConductorScheduleRow[] {
     if (size && norm(size) !== norm(r.conductorSize)) {
       throw new DrawingOverflow('PV-4', `run ${r.runId} is ${r.conductorSize} in the engineering report; the ${isDc(r) ? 'DC' : 'AC'} wire size requirement is ${size}: recalculate with the requirement`);
     }
-    if (egc && norm(egc) !== norm(r.egcSize)) {
+    // A supply-side tap is bonded with a supply-side bonding jumper (250.102(C)(1)), not an EGC: the ground-size requirement is for EGCs.
+    if (egc && !isTap(r) && norm(egc) !== norm(r.egcSize)) {
       throw new DrawingOverflow('PV-4', `run ${r.runId} has a ${r.egcSize} EGC in the engineering report; the ${isDc(r) ? 'DC' : 'AC'} ground size requirement is ${egc}`);
     }
   }
@@ -282,11 +284,11 @@ export function buildPv4(ctx: SheetContext): Sheet {
   ]);
   const ws = [22, 112, 104, 104, 58, 52, 50, 46, 78, 42, 46, 44, 40];
   const scale = (W - 10) / ws.reduce((a, b) => a + b, 0);
-  const schedHeaders = ['TAG', 'CIRCUIT', 'FROM', 'TO', 'CONDUCTORS', 'SIZE', 'TYPE', 'EGC', 'RACEWAY', 'OCPD', 'MAX I', 'LENGTH', 'VD'];
+  const schedHeaders = ['TAG', 'CIRCUIT', 'FROM', 'TO', 'CONDUCTORS', 'SIZE', 'TYPE', rows.some(isTap) ? 'EGC/SSBJ' : 'EGC', 'RACEWAY', 'OCPD', 'MAX I', 'LENGTH', 'VD'];
   const th = c.tableHeight(schedHeaders, table, ws.map((w) => w * scale)) + c.sz(9) * 1.8 + 12;
   const ta = c.panel('CONDUCTOR, CONDUIT & OCPD SCHEDULE', AREA.x, y, W, th);
   c.table(schedHeaders, table, ta.x, ta.y, ws.map((w) => w * scale), {
-    where: 'PV-4 conductor schedule', checkIds: rows.map((r) => [undefined, undefined, undefined, undefined, undefined, `electrical.run.${r.runId}.ampacity-corrected`, undefined, `electrical.run.${r.runId}.egc`, `electrical.run.${r.runId}.conduit-fill`, `electrical.run.${r.runId}.ocpd`, `electrical.run.${r.runId}.current`, undefined, `electrical.run.${r.runId}.voltage-drop`].map((id) => (id && check(input.report, id) ? id : undefined))),
+    where: 'PV-4 conductor schedule', checkIds: rows.map((r) => [undefined, undefined, undefined, undefined, undefined, `electrical.run.${r.runId}.ampacity-corrected`, undefined, isTap(r) ? `electrical.run.${r.runId}.bonding-jumper` : `electrical.run.${r.runId}.egc`, `electrical.run.${r.runId}.conduit-fill`, `electrical.run.${r.runId}.ocpd`, `electrical.run.${r.runId}.current`, undefined, `electrical.run.${r.runId}.voltage-drop`].map((id) => (id && check(input.report, id) ? id : undefined))),
   });
   y += th + 8;
 
@@ -300,6 +302,7 @@ export function buildPv4(ctx: SheetContext): Sheet {
     `${codeRef(ctx, ic.ref?.section ?? '')}`,
     `BUSBAR ${ic.busbarA} A, MAIN BREAKER ${ic.mainBreakerA} A${ic.pvBreakerA ? `, PV BREAKER ${ic.pvBreakerA} A` : ''}`,
     ...(ic.fusedDisconnect ? [`FUSED DISCONNECT ${ic.disconnectA} A WITH ${ic.fuseA} A FUSES`] : []),
+    ...tapLines(ctx),
     ...(chosen ? [`${chosen.formula}`, `= ${chosen.value} ${chosen.unit}${chosen.limit ? ` ${chosen.limit.relation} ${chosen.limit.value} ${chosen.limit.unit}` : ''}: ${chosen.pass === false ? 'FAIL' : 'OK'}`] : []),
     `RAPID SHUTDOWN: ${input.report.equipment.rapidShutdown.toUpperCase()}`,
   ];
@@ -331,4 +334,19 @@ export function buildPv4(ctx: SheetContext): Sheet {
 
 function codeRef(ctx: SheetContext, section: string): string {
   return section ? `${electricalCodeName(ctx.input)} ${section}` : '';
+}
+
+/** The supply-side tap's conductors as a plan checker looks for them: the edition's minimum, the neutral, the bonding jumper (issue 25). */
+function tapLines(ctx: SheetContext): string[] {
+  const r = ctx.input.report;
+  const out: string[] = [];
+  for (const row of r.conductorSchedule.filter(isTap)) {
+    const min = check(r, `electrical.run.${row.runId}.minimum-size`);
+    const j = check(r, `electrical.run.${row.runId}.bonding-jumper`);
+    const n = check(r, `electrical.run.${row.runId}.neutral`);
+    out.push(`TAP CONDUCTORS: ${row.conductorSize} ${row.conductorType}${min ? ` (MIN. ${min.formula.replace(/^not smaller than /, '').toUpperCase()})` : ''}`);
+    if (n) out.push(`NEUTRAL ${n.value} ≥ ${n.limit?.value ?? ''} (${codeRef(ctx, n.ref.section)}): ${n.pass ? 'OK' : 'FAIL'}`);
+    if (j) out.push(`SUPPLY-SIDE BONDING JUMPER ${j.value} (${codeRef(ctx, 'TABLE ' + j.ref.section)})`);
+  }
+  return out;
 }

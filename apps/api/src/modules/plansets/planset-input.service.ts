@@ -486,6 +486,19 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
     },
   };
 
+  // The intake leaves the method to the engine: where it lands on a supply-side tap, the run to the
+  // service carries the tap conductors (sized by 705.11(B), bonded by 250.102(C)(1)), never an inverter
+  // output circuit with an EGC (issue 25). The engine is pure and fast; a refusal is left to the run.
+  if (!method) {
+    let chosen: string | null = null;
+    try { chosen = calculateDesign(engine).interconnection.method; } catch { chosen = null; }
+    if (chosen === 'supply-side-tap') {
+      const last = runs.findIndex((x) => x.to === 'Main service panel');
+      if (last >= 0) runs[last] = { ...runs[last]!, carries: { kind: 'supply-side-tap' } };
+      engine.service.preferredMethod = 'supply-side-tap';
+    }
+  }
+
   // ------------------------------------------------------------------ files: datasheets, requirement files, photos
   const datasheet = (item: Item | null | undefined) => readStored(ctx, item?.datasheetKey);
   const scopes = [
