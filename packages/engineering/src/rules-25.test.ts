@@ -104,3 +104,22 @@ describe('4. the runs match the interconnection', () => {
     expect(calculateDesign(load('battery-supply-side')).sections.flatMap((s) => s.checks).find((x) => x.id === 'electrical.interconnection.tap-conductors')).toBeUndefined();
   });
 });
+
+describe('1. an ordered interconnection is drawn as ordered or fails with the reason', () => {
+  it('a PV breaker ordered where the 120 % rule fails: the method check fails naming why, never a silent tap', () => {
+    const base = load('battery-supply-side');
+    const runs = base.runs.map((r: any) => (r.carries.kind === 'supply-side-tap' ? { ...r, carries: { kind: 'inverter-output', includeBattery: true } } : r));
+    const ordered = calculateDesign({ ...base, runs, service: { ...base.service, preferredMethod: 'load-side-breaker', preferredMethodIsOrder: true } });
+    const m = ordered.sections.flatMap((s) => s.checks).find((c) => c.id === 'electrical.interconnection.method')!;
+    expect(m.pass).toBe(false);
+    expect(m.remedy).toMatch(/^The ordered load-side-breaker does not fit \(/);
+    // As a preference (not an order) the engine still proposes the next method, as before.
+    const preferred = calculateDesign({ ...base, service: { ...base.service, preferredMethod: 'load-side-breaker' } });
+    expect(preferred.sections.flatMap((s) => s.checks).find((c) => c.id === 'electrical.interconnection.method')!.pass).toBe(true);
+  });
+  it('an order that fits passes', () => {
+    const base = load('string-inverter-load-side');
+    const r = calculateDesign({ ...base, service: { ...base.service, preferredMethod: 'load-side-breaker', preferredMethodIsOrder: true } });
+    expect(r.sections.flatMap((s) => s.checks).find((c) => c.id === 'electrical.interconnection.method')!.pass).toBe(true);
+  });
+});

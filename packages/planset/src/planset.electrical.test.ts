@@ -117,3 +117,23 @@ describe('finding 4: a supply-side connection as a plan checker reads it', () =>
     }
   });
 });
+
+describe('finding 2: a derate or an upgrade comes with its Article 220 load calculation on PV-4', () => {
+  it('the panel upgrade set prints the 220.83 calculation line by line, its total and the check against the new main', () => {
+    const t = pageOf('backup-upgrade', 'PV-4');
+    expect(t).toContain('DWELLING LOAD CALCULATION — 2017 NEC 220.83(A)');
+    // 2100 ft² × 3 = 6300; 3 × 1500 = 4500; 12000 + 5000 + 4500 + 5000 = 26500; Σ 37300 VA;
+    // 8000 + 0.4 × 29300 = 19720 VA; / 240 V = 82.167 A ≤ 200 A.
+    expect(t).toContain('GENERAL LIGHTING AND RECEPTACLES: 2100 FT² × 3 VA/FT²: 6,300 VA (220.83(A)(1))');
+    expect(t).toContain('RANGE: 12,000 VA (220.83(A)(3))');
+    expect(t).toContain('37,300 VA × 100 % / 40 % = 19,720 VA (220.83(A))');
+    expect(t).toContain('CALCULATED LOAD: 19,720 VA / 240 V = 82.167 A');
+    expect(t).toContain('82.167 A ≤ 200 A MAIN BREAKER (2017 NEC 220.83(A); 230.79): OK');
+  });
+  it('an upgrade whose report has no load calculation is refused with the reason', async () => {
+    let err: unknown;
+    try { await renderPlanSet(await backupUpgradeInput({ engine: (x) => ({ ...x, service: { ...x.service, loadCalculation: undefined } }) }), { sheetsOnly: true }); } catch (e) { err = e; }
+    expect(err).toBeInstanceOf(PlanSetError);
+    expect((err as PlanSetError).detail).toMatch(/orders a main panel upgrade, but the engineering report has no NEC Article 220 load calculation/);
+  });
+});

@@ -781,14 +781,19 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
     }));
   }
   const chosen = decision.chosen;
+  // An ordered method is drawn as ordered or not at all (issue 25): never silently replaced by another.
+  const orderRejected = svc.preferredMethodIsOrder && svc.preferredMethod !== undefined && chosen?.method !== svc.preferredMethod;
+  const orderedEval = decision.evaluations.find((ev) => ev.method === svc.preferredMethod);
   const interconnectNotes: string[] = [];
   if (decision.preferredRejected) interconnectNotes.push(`Preferred method rejected (${decision.preferredRejected}); proposing the next allowed method`);
   iChecks.push(check({
     id: 'electrical.interconnection.method', title: 'Interconnection method',
     inputs: [['preferred', svc.preferredMethod ?? 'none']], formula: 'first allowed method that fits, in order: load-side breaker, load-side tap, main breaker derate, supply-side tap',
-    value: chosen ? `${chosen.method} (${chosen.rule})` : 'none fits', unit: '', pass: chosen !== null,
+    value: chosen ? `${chosen.method} (${chosen.rule})` : 'none fits', unit: '', pass: chosen !== null && !orderRejected,
     ref: nec(edition, chosen ? chosen.section : `${necSection('busbar120', edition)}; ${necSection('supplySide', edition)}`),
-    remedy: decision.upgradeBusbarA ? `No allowed method fits: upgrade the main panel to a ${decision.upgradeBusbarA} A busbar, or reduce the system size` : 'No allowed method fits: reduce the system size or upgrade the service',
+    remedy: orderRejected
+      ? `The ordered ${svc.preferredMethod} ${orderedEval?.allowed === false ? 'is not allowed' : 'does not fit'}${orderedEval ? ` (${orderedEval.reason})` : ''}: order ${chosen ? `another interconnection (${chosen.method} fits)` : 'another interconnection'}${decision.upgradeBusbarA ? ` or a main panel upgrade to a ${decision.upgradeBusbarA} A busbar` : ''}`
+      : decision.upgradeBusbarA ? `No allowed method fits: upgrade the main panel to a ${decision.upgradeBusbarA} A busbar, or reduce the system size` : 'No allowed method fits: reduce the system size or upgrade the service',
     notes: interconnectNotes,
   }));
 

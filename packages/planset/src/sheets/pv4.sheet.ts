@@ -306,8 +306,15 @@ export function buildPv4(ctx: SheetContext): Sheet {
     ...(chosen ? [`${chosen.formula}`, `= ${chosen.value} ${chosen.unit}${chosen.limit ? ` ${chosen.limit.relation} ${chosen.limit.value} ${chosen.limit.unit}` : ''}: ${chosen.pass === false ? 'FAIL' : 'OK'}`] : []),
     `RAPID SHUTDOWN: ${input.report.equipment.rapidShutdown.toUpperCase()}`,
   ];
-  const ia = c.panel(`INTERCONNECTION — ${interconnectionPointName(input)}`, AREA.x, y, w3, bh);
+  // Any derate or upgrade comes with its Article 220 load calculation on this sheet (issue 25, finding 2).
+  const lc = loadCalcLines(ctx, order);
+  const icH = lc ? Math.min(bh, c.notesHeight(icLines, w3 - 10, { numbered: false }) + c.sz(9) * 1.8 + 14) : bh;
+  const ia = c.panel(`INTERCONNECTION — ${interconnectionPointName(input)}`, AREA.x, y, w3, icH);
   c.notes(icLines, ia.x, ia.y, ia.w, ia.h, { numbered: false, where: 'PV-4 interconnection', checkIds: linkLines(input.report, icLines) });
+  if (lc) {
+    const la = c.panel(lc.title, AREA.x, y + icH + 4, w3, bh - icH - 4);
+    c.notes(lc.lines, la.x, la.y, la.w, la.h, { numbered: false, where: 'PV-4 load calculation', checkIds: lc.checkIds });
+  }
   const e = input.equipment;
   const strs = input.report.sections.flatMap((s) => s.checks).filter((k) => /^electrical\.string\.[^.]+\.voltage$/.test(k.id));
   const data = [
@@ -349,4 +356,28 @@ function tapLines(ctx: SheetContext): string[] {
     if (j) out.push(`SUPPLY-SIDE BONDING JUMPER ${j.value} (${codeRef(ctx, 'TABLE ' + j.ref.section)})`);
   }
   return out;
+}
+
+const va = (n: number) => `${Math.round(n).toLocaleString('en-US')} VA`;
+
+/**
+ * The dwelling load calculation (NEC 220.82, 220.83 or 220.87) line by line, as the engine worked it
+ * out. Null when the report has none and nothing needs it; a derate or an upgrade without one is
+ * refused: the sheet never prints a derated main or a new service without the calculation behind it.
+ */
+export function loadCalcLines(ctx: SheetContext, order: Pick<OrderedService, 'upgrade'>): { title: string; lines: string[]; checkIds: (string | undefined)[] } | null {
+  const r = ctx.input.report;
+  const lc = r.loadCalculation ?? null;
+  const derate = r.interconnection.method === 'main-breaker-derate';
+  if (!lc) {
+    if (derate) throw new DrawingOverflow('PV-4', 'the main breaker is derated, but the engineering report has no NEC Article 220 load calculation to print with it: enter the job\'s load calculation (CAD intake, Load Calculation)');
+    if (order.upgrade) throw new DrawingOverflow('PV-4', 'the job orders a main panel upgrade, but the engineering report has no NEC Article 220 load calculation to print with it: enter the job\'s load calculation (CAD intake, Load Calculation)');
+    return null;
+  }
+  const svc = check(r, 'electrical.load.service');
+  const lines = lc.lines.map((l) => `${l.item.toUpperCase()}: ${l.connectedVa === null ? '' : va(l.connectedVa)}${l.demandVa === null ? '' : `${l.factor && l.connectedVa !== null ? ` × ${l.factor}` : ''} = ${va(l.demandVa)}`} (${l.ref})`);
+  lines.push(`CALCULATED LOAD: ${va(lc.totalVa)} / ${lc.voltageV} V = ${lc.totalA} A`);
+  lines.push(`${lc.totalA} A ≤ ${lc.serviceRatingA} A ${derate ? 'DERATED MAIN BREAKER' : 'MAIN BREAKER'} (${codeRef(ctx, svc?.ref.section ?? lc.method)}): ${lc.pass ? 'OK' : 'FAIL'}`);
+  const checkIds = lines.map((_, i) => (i === lines.length - 1 ? (svc ? svc.id : undefined) : i === lines.length - 2 ? (check(r, 'electrical.load.total') ? 'electrical.load.total' : undefined) : undefined));
+  return { title: `DWELLING LOAD CALCULATION — ${codeRef(ctx, lc.method)}`, lines, checkIds };
 }

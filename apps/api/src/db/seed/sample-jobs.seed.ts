@@ -257,7 +257,10 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
     ],
     equipment: ['canadian-solar-cs6r-410ms', 'enphase-iq8plus-72-2-us', 'ironridge-xr10'],
     cad: {
-      msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Exterior, south side',
+      // 27 IQ8PLUS: a 45 A PV breaker breaks the 120 % rule on 200/200 A (240.8 A > 240 A), so the order is a
+      // derate to 175 A, with its Article 220 calculation (220.87, twelve months of demand): issue 25.
+      msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP with Main Breaker Derate', main_breaker_derate: true, main_panel_location: 'Exterior, south side',
+      needs_load_calculation: true, load_calc_method: 'NEC 220.87 Measured Demand', load_calc_max_demand_kw: 9.8, load_calc_data_period: '12 Months',
       contractor_license_num: LICENCE.acmeTx,
     },
     cadFields: { case_number: 'SOL-2026-01834' },
@@ -284,7 +287,10 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
     ],
     equipment: ['qcells-q-tron-blk-m-g2-plus-425', 'enphase-iq8m-72-2-us', 'ironridge-xr10'],
     cad: {
-      msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Garage, west wall',
+      // 29 IQ8M break the 120 % rule on 200/200 A: a derate to 175 A with its 220.83 calculation (issue 25).
+      msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP with Main Breaker Derate', main_breaker_derate: true, main_panel_location: 'Garage, west wall',
+      needs_load_calculation: true, load_calc_method: 'NEC 220.83 Existing Dwelling', load_calc_floor_area: 1850,
+      load_calc_small_appliance_circuits: 2, load_calc_laundry_circuits: 1, load_calc_appliances: 'Range: 9600\nWater heater: 4500\nDishwasher: 1200', load_calc_ac_va: 4200,
       contractor_license_num: LICENCE.acmeTx,
     },
     cadFields: { case_number: 'SOL-2025-22107' },

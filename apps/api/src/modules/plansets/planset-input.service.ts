@@ -462,7 +462,8 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
     branchCircuits: branches,
     runs,
     service: {
-      mainBreakerA: mainBreaker!, busbarA: busbar!, ...(method ? { preferredMethod: method } : {}),
+      // The intake's interconnection is the order: drawn as ordered or refused with the reason (issue 25).
+      mainBreakerA: mainBreaker!, busbarA: busbar!, ...(method ? { preferredMethod: method, preferredMethodIsOrder: true } : {}),
       ...(loadCalc.calc ? { loadCalculation: loadCalc.calc } : {}),
       ...(backupOrder.backup ? { backup: backupOrder.backup } : {}),
     },
