@@ -123,3 +123,14 @@ describe('1. an ordered interconnection is drawn as ordered or fails with the re
     expect(r.sections.flatMap((s) => s.checks).find((c) => c.id === 'electrical.interconnection.method')!.pass).toBe(true);
   });
 });
+
+describe('1. an ordered derate that is not needed keeps the main (the PV breaker fits), with a note', () => {
+  it('load-side breaker, main kept, method check passing', () => {
+    const base = load('string-inverter-load-side');
+    const r = calculateDesign({ ...base, service: { ...base.service, busbarA: 225, preferredMethod: 'main-breaker-derate', preferredMethodIsOrder: true } });
+    expect(r.interconnection).toMatchObject({ method: 'load-side-breaker', mainBreakerA: 200 });
+    const m = r.sections.flatMap((s) => s.checks).find((c) => c.id === 'electrical.interconnection.method')!;
+    expect(m.pass).toBe(true);
+    expect(m.notes).toContain('A main breaker derate was ordered, but the PV breaker fits without one: the main breaker is kept');
+  });
+});

@@ -782,9 +782,13 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
   }
   const chosen = decision.chosen;
   // An ordered method is drawn as ordered or not at all (issue 25): never silently replaced by another.
-  const orderRejected = svc.preferredMethodIsOrder && svc.preferredMethod !== undefined && chosen?.method !== svc.preferredMethod;
+  // A derate ordered where the PV breaker fits without one is that breaker with the main kept (the
+  // order's breaker in the panel, less work), said in a note; any other replacement is refused.
+  const derateNotNeeded = svc.preferredMethod === 'main-breaker-derate' && chosen?.method === 'load-side-breaker';
+  const orderRejected = svc.preferredMethodIsOrder && svc.preferredMethod !== undefined && chosen?.method !== svc.preferredMethod && !derateNotNeeded;
   const orderedEval = decision.evaluations.find((ev) => ev.method === svc.preferredMethod);
   const interconnectNotes: string[] = [];
+  if (svc.preferredMethodIsOrder && derateNotNeeded) interconnectNotes.push('A main breaker derate was ordered, but the PV breaker fits without one: the main breaker is kept');
   if (decision.preferredRejected) interconnectNotes.push(`Preferred method rejected (${decision.preferredRejected}); proposing the next allowed method`);
   iChecks.push(check({
     id: 'electrical.interconnection.method', title: 'Interconnection method',

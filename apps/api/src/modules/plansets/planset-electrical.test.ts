@@ -110,3 +110,33 @@ describe('finding 1: the ordered system is the drawn system', () => {
     expect(pv5).toMatch(/ENERGY STORAGE SYSTEM \(13\.5 KWH\)/);
   }, 180_000);
 });
+
+describe('finding 2: a derate comes with its Article 220 load calculation, from the intake', () => {
+  // 150/150 A with a 32 A inverter: 1.25 × 32 + 150 = 190 A > 180 A, so the main is derated (to 125 A).
+  const DERATE = { interconnection: 'PV Breaker in MSP with Main Breaker Derate', main_breaker_derate: true, msp_rating: 150, breaker_rating: 150 };
+  it('a derate ordered without a load calculation is a missing-input answer naming the intake field', async () => {
+    const id = await preparePlanSetJob(t, w, { name: 'Derate Without Calc Residence', modules: 16, cad: DERATE });
+    const g = await generateCadAndWait(t, DEMO.admin, id);
+    expect(g.statusCode).toBe(422);
+    expect(g.data.args).toEqual([{ 'cad_intake.needs_load_calculation': expect.stringMatching(/^A main breaker derate is ordered: .*Turn on Load Calculation/) }]);
+    // Turned on without its inputs: each missing input by name.
+    await call(DEMO.acmeUser, 'PUT', '/api/jobs', { id, cad_intake: { needs_load_calculation: true, load_calc_method: 'NEC 220.87 Measured Demand' } });
+    const again = await generateCadAndWait(t, DEMO.admin, id);
+    expect(again.statusCode).toBe(422);
+    expect(fieldsOf(again)).toEqual(['cad_intake.load_calc_max_demand_kw', 'cad_intake.load_calc_data_period']);
+  }, 120_000);
+
+  it('with the 220.87 inputs the set prints the calculation on PV-4 beside the derated main', async () => {
+    const id = await preparePlanSetJob(t, w, { name: 'Derate With Calc Residence', modules: 16, cad: { ...DERATE, needs_load_calculation: true, load_calc_method: 'NEC 220.87 Measured Demand', load_calc_max_demand_kw: 9.6, load_calc_data_period: '12 Months' } });
+    const g = await generateCadAndWait(t, DEMO.admin, id);
+    expect(g.statusCode, g.body).toBe(202);
+    const run = (await call(DEMO.admin, 'GET', `/api/cad-runs/${g.data.id}`)).data;
+    expect(run.error, JSON.stringify(run.error)).toBeNull();
+    const pdf = run.files.find((f: any) => f.part === 'pdf');
+    const pv4 = (await extractPdfText(new Uint8Array((await call(DEMO.admin, 'GET', `/api/files/${pdf.file_id}/download`)).rawPayload)))[3]!.text;
+    expect(pv4).toContain('DWELLING LOAD CALCULATION — 2020 NEC 220.87');
+    // 9.6 kW / 240 V = 40 A, at 125 % = 50 A.
+    expect(pv4).toContain('CALCULATED LOAD: 12,000 VA / 240 V = 50 A');
+    expect(pv4).toMatch(/50 A ≤ 125 A DERATED MAIN BREAKER \(2020 NEC 220\.87\(2\); 230\.79\): OK/);
+  }, 180_000);
+});
