@@ -878,7 +878,10 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
       : ['MAXIMUM DC VOLTAGE OF PV SYSTEM', `${round(maxDcVoltage, 1)} V`]);
   }
   // 690.54 (2017, 2020); deleted in 2023.
-  label('ac-output-rating', ['PHOTOVOLTAIC SYSTEM AC OUTPUT', `RATED AC OUTPUT CURRENT: ${round(invCurrent, 2)} A`, `NOMINAL OPERATING AC VOLTAGE: ${inv.nominalAcVoltageV} V`]);
+  // At the point of interconnection: every interactive source that lands there, the inverters and an
+  // AC-coupled battery, as PV-4's circuit to the service carries them (issue 25: the label printed the
+  // inverters' current alone, 24 A short of the single-line diagram with a Powerwall).
+  label('ac-output-rating', ['PHOTOVOLTAIC SYSTEM AC OUTPUT', `RATED AC OUTPUT CURRENT: ${round(sourceCurrent, 2)} A`, `NOMINAL OPERATING AC VOLTAGE: ${inv.nominalAcVoltageV} V`]);
   // 690.56(C) (2017, 2020) → 690.12(D) (2023): same wording, inside-and-outside or outside-only variant.
   label('rapid-shutdown-placard', rsdPass
     ? ['SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN', 'TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN PV SYSTEM AND REDUCE SHOCK HAZARD IN THE ARRAY']
