@@ -144,3 +144,14 @@ describe('finding 6 (part): the 690.54 label prints the current PV-4 gives at th
     expect(pageOf('backup-upgrade', 'PV-4')).toMatch(/INVERTER OUTPUT CIRCUIT AC COMBINER MAIN SERVICE PANEL 2 \+ N \+ EGC 4 AWG THWN-2 8 AWG \S+ 70 A 53\.04 A/);
   });
 });
+
+describe('finding 5 (part): an AC disconnect is never drawn without its rating', () => {
+  it('a report whose disconnect has no rating fails PV-4 with the reason', async () => {
+    const input = await backupUpgradeInput();
+    const report = { ...input.report, equipment: { ...input.report.equipment, acDisconnect: { required: true, fused: false, ratingA: null } } };
+    let err: unknown;
+    try { await renderPlanSet({ ...input, report }, { sheetsOnly: true }); } catch (e) { err = e; }
+    expect(err).toBeInstanceOf(PlanSetError);
+    expect((err as PlanSetError).detail).toMatch(/AC disconnect has no rating/);
+  });
+});

@@ -28,6 +28,10 @@ export function orderedService(input: PlanSetInput, sheet: string): OrderedServi
       throw new DrawingOverflow(sheet, `the job orders a ${upgrade.newMainA} A main breaker with the panel upgrade, but the engineering report has ${ic.mainBreakerA} A`);
     }
   }
+  // A disconnect is never drawn without its rating (issue 25: "A NON-FUSED" was printed).
+  if (r.equipment.acDisconnect.required && r.equipment.acDisconnect.ratingA === null) {
+    throw new DrawingOverflow(sheet, 'the AC disconnect has no rating in the engineering report (no 30/60/100/200 A disconnect carries its OCPD): the set is not drawn with a blank rating');
+  }
   const storage = r.storage ?? null;
   const battery = input.equipment.battery;
   if (battery && !storage) {
