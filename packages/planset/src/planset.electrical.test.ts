@@ -155,3 +155,18 @@ describe('finding 5 (part): an AC disconnect is never drawn without its rating',
     expect((err as PlanSetError).detail).toMatch(/AC disconnect has no rating/);
   });
 });
+
+describe('finding 6 (part): the 705.10 directory shows the locations in a plan view on PV-5', () => {
+  it("PV-5 draws the directory map with the service and each source's equipment, the 690.13(B) and 705.10 labels", () => {
+    for (const name of ['backup-upgrade', 'dc-battery', 'string-backup']) {
+      const t = pageOf(name, 'PV-5');
+      expect(t).toContain('705.10 DIRECTORY MAP — POWER SOURCES');
+      expect(t).toContain('UM = UTILITY METER');
+      expect(t).toContain('MSP = MAIN SERVICE PANEL');
+      expect(t).toContain('PV SYSTEM DISCONNECT');
+      expect(t).toMatch(/705\.10/);
+      expect(t).not.toContain('SEE SITE PLAN');
+    }
+    expect(pageOf('string-backup', 'PV-5')).toContain('BAT = BATTERY');
+  });
+});
