@@ -67,10 +67,10 @@ const count = z.number().int().min(0).max(100_000).nullable();
 const amps = z.number().int().min(0).max(10_000).nullable();
 /*
  * Fields added after jobs were stored (issue 25: energy storage backup and the Article 220 load
- * calculation) carry defaults, so a stored intake without them still parses when merged with a change.
+ * calculation): a stored intake without them is merged onto CAD_INTAKE_DEFAULTS before it is parsed.
  */
-const laterAmps = amps.default(null);
-const laterText = text.default('');
+const laterAmps = amps;
+const laterText = text;
 
 /** The Article 220 dwelling load calculation methods the engine works out (NEC 220.82, 220.83, 220.87). */
 export const LOAD_CALC_METHODS = ['NEC 220.82 Optional Method', 'NEC 220.83 Existing Dwelling', 'NEC 220.87 Measured Demand'] as const;
@@ -140,7 +140,7 @@ const cadIntake = z.object({
   /** Partial backup: the backup loads panel's calculated load, A (702.4). */
   backed_up_load: laterAmps,
   /** A load management system limits what the battery picks up (702.4; 750.30), to this many amperes. */
-  backup_load_management: z.boolean().default(false),
+  backup_load_management: z.boolean(),
   backup_managed_load: laterAmps,
   // structural
   roof_material: text,
@@ -169,19 +169,19 @@ const cadIntake = z.object({
   existing_msp_rating: amps,
   existing_breaker_rating: amps,
   // load calculation (NEC Article 220): needed with a main breaker derate, a main panel upgrade, whole-home backup
-  needs_load_calculation: z.boolean().default(false),
-  load_calc_method: z.union([z.enum(LOAD_CALC_METHODS), z.literal('')]).default(''),
-  load_calc_floor_area: z.number().positive().max(100_000).nullable().default(null),
-  load_calc_small_appliance_circuits: z.number().int().min(0).max(100).nullable().default(null),
-  load_calc_laundry_circuits: z.number().int().min(0).max(100).nullable().default(null),
+  needs_load_calculation: z.boolean(),
+  load_calc_method: z.union([z.enum(LOAD_CALC_METHODS), z.literal('')]),
+  load_calc_floor_area: z.number().positive().max(100_000).nullable(),
+  load_calc_small_appliance_circuits: z.number().int().min(0).max(100).nullable(),
+  load_calc_laundry_circuits: z.number().int().min(0).max(100).nullable(),
   /** One appliance a line, "Range: 12000" (nameplate VA); 220.87: the loads this job adds. */
-  load_calc_appliances: longText.default(''),
-  load_calc_ac_va: z.number().min(0).max(1_000_000).nullable().default(null),
-  load_calc_heating_va: z.number().min(0).max(1_000_000).nullable().default(null),
-  load_calc_heating_units: z.number().int().min(0).max(100).nullable().default(null),
-  load_calc_max_demand_kw: z.number().positive().max(10_000).nullable().default(null),
-  load_calc_data_period: z.union([z.enum(LOAD_CALC_DATA_PERIODS), z.literal('')]).default(''),
-  load_calc_existing_renewable: z.boolean().default(false),
+  load_calc_appliances: longText,
+  load_calc_ac_va: z.number().min(0).max(1_000_000).nullable(),
+  load_calc_heating_va: z.number().min(0).max(1_000_000).nullable(),
+  load_calc_heating_units: z.number().int().min(0).max(100).nullable(),
+  load_calc_max_demand_kw: z.number().positive().max(10_000).nullable(),
+  load_calc_data_period: z.union([z.enum(LOAD_CALC_DATA_PERIODS), z.literal('')]),
+  load_calc_existing_renewable: z.boolean(),
 });
 export type CadIntake = z.infer<typeof cadIntake>;
 export type CadIntakeField = keyof CadIntake;
