@@ -411,6 +411,11 @@ export const ZService = z.strictObject({
    */
   loadCalculation: ZLoadCalculation.optional(),
   preferredMethod: ZInterconnectionMethod.optional(),
+  /**
+   * The preferred method is what the job orders (issue 25): when it does not fit or is not allowed,
+   * the interconnection check fails with the reason instead of proposing another method.
+   */
+  preferredMethodIsOrder: z.boolean().default(false),
   nominalVoltageV: positive().default(240),
   /** Energy storage backup: transfer equipment, whole-home or partial, where the sources land (issue 26). */
   backup: ZBackup.optional(),

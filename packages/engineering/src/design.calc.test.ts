@@ -53,7 +53,7 @@ describe('worked examples in packages/engineering/examples', () => {
     // Sources 32 + 24 = 56 A; 1.25 × 56 = 70 A; 200 + 70 = 270 > 240, derate not allowed.
     expect(r.interconnection).toMatchObject({ method: 'supply-side-tap', fusedDisconnect: true, fuseA: 70, disconnectA: 100, ref: { section: '705.11(A)' } });
     expect(r.interconnection.considered.find((c) => c.method === 'main-breaker-derate')).toMatchObject({ allowed: false });
-    expect(r.conductorSchedule.find((x) => x.runId === 'R5')).toMatchObject({ conductorSize: '4 AWG', egcSize: '8 AWG', raceway: '1" PVC-40' });
+    expect(r.conductorSchedule.find((x) => x.runId === 'R5')).toMatchObject({ conductorSize: '4 AWG', conductors: '2 + N + SSBJ', egcSize: '8 AWG SSBJ', raceway: '1" PVC-40' });
     expect(find(r, 'electrical.run.R5.minimum-size')).toMatchObject({ pass: true, ref: { section: '705.11(B)' } });
   });
 });
@@ -76,9 +76,9 @@ describe('edition differences: the same input under NEC 2017 and 2023', () => {
     expect(r23.labels.find((l) => l.id === 'label.690-7-d')).toMatchObject({ purpose: 'dc-max-voltage', ref: { section: '690.7(D)' }, lines: ['MAXIMUM DC VOLTAGE OF PV SYSTEM', '480 V'] });
     expect(r23.labels.some((l) => l.ref.section.startsWith('690.53') || l.ref.section.startsWith('690.54') || l.ref.section.startsWith('690.56'))).toBe(false);
   });
-  it('the 6 AWG minimum for supply-side conductors exists from 2020, not in 2017', () => {
-    expect(r17.sections.flatMap((s) => s.checks).some((c) => c.id === 'electrical.run.R5.minimum-size')).toBe(false);
-    expect(find(r23, 'electrical.run.R5.minimum-size').pass).toBe(true);
+  it('the 6 AWG minimum for supply-side conductors exists from 2020; 2017 holds the tap to its 8 AWG grounded conductor (Table 250.102(C)(1), issue 25)', () => {
+    expect(find(r17, 'electrical.run.R5.minimum-size')).toMatchObject({ pass: true, ref: { section: '250.102(C)(1)' }, formula: 'not smaller than 8 AWG copper, the grounded conductor run with the tap (Table 250.102(C)(1))' });
+    expect(find(r23, 'electrical.run.R5.minimum-size')).toMatchObject({ pass: true, ref: { section: '705.11(B)' } });
   });
   it('ampacity tables are cited by each edition’s number', () => {
     expect(find(r17, 'electrical.run.R1.ampacity-corrected').inputs.map((i) => i.name)).toContain('correction (Table 310.15(B)(2)(a))');

@@ -13,7 +13,9 @@ export type RefusalCode =
   /** The Article 220 method asked for does not apply to this service, or its inputs contradict each other. */
   | 'load-calculation-not-applicable'
   /** The equipment described cannot be put together that way (e.g. a DC-coupled battery on micro-inverters). */
-  | 'configuration-not-supported';
+  | 'configuration-not-supported'
+  /** Service equipment that cannot exist: a main breaker larger than its busbar, a rating not in 240.6(A) (issue 25). */
+  | 'service-equipment-invalid';
 
 export class EngineRefusalError extends Error {
   readonly code: RefusalCode;

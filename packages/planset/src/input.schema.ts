@@ -95,6 +95,11 @@ export const ZPlanSetJob = z.object({
   existingSolar: z.boolean().default(false),
   groundMount: z.boolean().default(false),
   hasSubpanel: z.boolean().default(false),
+  /**
+   * A main panel upgrade as ordered (issue 25): the existing panel and the new one. The report is
+   * calculated on the new panel; PV-1's scope and PV-4 print both, and a report on another busbar is refused.
+   */
+  panelUpgrade: z.object({ existingBusbarA: positive(), existingMainA: positive(), newBusbarA: positive(), newMainA: positive(), model: z.string().min(1) }).optional(),
 });
 export type PlanSetJob = z.infer<typeof ZPlanSetJob>;
 

@@ -213,7 +213,8 @@ export function editionLabels(input: PlanSetInput): SheetLabel[] {
   if (req(input, 'placard_directory').on) {
     out.push({
       id: 'label.705-10', code: `${pre} 705.10`, section: '705.10', title: 'CAUTION',
-      lines: ['POWER TO THIS BUILDING IS ALSO SUPPLIED FROM THE FOLLOWING SOURCES WITH DISCONNECTS LOCATED AS SHOWN', 'SEE SITE PLAN ON SHEET ' + sheetNumber(input, 'pv1')],
+      // The placard carries the plan view of sheet PV-5's directory map (issue 25: not "SEE SITE PLAN").
+      lines: ['POWER TO THIS BUILDING IS ALSO SUPPLIED FROM THE FOLLOWING SOURCES WITH DISCONNECTS LOCATED AS SHOWN', `WITH THE 705.10 DIRECTORY MAP (PLAN VIEW) OF SHEET ${sheetNumber(input, 'pv5')} REPRODUCED ON THE PLACARD`],
       location: 'SERVICE EQUIPMENT', color: 'Yellow', warningIcon: true, whiteBackground: false, custom: false,
     });
   }

@@ -5,6 +5,7 @@ import {
   INTERCONNECTION_METHODS,
 } from '../constants/options.constants.ts';
 import { checkCustomPairs, isCustomChoice } from './custom-choice.rules.ts';
+import { serviceEquipmentProblems } from './service-equipment.rules.ts';
 
 /**
  * The CAD intake form of spec §3: what the designer needs to draw a plan set. Groups other than
@@ -22,6 +23,7 @@ export const CAD_INTAKE_GROUPS = [
   'structural',
   'ground_mount',
   'existing_solar',
+  'load_calculation',
 ] as const;
 export type CadIntakeGroup = (typeof CAD_INTAKE_GROUPS)[number];
 
@@ -33,6 +35,7 @@ export const CAD_INTAKE_GROUP_LABELS: Record<CadIntakeGroup, string> = {
   structural: 'Structural',
   ground_mount: 'Ground Mount',
   existing_solar: 'Existing Solar',
+  load_calculation: 'Load Calculation (NEC Article 220)',
 };
 
 export type CadIntakeFlag =
@@ -43,7 +46,8 @@ export type CadIntakeFlag =
   | 'needs_mci'
   | 'existing_solar'
   | 'mpu_required'
-  | 'subpanel_routed';
+  | 'subpanel_routed'
+  | 'needs_load_calculation';
 
 /** The flag that shows each group; general is always shown. */
 export const CAD_INTAKE_GROUP_FLAGS: Record<CadIntakeGroup, CadIntakeFlag | null> = {
@@ -54,6 +58,7 @@ export const CAD_INTAKE_GROUP_FLAGS: Record<CadIntakeGroup, CadIntakeFlag | null
   structural: 'needs_structural_cad',
   ground_mount: 'needs_ground_mount',
   existing_solar: 'existing_solar',
+  load_calculation: 'needs_load_calculation',
 };
 
 /** Stud species of NDS Table 12.3.3A the engine has (packages/engineering nds-withdrawal.table.ts). */
@@ -63,6 +68,16 @@ const text = z.string().trim().max(200);
 const longText = z.string().trim().max(5000);
 const count = z.number().int().min(0).max(100_000).nullable();
 const amps = z.number().int().min(0).max(10_000).nullable();
+/*
+ * Fields added after jobs were stored (issue 25: energy storage backup and the Article 220 load
+ * calculation): a stored intake without them is merged onto CAD_INTAKE_DEFAULTS before it is parsed.
+ */
+const laterAmps = amps;
+const laterText = text;
+
+/** The Article 220 dwelling load calculation methods the engine works out (NEC 220.82, 220.83, 220.87). */
+export const LOAD_CALC_METHODS = ['NEC 220.82 Optional Method', 'NEC 220.83 Existing Dwelling', 'NEC 220.87 Measured Demand'] as const;
+export const LOAD_CALC_DATA_PERIODS = ['12 Months', '30 Days'] as const;
 
 const cadIntake = z.object({
   // general: the flags
@@ -121,6 +136,17 @@ const cadIntake = z.object({
   battery_backup: z.union([z.enum(BACKUP_TYPES), z.literal('')]),
   /** The framing the battery's bracket is lagged into (NDS Table 12.3.3A species); the wall-mounted battery letter needs it. */
   battery_wall_stud_species: z.union([z.enum(WALL_STUD_SPECIES), z.literal('')]),
+  /** Backup: the transfer equipment (backup gateway, transfer switch) and its continuous rating (702.5). */
+  transfer_equipment_model: laterText,
+  transfer_equipment_rating: laterAmps,
+  /** Partial backup: the backup loads panel's busbar and the main-panel breaker that supplies it. */
+  backup_panel_rating: laterAmps,
+  backup_panel_breaker: laterAmps,
+  /** Partial backup: the backup loads panel's calculated load, A (702.4). */
+  backed_up_load: laterAmps,
+  /** A load management system limits what the battery picks up (702.4; 750.30), to this many amperes. */
+  backup_load_management: z.boolean(),
+  backup_managed_load: laterAmps,
   // structural
   roof_material: text,
   custom_roof_material: text,
@@ -152,6 +178,20 @@ const cadIntake = z.object({
   custom_existing_interconnection: text,
   existing_msp_rating: amps,
   existing_breaker_rating: amps,
+  // load calculation (NEC Article 220): needed with a main breaker derate, a main panel upgrade, whole-home backup
+  needs_load_calculation: z.boolean(),
+  load_calc_method: z.union([z.enum(LOAD_CALC_METHODS), z.literal('')]),
+  load_calc_floor_area: z.number().positive().max(100_000).nullable(),
+  load_calc_small_appliance_circuits: z.number().int().min(0).max(100).nullable(),
+  load_calc_laundry_circuits: z.number().int().min(0).max(100).nullable(),
+  /** One appliance a line, "Range: 12000" (nameplate VA); 220.87: the loads this job adds. */
+  load_calc_appliances: longText,
+  load_calc_ac_va: z.number().min(0).max(1_000_000).nullable(),
+  load_calc_heating_va: z.number().min(0).max(1_000_000).nullable(),
+  load_calc_heating_units: z.number().int().min(0).max(100).nullable(),
+  load_calc_max_demand_kw: z.number().positive().max(10_000).nullable(),
+  load_calc_data_period: z.union([z.enum(LOAD_CALC_DATA_PERIODS), z.literal('')]),
+  load_calc_existing_renewable: z.boolean(),
 });
 export type CadIntake = z.infer<typeof cadIntake>;
 export type CadIntakeField = keyof CadIntake;
@@ -230,6 +270,13 @@ export const CAD_INTAKE_FIELDS: readonly CadIntakeFieldDef[] = [
   f('battery', 'battery_count', 'Battery Count', 'int'),
   f('battery', 'battery_backup', 'Battery Backup', 'select', { options: BACKUP_TYPES }),
   f('battery', 'battery_wall_stud_species', 'Wall Stud Species', 'select', { options: WALL_STUD_SPECIES }),
+  f('battery', 'transfer_equipment_model', 'Backup Gateway / Transfer Switch Model', 'text'),
+  f('battery', 'transfer_equipment_rating', 'Transfer Equipment Rating', 'int', { unit: 'A' }),
+  f('battery', 'backup_panel_rating', 'Backup Loads Panel Rating', 'int', { unit: 'A' }),
+  f('battery', 'backup_panel_breaker', 'Backup Panel Supply Breaker', 'int', { unit: 'A' }),
+  f('battery', 'backed_up_load', 'Backed-Up Load (Calculated)', 'int', { unit: 'A' }),
+  f('battery', 'backup_load_management', 'Load Management System', 'bool'),
+  f('battery', 'backup_managed_load', 'Most Load Management Connects', 'int', { unit: 'A' }),
   f('structural', 'roof_material', 'Roof Material', 'select', { optionList: 'roof-materials', custom: 'custom_roof_material' }),
   f('structural', 'roof_pitch', 'Roof Pitch', 'float', { unit: '°' }),
   f('structural', 'beam_shape', 'Beam Shape', 'select', { optionList: 'beam-shapes', custom: 'custom_beam_shape' }),
@@ -259,6 +306,18 @@ export const CAD_INTAKE_FIELDS: readonly CadIntakeFieldDef[] = [
   }),
   f('existing_solar', 'existing_msp_rating', 'Existing MSP Rating', 'int', { unit: 'A' }),
   f('existing_solar', 'existing_breaker_rating', 'Existing Breaker Rating', 'int', { unit: 'A' }),
+  f('general', 'needs_load_calculation', 'Load Calculation', 'bool'),
+  f('load_calculation', 'load_calc_method', 'Method', 'select', { options: LOAD_CALC_METHODS }),
+  f('load_calculation', 'load_calc_floor_area', 'Floor Area', 'float', { unit: 'ft²' }),
+  f('load_calculation', 'load_calc_small_appliance_circuits', 'Small-Appliance Circuits', 'int'),
+  f('load_calculation', 'load_calc_laundry_circuits', 'Laundry Circuits', 'int'),
+  f('load_calculation', 'load_calc_appliances', 'Appliances (one a line, "Range: 12000" VA)', 'text'),
+  f('load_calculation', 'load_calc_ac_va', 'Air Conditioning', 'float', { unit: 'VA' }),
+  f('load_calculation', 'load_calc_heating_va', 'Electric Space Heating', 'float', { unit: 'VA' }),
+  f('load_calculation', 'load_calc_heating_units', 'Separately Controlled Heating Units', 'int'),
+  f('load_calculation', 'load_calc_max_demand_kw', 'Maximum Demand (220.87)', 'float', { unit: 'kW' }),
+  f('load_calculation', 'load_calc_data_period', 'Demand Data Period (220.87)', 'select', { options: LOAD_CALC_DATA_PERIODS }),
+  f('load_calculation', 'load_calc_existing_renewable', 'Service Already Has PV or Peak Shaving', 'bool'),
 ];
 
 const FIELD_BY_NAME = new Map(CAD_INTAKE_FIELDS.map((d) => [d.name, d]));
@@ -288,6 +347,9 @@ export function visibleCadIntakeFields(values: CadIntake): CadIntakeFieldDef[] {
 /** Hidden groups are not validated: turning a flag off must not leave the form stuck. */
 export const ZCadIntake = cadIntake.superRefine((values, ctx) => {
   checkCustomPairs(values, CUSTOM_PAIRS, ctx, (field) => isCadIntakeFieldShown(field as CadIntakeField, values));
+  // Impossible panels (a main larger than its busbar, a rating that does not exist) are refused here,
+  // field by field, so the intake answers 400 naming the field (issue 25).
+  for (const p of serviceEquipmentProblems(values)) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
 });
 
 export const CAD_INTAKE_DEFAULTS: Readonly<CadIntake> = Object.freeze({
@@ -366,6 +428,25 @@ export const CAD_INTAKE_DEFAULTS: Readonly<CadIntake> = Object.freeze({
   custom_existing_interconnection: '',
   existing_msp_rating: null,
   existing_breaker_rating: null,
+  transfer_equipment_model: '',
+  transfer_equipment_rating: null,
+  backup_panel_rating: null,
+  backup_panel_breaker: null,
+  backed_up_load: null,
+  backup_load_management: false,
+  backup_managed_load: null,
+  needs_load_calculation: false,
+  load_calc_method: '',
+  load_calc_floor_area: null,
+  load_calc_small_appliance_circuits: null,
+  load_calc_laundry_circuits: null,
+  load_calc_appliances: '',
+  load_calc_ac_va: null,
+  load_calc_heating_va: null,
+  load_calc_heating_units: null,
+  load_calc_max_demand_kw: null,
+  load_calc_data_period: '',
+  load_calc_existing_renewable: false,
 });
 
 export function createCadIntake(overrides: Partial<CadIntake> = {}): CadIntake {

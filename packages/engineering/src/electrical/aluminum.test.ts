@@ -81,15 +81,16 @@ describe('terminations, supply-side minimum, refusals', () => {
     expect(checkOf(calculateDesign(inverterRun(32)), 'electrical.run.R2.terminals-aluminum')).toMatchObject({ value: 'yes', pass: true });
     expect(calculateDesign(inverterRun(32, { material: 'copper' })).sections.flatMap((s) => s.checks).some((c) => c.id.endsWith('terminals-aluminum'))).toBe(false);
   });
-  it.each(EDITIONS)('NEC %s: supply-side tap conductors — 2020/2023 at least 4 AWG aluminium (6 AWG copper); 2017 no minimum', (nec) => {
+  it.each(EDITIONS)('NEC %s: supply-side tap conductors — 2020/2023 at least 4 AWG aluminium (6 AWG copper); 2017 the 6 AWG aluminium grounded conductor of Table 250.102(C)(1)', (nec) => {
     const base = load('battery-supply-side');
     const r = calculateDesign({ ...base, site: { ...base.site, codes: { ...base.site.codes, nec } }, runs: [{ id: 'R5', from: 'Fused AC disconnect', to: 'Service tap', lengthFt: 6, location: 'exterior', material: 'aluminum', terminalsIdentifiedForAluminum: true, carries: { kind: 'supply-side-tap' } }] });
     // 56 A of sources: 1.25 × 56 = 70 A; 4 AWG AL carries 65 A at 75 °C (< 70 A) → 3 AWG AL (75 A): above the minimum.
     expect(row(r).conductorSize).toBe('3 AWG');
     const small = calculateDesign({ ...base, site: { ...base.site, codes: { ...base.site.codes, nec } }, equipment: { ...base.equipment, battery: undefined }, runs: [{ id: 'R5', from: 'Fused AC disconnect', to: 'Service tap', lengthFt: 6, location: 'exterior', material: 'aluminum', terminalsIdentifiedForAluminum: true, carries: { kind: 'supply-side-tap' } }] });
-    // 32 A → 40 A → 8 AWG AL by ampacity; 705.11(B) raises it to 4 AWG AL from 2020.
-    expect(row(small).conductorSize).toBe(nec === '2017' ? '8 AWG' : '4 AWG');
-    if (nec !== '2017') expect(checkOf(small, 'electrical.run.R5.minimum-size')).toMatchObject({ formula: 'not smaller than 4 AWG aluminium (705.11(B))', pass: true });
+    // 32 A → 40 A → 8 AWG AL by ampacity; 705.11(B) raises it to 4 AWG AL from 2020; in 2017 the neutral
+    // run with the tap is at least 6 AWG AL (Table 250.102(C)(1)) and the run carries one size (issue 25).
+    expect(row(small).conductorSize).toBe(nec === '2017' ? '6 AWG' : '4 AWG');
+    expect(checkOf(small, 'electrical.run.R5.minimum-size')).toMatchObject({ formula: nec === '2017' ? 'not smaller than 6 AWG aluminium, the grounded conductor run with the tap (Table 250.102(C)(1))' : 'not smaller than 4 AWG aluminium (705.11(B))', pass: true });
   });
   it('aluminium in free air is refused (Table 310.17 aluminium not implemented); a misspelt material is refused by the schema', () => {
     const e = (() => { try { calculateDesign(inverterRun(32, { run: { location: 'free-air' } })); } catch (x) { return x; } return null; })();

@@ -1,3 +1,4 @@
+import { supplySideBondingJumper } from '../tables/nec-250-102.table.ts';
 import type { DesignInput, RunInput } from '../design-input.schema.ts';
 import type { Check, ConductorScheduleRow, Label, LoadCalculationResult, Section, Report, StorageResult } from '../report.schema.ts';
 import { EngineRefusalError } from '../engine-refusal.ts';
@@ -236,10 +237,12 @@ function demandForRun(input: DesignInput, run: RunInput, edition: NecEdition, in
       };
     }
     case 'supply-side-tap': {
-      // 2020 added a minimum for supply-side conductors, 6 AWG copper or 4 AWG aluminium (705.11(B));
-      // 2017 has no explicit minimum.
+      // 2020 added a minimum for supply-side conductors, 6 AWG copper or 4 AWG aluminium (705.11(B)).
+      // 2017 has no minimum of its own, but the grounded (neutral) conductor run with the tap is at least
+      // the Table 250.102(C)(1) size, 8 AWG copper / 6 AWG aluminium; the schedule gives the run one size,
+      // so the tap is held to it (issue 25: 10 AWG taps with a 10 AWG neutral were printed).
       const al = run.material === 'aluminum';
-      const minSize: WireSize = edition === '2017' ? SMALLEST_SELECTABLE_SIZE : al ? '4' : '6';
+      const minSize: WireSize = edition === '2017' ? (al ? '6' : '8') : al ? '4' : '6';
       return {
         label: 'Supply-side tap conductors',
         dc: false,
@@ -253,7 +256,9 @@ function demandForRun(input: DesignInput, run: RunInput, edition: NecEdition, in
         ocpdA: standardRatingAtOrAbove(1.25 * interconnectCurrentA),
         ocpdNote: 'Fuses in the supply-side fused disconnect',
         minSize,
-        minSizeNote: edition === '2017' ? undefined : `not smaller than ${al ? '4 AWG aluminium' : '6 AWG copper'} (${necSection('supplySideConductor', edition)})`,
+        minSizeNote: edition === '2017'
+          ? `not smaller than ${al ? '6 AWG aluminium' : '8 AWG copper'}, the grounded conductor run with the tap (Table 250.102(C)(1))`
+          : `not smaller than ${al ? '4 AWG aluminium' : '6 AWG copper'} (${necSection('supplySideConductor', edition)})`,
       };
     }
   }
@@ -382,7 +387,7 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
     checks.push(check({
       id: `${idp}.minimum-size`, title: `${title}: minimum conductor size`, inputs: [['size', formatWireSize(size)]],
       formula: demand.minSizeNote, value: formatWireSize(size), unit: '', pass: sizeIndex(size) >= sizeIndex(demand.minSize),
-      ref: nec(edition, necSection('supplySideConductor', edition)), remedy: `Use ${formatWireSize(demand.minSize)} or larger`,
+      ref: nec(edition, edition === '2017' && run.carries.kind === 'supply-side-tap' ? '250.102(C)(1)' : necSection('supplySideConductor', edition)), remedy: `Use ${formatWireSize(demand.minSize)} or larger`,
     }));
   }
 
@@ -397,8 +402,28 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
   const egcWaivesIncrease = demand.dc && upsizedForVoltageDrop;
   const egc = selectEgcSize(egcBasis, egcWaivesIncrease ? size : (ampacitySize ?? size), size, material);
   const egcOverride = demand.dc ? req.wireSizes.dcGround : req.wireSizes.acGround;
-  const egcSize = egcOverride ?? egc.size;
-  checks.push(check({
+  // A supply-side connection is ahead of the service's overcurrent device: it is bonded with a
+  // supply-side bonding jumper sized by Table 250.102(C)(1) on the largest ungrounded conductor, and the
+  // grounded (neutral) conductor run with it is at least that size (issue 25). No Table 250.122 EGC.
+  const tap = run.carries.kind === 'supply-side-tap';
+  const ssbj = supplySideBondingJumper(size, material);
+  const egcSize = tap ? ssbj : egcOverride ?? egc.size;
+  if (tap) {
+    checks.push(check({
+      id: `${idp}.bonding-jumper`, title: `${title}: supply-side bonding jumper`,
+      inputs: [['largest ungrounded conductor', formatWireSize(size)], ['material', material]],
+      formula: `Table 250.102(C)(1) by the largest ungrounded conductor (${al ? 'aluminum' : 'copper'} column)`,
+      value: formatWireSize(ssbj), unit: '', ref: nec(edition, '250.102(C)(1)'),
+      notes: ['Supply side of the service overcurrent device: a supply-side bonding jumper, not an equipment grounding conductor (Table 250.122)'],
+    }));
+    checks.push(check({
+      id: `${idp}.neutral`, title: `${title}: grounded (neutral) conductor`,
+      inputs: [['neutral (run with the tap conductors)', formatWireSize(size)], ['Table 250.102(C)(1)', formatWireSize(ssbj)]],
+      formula: 'grounded conductor ≥ Table 250.102(C)(1) by the largest ungrounded conductor', value: formatWireSize(size), unit: '',
+      limit: { relation: '>=', value: formatWireSize(ssbj) }, pass: sizeIndex(size) >= sizeIndex(ssbj), ref: nec(edition, '250.102(C)(1)'),
+      remedy: `Use a ${formatWireSize(ssbj)} or larger neutral`,
+    }));
+  } else checks.push(check({
     id: `${idp}.egc`, title: `${title}: equipment grounding conductor`,
     inputs: [[demand.ocpdA === null ? (demand.dc ? 'assumed OCPD (690.9(B): 1.25 × I_max, next standard rating)' : 'assumed OCPD (I_max)') : 'OCPD', egcBasis, 'A'], ['Table 250.122', formatWireSize(egc.base)], ['circuit conductor', formatWireSize(size)]],
     formula: `${egc.increased ? 'Table 250.122, increased by the circular-mil ratio of the upsized conductors' : 'Table 250.122 by OCPD rating'}${al ? ' (aluminum column)' : ''}`,
@@ -475,11 +500,11 @@ function analyzeRun(input: DesignInput, run: RunInput, edition: NecEdition, inte
     circuit: demand.label,
     from: run.from,
     to: run.to,
-    conductors: `${demand.circuits * 2}${includeNeutral ? ' + N' : ''} + EGC`,
+    conductors: `${demand.circuits * 2}${includeNeutral ? ' + N' : ''} + ${tap ? 'SSBJ' : 'EGC'}`,
     conductorSize: formatWireSize(size),
     conductorType: al ? `${type} (AL)` : type,
     material,
-    egcSize: formatWireSize(egcSize),
+    egcSize: tap ? `${formatWireSize(egcSize)} SSBJ` : formatWireSize(egcSize),
     raceway,
     ocpdA: demand.ocpdA,
     maxCurrentA: round(demand.maxCurrentA, 2),
@@ -756,16 +781,40 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
     }));
   }
   const chosen = decision.chosen;
+  // An ordered method is drawn as ordered or not at all (issue 25): never silently replaced by another.
+  // A derate ordered where the PV breaker fits without one is that breaker with the main kept (the
+  // order's breaker in the panel, less work), said in a note; any other replacement is refused.
+  const derateNotNeeded = svc.preferredMethod === 'main-breaker-derate' && chosen?.method === 'load-side-breaker';
+  const orderRejected = svc.preferredMethodIsOrder && svc.preferredMethod !== undefined && chosen?.method !== svc.preferredMethod && !derateNotNeeded;
+  const orderedEval = decision.evaluations.find((ev) => ev.method === svc.preferredMethod);
   const interconnectNotes: string[] = [];
+  if (svc.preferredMethodIsOrder && derateNotNeeded) interconnectNotes.push('A main breaker derate was ordered, but the PV breaker fits without one: the main breaker is kept');
   if (decision.preferredRejected) interconnectNotes.push(`Preferred method rejected (${decision.preferredRejected}); proposing the next allowed method`);
   iChecks.push(check({
     id: 'electrical.interconnection.method', title: 'Interconnection method',
     inputs: [['preferred', svc.preferredMethod ?? 'none']], formula: 'first allowed method that fits, in order: load-side breaker, load-side tap, main breaker derate, supply-side tap',
-    value: chosen ? `${chosen.method} (${chosen.rule})` : 'none fits', unit: '', pass: chosen !== null,
+    value: chosen ? `${chosen.method} (${chosen.rule})` : 'none fits', unit: '', pass: chosen !== null && !orderRejected,
     ref: nec(edition, chosen ? chosen.section : `${necSection('busbar120', edition)}; ${necSection('supplySide', edition)}`),
-    remedy: decision.upgradeBusbarA ? `No allowed method fits: upgrade the main panel to a ${decision.upgradeBusbarA} A busbar, or reduce the system size` : 'No allowed method fits: reduce the system size or upgrade the service',
+    remedy: orderRejected
+      ? `The ordered ${svc.preferredMethod} ${orderedEval?.allowed === false ? 'is not allowed' : 'does not fit'}${orderedEval ? ` (${orderedEval.reason})` : ''}: order ${chosen ? `another interconnection (${chosen.method} fits)` : 'another interconnection'}${decision.upgradeBusbarA ? ` or a main panel upgrade to a ${decision.upgradeBusbarA} A busbar` : ''}`
+      : decision.upgradeBusbarA ? `No allowed method fits: upgrade the main panel to a ${decision.upgradeBusbarA} A busbar, or reduce the system size` : 'No allowed method fits: reduce the system size or upgrade the service',
     notes: interconnectNotes,
   }));
+
+  // The runs must match the method: a supply-side connection has tap conductors sized and bonded as
+  // such (705.11(B) minimum, 250.102(C)(1) jumper), and tap conductors mean a supply-side connection.
+  // A mismatch (the method chosen here, the runs given by the caller) fails rather than print a tap
+  // sized as an inverter output circuit, or a breaker fed by tap conductors (issue 25).
+  const tapRuns = input.runs.filter((r) => r.carries.kind === 'supply-side-tap').map((r) => r.id);
+  if (input.runs.length > 0 && (chosen?.method === 'supply-side-tap') !== (tapRuns.length > 0)) {
+    iChecks.push(check({
+      id: 'electrical.interconnection.tap-conductors', title: 'Supply-side tap conductors match the interconnection',
+      inputs: [['method', chosen?.method ?? 'none'], ['runs carrying supply-side tap conductors', tapRuns.join(', ') || 'none']],
+      formula: 'supply-side connection ⇔ a run carries the supply-side tap conductors', value: tapRuns.length ? 'tap conductors without a supply-side connection' : 'supply-side connection without tap conductors', unit: '',
+      pass: false, ref: nec(edition, necSection('supplySideConductor', edition)),
+      remedy: tapRuns.length ? `Run ${tapRuns.join(', ')} carries supply-side tap conductors but the interconnection is ${chosen?.method ?? 'none'}: set service.preferredMethod to supply-side-tap or change the run` : 'The interconnection is a supply-side tap: the run to the service must carry the tap conductors (carries.kind supply-side-tap) so they are sized, bonded and checked as such',
+    }));
+  }
 
   const fused = req.fusedAcDisconnectRequired || chosen?.method === 'supply-side-tap';
   const acdRequired = chosen?.method === 'supply-side-tap' || req.acDisconnect === 'always' || (req.acDisconnect === 'over-10kw' && systemAcKw > 10);
@@ -829,7 +878,10 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
       : ['MAXIMUM DC VOLTAGE OF PV SYSTEM', `${round(maxDcVoltage, 1)} V`]);
   }
   // 690.54 (2017, 2020); deleted in 2023.
-  label('ac-output-rating', ['PHOTOVOLTAIC SYSTEM AC OUTPUT', `RATED AC OUTPUT CURRENT: ${round(invCurrent, 2)} A`, `NOMINAL OPERATING AC VOLTAGE: ${inv.nominalAcVoltageV} V`]);
+  // At the point of interconnection: every interactive source that lands there, the inverters and an
+  // AC-coupled battery, as PV-4's circuit to the service carries them (issue 25: the label printed the
+  // inverters' current alone, 24 A short of the single-line diagram with a Powerwall).
+  label('ac-output-rating', ['PHOTOVOLTAIC SYSTEM AC OUTPUT', `RATED AC OUTPUT CURRENT: ${round(sourceCurrent, 2)} A`, `NOMINAL OPERATING AC VOLTAGE: ${inv.nominalAcVoltageV} V`]);
   // 690.56(C) (2017, 2020) → 690.12(D) (2023): same wording, inside-and-outside or outside-only variant.
   label('rapid-shutdown-placard', rsdPass
     ? ['SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN', 'TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN PV SYSTEM AND REDUCE SHOCK HAZARD IN THE ARRAY']

@@ -11,6 +11,8 @@ import { LETTER_TITLES, type LetterInput, type LetterType } from './letter-input
  */
 
 export type LetterRefusalCode =
+  /** A derated main breaker without the Article 220 load calculation that justifies it (issue 25). */
+  | 'load-calculation-required'
   | 'stress-analysis-prohibits-5-percent-letter'
   | 'added-load-over-5-percent'
   | 'structural-method-needs-analysis'
@@ -203,11 +205,22 @@ export function composeLetter(input: LetterInput, context: ComposeContext = {}):
       return compose([lead, systemLine(report), `Arrays: ${calc.filter((s) => s.id.startsWith('structural.array.')).length}; attachments as shown on the plan set.`], structural.map(finding), calc);
     }
     case 'electrical_load_calculations': {
-      const checks = checksWhere(report, (c, s) => s.id.startsWith('electrical.') && c.ref.code === 'NEC' && (c.id.endsWith('.voltage') || c.id.includes('interconnection.method') || c.id.endsWith('.ocpd') && c.id.includes('.run.') || c.id.endsWith('.ampacity-corrected') || c.id.endsWith('.voltage-drop') || c.id.includes('rapid-shutdown') || c.id.endsWith('source-current')));
+      const checks = checksWhere(report, (c, s) => s.id.startsWith('electrical.') && c.ref.code === 'NEC' && (c.id.endsWith('.voltage') || c.id.includes('interconnection.method') || c.id.endsWith('.ocpd') && c.id.includes('.run.') || c.id.endsWith('.ampacity-corrected') || c.id.endsWith('.voltage-drop') || c.id.includes('rapid-shutdown') || c.id.endsWith('source-current') || c.id.startsWith('electrical.load.')));
+      // The letter is titled "Load Calculations": a derated main is never certified without the
+      // Article 220 calculation behind it, and the calculation is stated when the job has one (issue 25).
+      const lc = report.loadCalculation ?? null;
+      const derated = report.interconnection.method === 'main-breaker-derate';
+      if (derated && !lc) {
+        throw new LetterRefusal('electrical_load_calculations', 'load-calculation-required', `The main breaker is derated to ${report.interconnection.mainBreakerA} A: the letter needs the NEC Article 220 dwelling load calculation (220.82, 220.83 or 220.87) that shows the derated main carries the load. Enter the job's load calculation (CAD intake, Load Calculation).`);
+      }
+      const loadParagraph = lc
+        ? `Dwelling load calculation (${input.codes.electrical} ${lc.method}): ${lc.lines.filter((l) => l.demandVa !== null).map((l) => `${l.item} ${Math.round(l.demandVa!)} VA`).join('; ')}; calculated load ${Math.round(lc.totalVa)} VA / ${lc.voltageV} V = ${lc.totalA} A, ${lc.pass ? 'within' : 'EXCEEDING'} the ${lc.serviceRatingA} A ${derated ? 'derated ' : ''}main breaker (230.79). The calculation is set out line by line on the calculation pages.`
+        : 'The service is neither derated nor upgraded by this design: no Article 220 load calculation is required for the interconnection.';
       return compose([
         `We have reviewed the electrical design of the photovoltaic system at the above address for compliance with ${input.codes.electrical} Articles 690 and 705. Conductors, overcurrent protection, system voltage, rapid shutdown and the point of interconnection were calculated as summarised below; every check passes${report.summary.pass ? '' : ' except those marked NOT OK'}.`,
         systemLine(report),
         `Interconnection: ${report.interconnection.method ?? 'none'}${report.interconnection.rule ? ` (${report.interconnection.rule})` : ''}; main breaker ${report.interconnection.mainBreakerA} A on a ${report.interconnection.busbarA} A busbar.`,
+        loadParagraph,
       ], checks.map(finding), sectionsWhere(report, 'electrical.'));
     }
     case 'busbar_certification': {

@@ -218,3 +218,26 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
     expect(Buffer.from(again.pdf).equals(Buffer.from(again2.pdf))).toBe(true);
   });
 });
+
+describe('the electrical letter carries its Article 220 load calculation (issue 25, finding 2)', () => {
+  // A 40 A inverter output: 1.25 × 40 + 200 = 250 A > 240 A, so the 200 A main is derated to 175 A.
+  const base = exampleDesign();
+  const derating = (service: Record<string, unknown>) => ({ ...base, equipment: { ...base.equipment, inverter: { ...base.equipment.inverter, continuousOutputCurrentA: 40, ratedOutputW: 9600, maxOcpdA: 50 } }, service: { ...base.service, ...service } });
+  it('a derate given only a load worked out elsewhere (calculatedLoadA) is refused: the letter cannot show the calculation', async () => {
+    const input = letterInput('electrical_load_calculations', {}, derating({ calculatedLoadA: 80 }));
+    expect(input.report.interconnection).toMatchObject({ method: 'main-breaker-derate', mainBreakerA: 175 });
+    await expect(renderLetter(input)).rejects.toMatchObject({ code: 'load-calculation-required', message: expect.stringMatching(/derated to 175 A: the letter needs the NEC Article 220/) });
+  });
+  it('a derate with its 220.87 calculation prints it: the paragraph, the findings and the calculation page', async () => {
+    const input = letterInput('electrical_load_calculations', {}, derating({ loadCalculation: { method: '220.87', maxDemandKw: 9.6, dataPeriod: '12-months', existingRenewableOrPeakShaving: false, newLoads: [] } }));
+    const t = await text((await renderLetter(input)).pdf);
+    // 9.6 kW / 240 V = 40 A × 1.25 = 50 A ≤ 175 A.
+    expect(t).toMatch(/Dwelling load calculation \(NEC 2020 220\.87\): .*calculated load 12000 VA \/ 240 V = 50 A, within the 175 A derated main breaker \(230\.79\)/);
+    expect(t).toMatch(/Calculated load within the service rating \(derated main breaker\)/);
+    expect(t).toContain('Dwelling load calculation (NEC 220.87)');
+  });
+  it('without a derate or an upgrade the letter says no calculation is required', async () => {
+    const t = await text((await renderLetter(letterInput('electrical_load_calculations'))).pdf);
+    expect(t).toContain('no Article 220 load calculation is required for the interconnection');
+  });
+});

@@ -8,6 +8,7 @@ import { AREA, type SheetContext } from './sheet-context.ts';
 import { evaluateStickerLogic } from '@sunstamp/domain/requirements/sticker-logic.data';
 import { drawTitleBlock } from './title-block.sheet.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
+import { orderedService, serviceScopeLines } from './ordered-system.ts';
 
 /*
  * PV-1: cover and site plan (research/planset.md §1.4 and §8): scope of work with counts and models,
@@ -66,7 +67,7 @@ export function scopeOfWork(ctx: SheetContext): string[] {
   }
   const ic = r.interconnection;
   out.push(`INTERCONNECTION: ${ic.method ? INTERCONNECTION_NAMES[ic.method] ?? ic.method.toUpperCase() : 'NONE FOUND'}${ic.pvBreakerA ? `, ${ic.pvBreakerA} A PV BREAKER` : ''}`);
-  out.push(`MSP: ${ic.busbarA} A BUSBAR, ${ic.mainBreakerA} A MAIN BREAKER; MSP UPGRADE: NO`);
+  out.push(...serviceScopeLines(input, orderedService(input, 'PV-1 scope of work')));
   out.push(`RACKING: ${e.racking.manufacturer} ${e.racking.railModel}; ATTACHMENT: ${e.racking.attachmentModel}`);
   out.push(`RAPID SHUTDOWN: ${r.equipment.rapidShutdown.toUpperCase()}`);
   return out;

@@ -7,6 +7,7 @@ import { combinerModel, disconnectModel, doubleAcd, extraStamps, productionMeter
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
 import { drawTitleBlock } from './title-block.sheet.ts';
+import { orderedService, type OrderedService } from './ordered-system.ts';
 
 /*
  * PV-4: single-line diagram and conductor/conduit/OCPD schedule (research/planset.md §1.7). The
@@ -17,6 +18,7 @@ import { drawTitleBlock } from './title-block.sheet.ts';
  */
 
 const isDc = (r: ConductorScheduleRow) => /string|dc|source/i.test(r.circuit);
+const isTap = (r: ConductorScheduleRow) => /SSBJ/.test(r.conductors);
 
 /** Conductor rows as printed, with the wire-size requirements checked against the report. */
 export function scheduleRows(ctx: SheetContext): ConductorScheduleRow[] {
@@ -28,7 +30,8 @@ export function scheduleRows(ctx: SheetContext): ConductorScheduleRow[] {
     if (size && norm(size) !== norm(r.conductorSize)) {
       throw new DrawingOverflow('PV-4', `run ${r.runId} is ${r.conductorSize} in the engineering report; the ${isDc(r) ? 'DC' : 'AC'} wire size requirement is ${size}: recalculate with the requirement`);
     }
-    if (egc && norm(egc) !== norm(r.egcSize)) {
+    // A supply-side tap is bonded with a supply-side bonding jumper (250.102(C)(1)), not an EGC: the ground-size requirement is for EGCs.
+    if (egc && !isTap(r) && norm(egc) !== norm(r.egcSize)) {
       throw new DrawingOverflow('PV-4', `run ${r.runId} has a ${r.egcSize} EGC in the engineering report; the ${isDc(r) ? 'DC' : 'AC'} ground size requirement is ${egc}`);
     }
   }
@@ -62,12 +65,19 @@ function nodeLines(ctx: SheetContext, name: string): string[] {
     const cm = combinerModel(ctx);
     return cm ? [`${cm.amps} A${cm.model ? ' ' + cm.model : ''}`] : [];
   }
-  if (/battery/i.test(name) && e.battery) return [`(${e.battery.count}) ${e.battery.model}`, `${e.battery.energyKwh} kWh`];
+  if (/battery/i.test(name) && e.battery) {
+    const st = r.storage;
+    return [
+      `(${e.battery.count}) ${e.battery.model}`, `${e.battery.energyKwh} kWh`,
+      ...(st ? [st.coupling === 'ac' ? `AC-COUPLED${st.acOutputA !== null ? `, ${st.acOutputA} A AC` : ''}` : `DC-COUPLED${st.dcCircuitA !== null ? `, ${st.dcCircuitA} A DC` : ''}${st.nominalVoltageV ? `, ${st.nominalVoltageV} V` : ''}`] : []),
+      'ESS DISCONNECT',
+    ];
+  }
   if (/junction/i.test(name)) return ['NEMA 3R'];
   return [];
 }
 
-function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: number; h: number }): void {
+function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: number; h: number }, order: OrderedService): void {
   const { input } = ctx;
   const r = input.report;
   const e = input.equipment;
@@ -146,7 +156,12 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
   const ic = r.interconnection;
   const sinks = names.filter((n) => !rows.some((row) => row.from === n));
   const sinkName = sinks[sinks.length - 1]!;
-  const mspLines = [`${ic.busbarA} A BUSBAR`, `${ic.mainBreakerA} A MAIN BREAKER`, ic.pvBreakerA ? `${ic.pvBreakerA} A PV BREAKER` : ic.method === 'supply-side-tap' ? 'SUPPLY-SIDE TAP AHEAD OF MAIN' : '', `${e.inverter.nominalAcV} V 1Φ 3W`].filter(Boolean);
+  const mspLines = [
+    ...(order.upgrade ? [`(N) MSP UPGRADE: ${order.upgrade.model.toUpperCase()}`] : []),
+    `${ic.busbarA} A BUSBAR`, `${ic.mainBreakerA} A MAIN BREAKER`, ic.pvBreakerA ? `${ic.pvBreakerA} A PV BREAKER` : ic.method === 'supply-side-tap' ? 'SUPPLY-SIDE TAP AHEAD OF MAIN' : '',
+    ...(order.backup?.backupPanel ? [`${order.backup.backupPanel.supplyBreakerA} A BACKUP SUPPLY BREAKER`] : []),
+    `${e.inverter.nominalAcV} V 1Φ 3W`,
+  ].filter(Boolean);
   let msp: Node;
   const sinkIsService = /service|panel|msp|tap/i.test(sinkName) && !/combiner/i.test(sinkName);
   if (sinkIsService) {
@@ -195,9 +210,39 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
     const acd = [...nodes.values()].find((n) => /disconnect/i.test(n.name));
     if (acd) c.para('(2) AC DISCONNECTS IN SERIES PER UTILITY', acd.x, acd.y + acd.h + 16, acd.w, c.lh(c.sz(6.5)) * 3, { size: 6.5, bold: true, align: 'center', layer: 'E-SLD', where: 'PV-4 single line diagram' });
   }
-  const um: Node = { name: 'UTILITY METER', layer: 100, row: 0, x: msp.x, y: msp.y + msp.h + 30, w: msp.w, h: 40, lines: [input.job.utilityMeterNumber ? `METER # ${input.job.utilityMeterNumber}` : 'BI-DIRECTIONAL', input.job.utilityName.toUpperCase()] };
+  // Backup (702): whole-home transfer equipment sits between the meter and the MSP; partial-home
+  // transfer equipment feeds the backup loads panel from its breaker in the MSP.
+  const b = order.backup;
+  const teLines = b ? [b.transferEquipment.model.toUpperCase(), `${b.transferEquipment.ratingA} A TRANSFER EQUIPMENT`, `${b.kind === 'whole-home' ? 'WHOLE-HOME' : 'PARTIAL-HOME'} BACKUP, AUTOMATIC`] : [];
+  let below: Node = msp;
+  if (b && b.kind === 'whole-home') {
+    const f = fitNode(c, 'BACKUP GATEWAY', teLines, msp.w);
+    const te: Node = { name: 'BACKUP GATEWAY', layer: 100, row: 0, x: msp.x, y: msp.y + msp.h + 18, w: msp.w, h: f.h, lines: f.lines, head: f.head };
+    drawNode(te, '#eef7ee');
+    c.line(msp.x + msp.w / 2, msp.y + msp.h, te.x + te.w / 2, te.y, { lineWidth: 1.2 }, 'E-SLD');
+    below = te;
+  }
+  const umLines = [input.job.utilityMeterNumber ? `METER # ${input.job.utilityMeterNumber}` : 'BI-DIRECTIONAL', input.job.utilityName.toUpperCase()];
+  // Below what feeds it, or beside the gateway when the diagram has no room below (the meter is the utility's side of the gateway).
+  const besideX = below.x + below.w + 40;
+  const beside = below !== msp && (below.y + below.h + 20 + 40 + 16 > box.y + box.h) && besideX + msp.w <= box.x + box.w;
+  const um: Node = beside
+    ? { name: 'UTILITY METER', layer: 100, row: 0, x: besideX, y: below.y + below.h / 2 - 20, w: msp.w, h: 40, lines: umLines }
+    : { name: 'UTILITY METER', layer: 100, row: 0, x: msp.x, y: below.y + below.h + (below === msp ? 30 : 20), w: msp.w, h: 40, lines: umLines };
   drawNode(um);
-  c.line(msp.x + msp.w / 2, msp.y + msp.h, um.x + um.w / 2, um.y, { lineWidth: 1.2 }, 'E-SLD');
+  if (beside) c.line(below.x + below.w, um.y + um.h / 2, um.x, um.y + um.h / 2, { lineWidth: 1.2 }, 'E-SLD');
+  else c.line(below.x + below.w / 2, below.y + below.h, um.x + um.w / 2, um.y, { lineWidth: 1.2 }, 'E-SLD');
+  if (b && b.kind === 'partial' && b.backupPanel) {
+    const gx = Math.min(msp.x + msp.w + 24, box.x + box.w - msp.w);
+    const f = fitNode(c, 'BACKUP GATEWAY', teLines, msp.w);
+    const te: Node = { name: 'BACKUP GATEWAY', layer: 101, row: 0, x: gx, y: box.y + 6, w: msp.w, h: f.h, lines: f.lines, head: f.head };
+    drawNode(te, '#eef7ee');
+    const pf = fitNode(c, 'BACKUP LOADS PANEL', [`${b.backupPanel.busbarA} A BUSBAR`, `FED BY ${b.backupPanel.supplyBreakerA} A BREAKER IN MSP`], msp.w);
+    const bp: Node = { name: 'BACKUP LOADS PANEL', layer: 102, row: 0, x: gx, y: te.y + te.h + 18, w: msp.w, h: pf.h, lines: pf.lines, head: pf.head };
+    drawNode(bp, '#eef7ee');
+    c.poly([[msp.x + msp.w, msp.y + 10], [(msp.x + msp.w + te.x) / 2, msp.y + 10], [(msp.x + msp.w + te.x) / 2, te.y + te.h / 2], [te.x, te.y + te.h / 2]], false, { lineWidth: 1.2 }, 'E-SLD');
+    c.line(te.x + te.w / 2, te.y + te.h, bp.x + bp.w / 2, bp.y, { lineWidth: 1.2 }, 'E-SLD');
+  }
   c.text('TO UTILITY GRID', um.x + um.w / 2, um.y + um.h + 12, { size: 6.5, bold: true, align: 'center', layer: 'E-SLD' });
   c.text('GEC TO (E) ELECTRODE, 250.64', msp.x + msp.w + 4, msp.y + msp.h - 4, { size: 6.5, layer: 'E-SLD', maxWidth: box.x + box.w - msp.x - msp.w - 6 });
   // extra stamps at their equipment on the diagram
@@ -228,7 +273,8 @@ export function buildPv4(ctx: SheetContext): Sheet {
   c.rect(AREA.x, AREA.y, W, sldH, { lineWidth: 1 }, 'G-BORD');
   c.text('SINGLE LINE DIAGRAM', AREA.x + 8, AREA.y + 16, { size: 10, bold: true });
   c.text(`${fmtKw(input.report.summary.systemDcKw)} kW DC / ${fmtKw(input.report.summary.systemAcKw)} kW AC — ${electricalCodeName(input)}`, AREA.x + 8, AREA.y + 28, { size: 7 });
-  drawSld(c, ctx, { x: AREA.x + 8, y: AREA.y + 34, w: W - 16, h: sldH - 40 });
+  const order = orderedService(input, 'PV-4');
+  drawSld(c, ctx, { x: AREA.x + 8, y: AREA.y + 34, w: W - 16, h: sldH - 40 }, order);
   let y = AREA.y + sldH + 8;
 
   const rows = scheduleRows(ctx);
@@ -238,11 +284,11 @@ export function buildPv4(ctx: SheetContext): Sheet {
   ]);
   const ws = [22, 112, 104, 104, 58, 52, 50, 46, 78, 42, 46, 44, 40];
   const scale = (W - 10) / ws.reduce((a, b) => a + b, 0);
-  const schedHeaders = ['TAG', 'CIRCUIT', 'FROM', 'TO', 'CONDUCTORS', 'SIZE', 'TYPE', 'EGC', 'RACEWAY', 'OCPD', 'MAX I', 'LENGTH', 'VD'];
+  const schedHeaders = ['TAG', 'CIRCUIT', 'FROM', 'TO', 'CONDUCTORS', 'SIZE', 'TYPE', rows.some(isTap) ? 'EGC/SSBJ' : 'EGC', 'RACEWAY', 'OCPD', 'MAX I', 'LENGTH', 'VD'];
   const th = c.tableHeight(schedHeaders, table, ws.map((w) => w * scale)) + c.sz(9) * 1.8 + 12;
   const ta = c.panel('CONDUCTOR, CONDUIT & OCPD SCHEDULE', AREA.x, y, W, th);
   c.table(schedHeaders, table, ta.x, ta.y, ws.map((w) => w * scale), {
-    where: 'PV-4 conductor schedule', checkIds: rows.map((r) => [undefined, undefined, undefined, undefined, undefined, `electrical.run.${r.runId}.ampacity-corrected`, undefined, `electrical.run.${r.runId}.egc`, `electrical.run.${r.runId}.conduit-fill`, `electrical.run.${r.runId}.ocpd`, `electrical.run.${r.runId}.current`, undefined, `electrical.run.${r.runId}.voltage-drop`].map((id) => (id && check(input.report, id) ? id : undefined))),
+    where: 'PV-4 conductor schedule', checkIds: rows.map((r) => [undefined, undefined, undefined, undefined, undefined, `electrical.run.${r.runId}.ampacity-corrected`, undefined, isTap(r) ? `electrical.run.${r.runId}.bonding-jumper` : `electrical.run.${r.runId}.egc`, `electrical.run.${r.runId}.conduit-fill`, `electrical.run.${r.runId}.ocpd`, `electrical.run.${r.runId}.current`, undefined, `electrical.run.${r.runId}.voltage-drop`].map((id) => (id && check(input.report, id) ? id : undefined))),
   });
   y += th + 8;
 
@@ -256,11 +302,19 @@ export function buildPv4(ctx: SheetContext): Sheet {
     `${codeRef(ctx, ic.ref?.section ?? '')}`,
     `BUSBAR ${ic.busbarA} A, MAIN BREAKER ${ic.mainBreakerA} A${ic.pvBreakerA ? `, PV BREAKER ${ic.pvBreakerA} A` : ''}`,
     ...(ic.fusedDisconnect ? [`FUSED DISCONNECT ${ic.disconnectA} A WITH ${ic.fuseA} A FUSES`] : []),
+    ...tapLines(ctx),
     ...(chosen ? [`${chosen.formula}`, `= ${chosen.value} ${chosen.unit}${chosen.limit ? ` ${chosen.limit.relation} ${chosen.limit.value} ${chosen.limit.unit}` : ''}: ${chosen.pass === false ? 'FAIL' : 'OK'}`] : []),
     `RAPID SHUTDOWN: ${input.report.equipment.rapidShutdown.toUpperCase()}`,
   ];
-  const ia = c.panel(`INTERCONNECTION — ${interconnectionPointName(input)}`, AREA.x, y, w3, bh);
+  // Any derate or upgrade comes with its Article 220 load calculation on this sheet (issue 25, finding 2).
+  const lc = loadCalcLines(ctx, order);
+  const icH = lc ? Math.min(bh, c.notesHeight(icLines, w3 - 10, { numbered: false }) + c.sz(9) * 1.8 + 14) : bh;
+  const ia = c.panel(`INTERCONNECTION — ${interconnectionPointName(input)}`, AREA.x, y, w3, icH);
   c.notes(icLines, ia.x, ia.y, ia.w, ia.h, { numbered: false, where: 'PV-4 interconnection', checkIds: linkLines(input.report, icLines) });
+  if (lc) {
+    const la = c.panel(lc.title, AREA.x, y + icH + 4, w3, bh - icH - 4);
+    c.notes(lc.lines, la.x, la.y, la.w, la.h, { numbered: false, where: 'PV-4 load calculation', checkIds: lc.checkIds });
+  }
   const e = input.equipment;
   const strs = input.report.sections.flatMap((s) => s.checks).filter((k) => /^electrical\.string\.[^.]+\.voltage$/.test(k.id));
   const data = [
@@ -268,6 +322,8 @@ export function buildPv4(ctx: SheetContext): Sheet {
     `INVERTER: ${e.inverter.manufacturer} ${e.inverter.model} (${e.inverter.type.toUpperCase()})`, `${e.inverter.ratedOutputW} W AC, ${e.inverter.maxContinuousOutputA} A MAX CONTINUOUS, ${e.inverter.nominalAcV} V`,
     ...(e.optimizer ? [`OPTIMIZER: ${e.optimizer.manufacturer} ${e.optimizer.model}`] : []),
     ...(e.battery ? [`BATTERY: ${e.battery.manufacturer} ${e.battery.model}, ${e.battery.energyKwh} kWh`] : []),
+    ...(order.backup ? [`TRANSFER EQUIPMENT: ${order.backup.transferEquipment.model.toUpperCase()}, ${order.backup.transferEquipment.ratingA} A (702.5), STANDBY ${order.backup.standbyCapacityA} A FOR ${order.backup.transferredLoadA} A TRANSFERRED${order.backup.loadManagement ? ' (LOAD MANAGED)' : ''}`] : []),
+    ...(order.upgrade ? [`MSP UPGRADE: (E) ${order.upgrade.existingBusbarA} A / ${order.upgrade.existingMainA} A → (N) ${order.upgrade.newBusbarA} A BUSBAR, ${order.upgrade.newMainA} A MAIN`] : []),
     ...strs.map((k) => `${k.title.toUpperCase()}: ${k.value} ${k.unit}${k.limit ? ` ${k.limit.relation} ${k.limit.value} ${k.limit.unit}` : ''}`),
   ];
   const da = c.panel('EQUIPMENT DATA', AREA.x + w3 + 8, y, w3, bh);
@@ -285,4 +341,43 @@ export function buildPv4(ctx: SheetContext): Sheet {
 
 function codeRef(ctx: SheetContext, section: string): string {
   return section ? `${electricalCodeName(ctx.input)} ${section}` : '';
+}
+
+/** The supply-side tap's conductors as a plan checker looks for them: the edition's minimum, the neutral, the bonding jumper (issue 25). */
+function tapLines(ctx: SheetContext): string[] {
+  const r = ctx.input.report;
+  const out: string[] = [];
+  for (const row of r.conductorSchedule.filter(isTap)) {
+    const min = check(r, `electrical.run.${row.runId}.minimum-size`);
+    const j = check(r, `electrical.run.${row.runId}.bonding-jumper`);
+    const n = check(r, `electrical.run.${row.runId}.neutral`);
+    out.push(`TAP CONDUCTORS: ${row.conductorSize} ${row.conductorType}${min ? ` (MIN. ${min.formula.replace(/^not smaller than /, '').toUpperCase()})` : ''}`);
+    if (n) out.push(`NEUTRAL ${n.value} ≥ ${n.limit?.value ?? ''} (${codeRef(ctx, n.ref.section)}): ${n.pass ? 'OK' : 'FAIL'}`);
+    if (j) out.push(`SUPPLY-SIDE BONDING JUMPER ${j.value} (${codeRef(ctx, 'TABLE ' + j.ref.section)})`);
+  }
+  return out;
+}
+
+const va = (n: number) => `${Math.round(n).toLocaleString('en-US')} VA`;
+
+/**
+ * The dwelling load calculation (NEC 220.82, 220.83 or 220.87) line by line, as the engine worked it
+ * out. Null when the report has none and nothing needs it; a derate or an upgrade without one is
+ * refused: the sheet never prints a derated main or a new service without the calculation behind it.
+ */
+export function loadCalcLines(ctx: SheetContext, order: Pick<OrderedService, 'upgrade'>): { title: string; lines: string[]; checkIds: (string | undefined)[] } | null {
+  const r = ctx.input.report;
+  const lc = r.loadCalculation ?? null;
+  const derate = r.interconnection.method === 'main-breaker-derate';
+  if (!lc) {
+    if (derate) throw new DrawingOverflow('PV-4', 'the main breaker is derated, but the engineering report has no NEC Article 220 load calculation to print with it: enter the job\'s load calculation (CAD intake, Load Calculation)');
+    if (order.upgrade) throw new DrawingOverflow('PV-4', 'the job orders a main panel upgrade, but the engineering report has no NEC Article 220 load calculation to print with it: enter the job\'s load calculation (CAD intake, Load Calculation)');
+    return null;
+  }
+  const svc = check(r, 'electrical.load.service');
+  const lines = lc.lines.map((l) => `${l.item.toUpperCase()}: ${l.connectedVa === null ? '' : va(l.connectedVa)}${l.demandVa === null ? '' : `${l.factor && l.connectedVa !== null ? ` × ${l.factor}` : ''} = ${va(l.demandVa)}`} (${l.ref})`);
+  lines.push(`CALCULATED LOAD: ${va(lc.totalVa)} / ${lc.voltageV} V = ${lc.totalA} A`);
+  lines.push(`${lc.totalA} A ≤ ${lc.serviceRatingA} A ${derate ? 'DERATED MAIN BREAKER' : 'MAIN BREAKER'} (${codeRef(ctx, svc?.ref.section ?? lc.method)}): ${lc.pass ? 'OK' : 'FAIL'}`);
+  const checkIds = lines.map((_, i) => (i === lines.length - 1 ? (svc ? svc.id : undefined) : i === lines.length - 2 ? (check(r, 'electrical.load.total') ? 'electrical.load.total' : undefined) : undefined));
+  return { title: `DWELLING LOAD CALCULATION — ${codeRef(ctx, lc.method)}`, lines, checkIds };
 }

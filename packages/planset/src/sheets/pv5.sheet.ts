@@ -8,6 +8,7 @@ import { extraStamps } from './pv1.sheet.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
 import { drawTitleBlock } from './title-block.sheet.ts';
+import { EQUIPMENT_NAMES, EQUIPMENT_TAGS, drawNorthArrow, fitView } from './plan-view.ts';
 
 /*
  * PV-5: labels and placards (research/planset.md §1.8) in the AHJ's edition wording, the custom
@@ -139,6 +140,7 @@ export function buildPv5(ctx: SheetContext): Sheet {
   const ca = c.panel('CUT SHEET NOTES', sx, y, sideW, ch);
   c.notes(csNotes, ca.x, ca.y, ca.w, ca.h + 2, { where: 'PV-5 cut sheet notes' });
   y += ch + 6;
+  y += drawDirectoryMap(c, ctx, { x: sx, y, w: sideW }, AREA.y + AREA.h - y) + 6;
   drawNotesPanel(c, ctx, 'pv5', sheetNotes(ctx, 'pv5'), { x: sx, y, w: sideW, h: AREA.y + AREA.h - y });
   if (leaders.length) drawCustomLeaders(c, ctx, 'pv5', { x: gridBox.x + 20, y: gridBox.y + 10 }, { x: gridBox.x, y: gridBox.y + gridBox.h - leaderBand, w: gridBox.w, h: leaderBand });
   return { key: 'pv5', number, title, prims: c.prims, frame: { x: 18, y: 18, w: 1188, h: 756 } };
@@ -184,4 +186,39 @@ export function buildPv5a(ctx: SheetContext): Sheet {
     c.text(`PHOTO ${i + 1}: ${p.name.toUpperCase()}`, x + 6, y + h - 6, { size: 7, maxWidth: w - 12, where: `${number} photos` });
   });
   return { key: 'pv5a', number, title, prims: c.prims, frame: { x: 18, y: 18, w: 1188, h: 756 } };
+}
+
+/** The power sources and their disconnects the 705.10 directory names, as design equipment kinds. */
+const DIRECTORY_KINDS = ['utility_meter', 'main_panel', 'ac_disconnect', 'inverter', 'combiner', 'battery', 'backup_gateway', 'production_meter', 'rsd_initiator'] as const;
+
+/**
+ * The 705.10 directory's plan view (issue 25, finding 6): the building with the service and each power
+ * source's disconnecting means where the site plan puts them, so the placard shows the locations
+ * rather than pointing elsewhere. Returns the height used; refuses when the sheet has no room for it.
+ */
+function drawDirectoryMap(c: Canvas, ctx: SheetContext, at: { x: number; y: number; w: number }, room: number): number {
+  const d = ctx.input.design;
+  const eq = d.equipment.filter((e) => (DIRECTORY_KINDS as readonly string[]).includes(e.kind));
+  const legend = [...new Set(eq.map((e) => e.kind))].map((k) => `${EQUIPMENT_TAGS[k] ?? k} = ${EQUIPMENT_NAMES[k] ?? k}`);
+  const legendH = c.notesHeight(legend, at.w - 10, { numbered: false });
+  const h = 150 + legendH + c.sz(9) * 1.8 + 12;
+  if (h > room - 40) throw new DrawingOverflow('PV-5', 'the 705.10 directory map does not fit beside the labels (turn on the separate labels page)');
+  const a = c.panel(`705.10 DIRECTORY MAP — POWER SOURCES`, at.x, at.y, at.w, h);
+  const box = { x: a.x + 4, y: a.y + 4, w: a.w - 80, h: 142 };
+  const v = fitView([...d.site.building, ...eq.map((e) => ({ x: e.x, y: e.y }))], box);
+  c.poly(d.site.building.map(v.toP), true, { lineWidth: 1.2, fill: '#f4f4f4' }, 'A-SITE');
+  // Tags in a column right of the building, spaced to stay legible, each with a leader to its point.
+  const placed = eq.map((e) => ({ e, p: v.toP(e) })).sort((m, n) => m.p[1] - n.p[1]);
+  const tagX = Math.max(...placed.map((m) => m.p[0]), ...d.site.building.map((b) => v.toP(b)[0])) + 18;
+  const step = c.lh(c.sz(6.5)) + 1;
+  let ty = Math.max(box.y + 6, (placed[0]?.p[1] ?? box.y) - ((placed.length - 1) * step) / 2);
+  for (const { e, p } of placed) {
+    c.circle(p[0], p[1], 2.5, { fill: '#c00000' }, 'E-EQPM');
+    c.line(p[0], p[1], tagX - 2, ty - 2, { lineWidth: 0.4, stroke: '#c00000' }, 'E-EQPM');
+    c.text(EQUIPMENT_TAGS[e.kind] ?? e.kind, tagX, ty, { size: 6.5, bold: true, layer: 'E-EQPM' });
+    ty += step;
+  }
+  drawNorthArrow(c, a.x + a.w - 18, a.y + 24);
+  c.notes(legend, a.x, a.y + 150, a.w, legendH + 4, { numbered: false, where: 'PV-5 directory map' });
+  return h;
 }

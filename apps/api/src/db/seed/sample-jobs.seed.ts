@@ -182,6 +182,8 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
       contractor_license_num: LICENCE.acmeAz,
       msp_rating: 225, breaker_rating: 200, interconnection: 'PV Breaker in MSP with Main Breaker Derate',
       main_breaker_derate: true, needs_optimizer: true, main_panel_location: 'Exterior, west wall',
+      // The derate comes with its Article 220 calculation (220.87: twelve months of the utility's demand data).
+      needs_load_calculation: true, load_calc_method: 'NEC 220.87 Measured Demand', load_calc_max_demand_kw: 14.2, load_calc_data_period: '12 Months',
     },
     cadFields: { num_stories: 1 },
     steps: [
@@ -225,6 +227,14 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
       msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP with Main Panel Upgrade',
       mpu_required: true, mpu_model_number: 'Square D QO 200 A', new_msp_rating: 225, new_mb_rating: 200,
       needs_battery_info: true, battery_backup: 'Whole Home', main_panel_location: 'Garage, north wall',
+      // The Powerwall's Backup Gateway 2 (200 A) between the meter and the new panel; its load
+      // management holds what the battery picks up within its 24 A. The upgrade comes with its
+      // Article 220 calculation (220.83, existing dwelling): issue 25.
+      transfer_equipment_model: 'Tesla Backup Gateway 2', transfer_equipment_rating: 200,
+      backup_load_management: true, backup_managed_load: 24,
+      needs_load_calculation: true, load_calc_method: 'NEC 220.83 Existing Dwelling', load_calc_floor_area: 2240,
+      load_calc_small_appliance_circuits: 2, load_calc_laundry_circuits: 1,
+      load_calc_appliances: 'Range: 12000\nDryer: 5000\nWater heater: 4500\nDishwasher: 1200', load_calc_ac_va: 5800,
       contractor_license_num: LICENCE.acmeTx,
     },
     steps: [
@@ -247,7 +257,10 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
     ],
     equipment: ['canadian-solar-cs6r-410ms', 'enphase-iq8plus-72-2-us', 'ironridge-xr10'],
     cad: {
-      msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Exterior, south side',
+      // 27 IQ8PLUS: a 45 A PV breaker breaks the 120 % rule on 200/200 A (240.8 A > 240 A), so the order is a
+      // derate to 175 A, with its Article 220 calculation (220.87, twelve months of demand): issue 25.
+      msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP with Main Breaker Derate', main_breaker_derate: true, main_panel_location: 'Exterior, south side',
+      needs_load_calculation: true, load_calc_method: 'NEC 220.87 Measured Demand', load_calc_max_demand_kw: 9.8, load_calc_data_period: '12 Months',
       contractor_license_num: LICENCE.acmeTx,
     },
     cadFields: { case_number: 'SOL-2026-01834' },
@@ -274,7 +287,10 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
     ],
     equipment: ['qcells-q-tron-blk-m-g2-plus-425', 'enphase-iq8m-72-2-us', 'ironridge-xr10'],
     cad: {
-      msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Garage, west wall',
+      // 29 IQ8M break the 120 % rule on 200/200 A: a derate to 175 A with its 220.83 calculation (issue 25).
+      msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP with Main Breaker Derate', main_breaker_derate: true, main_panel_location: 'Garage, west wall',
+      needs_load_calculation: true, load_calc_method: 'NEC 220.83 Existing Dwelling', load_calc_floor_area: 1850,
+      load_calc_small_appliance_circuits: 2, load_calc_laundry_circuits: 1, load_calc_appliances: 'Range: 9600\nWater heater: 4500\nDishwasher: 1200', load_calc_ac_va: 4200,
       contractor_license_num: LICENCE.acmeTx,
     },
     cadFields: { case_number: 'SOL-2025-22107' },

@@ -121,7 +121,8 @@ export async function jobValuesOf(db: DbOrTx, body: ParsedJobBody, current: repo
     set.arrays = arrays;
   }
   if (body.cad_intake !== undefined) {
-    const base = (current?.cadIntake as object | undefined) ?? CAD_INTAKE_DEFAULTS;
+    // Onto the defaults: an intake stored before a field existed (issue 25's) still parses.
+    const base = { ...CAD_INTAKE_DEFAULTS, ...((current?.cadIntake as object | undefined) ?? {}) };
     const parsed = ZCadIntake.safeParse({ ...base, ...body.cad_intake });
     if (parsed.success) set.cadIntake = parsed.data;
     else bad.push(...zodArgs('cad_intake', parsed.error));

@@ -1,4 +1,5 @@
 import type { DesignInputRaw } from '@sunstamp/engineering/design-input.schema';
+import { serviceEquipmentProblems } from '@sunstamp/domain/jobs/service-equipment.rules';
 import type { JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
 import type { ResolvedRequirements } from '@sunstamp/domain/requirements/resolve.rules';
 import type { LetterInputRaw } from '@sunstamp/planset/letters/letter-input.schema';
@@ -98,6 +99,9 @@ function optimizerOf(optimizerLine: EquipmentLine, inverterLine: EquipmentLine, 
 function serviceOf(intake: Record<string, unknown>): DesignInputRaw['service'] {
   const mpu = intake.mpu_required === true;
   const rating = (k: string) => (typeof intake[k] === 'number' ? (intake[k] as number) : null);
+  // An impossible panel is refused, never calculated around (issue 25).
+  const impossible = serviceEquipmentProblems(intake);
+  if (impossible.length) throw new MissingFactError(impossible.map((p) => `${p.message} (cad_intake.${p.field})`).join(' '));
   return {
     busbarA: need(rating(mpu ? 'new_msp_rating' : 'msp_rating'), mpu
       ? 'The CAD intake asks for a main panel upgrade but has no new MSP rating (new_msp_rating): the busbar is needed for the interconnection.'

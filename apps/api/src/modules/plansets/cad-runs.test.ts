@@ -134,7 +134,9 @@ describe('POST /api/jobs/{id}/generate-cad', () => {
   }, 120_000);
 
   it('draws an AC-coupled battery of a micro-inverter system: its circuit into the combiner, and its current on the runs to the service', async () => {
-    const id = await preparePlanSetJob(t, w, { name: 'Micro Battery Residence', modules: 12, cad: { needs_battery_info: true } });
+    // A 225 A busbar: the ordered PV breaker (12 × 1.21 A + 24 A → 50 A) fits the 120 % rule; on 200/200 A it does
+    // not, and the order is refused rather than drawn as a supply-side tap (issue 25).
+    const id = await preparePlanSetJob(t, w, { name: 'Micro Battery Residence', modules: 12, cad: { needs_battery_info: true, msp_rating: 225, breaker_rating: 200 } });
     const items = await t.database.db.select().from(equipment);
     const micro = items.find((e) => e.kind === 'inverter' && /IQ8PLUS/i.test(e.model))!;
     const battery = items.find((e) => e.kind === 'battery' && /Powerwall 2/i.test(e.model))!;

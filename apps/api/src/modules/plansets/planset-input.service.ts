@@ -17,9 +17,11 @@ import { storedValueOf } from '../jobs/jobs-requirements.service.ts';
 import { readRequirementFileBytes, resolveForJob } from '../requirements/requirements.service.ts';
 import type { Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import { sealAreasFor } from '@sunstamp/domain/engineers/seal-coverage.rules';
+import { serviceEquipmentProblems } from '@sunstamp/domain/jobs/service-equipment.rules';
 import { autoBranchesOf, autoStringsOf, circuitsOf, electricalDesignProblems, type Circuit, type ElectricalKind } from '@sunstamp/domain/design/electrical-design.rules';
 import { loadDesignFor, routeLengthFt, type DesignArray, type DesignSystem, type RoutePoint } from './planset-design.ts';
 import * as repo from './plansets.repository.ts';
+import { backupOf, batteryCouplingOf, loadCalculationOf, loadCalculationReason } from './planset-service.mapper.ts';
 import { fixedOptimizerStringVoltageV } from '@sunstamp/domain/catalogue/equipment.rules';
 import { codeRefText as refText } from '@sunstamp/engineering/report.builder';
 
@@ -245,6 +247,19 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
   const mainBreaker = num(mpu ? cad.new_mb_rating : cad.breaker_rating);
   if (busbar === undefined) need(mpu ? 'cad_intake.new_msp_rating' : 'cad_intake.msp_rating', 'The main service panel\'s busbar rating is needed (CAD intake).');
   if (mainBreaker === undefined) need(mpu ? 'cad_intake.new_mb_rating' : 'cad_intake.breaker_rating', 'The main breaker rating is needed (CAD intake).');
+  // A panel that cannot exist (a main over its busbar, a non-standard rating) is refused by name, never
+  // "solved" by another interconnection (issue 25): the intake refuses it too; older jobs may hold it.
+  for (const p of serviceEquipmentProblems(cad)) need(`cad_intake.${p.field}`, p.message);
+  if (mpu && !str(cad.mpu_model_number)) need('cad_intake.mpu_model_number', 'A main panel upgrade is ordered: name the new panel (MPU model number) so PV-1 and PV-4 can draw it.');
+  if (mpu && (num(cad.msp_rating) === undefined || num(cad.breaker_rating) === undefined)) need(num(cad.msp_rating) === undefined ? 'cad_intake.msp_rating' : 'cad_intake.breaker_rating', 'A main panel upgrade is ordered: the existing panel\'s busbar and main breaker ratings are needed for the scope of work.');
+  // The order as drawn (issue 25): storage coupled as the catalogue says, its backup, and the
+  // Article 220 load calculation a derate, an upgrade or whole-home backup needs.
+  const coupling = batteryLine?.item ? batteryCouplingOf(str(batteryLine.item.type) || str(bd.type), batteryLine.item.model) : undefined;
+  if (coupling && 'refusal' in coupling) need(coupling.refusal.field, coupling.refusal.message);
+  const backupOrder = cad.needs_battery_info === true ? backupOf(cad, !!batteryLine) : { missing: [] };
+  missing.push(...backupOrder.missing);
+  const loadCalc = loadCalculationOf(cad, loadCalculationReason(cad));
+  missing.push(...loadCalc.missing);
 
   // ------------------------------------------------------------------ parties
   const firm = await repo.firmCompany(db);
@@ -359,6 +374,7 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
   const runs: NonNullable<DesignInputRaw['runs']> = [];
   const designRuns: DesignModel['runs'] = [];
   const method = interconnectionMethodOf(str(cad.interconnection), cad.main_breaker_derate === true);
+  const dcCoupled = !!coupling && 'coupling' in coupling && coupling.coupling === 'dc';
   const addRun = (from: RoutePoint, to: RoutePoint, names: [string, string], location: 'rooftop-raceway' | 'exterior', carries: NonNullable<DesignInputRaw['runs']>[number]['carries']) => {
     const a = r[from];
     const b = r[to];
@@ -387,7 +403,11 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
     toService('combiner', 'AC combiner', system.battery);
   } else {
     addRun('roof', 'inverter', ['Roof junction box', 'Inverter'], 'rooftop-raceway', { kind: 'strings', ids: strings.map((s) => s.id) });
-    if (system.battery) {
+    if (system.battery && dcCoupled) {
+      // DC-coupled: the batteries sit on the hybrid inverter's DC side (706.30); its output is the only AC source.
+      addRun('battery', 'inverter', ['Battery', 'Inverter'], 'exterior', { kind: 'battery-dc' });
+      toService('inverter', 'Inverter', false);
+    } else if (system.battery) {
       addRun('inverter', 'combiner', ['Inverter', 'AC combiner panel'], 'exterior', { kind: 'inverter-output' });
       addRun('battery', 'combiner', ['Battery', 'AC combiner panel'], 'exterior', { kind: 'battery' });
       toService('combiner', 'AC combiner panel', true);
@@ -421,7 +441,16 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
         ...(micro ? { modulesPerUnit: /Dual/i.test(inverterType) ? 2 : 1, ...(num(id.maxUnitsPerBranch) !== undefined ? { maxUnitsPerBranch: num(id.maxUnitsPerBranch) } : {}) } : {}),
       },
       ...(optimizerLine ? { optimizer: { model: optimizerLine.item!.model, maxOutputCurrentA: num(od.maxOutputCurrentA)!, maxOutputVoltageV: optimizerOutV!, ...(num(od.maxInputVoltageV) !== undefined ? { maxInputVoltageV: num(od.maxInputVoltageV) } : {}), ...(fixedStringV !== undefined ? { maxStringVoltageV: fixedStringV } : {}) } } : {}),
-      ...(batteryLine ? { battery: { model: batteryLine.item!.model, count: Math.max(1, batteryLine.quantity ?? 1), continuousOutputCurrentA: num(bd.maxContinuousCurrentA)!, ...(num(bd.continuousPowerKw) !== undefined ? { ratedOutputW: num(bd.continuousPowerKw)! * 1000 } : {}) } } : {}),
+      ...(batteryLine ? {
+        battery: {
+          model: batteryLine.item!.model, count: Math.max(1, batteryLine.quantity ?? 1), coupling: dcCoupled ? 'dc' as const : 'ac' as const,
+          // The catalogue's maximum continuous current is the AC output of an AC-coupled unit and the DC circuit's nameplate current of a DC-coupled one.
+          ...(dcCoupled ? (num(bd.maxContinuousCurrentA) !== undefined ? { maxContinuousCurrentA: num(bd.maxContinuousCurrentA)! } : {}) : (num(bd.maxContinuousCurrentA) !== undefined ? { continuousOutputCurrentA: num(bd.maxContinuousCurrentA)! } : {})),
+          ...(num(bd.nominalVoltageV) !== undefined ? { nominalVoltageV: num(bd.nominalVoltageV)! } : {}),
+          ...(num(bd.energyKwh) !== undefined ? { energyKwh: num(bd.energyKwh)! } : {}),
+          ...(num(bd.continuousPowerKw) !== undefined ? { ratedOutputW: num(bd.continuousPowerKw)! * 1000 } : {}),
+        },
+      } : {}),
       ...(!micro && !optimizer ? { rapidShutdownDevice: mciLine ? 'mlpe' as const : 'array-boundary' as const } : {}),
     },
     arrays: arrays.map(({ a }, k) => ({
@@ -432,7 +461,12 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
     strings,
     branchCircuits: branches,
     runs,
-    service: { mainBreakerA: mainBreaker!, busbarA: busbar!, ...(method ? { preferredMethod: method } : {}) },
+    service: {
+      // The intake's interconnection is the order: drawn as ordered or refused with the reason (issue 25).
+      mainBreakerA: mainBreaker!, busbarA: busbar!, ...(method ? { preferredMethod: method, preferredMethodIsOrder: true } : {}),
+      ...(loadCalc.calc ? { loadCalculation: loadCalc.calc } : {}),
+      ...(backupOrder.backup ? { backup: backupOrder.backup } : {}),
+    },
     requirements: {
       tapsNotAllowed: on('taps_not_allowed'),
       supplySideTapsNotAllowed: on('supply_side_taps_not_allowed'),
@@ -452,6 +486,19 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
       unreducedSnowLoad: on('unreduced_snow_load'),
     },
   };
+
+  // The intake leaves the method to the engine: where it lands on a supply-side tap, the run to the
+  // service carries the tap conductors (sized by 705.11(B), bonded by 250.102(C)(1)), never an inverter
+  // output circuit with an EGC (issue 25). The engine is pure and fast; a refusal is left to the run.
+  if (!method) {
+    let chosen: string | null = null;
+    try { chosen = calculateDesign(engine).interconnection.method; } catch { chosen = null; }
+    if (chosen === 'supply-side-tap') {
+      const last = runs.findIndex((x) => x.to === 'Main service panel');
+      if (last >= 0) runs[last] = { ...runs[last]!, carries: { kind: 'supply-side-tap' } };
+      engine.service.preferredMethod = 'supply-side-tap';
+    }
+  }
 
   // ------------------------------------------------------------------ files: datasheets, requirement files, photos
   const datasheet = (item: Item | null | undefined) => readStored(ctx, item?.datasheetKey);
@@ -536,6 +583,7 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
       existingSolar: cad.existing_solar === true,
       groundMount: cad.needs_ground_mount === true,
       hasSubpanel: cad.subpanel_routed === true,
+      ...(mpu ? { panelUpgrade: { existingBusbarA: num(cad.msp_rating)!, existingMainA: num(cad.breaker_rating)!, newBusbarA: busbar!, newMainA: mainBreaker!, model: str(cad.mpu_model_number) } } : {}),
     },
     design,
     requirements: resolved,

@@ -51,7 +51,7 @@ function CadField({ def, siteState }: { def: CadIntakeFieldDef; siteState: strin
         />
       );
     default:
-      return def.name === 'cad_notes' ? (
+      return def.name === 'cad_notes' || def.name === 'load_calc_appliances' ? (
         <TextInput name={name} label={def.label} multiline rows={3} maxLength={5000} />
       ) : (
         <TextInput name={name} label={def.label} maxLength={200} />
