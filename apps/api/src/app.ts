@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +10,7 @@ import type { AppContext } from './context.ts';
 import { requestLogSerializer } from './platform/log-redaction.ts';
 import { frameworkErrorOptions, installErrorHandling } from './platform/http.ts';
 import { installNulGuard } from './platform/nul-guard.ts';
+import { COMPRESSIBLE_FILE, compressText, HASHED_ASSET, IMMUTABLE, negotiateEncoding } from './platform/compression.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { installAuth } from './modules/auth/auth.hooks.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -188,8 +189,27 @@ async function serveWebApp(app: FastifyInstance, ctx: AppContext) {
   const hasDist = fs.existsSync(path.join(dist, 'index.html'));
   const template = hasDist ? withRuntimeConfig(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'), config.observability) : '';
   if (hasDist) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root: dist, wildcard: false, index: false,
+      // The build writes .br and .gz beside each text file (apps/web/build/precompress.plugin.ts):
+      // sent as they are, by the browser's Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(dist, filePath).split(path.sep).join('/');
+        // Hashed files never change under their name; anything else is checked again (ETag) on use.
+        res.setHeader('cache-control', HASHED_ASSET.test(rel) ? IMMUTABLE : 'no-cache');
+        if (COMPRESSIBLE_FILE.test(rel)) res.setHeader('vary', 'Accept-Encoding');
+      },
+    });
   }
+  /** index.html (with a page's head and text): never cached without asking, compressed per request. */
+  const sendHtml = async (req: FastifyRequest, reply: FastifyReply, html: string) => {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(await compressText(html, encoding));
+  };
   const hidden = { schema: { hide: true }, config: { public: true } };
   app.get('/sitemap.xml', hidden, async (_req, reply) =>
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(await sitemapXml(ctx)));
@@ -204,8 +224,7 @@ async function serveWebApp(app: FastifyInstance, ctx: AppContext) {
       return reply.code(404).send({ message: 'Not found.' });
     }
     const head = await publicPageHead(ctx, pathname);
-    if (!head) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(template);
-    return reply.code(head.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache')
-      .send(renderIndexHtml(template, head, config.publicUrl));
+    if (!head) return sendHtml(req, reply, template);
+    return sendHtml(req, reply.code(head.status), renderIndexHtml(template, head, config.publicUrl));
   });
 }
