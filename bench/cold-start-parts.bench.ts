@@ -66,7 +66,7 @@ for (let r = 0; r < runs; r++) {
   ));
   await timed(rows, 'startWorkers (incl. crash recovery at start)', () => startWorkers(ctx));
   const app = await timed(rows, 'buildApp (routes, static files)', () => buildApp(ctx, { logger: false }));
-  await timed(rows, 'app.ready', () => app.ready());
+  await timed(rows, 'app.ready', async () => { await app.ready(); });
   await timed(rows, 'first GET /api/health', () => app.inject({ method: 'GET', url: '/api/health' }));
   await app.close(); await ctx.close(); await database.close();
   all.push(rows);
