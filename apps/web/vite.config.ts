@@ -1,7 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.plugin.ts';
-import { precompress } from './build/precompress.plugin.ts';
 
 // The API serves dist/ as the single-page app in production (one origin, strict CSP);
 // in development Vite serves the app and forwards /api (including the SSE stream) to the API.
