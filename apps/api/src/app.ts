@@ -190,7 +190,10 @@ async function serveWebApp(app: FastifyInstance, ctx: AppContext) {
   const template = hasDist ? withRuntimeConfig(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'), config.observability) : '';
   if (hasDist) {
     await app.register(fastifyStatic, {
-      root: dist, wildcard: false, index: false,
+      // One wildcard route, not a route per file: the build has ~650 files with their .br and .gz,
+      // and registering each (GET and HEAD) cost ~250 ms CPU at every start. A path that is no
+      // file falls through to the not-found handler below (index.html, or 404 for an asset).
+      root: dist, wildcard: true, index: false,
       // The build writes .br and .gz beside each text file (apps/web/build/precompress.plugin.ts):
       // sent as they are, by the browser's Accept-Encoding.
       preCompressed: true,
@@ -215,7 +218,7 @@ async function serveWebApp(app: FastifyInstance, ctx: AppContext) {
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(await sitemapXml(ctx)));
   app.get('/robots.txt', hidden, async (_req, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(config.publicUrl)));
-  app.setNotFoundHandler(async (req, reply) => {
+  const serveIndex = async (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = req.url.split('?')[0]!;
     // A missing script or asset must be a 404, not index.html: a tab opened before a deploy then
     // fails to load a chunk cleanly instead of parsing HTML as JavaScript.
@@ -226,5 +229,8 @@ async function serveWebApp(app: FastifyInstance, ctx: AppContext) {
     const head = await publicPageHead(ctx, pathname);
     if (!head) return sendHtml(req, reply, template);
     return sendHtml(req, reply.code(head.status), renderIndexHtml(template, head, config.publicUrl));
-  });
+  };
+  app.setNotFoundHandler(serveIndex);
+  // "/" is the build's folder to the static plugin (a 403 without an index file): the page, here.
+  if (hasDist) app.get('/', hidden, serveIndex);
 }
