@@ -1,6 +1,8 @@
 // Speed: cold start of the built server to its first answer, and GET /api/users/me under
 // load (autocannon, 50 connections) on the embedded PGlite database.
-// Run: npm run build -w @sunstamp/api && node bench/api-me.bench.mjs [--duration 15]
+// Run: npm run build -w @sunstamp/api && node bench/api-me.bench.mjs [--duration 15] [--start-only]
+// Beside each start's wall time, the server process's own CPU time until its first answer (from
+// /proc/<pid>/stat on Linux), which the machine's load does not inflate, and the load average.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +14,16 @@ const port = 3900 + Math.floor(Math.random() * 50);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-bench-'));
 
+/** CPU time (user + system) the process has used so far, in ms (Linux /proc; null elsewhere). */
+function cpuMsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return null;
+  }
+}
+
 async function startServer() {
   const t0 = performance.now();
   const proc = spawn('node', ['apps/api/dist/main.js'], {
@@ -21,7 +33,7 @@ async function startServer() {
   for (;;) {
     try {
       const r = await fetch(`${base}/api/health`);
-      if (r.ok) return { proc, ms: performance.now() - t0 };
+      if (r.ok) return { proc, ms: performance.now() - t0, cpuMs: cpuMsOf(proc.pid) };
     } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -31,8 +43,14 @@ const stop = (proc) => new Promise((r) => { proc.on('exit', r); proc.kill('SIGTE
 const first = await startServer(); // creates the database, migrates and seeds
 await stop(first.proc);
 const warm = await startServer(); // the usual restart of an existing install
-console.log(`cold start, new install (migrate + seed): ${first.ms.toFixed(0)} ms`);
-console.log(`cold start, existing install: ${warm.ms.toFixed(0)} ms`);
+const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+console.log(`cold start, new install (migrate + seed): ${first.ms.toFixed(0)} ms wall, ${first.cpuMs} ms server CPU (load average ${load})`);
+console.log(`cold start, existing install: ${warm.ms.toFixed(0)} ms wall, ${warm.cpuMs} ms server CPU (load average ${load})`);
+if (process.argv.includes('--start-only')) {
+  await stop(warm.proc);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
 
 const { csrfToken } = await (await fetch(`${base}/api/auth/csrf/`)).json();
 const login = await fetch(`${base}/api/auth/login/`, {

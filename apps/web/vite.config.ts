@@ -1,10 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.plugin.ts';
 
 // The API serves dist/ as the single-page app in production (one origin, strict CSP);
 // in development Vite serves the app and forwards /api (including the SSE stream) to the API.
 export default defineConfig({
-  plugins: [react()],
+  // precompress: brotli and gzip files beside every text asset, served as they are by the API.
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +10,7 @@ import type { AppContext } from './context.ts';
 import { requestLogSerializer } from './platform/log-redaction.ts';
 import { frameworkErrorOptions, installErrorHandling } from './platform/http.ts';
 import { installNulGuard } from './platform/nul-guard.ts';
+import { COMPRESSIBLE_FILE, compressText, HASHED_ASSET, IMMUTABLE, negotiateEncoding } from './platform/compression.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { installAuth } from './modules/auth/auth.hooks.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -188,14 +189,36 @@ async function serveWebApp(app: FastifyInstance, ctx: AppContext) {
   const hasDist = fs.existsSync(path.join(dist, 'index.html'));
   const template = hasDist ? withRuntimeConfig(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'), config.observability) : '';
   if (hasDist) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      // One wildcard route, not a route per file: the build has ~650 files with their .br and .gz,
+      // and registering each (GET and HEAD) cost ~250 ms CPU at every start. A path that is no
+      // file falls through to the not-found handler below (index.html, or 404 for an asset).
+      root: dist, wildcard: true, index: false,
+      // The build writes .br and .gz beside each text file (apps/web/build/precompress.plugin.ts):
+      // sent as they are, by the browser's Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(dist, filePath).split(path.sep).join('/');
+        // Hashed files never change under their name; anything else is checked again (ETag) on use.
+        res.setHeader('cache-control', HASHED_ASSET.test(rel) ? IMMUTABLE : 'no-cache');
+        if (COMPRESSIBLE_FILE.test(rel)) res.setHeader('vary', 'Accept-Encoding');
+      },
+    });
   }
+  /** index.html (with a page's head and text): never cached without asking, compressed per request. */
+  const sendHtml = async (req: FastifyRequest, reply: FastifyReply, html: string) => {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(await compressText(html, encoding));
+  };
   const hidden = { schema: { hide: true }, config: { public: true } };
   app.get('/sitemap.xml', hidden, async (_req, reply) =>
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(await sitemapXml(ctx)));
   app.get('/robots.txt', hidden, async (_req, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(config.publicUrl)));
-  app.setNotFoundHandler(async (req, reply) => {
+  const serveIndex = async (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = req.url.split('?')[0]!;
     // A missing script or asset must be a 404, not index.html: a tab opened before a deploy then
     // fails to load a chunk cleanly instead of parsing HTML as JavaScript.
@@ -204,8 +227,10 @@ async function serveWebApp(app: FastifyInstance, ctx: AppContext) {
       return reply.code(404).send({ message: 'Not found.' });
     }
     const head = await publicPageHead(ctx, pathname);
-    if (!head) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(template);
-    return reply.code(head.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache')
-      .send(renderIndexHtml(template, head, config.publicUrl));
-  });
+    if (!head) return sendHtml(req, reply, template);
+    return sendHtml(req, reply.code(head.status), renderIndexHtml(template, head, config.publicUrl));
+  };
+  app.setNotFoundHandler(serveIndex);
+  // "/" is the build's folder to the static plugin (a 403 without an index file): the page, here.
+  if (hasDist) app.get('/', hidden, serveIndex);
 }

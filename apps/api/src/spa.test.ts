@@ -2,15 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
 let t: TestApp;
 let dist: string;
+const CHUNK = `export const words = ${JSON.stringify('sunstamp '.repeat(400))};\n`;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>');
   fs.writeFileSync(path.join(dist, 'assets/app.js'), 'console.log(1)');
+  // As the build writes them (apps/web/build/precompress.plugin.ts): a hashed chunk with its
+  // brotli and gzip files, and a file without a hash in its name.
+  fs.writeFileSync(path.join(dist, 'assets/chunk-Ab12Cd34.js'), CHUNK);
+  fs.writeFileSync(path.join(dist, 'assets/chunk-Ab12Cd34.js.br'), zlib.brotliCompressSync(CHUNK));
+  fs.writeFileSync(path.join(dist, 'assets/chunk-Ab12Cd34.js.gz'), zlib.gzipSync(CHUNK));
+  fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ seed: false, webDist: dist });
 });
 afterAll(async () => {
@@ -34,5 +42,62 @@ describe('serving the web app', () => {
   it.each(['/assets/gone-after-deploy.js', '/favicon-missing.ico'])('answers a missing asset %s with 404, not the page', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('compression and caching of the web app', () => {
+  const get = (url: string, acceptEncoding?: string) =>
+    t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+  it('sends a built file brotli-compressed to a browser that accepts br, from the file the build wrote', async () => {
+    const res = await get('/assets/chunk-Ab12Cd34.js', 'gzip, deflate, br, zstd');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(res.rawPayload.length).toBeLessThan(CHUNK.length);
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(CHUNK);
+  });
+
+  it('sends gzip to a client that accepts only gzip, and the file itself to one that accepts nothing', async () => {
+    const gz = await get('/assets/chunk-Ab12Cd34.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(CHUNK);
+    const plain = await get('/assets/chunk-Ab12Cd34.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(CHUNK);
+    const refused = await get('/assets/chunk-Ab12Cd34.js', 'br;q=0, gzip;q=0');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(CHUNK);
+  });
+
+  it('caches content-hashed files for a year as immutable, in every encoding', async () => {
+    for (const enc of ['br', 'gzip', undefined]) {
+      const res = await get('/assets/chunk-Ab12Cd34.js', enc);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('has files without a hash in their name checked again, not kept for a year', async () => {
+    const res = await get('/favicon.svg', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/', '/login', '/help', '/jobs'])('answers the page %s with no-cache HTML, compressed by Accept-Encoding', async (url) => {
+    const br = await get(url, 'gzip, deflate, br');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers['content-type']).toMatch(/text\/html/);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    const html = zlib.brotliDecompressSync(br.rawPayload).toString();
+    expect(html).toContain('<div id="root">');
+    const gz = await get(url, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(html);
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.body).toBe(html);
   });
 });

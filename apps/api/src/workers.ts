@@ -1,9 +1,9 @@
 import type { AppContext } from './context.ts';
-import type { JobHandlers } from './platform/queue/queue.ts';
+import type { JobHandlers, LostHandlers } from './platform/queue/queue.ts';
 import { sendPasswordResetMail } from './modules/auth/auth.service.ts';
-import { runLetters } from './modules/letters/letters.service.ts';
+import { recoverLostLetters, runLetters } from './modules/letters/letters.service.ts';
 import { sendNotificationMail, sendOverdueNotice } from './modules/notifications/notifications.service.ts';
-import { runCadGeneration } from './modules/plansets/cad-runs.service.ts';
+import { recoverLostRun, runCadGeneration } from './modules/plansets/cad-runs.service.ts';
 
 /**
  * The queue handlers, one per job of platform/queue/queue.registry.ts. The same code runs inside
@@ -34,6 +34,14 @@ export function jobHandlers(ctx: AppContext): JobHandlers {
   };
 }
 
+/** What the areas do when a job of theirs is taken back from a process that died (queue-recovery.ts). */
+export function lostHandlers(ctx: AppContext): LostHandlers {
+  return {
+    'cad-generate': ({ runId }, lost) => recoverLostRun(ctx, runId, lost),
+    'letters-generate': (job, lost) => recoverLostLetters(ctx, job, lost),
+  };
+}
+
 export async function startWorkers(ctx: AppContext) {
-  await ctx.queue.work(jobHandlers(ctx));
+  await ctx.queue.work(jobHandlers(ctx), { onLost: lostHandlers(ctx) });
 }

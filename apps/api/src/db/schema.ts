@@ -17,3 +17,4 @@ export * from './schema/cad-runs.schema.ts';
 export * from './schema/contact.schema.ts';
 export * from './schema/wet-stamps.schema.ts';
 export * from './schema/seals.schema.ts';
+export * from './schema/queue.schema.ts';

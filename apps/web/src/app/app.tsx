@@ -1,37 +1,30 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { closeSnackbar, SnackbarProvider } from 'notistack';
 import { RouterProvider } from 'react-router';
-import IconButton from '@mui/material/IconButton';
-import CloseIcon from '@mui/icons-material/Close';
 import { SessionProvider } from '../lib/session/session.provider.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { notify } from '../lib/notify.ts';
 import { router } from './router.tsx';
 import { ThemeModeProvider } from './theme-mode.provider.tsx';
-import { TOAST_CONFIG } from './toast.config.ts';
 
 const queryClient = createQueryClient(notify);
 
-/** Providers, outermost first: theme, toasts, data cache, session, routes. */
+// Toasts (notistack) load beside the first page, not before it.
+const Toaster = lazy(async () => ({ default: (await import('./toaster.tsx')).Toaster }));
+
+/** Providers, outermost first: theme, data cache, session, routes; the toaster beside them. */
 export function App() {
   return (
     <StrictMode>
       <ThemeModeProvider>
-        <SnackbarProvider
-          {...TOAST_CONFIG}
-          action={(key) => (
-            <IconButton size="small" color="inherit" aria-label="Dismiss" onClick={() => closeSnackbar(key)}>
-              <CloseIcon fontSize="small" />
-            </IconButton>
-          )}
-        >
-          <QueryClientProvider client={queryClient}>
-            <SessionProvider>
-              <RouterProvider router={router} />
-            </SessionProvider>
-          </QueryClientProvider>
-        </SnackbarProvider>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>
+            <RouterProvider router={router} />
+          </SessionProvider>
+        </QueryClientProvider>
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
       </ThemeModeProvider>
     </StrictMode>
   );

@@ -1,13 +1,13 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
-import { PageLoader } from '../components/page-loader.tsx';
+import { PageFallback, PrerenderedDone } from '../components/page-fallback.tsx';
 import { RouteErrorPage } from '../components/route-error.page.tsx';
 import { RouteGuard } from './guards/route.guard.tsx';
 import { OnboardingGuard } from './guards/onboarding.guard.tsx';
 import { SectionGuard } from './guards/section.guard.tsx';
 import { StaffGuard } from '../features/catalogue/components/staff.guard.tsx';
 import { REFERENCE_PAGES } from '../features/catalogue/catalogue-nav.ts';
-import { CONTENT_SLUGS } from '@sunstamp/domain/site/public-pages.data';
+import { CONTENT_SLUGS } from '@sunstamp/domain/site/public-pages.routes';
 
 /** React.lazy over a named export: every page and layout is its own chunk. */
 function lazyNamed<M extends Record<string, unknown>, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -91,13 +91,18 @@ const OptionListsPage = lazyNamed(() => import('../features/catalogue/pages/opti
 const VerifyPage = lazyNamed(() => import('../features/verify/pages/verify.page.tsx'), 'VerifyPage');
 const NotFoundPage = lazyNamed(() => import('../components/not-found.page.tsx'), 'NotFoundPage');
 
-const page = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
+const page = (node: ReactNode) => (
+  <Suspense fallback={<PageFallback />}>
+    <PrerenderedDone />
+    {node}
+  </Suspense>
+);
 
 function Root() {
   return (
     <>
       <ScrollRestoration />
-      <Suspense fallback={<PageLoader />}>
+      <Suspense fallback={<PageFallback />}>
         <Outlet />
       </Suspense>
     </>

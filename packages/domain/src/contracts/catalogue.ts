@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPage, ZPageQuery, ZQueryBool } from './common.ts';
+import { CODE_TYPES, EDITABLE_CODE_TYPES } from '../catalogue/code-types.ts';
 import {
   EXPOSURE_CATEGORIES, JURISDICTION_TYPES, SEISMIC_DESIGN_CATEGORIES,
 } from '../constants/options.constants.ts';
@@ -16,16 +17,13 @@ import {
 
 // ---------------------------------------------------------------- codes
 
-/** Spec §3 "Codes: ibc, irc, iebc, asce, electrical, fire". */
-export const CODE_TYPES = ['ibc', 'irc', 'iebc', 'asce', 'electrical', 'fire'] as const;
+export { CODE_TYPES, EDITABLE_CODE_TYPES };
 export const ZCodeType = z.enum(CODE_TYPES);
 export type CodeType = z.infer<typeof ZCodeType>;
 /** Spec §7 route segments (GET /codes/electrical-code, …) → code type. */
 export const CODE_ROUTES = {
   ibc: 'ibc', irc: 'irc', iebc: 'iebc', asce: 'asce', 'electrical-code': 'electrical', 'fire-code': 'fire',
 } as const satisfies Record<string, CodeType>;
-/** Spec §7: PUT /codes/{type} exists for ibc and iebc only. */
-export const EDITABLE_CODE_TYPES = ['ibc', 'iebc'] as const satisfies readonly CodeType[];
 
 export const ZCodeEdition = z.object({
   value: z.string().trim().min(1).max(40),

@@ -1,4 +1,4 @@
-import { EDITABLE_CODE_TYPES, type CodeType } from '../contracts/catalogue.ts';
+import { EDITABLE_CODE_TYPES, type CodeType } from '../catalogue/code-types.ts';
 import { isInternalStaff, type Role } from '../roles.ts';
 
 /*

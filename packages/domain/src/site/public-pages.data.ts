@@ -4,6 +4,8 @@
  * so both come from here. Every sentence describes what the portal does today.
  */
 
+import type { ContentSlug } from './public-pages.routes.ts';
+
 export type PublicSection = { heading: string; /** Paragraphs, separated by blank lines. */ body: string };
 export type PublicPage = {
   title: string;
@@ -17,21 +19,32 @@ export type PublicPage = {
   legal?: { updated: string };
 };
 
-export const CONTENT_SLUGS = [
-  'permit-design',
-  'engineering',
-  'structural-engineering',
-  'electrical-engineering',
-  'about',
-  'terms',
-  'privacy-policy',
-] as const;
-export type ContentSlug = (typeof CONTENT_SLUGS)[number];
 
 export const HOME_PAGE = {
   title: 'Sunstamp: solar permit design and engineering',
   description: 'Order solar permit plan sets, structural and electrical engineering letters and stamps, and follow every job to approval in one portal.',
+  hero: {
+    title: 'Solar permit plan sets and engineering letters, stamped.',
+    lead: 'Order permit design and structural or electrical engineering for your PV jobs, follow every job to approval, and keep each authority’s requirements in one place.',
+  },
+  servicesHeading: 'Services',
+  services: [
+    { to: '/permit-design', title: 'Permit design', text: 'Permit plan sets drawn to the requirements of each authority, utility and your own company.' },
+    { to: '/structural-engineering', title: 'Structural engineering', text: 'Roof, ground-mount and post-install letters and structural stamps.' },
+    { to: '/electrical-engineering', title: 'Electrical engineering', text: 'Load calculations, busbar certifications and electrical stamps.' },
+  ],
+  stepsHeading: 'How it works',
+  steps: [
+    { n: '1', title: 'Order', text: 'Find the site on the map, describe the arrays and equipment, choose the services.' },
+    { n: '2', title: 'We design', text: 'Pre-check, design, checks and engineering review; questions come to you on the job.' },
+    { n: '3', title: 'Approve', text: 'Review the finished files on the job and approve, or request a revision with its reason.' },
+  ],
+  receive: {
+    heading: 'What you receive',
+    text: 'A permit plan set generated from the job in seconds: site plan, roof plan, structural and electrical sheets with their labels, the title block and the equipment cut sheets. Every number comes from the engineering calculations and is checked against the other sheets before anyone sees it. Below, the single-line diagram of a sample set.',
+  },
 } as const;
+
 
 export const LISTING_PAGES = {
   blog: { title: 'Blog', description: 'News on codes, authorities and utilities, and how we design and engineer solar permit sets.' },

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { HOME_PAGE } from '@sunstamp/domain/site/public-pages.data';
+import { LOGIN_PAGE } from '@sunstamp/domain/site/login-page.data';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -255,6 +257,24 @@ describe('prerendered public pages, sitemap and robots', () => {
     const jobs = await t.app.inject({ method: 'GET', url: '/jobs' });
     expect(jobs.statusCode).toBe(200);
     expect(jobs.body).toContain('<title>Sunstamp</title>');
+  });
+
+  it('prerenders the home page and the sign-in page: their heading and words are in #root before any script', async () => {
+    for (const url of ['/', '/home']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      const root = /<div id="root">([\s\S]*?)<\/div>\s*<script/.exec(res.body)?.[1] ?? '';
+      expect(root, url).toContain(`<h1>${HOME_PAGE.hero.title}</h1>`);
+      for (const s of HOME_PAGE.services) expect(root).toContain(`<h3>${s.title}</h3>`);
+      expect(root).toContain(`<h2>${HOME_PAGE.receive.heading}</h2>`);
+      expect(res.body).toContain(`<title>${HOME_PAGE.title}</title>`);
+    }
+    const login = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(login.statusCode).toBe(200);
+    const root = /<div id="root">([\s\S]*?)<\/div>\s*<script/.exec(login.body)?.[1] ?? '';
+    expect(root).toContain(`<h1>${LOGIN_PAGE.title}</h1>`);
+    expect(root).toContain(LOGIN_PAGE.lead);
+    expect(login.body).toContain('<title>Sign in · Sunstamp</title>');
   });
 
   it('serves sitemap.xml with every published page and robots.txt pointing at it', async () => {

@@ -1,4 +1,6 @@
-import { CONTENT_PAGES, CONTENT_SLUGS, HOME_PAGE, LISTING_PAGES, type ContentSlug } from '@sunstamp/domain/site/public-pages.data';
+import { CONTENT_PAGES, HOME_PAGE, LISTING_PAGES } from '@sunstamp/domain/site/public-pages.data';
+import { LOGIN_PAGE } from '@sunstamp/domain/site/login-page.data';
+import { CONTENT_SLUGS, type ContentSlug } from '@sunstamp/domain/site/public-pages.routes';
 import type { RuntimeConfig } from '@sunstamp/domain/observability/observability.rules';
 import type { AppContext } from '../../context.ts';
 import { textOfHtml } from '../../platform/markdown.ts';
@@ -40,6 +42,32 @@ function staticPage(slug: ContentSlug): PublicPageHead {
   return {
     status: 200, title: p.title, description: p.description, path: `/${slug}`, type: 'website',
     bodyHtml: `<main><h1>${esc(p.title)}</h1><p>${esc(p.lead)}</p>${p.sections.map((s) => `<h2>${esc(s.heading)}</h2>${paragraphs(s.body)}`).join('')}</main>`,
+  };
+}
+
+/**
+ * The home page as the app draws it (hero, services, steps, the sample sheet's words), so its
+ * heading is on screen before any script runs; the `pre-*` classes are styled by the web's
+ * prerender.css to the app's sizes, so the app's render replaces it without a jump.
+ */
+function homePage(): PublicPageHead {
+  const h = HOME_PAGE;
+  const bodyHtml = '<main class="pre pre-home">'
+    + `<section class="pre-hero"><div class="pre-wrap"><h1>${esc(h.hero.title)}</h1><p>${esc(h.hero.lead)}</p>`
+    + '<p class="pre-actions"><a class="pre-btn" href="/request-demo">Request a demo</a> <a class="pre-btn pre-btn-outline" href="/login">Sign in</a></p></div></section>'
+    + `<div class="pre-wrap"><h2>${esc(h.servicesHeading)}</h2><ul class="pre-cards">`
+    + h.services.map((s) => `<li><a href="${esc(s.to)}"><h3>${esc(s.title)}</h3></a><p>${esc(s.text)}</p></li>`).join('')
+    + `</ul><h2>${esc(h.stepsHeading)}</h2><ol class="pre-cards">`
+    + h.steps.map((s) => `<li><h3>${esc(s.title)}</h3><p>${esc(s.text)}</p></li>`).join('')
+    + `</ol><h2>${esc(h.receive.heading)}</h2><p>${esc(h.receive.text)}</p></div></main>`;
+  return { status: 200, title: h.title, description: h.description, path: '/', type: 'website', bodyHtml };
+}
+
+/** The sign-in page's heading and lead (the form needs the app, which draws it over this). */
+function loginPage(): PublicPageHead {
+  return {
+    status: 200, title: LOGIN_PAGE.title, description: LOGIN_PAGE.description, path: '/login', type: 'website',
+    bodyHtml: `<main class="pre pre-login"><div class="pre-card"><h1>${esc(LOGIN_PAGE.title)}</h1><p>${esc(LOGIN_PAGE.lead)}</p></div></main>`,
   };
 }
 
@@ -87,9 +115,8 @@ const SLUG_SEGMENT = /^[a-z0-9-]{1,200}$/;
 /** The head and text of an open page, or null for a path that is not one (the app's own pages). */
 export async function publicPageHead(ctx: Ctx, pathname: string): Promise<PublicPageHead | null> {
   const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/' || path === '/home') {
-    return { status: 200, title: HOME_PAGE.title, description: HOME_PAGE.description, path: '/', type: 'website', bodyHtml: '' };
-  }
+  if (path === '/' || path === '/home') return homePage();
+  if (path === '/login') return loginPage();
   if (path === '/contact-us') {
     const m = LISTING_PAGES['contact-us'];
     return { status: 200, title: m.title, description: m.description, path, type: 'website', bodyHtml: '' };

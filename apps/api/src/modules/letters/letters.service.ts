@@ -549,6 +549,19 @@ export async function runLetters(ctx: Ctx, job: JobPayload<'letters-generate'>) 
   await publish('combine_files_passed', { letters: stored.map((l) => ({ id: l.id, letter_type: l.letterType, file_id: l.fileId, download_url: `/api/files/${l.fileId}/download` })), refused });
 }
 
+/**
+ * The process generating these letters died (platform/queue/queue-recovery.ts took the job back
+ * within seconds). While the queue retries it nothing changes for the requester; when no retry
+ * remains, the requester's stream hears that the run failed and why.
+ */
+export async function recoverLostLetters(ctx: Pick<AppContext, 'events'>, job: JobPayload<'letters-generate'>, lost: { willRetry: boolean; reason: string }) {
+  if (lost.willRetry) return;
+  await ctx.events.publish(job.actorId, 'calculations_failed', {
+    job_id: job.jobId, run_id: job.runId,
+    message: `The letters could not be generated: ${lost.reason}. Generate them again.`,
+  });
+}
+
 /** POST /jobs/{id}/recalculate-url: calculates with `arrays` now and answers the new calculation package's URL. */
 export async function recalculate(ctx: Ctx, p: Principal, jobId: string, arrays: readonly Record<string, unknown>[] | undefined) {
   const r = await workableJob(ctx, p, jobId);

@@ -138,6 +138,30 @@ export async function getRunChecks(ctx: Ctx, p: Principal, runId: string): Promi
 
 // ---------------------------------------------------------------------------------------------- the worker
 
+/**
+ * The process working this run died (platform/queue/queue-recovery.ts took its job back within
+ * seconds): the run shows queued again while the queue retries it, or failed with the reason when
+ * no retry remains. A run already finished is left alone.
+ */
+export async function recoverLostRun(ctx: Ctx, runId: string, lost: { willRetry: boolean; reason: string }): Promise<void> {
+  const db = ctx.database.db;
+  const row = await repo.getRun(db, runId);
+  if (!row || (row.run.status !== 'running' && row.run.status !== 'queued')) return;
+  if (lost.willRetry) {
+    await repo.updateRun(db, runId, { status: 'queued', stage: null, progress: 0 });
+    return;
+  }
+  const message = GENERATION_ERRORS.title_block_failed.message;
+  await repo.updateRun(db, runId, {
+    status: 'failed', stage: 'cad_generation_failed', progress: 100, errorKey: 'title_block_failed', errorMessage: message,
+    errorDetail: `${lost.reason}; no retry remains. Generate the plan set again.`, finishedAt: ctx.clock.now(),
+  });
+  const job = await repo.jobRow(db, row.run.jobId);
+  if (!job) return;
+  const payload: CadRunEvent = { run_id: runId, job_id: row.run.jobId, label: message, progress: null, message, severity: 'error' };
+  await ctx.events.publishMany(listenersOf(row.run, job).map((userId) => ({ userId, type: 'cad_generation_failed', payload })));
+}
+
 type Step = keyof typeof CAD_GENERATION_PROGRESS | keyof typeof OTHER_PROGRESS_EVENT_LABELS;
 const CALC_PROGRESS = { calculations_initiated: 20, calculations_passed: 50, calculations_failed: 100, combine_files_passed: 99, stamp_file_passed: 99 } as const;
 

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
 import { JOB_DEFINITIONS, JOB_NAMES, type JobName, type JobPayload } from './queue.registry.ts';
+import { DEFAULT_RECOVERY, LOST_REASON as LOST_REASON_TEXT, WorkerLiveness, type LostJob, type RecoveryTuning } from './queue-recovery.ts';
 
 export type QueueTuning = {
   /** How often an idle worker looks for work (pg-boss's minimum is 0.5). */
@@ -16,6 +17,8 @@ export type QueueTuning = {
    * Off in production: another process's worker may take a job, and the memory would only grow.
    */
   trackSent?: boolean;
+  /** Heartbeat and dead-process limits (queue-recovery.ts); defaults: 2 s and 10 s. */
+  recovery?: RecoveryTuning;
 };
 
 export type JobContext = {
@@ -29,6 +32,15 @@ export type JobContext = {
 export type JobHandler<N extends JobName> = (payload: JobPayload<N>, job: JobContext) => Promise<void>;
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
+/**
+ * Told when a job of its queue was taken back from a dead process (queue-recovery.ts): pg-boss
+ * retries it (`willRetry`) or has failed it for good, so the area can show the run queued again or
+ * failed with its reason at once.
+ */
+export type LostHandler<N extends JobName> = (payload: JobPayload<N>, lost: { willRetry: boolean; reason: string }) => Promise<void>;
+export type LostHandlers = { [N in JobName]?: LostHandler<N> };
+export type WorkOptions = { onLost?: LostHandlers };
+
 /** `startAfterSeconds`: the job waits that long before a worker may take it (batching windows). */
 export type SendOptions = { startAfterSeconds?: number };
 
@@ -38,8 +50,11 @@ type Log = { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: s
 export type JobQueue = {
   start(): Promise<void>;
   send<N extends JobName>(name: N, payload: JobPayload<N>, options?: SendOptions): Promise<string>;
-  /** Works the queues given a handler; a process may work a subset (tests, dedicated workers). */
-  work(handlers: Partial<JobHandlers>): Promise<void>;
+  /**
+   * Works the queues given a handler; a process may work a subset (tests, dedicated workers). The
+   * process then keeps a heartbeat, and first takes back the jobs of processes that died.
+   */
+  work(handlers: Partial<JobHandlers>, options?: WorkOptions): Promise<void>;
   drain(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 };
@@ -71,6 +86,8 @@ export class Queue implements JobQueue {
   /** Jobs sent to this process's own workers and not done yet (trackSent), with their queue. */
   private pending = new Map<string, JobName>();
   private started = false;
+  /** This process's heartbeat, once it works jobs. */
+  private liveness: WorkerLiveness | null = null;
   /** Told how long each job this process ran took (metrics). */
   observer: ((queue: JobName, seconds: number, outcome: 'completed' | 'failed') => void) | null = null;
 
@@ -130,8 +147,15 @@ export class Queue implements JobQueue {
     return id;
   }
 
-  /** Starts a worker per job name in this process. */
-  async work(handlers: Partial<JobHandlers>) {
+  /** Starts a worker per job name in this process, after taking back the jobs of dead processes. */
+  async work(handlers: Partial<JobHandlers>, options: WorkOptions = {}) {
+    if (!this.liveness) {
+      const onLost = options.onLost ?? {};
+      const recovery = this.tuning.recovery ?? DEFAULT_RECOVERY;
+      this.liveness = new WorkerLiveness(this.database, this.boss, recovery, this.log, (jobs) => this.tellLost(jobs, onLost));
+      // The embedded database has one process: whatever is still active was the previous run's.
+      await this.liveness.start({ alone: recovery.aloneAtStart ?? this.database.kind === 'pglite' });
+    }
     for (const name of JOB_NAMES) {
       const handler = handlers[name] as JobHandler<JobName> | undefined;
       if (!handler) continue;
@@ -142,7 +166,22 @@ export class Queue implements JobQueue {
     }
   }
 
+  private async tellLost(jobs: LostJob[], onLost: LostHandlers) {
+    for (const job of jobs) {
+      const tell = onLost[job.name] as LostHandler<JobName> | undefined;
+      if (!tell) continue;
+      const parsed = JOB_DEFINITIONS[job.name].payload.safeParse(job.data);
+      if (!parsed.success) continue;
+      try {
+        await tell(parsed.data as JobPayload<JobName>, { willRetry: job.willRetry, reason: LOST_REASON_TEXT });
+      } catch (err) {
+        this.log.error({ err, job: job.id, name: job.name }, 'a lost job could not be reported to its area');
+      }
+    }
+  }
+
   private async run(name: JobName, handler: JobHandler<JobName>, job: PgBoss.JobWithMetadata<unknown>) {
+    await this.liveness?.claim(job.id, name).catch((err: unknown) => this.log.warn({ err: String(err), job: job.id }, 'the job could not be claimed'));
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new Error('time limit passed')), job.expireInSeconds * 1000);
     const last = job.retryCount >= job.retryLimit;
@@ -163,6 +202,7 @@ export class Queue implements JobQueue {
       throw err;
     } finally {
       clearTimeout(timer);
+      await this.liveness?.release(job.id).catch(() => undefined);
     }
   }
 
@@ -195,5 +235,7 @@ export class Queue implements JobQueue {
     this.started = false;
     // Not graceful-waiting here: the caller stops taking requests first; an interrupted job runs again.
     await this.boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
+    await this.liveness?.stop();
+    this.liveness = null;
   }
 }

@@ -16,7 +16,8 @@ type Query = Record<string, QueryValue>;
 
 /** A GET endpoint: parameters to path and query, and the contract of the answer. */
 export type GetEndpoint<P, S extends z.ZodType> = {
-  response: S;
+  /** The answer's contract; absent where it is named by type only (getEndpointOf). */
+  response?: S;
   path: (params: P) => string;
   query?: (params: P) => Query;
   /** false: a signed-out page's call (a public route), made without a session. */
@@ -29,6 +30,14 @@ export const getEndpoint = <P, S extends z.ZodType>(
   query?: (params: P) => Query,
   options: { auth?: boolean } = {},
 ): GetEndpoint<P, S> => ({ response, path, query, ...options });
+
+/**
+ * getEndpoint with the answer's contract named by its type only, for the modules every page loads
+ * (the session's GET /users/me): importing a contract's schema there would bring zod into the
+ * first load, and the answer is not parsed here anyway.
+ */
+export const getEndpointOf = <S extends z.ZodType>() =>
+  <P>(path: (params: P) => string, query?: (params: P) => Query, options: { auth?: boolean } = {}): GetEndpoint<P, S> => ({ path, query, ...options });
 
 /** GET the endpoint with these parameters; the answer is typed by the endpoint's contract. */
 export function fetchEndpoint<P, S extends z.ZodType>(endpoint: GetEndpoint<P, S>, params: P, signal?: AbortSignal): Promise<z.output<S>> {

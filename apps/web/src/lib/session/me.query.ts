@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZMeResponse } from '@sunstamp/domain/contracts/users';
-import { fetchEndpoint, getEndpoint } from '../api/endpoint.ts';
+import type { ZMeResponse } from '@sunstamp/domain/contracts/users';
+import { fetchEndpoint, getEndpointOf } from '../api/endpoint.ts';
 import { queryKeys } from '../api/query-keys.ts';
 
-/** GET /users/me: the session user, site alerts, companies and month stats. */
-export const meEndpoint = getEndpoint(ZMeResponse, () => '/users/me');
+/** GET /users/me: the session user, site alerts, companies and month stats (its contract by type: endpoint.ts getEndpointOf). */
+export const meEndpoint = getEndpointOf<typeof ZMeResponse>()(() => '/users/me');
 export const fetchMe = (signal?: AbortSignal) => fetchEndpoint(meEndpoint, undefined, signal);
 
 export const meQueryOptions = () =>

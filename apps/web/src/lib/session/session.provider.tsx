@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LoadingBackdrop } from '../../components/loading-backdrop.tsx';
 import { apiClient } from '../api-client.ts';
 import { notify } from '../notify.ts';
 import { pageTitle } from '../page-title.ts';
 import { ACCESS_TOKEN_KEY } from '../token-storage.ts';
 import { meQueryOptions } from './me.query.ts';
 import { SessionContext, type SessionStatus, type SessionValue } from './session.context.ts';
+
+// The backdrop's code loads the first time it is needed (restoring a session, signing out), not in the first load.
+const LoadingBackdrop = lazy(async () => ({ default: (await import('../../components/loading-backdrop.tsx')).LoadingBackdrop }));
 
 /**
  * The session of spec §4: logged out → logged in (access and refresh tokens) → logged out.
@@ -106,6 +108,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [clearLocal]);
 
+  const busy = status === 'restoring' || busyMessage !== null;
+  // Once shown, the backdrop stays mounted so it can fade out.
+  const [backdropUsed, setBackdropUsed] = useState(false);
+  if (busy && !backdropUsed) setBackdropUsed(true);
+
   const value = useMemo<SessionValue>(() => {
     const data = status === 'signed-in' ? (me.data ?? null) : null;
     return { status, me: data, user: data?.user ?? null, endedByUser, signIn, signOut };
@@ -114,7 +121,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return (
     <SessionContext.Provider value={value}>
       {children}
-      <LoadingBackdrop open={status === 'restoring' || busyMessage !== null} message={busyMessage ?? undefined} />
+      {(busy || backdropUsed) && (
+        <Suspense fallback={null}>
+          <LoadingBackdrop open={busy} message={busyMessage ?? undefined} />
+        </Suspense>
+      )}
     </SessionContext.Provider>
   );
 }

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ZLoginBody } from '@sunstamp/domain/contracts/auth';
+import { LOGIN_PAGE } from '@sunstamp/domain/site/login-page.data';
 import { FormError } from '../../../components/form-error.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { textFieldProps } from '../../../components/form/form-field.ts';
@@ -18,7 +19,7 @@ import { useLogin } from '../api/use-login.ts';
 
 /** Sign in with email and password; success returns to the page that asked for it (the guard does). */
 export function LoginPage() {
-  usePageTitle('Sign in');
+  usePageTitle(LOGIN_PAGE.title);
   const location = useLocation();
   const remembered = !!(location.state as { from?: unknown } | null)?.from;
   const login = useLogin();
@@ -39,10 +40,10 @@ export function LoginPage() {
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="login-title">
       <Typography id="login-title" variant="h5" component="h1" sx={{ mb: 0.5 }}>
-        Sign in
+        {LOGIN_PAGE.title}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Welcome back. Sign in to order and follow your jobs.
+        {LOGIN_PAGE.lead}
       </Typography>
       {remembered && !rootError && (
         <Alert severity="info" sx={{ mb: 2 }}>

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { HOME_PAGE } from '@sunstamp/domain/site/public-pages.data';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -16,17 +18,14 @@ import { useSession } from '../../../lib/session/session.context.ts';
 import { ContentHero } from '../components/content-hero.tsx';
 import { DemoCta } from '../components/demo-cta.tsx';
 
-const SERVICES = [
-  { to: '/permit-design', title: 'Permit design', icon: <ArchitectureOutlined />, text: 'Permit plan sets drawn to the requirements of each authority, utility and your own company.' },
-  { to: '/structural-engineering', title: 'Structural engineering', icon: <RoofingOutlined />, text: 'Roof, ground-mount and post-install letters and structural stamps.' },
-  { to: '/electrical-engineering', title: 'Electrical engineering', icon: <BoltOutlined />, text: 'Load calculations, busbar certifications and electrical stamps.' },
-];
-
-const STEPS = [
-  { n: '1', title: 'Order', text: 'Find the site on the map, describe the arrays and equipment, choose the services.' },
-  { n: '2', title: 'We design', text: 'Pre-check, design, checks and engineering review; questions come to you on the job.' },
-  { n: '3', title: 'Approve', text: 'Review the finished files on the job and approve, or request a revision with its reason.' },
-];
+// The words come from the domain, where the server reads them too to prerender this page.
+const ICONS: Record<string, ReactNode> = {
+  '/permit-design': <ArchitectureOutlined />,
+  '/structural-engineering': <RoofingOutlined />,
+  '/electrical-engineering': <BoltOutlined />,
+};
+const SERVICES = HOME_PAGE.services.map((s) => ({ ...s, icon: ICONS[s.to] }));
+const STEPS = HOME_PAGE.steps;
 
 export function HomePage() {
   usePageTitle();
@@ -34,8 +33,8 @@ export function HomePage() {
   return (
     <>
       <ContentHero
-        title="Solar permit plan sets and engineering letters, stamped."
-        lead="Order permit design and structural or electrical engineering for your PV jobs, follow every job to approval, and keep each authority’s requirements in one place."
+        title={HOME_PAGE.hero.title}
+        lead={HOME_PAGE.hero.lead}
       >
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {status === 'signed-in' ? (
@@ -62,7 +61,7 @@ export function HomePage() {
       </ContentHero>
       <Container maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
         <Typography variant="h4" component="h2" gutterBottom>
-          Services
+          {HOME_PAGE.servicesHeading}
         </Typography>
         <Grid container spacing={3}>
           {SERVICES.map((s) => (
@@ -82,7 +81,7 @@ export function HomePage() {
           ))}
         </Grid>
         <Typography variant="h4" component="h2" sx={{ mt: 8, mb: 3 }}>
-          How it works
+          {HOME_PAGE.stepsHeading}
         </Typography>
         <Grid container spacing={3}>
           {STEPS.map((s) => (
@@ -104,13 +103,10 @@ export function HomePage() {
           ))}
         </Grid>
         <Typography variant="h4" component="h2" sx={{ mt: 8, mb: 1 }}>
-          What you receive
+          {HOME_PAGE.receive.heading}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 760 }}>
-          A permit plan set generated from the job in seconds: site plan, roof plan, structural and electrical sheets with
-          their labels, the title block and the equipment cut sheets. Every number comes from the engineering
-          calculations and is checked against the other sheets before anyone sees it. Below, the single-line diagram of
-          a sample set.
+          {HOME_PAGE.receive.text}
         </Typography>
         <Box component="figure" sx={{ m: 0 }}>
           <Box

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { openTestDatabase } from '../../test/test-database.ts';
+import { Queue } from './queue.ts';
+import type { JobPayload } from './queue.registry.ts';
+
+/*
+ * A job held by a process that stops is taken back by the next process that works the queue: at
+ * once, not when the job's time limit passes. Process A takes a job and "dies" (its handler never
+ * ends and its heartbeat stops: it is given a heartbeat it never beats within the test); process B
+ * starts working and finds A dead: at start-up on the embedded database (one process only), by A's
+ * stale heartbeat on PostgreSQL. The jobs' own time limit is an hour, so only recovery can free them.
+ */
+
+const quiet = { error: () => {}, warn: () => {} };
+const HOUR = 3600;
+let database: Database;
+let drop: () => Promise<void>;
+const open: Queue[] = [];
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+});
+afterAll(async () => {
+  for (const q of open) await q.stop().catch(() => undefined);
+  await drop?.();
+});
+
+async function until<T>(check: () => Promise<T | undefined | false>, what: string): Promise<T> {
+  // A wait for an outcome, not a timing: generous for a busy machine.
+  const end = Date.now() + 60_000;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const queueOf = async (tuning: { heartbeatSeconds: number; staleSeconds: number; aloneAtStart?: boolean }) => {
+  const q = new Queue(database, { pollSeconds: 0.5, maintenanceSeconds: 3600, expireSeconds: HOUR, retryDelaySeconds: 0, recovery: tuning }, quiet);
+  open.push(q);
+  await q.start();
+  return q;
+};
+
+const stateOf = async (id: string) =>
+  (await database.query<{ state: string }>('select state from pgboss.job where id = $1', [id]))[0]?.state;
+
+describe('jobs of a process that stopped', () => {
+  it('are retried by the next worker and told to their area as re-queued; a job with no retry left fails with the reason', async () => {
+    // Process A: takes the jobs and hangs; its heartbeat is an hour away, so it looks dead once stale.
+    const a = await queueOf({ heartbeatSeconds: HOUR, staleSeconds: HOUR });
+    const taken: string[] = [];
+    await a.work({
+      'cad-generate': async ({ runId }) => { taken.push(runId); await new Promise(() => {}); },
+      'letters-generate': async ({ runId }) => { taken.push(runId); await new Promise(() => {}); },
+    });
+    const runId = crypto.randomUUID();
+    const cadJob = await a.send('cad-generate', { runId });
+    const letters: JobPayload<'letters-generate'> = {
+      runId: crypto.randomUUID(), jobId: crypto.randomUUID(), actorId: crypto.randomUUID(), actorRole: 'admin',
+      letterTypes: ['structural_letter'], includeDigitalSignature: false, revisionLetterData: null,
+    };
+    const lettersJob = await a.send('letters-generate', letters);
+    await until(async () => taken.length === 2, 'process A to take both jobs');
+    expect(await stateOf(cadJob)).toBe('active');
+    // The letters job has no retry left: it must end failed, with the reason, not wait an hour.
+    await database.query('update pgboss.job set retry_limit = 0 where id = $1', [lettersJob]);
+    // A's heartbeat stops (it died); on PostgreSQL B sees it by its age, on PGlite at B's start.
+    await database.query(`update queue_workers set heartbeat_at = now() - interval '1 hour'`);
+
+    const told: { name: string; payload: unknown; willRetry: boolean; reason: string }[] = [];
+    const rerun: string[] = [];
+    const b = await queueOf({ heartbeatSeconds: 0.2, staleSeconds: 5 });
+    await b.work(
+      { 'cad-generate': async (p) => { rerun.push(p.runId); } },
+      {
+        onLost: {
+          'cad-generate': async (payload, lost) => { told.push({ name: 'cad-generate', payload, ...lost }); },
+          'letters-generate': async (payload, lost) => { told.push({ name: 'letters-generate', payload, ...lost }); },
+        },
+      },
+    );
+    // The plan-set job is taken again and finished by B; the letters job failed for good.
+    await until(async () => (await stateOf(cadJob)) === 'completed', 'the lost plan-set job to be completed by B');
+    expect(rerun).toEqual([runId]);
+    await until(async () => told.length === 2, 'both areas to be told');
+    expect(told.find((t) => t.name === 'cad-generate')).toMatchObject({ payload: { runId }, willRetry: true });
+    expect(told.find((t) => t.name === 'letters-generate')).toMatchObject({ payload: { runId: letters.runId }, willRetry: false });
+    expect(told[0]!.reason).toMatch(/stopped/);
+    expect(await stateOf(lettersJob)).toBe('failed');
+    const [failed] = await database.query<{ output: { message?: string } }>('select output from pgboss.job where id = $1', [lettersJob]);
+    expect(failed!.output.message).toMatch(/process working this job stopped/);
+    // A's record is gone with its claims; B's own is there.
+    const workers = await database.query<{ id: string }>('select id from queue_workers');
+    expect(workers).toHaveLength(1);
+    expect(await database.query('select job_id from queue_claims where job_id = any($1::uuid[])', [[cadJob, lettersJob]])).toEqual([]);
+  }, 120_000);
+
+  it('leaves the jobs of a living process alone', async () => {
+    for (const q of open.splice(0)) await q.stop();
+    // Two living processes on one database (as on PostgreSQL): A works a job, B sweeps beside it.
+    const a = await queueOf({ heartbeatSeconds: 0.2, staleSeconds: 5, aloneAtStart: false });
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    const taken: string[] = [];
+    await a.work({ 'cad-generate': async ({ runId }) => { taken.push(runId); await held; } });
+    const b = await queueOf({ heartbeatSeconds: 0.2, staleSeconds: 5, aloneAtStart: false });
+    const told: unknown[] = [];
+    await b.work({}, { onLost: { 'cad-generate': async (p) => { told.push(p); } } });
+    const id = await a.send('cad-generate', { runId: crypto.randomUUID() });
+    await until(async () => taken.length === 1, 'A to take the job');
+    // Several heartbeats of both (each one a sweep) pass while A holds the job.
+    const [{ since }] = await database.query<{ since: Date }>('select now() as since') as [{ since: Date }];
+    await until(async () => {
+      const rows = await database.query<{ n: string }>(
+        `select count(*) as n from queue_workers where heartbeat_at > $1::timestamptz + interval '1 second'`, [since.toISOString()]);
+      return Number(rows[0]!.n) === 2;
+    }, 'both processes to beat several times');
+    expect(await stateOf(id)).toBe('active');
+    expect(told).toEqual([]);
+    release();
+    await until(async () => (await stateOf(id)) === 'completed', 'A to finish the job');
+  }, 120_000);
+});

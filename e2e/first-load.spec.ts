@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_PAGES, HOME_PAGE, LISTING_PAGES } from '@sunstamp/domain/site/public-pages.data';
+import { LOGIN_PAGE } from '@sunstamp/domain/site/login-page.data';
+import { INSTALLER, baseUrl, launchBrowser, signIn, type Browser } from './support.ts';
+
+/*
+ * The open pages load none of the signed-in app's code: no MUI X (data grid, charts, date
+ * pickers), no editor, no app layout or feature page of the app. Read from what Chromium fetches:
+ * each script's text (MUI X's class names) and, through Vite's manifest, the source of each chunk.
+ * After signing in the same checks find the app's code, so they can fail.
+ */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'apps/web/dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; src?: string }>;
+const sourceOf = new Map(Object.values(manifest).map((c) => [`/${c.file}`, c.src ?? '']));
+
+/** Class-name prefixes only MUI X's packages register. */
+const MUI_X = /MuiDataGrid|MuiPickers|MuiDateCalendar|MuiCharts/;
+/** Sources of the signed-in app: its layout and the feature pages behind sign-in, the content editor among them. */
+const APP_SOURCE = /app\/layouts\/app\.layout|features\/(jobs|analytics|content|users|companies|catalogue|requirements|designs|planset|letters|engineers|back-office|site-alerts|wet-stamps|messages\/pages\/inbox)\//;
+
+const PUBLIC_PAGES: { url: string; heading: string }[] = [
+  { url: '/', heading: HOME_PAGE.hero.title },
+  { url: '/login', heading: LOGIN_PAGE.title },
+  { url: '/request-demo', heading: 'Request a demo' },
+  { url: '/about', heading: CONTENT_PAGES.about.title },
+  { url: '/permit-design', heading: CONTENT_PAGES['permit-design'].title },
+  { url: '/help', heading: LISTING_PAGES.help.title },
+  { url: '/blog', heading: LISTING_PAGES.blog.title },
+  { url: '/contact-us', heading: LISTING_PAGES['contact-us'].title },
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Loaded = { url: string; path: string; text: string };
+
+/** Scripts the page fetches while `act` runs and the network settles. */
+async function scriptsDuring(page: Page, act: () => Promise<void>): Promise<Loaded[]> {
+  const pending: Promise<Loaded | null>[] = [];
+  const onResponse = (r: import('playwright-core').Response) => {
+    if (r.request().resourceType() !== 'script') return;
+    pending.push(r.text().then((text) => ({ url: r.url(), path: new URL(r.url()).pathname, text })).catch(() => null));
+  };
+  page.on('response', onResponse);
+  try {
+    await act();
+    await page.waitForLoadState('networkidle');
+  } finally {
+    page.off('response', onResponse);
+  }
+  return (await Promise.all(pending)).filter((x): x is Loaded => x !== null);
+}
+
+const appCodeIn = (scripts: Loaded[]) =>
+  scripts.flatMap((s) => [
+    ...(MUI_X.test(s.text) ? [`${s.path}: MUI X (${MUI_X.exec(s.text)![0]})`] : []),
+    ...(APP_SOURCE.test(sourceOf.get(s.path) ?? '') ? [`${s.path}: ${sourceOf.get(s.path)}`] : []),
+  ]);
+
+describe('first load of the open pages', () => {
+  it.each(PUBLIC_PAGES)('$url loads no code of the signed-in app', async ({ url, heading }) => {
+    const page = await browser.context.newPage();
+    try {
+      const scripts = await scriptsDuring(page, async () => {
+        await page.goto(`${baseUrl}${url}`);
+        await page.getByRole('heading', { name: heading, level: 1 }).first().waitFor();
+        // The app's own render (every layout's skip link), not only the prerendered text.
+        await page.getByRole('link', { name: 'Skip to content' }).waitFor({ state: 'attached' });
+      });
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(appCodeIn(scripts)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('loads the app\'s code once signed in (the checks above see it when it is there)', async () => {
+    const page = await browser.context.newPage();
+    try {
+      await page.goto(`${baseUrl}/login`);
+      await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+      const scripts = await scriptsDuring(page, async () => {
+        await signIn(page, INSTALLER);
+        await page.waitForURL((u) => u.pathname === '/jobs');
+        await page.getByRole('grid').first().waitFor();
+      });
+      const found = appCodeIn(scripts).join('\n');
+      expect(found).toMatch(/MuiDataGrid/);
+      expect(found).toMatch(/app\.layout/);
+    } finally {
+      await page.close();
+    }
+  });
+});
