@@ -2,7 +2,7 @@ import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
 import { check, req, roofMaterialName, sheetNumber } from '../planset.model.ts';
 import { PlanSetError } from '../planset.errors.ts';
-import { attachmentSpacingIn } from './pv2.sheet.ts';
+import { attachmentSpacingIn, cantileverIn } from './pv2.sheet.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
 import { drawTitleBlock } from './title-block.sheet.ts';
@@ -178,10 +178,10 @@ export function buildPv3(ctx: SheetContext): Sheet {
     return [
       p.name.toUpperCase(), p.arrayId, p.framing.type.toUpperCase(), p.framing.size, `${p.framing.spacingIn}"`, p.framing.spansIn.map((s) => `${s}"`).join(' + '),
       `${p.pitchDeg}°`, roofMaterialName(p.material), ...(showLayers ? [String(layers)] : []),
-      `${attachmentSpacingIn(ctx, p.arrayId)}"`, dead ? `${fmt(dead.value)} PSF` : '—',
+      `${fmt(attachmentSpacingIn(ctx, p.arrayId))}"`, `${fmt(cantileverIn(ctx, p.arrayId))}"`, dead ? `${fmt(dead.value)} PSF` : '—',
     ];
   });
-  const headers = ['PLANE', 'ARRAY', 'FRAMING', 'SIZE', 'SPACING', 'SPANS', 'PITCH', 'ROOF', ...(showLayers ? ['LAYERS'] : []), 'ATTACH. O.C.', 'PV DEAD LOAD'];
+  const headers = ['PLANE', 'ARRAY', 'FRAMING', 'SIZE', 'SPACING', 'SPANS', 'PITCH', 'ROOF', ...(showLayers ? ['LAYERS'] : []), 'MAX SPAN', 'MAX CANT.', 'PV DEAD LOAD'];
   const colWidths = headers.map(() => (W - 10) / headers.length);
   const fh = c.tableHeight(headers, rows, colWidths) + c.sz(9) * 1.8 + 12;
   const fa = c.panel('ROOF FRAMING & ATTACHMENT SCHEDULE', AREA.x, y, W, fh);
