@@ -22,6 +22,8 @@ import { loadDesignFor, routeLengthFt, type DesignArray, type DesignSystem, type
 import * as repo from './plansets.repository.ts';
 import { fixedOptimizerStringVoltageV } from '@sunstamp/domain/catalogue/equipment.rules';
 import { codeRefText as refText } from '@sunstamp/engineering/report.builder';
+import { planAttachments, withRails } from '@sunstamp/planset/layout/attachments';
+import { ZodError } from 'zod';
 
 /*
  * Everything a plan-set run reads, assembled from the job: the engineering engine's input (the
@@ -396,7 +398,7 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
     }
   }
 
-  const engine: DesignInputRaw = {
+  let engine: DesignInputRaw = {
     projectName: job.name,
     site: {
       designMinTempC: minTempC,
@@ -509,7 +511,19 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
     dynamic.parcel_info = Object.fromEntries(Object.entries(job.parcelInfo as Record<string, unknown>).filter(([, v]) => v !== null && v !== '' && v !== undefined));
   }
 
-  const design: DesignModel = { ...layout.design, strings: designStrings, branchCircuits: designBranches, runs: designRuns };
+  // Attachments on rafters within the rail's allowable span and cantilever for this site (unless the
+  // designer drew them), and the engine checks the rails as drawn: a rail that cannot be held names itself.
+  let attachments = layout.design.attachments;
+  try {
+    const plan = planAttachments(layout.design, { lengthIn, widthIn }, engine);
+    if (!plan.ok) return { ok: false, missing: [{ field: 'design.attachments', message: `The attachments cannot be laid out: ${plan.detail}. Use a heavier rail, closer framing, or change the layout on the job's Design page.` }] };
+    attachments = plan.attachments;
+    engine = withRails(engine, plan.railsByArray);
+  } catch (e) {
+    // An engine input the schema refuses: the engine's own refusal names it when the run calculates.
+    if (!(e instanceof ZodError)) throw e;
+  }
+  const design: DesignModel = { ...layout.design, attachments, strings: designStrings, branchCircuits: designBranches, runs: designRuns };
   const input: Omit<PlanSetInputRaw, 'report'> = {
     job: {
       id: job.id, name: job.name, clientName: job.clientName,
