@@ -233,6 +233,22 @@ export const ZArray = z.strictObject({
     spansIn: z.array(positive()).default([]),
     cantileversIn: z.tuple([z.number().min(0), z.number().min(0)]),
   }).refine((r) => r.spansIn.length === Math.max(0, r.attachments - 1), { message: 'a rail has one span fewer than attachments' })).min(1).optional(),
+  /**
+   * The roof attachment (packages/domain attachment-type.rules): fastened into the framing (lag
+   * withdrawal checked), a seam clamp or deck mount (the maker's allowable uplift per attachment
+   * checked), or ballast (a ballast calculation instead of rails and attachments).
+   */
+  attachment: z
+    .strictObject({
+      kind: z.enum(['flashed-lag', 'deck-mount', 'tile-hook', 'tile-replacement', 'seam-clamp', 'metal-bracket', 'membrane-mount', 'ballast']).default('flashed-lag'),
+      /** The maker's allowable uplift per attachment (seam clamp, deck mount), lb (ASD). */
+      allowableUpliftLb: positive().optional(),
+      /** Ballast provided, psf of array area. */
+      ballastPsf: z.number().min(0).optional(),
+      /** The ballasted racking maker's design uplift pressure (wind tunnel, ASCE 7 §29.4.3 / Chapter 31), psf; else §29.4.4's. */
+      designUpliftPsf: positive().optional(),
+    })
+    .prefault({}),
   /** Rails, clamps and attachments, psf of array area, beyond the modules' own weight. */
   rackingWeightPsf: z.number().min(0).default(0.5),
   framing: ZFraming.prefault({}),

@@ -74,3 +74,32 @@ describe('rail checks on the drawn rails', () => {
     expect(() => calculateDesign(withRails([{ id: 'P1-R1', attachments: 3, spansIn: [48], cantileversIn: [10, 10] }]))).toThrow(/one span fewer/);
   });
 });
+
+describe('the attachment decides the hold-down check', () => {
+  const rails = [{ id: 'P1-R1', attachments: 3, spansIn: [48, 48], cantileversIn: [10, 12] }];
+  const withAttachment = (attachment: Record<string, unknown>) => ({ ...base, arrays: [{ ...base.arrays[0], rails, attachment }, base.arrays[1]] });
+  const ids = (r: Report) => r.sections.flatMap((s) => s.checks.map((c) => c.id)).filter((id) => id.startsWith('structural.array.A1.'));
+
+  it('a tile hook is lagged into the rafter: lag withdrawal', () => {
+    expect(ids(calculateDesign(withAttachment({ kind: 'tile-hook' })))).toContain('structural.array.A1.lag-withdrawal');
+  });
+
+  it('a seam clamp does not penetrate: no lag check, the maker\'s allowable uplift instead (refused without it)', () => {
+    const r = calculateDesign(withAttachment({ kind: 'seam-clamp', allowableUpliftLb: 500 }));
+    expect(ids(r)).not.toContain('structural.array.A1.lag-withdrawal');
+    expect(find(r, 'structural.array.A1.attachment-uplift')).toMatchObject({ unit: 'lb', limit: { value: 500 } });
+    expect(() => calculateDesign(withAttachment({ kind: 'seam-clamp' }))).toThrow(/allowable uplift per attachment/);
+  });
+
+  it('ballast: a ballast calculation instead of rails and lags, and its weight in the added load', () => {
+    const light = calculateDesign({ ...base, arrays: [{ ...base.arrays[0], attachment: { kind: 'ballast', ballastPsf: 4.5 } }, base.arrays[1]] });
+    const b = find(light, 'structural.array.A1.ballast');
+    expect(b.pass).toBe(false);
+    expect(b.limit!.relation).toBe('>=');
+    expect(ids(light)).not.toContain('structural.array.A1.rail-span');
+    expect(ids(light)).not.toContain('structural.array.A1.lag-withdrawal');
+    const heavy = calculateDesign({ ...base, arrays: [{ ...base.arrays[0], attachment: { kind: 'ballast', ballastPsf: (b.limit!.value as number) + 1 } }, base.arrays[1]] });
+    expect(find(heavy, 'structural.array.A1.ballast').pass).toBe(true);
+    expect(find(heavy, 'structural.array.A1.added-load').value as number).toBeGreaterThan(find(light, 'structural.array.A1.added-load').value as number);
+  });
+});

@@ -85,11 +85,26 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
   const asdSnow = ed === '7-22' ? 0.7 : 1;
   const basis = railBasis(input, a, qh);
   const { loads, ma, wGov, lag } = basis;
+  const kind = a.attachment.kind;
+  const intoFraming = !['seam-clamp', 'deck-mount', 'ballast'].includes(kind);
   const railInputs: Array<[string, number | string, string?]> = [['tributary width', tribWidthFt, 'ft'], ['D', loads.deadPlf, 'plf'], [ed === '7-22' ? 'S (0.7 ps, ASCE 7-22 §2.4.1)' : 'S', loads.snowPlf, 'plf'], ['W down', loads.windDownPlf, 'plf'], ['W up', loads.windUpPlf, 'plf'],
     [`w down (${loads.downCombination})`, loads.downPlf, 'plf'], ['w up (0.6W − 0.6D)', loads.upPlf, 'plf']];
   const maName: string = a.rail.allowableMomentLbFt ? 'M_allow (manufacturer)' : `M_allow (${a.rail.profile} rail, assumed)`;
   const railRef = asce(ed, '§2.4.1 (ASD combinations); rail capacity: manufacturer / Aluminum Design Manual');
-  if (!a.rails) {
+  if (kind === 'ballast') {
+    // No rails on rafters: the ballast holds the array down. ASD 0.6D + 0.6W: 0.6 (D_PV + B) ≥ 0.6 p_up.
+    const pUp = a.attachment.designUpliftPsf ?? wind.upliftPsf;
+    const provided = a.attachment.ballastPsf;
+    if (provided === undefined) throw new EngineRefusalError('inputs-missing', `Array ${a.id} is ballasted: the ballast it carries (psf of array area) is needed for the ballast calculation.`, [`arrays.${a.id}.attachment.ballastPsf`]);
+    const required = Math.max(0, pUp - deadPsf);
+    checks.push(check({
+      id: `${idp}.ballast`, title: `${t}: ballast against wind uplift`,
+      inputs: [[a.attachment.designUpliftPsf ? 'p_up (racking maker, wind tunnel)' : 'p_up (§29.4.4, as above)', pUp, 'psf'], ['D_PV (modules and racking)', deadPsf, 'psf'], ['ballast required', required, 'psf'], ['ballast provided', provided, 'psf']],
+      formula: '0.6 (D_PV + B) ≥ 0.6 p_up → B ≥ p_up − D_PV', value: provided, unit: 'psf', limit: { relation: '>=', value: required },
+      pass: provided >= required - 1e-9, ref: asce(ed, a.attachment.designUpliftPsf ? '§2.4.1 (0.6D + 0.6W); §29.4.3, Chapter 31 (wind tunnel)' : '§2.4.1 (0.6D + 0.6W); §29.4.4'),
+      remedy: `At least ${Math.ceil(required * 10) / 10} psf of ballast (check the roof for it), the racking maker's wind-tunnel uplift, or a mechanically attached membrane mount`,
+    }));
+  } else if (!a.rails) {
     const m = railMomentLbFt(wGov, spacingFt);
     checks.push(check({
       id: `${idp}.rail-span`, title: `${t}: rail span between attachments`,
@@ -99,7 +114,7 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
       remedy: `Closer attachments: at most ${proposeSpacingIn(basis.maxSpanMomentFt)} in. on centre, or a heavier rail`,
     }));
     const upliftLb = loads.upPlf * spacingFt;
-    checks.push(check({
+    if (intoFraming) checks.push(check({
       id: `${idp}.lag-withdrawal`, title: `${t}: lag screw withdrawal`,
       inputs: [['species', a.framing.species], ['G', NDS_SPECIFIC_GRAVITY[a.framing.species]], ['D', a.lag.diameterIn, 'in'], ['W (Eq. 12.2-1)', lag.wPerInchLb, 'lb/in'], ['C_D', lag.cd], ['p', a.lag.threadPenetrationIn, 'in'], ['lags', a.lag.perAttachment], ['uplift w', loads.upPlf, 'plf'], ['spacing', spacingFt, 'ft']],
       formula: "T = w_up · L ≤ W' = 1800 G^1.5 D^0.75 · C_D · p · n", value: upliftLb, unit: 'lb', limit: { relation: '<=', value: lag.capacityLb },
@@ -155,7 +170,17 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
       remedy: `Rail ${cant.rail}: move its end attachment to a rafter within ${Math.floor(basis.allowCantileverIn)} in. of the rail end`,
     }));
     const upliftLb = loads.upPlf * (trib.in / 12);
-    checks.push(check({
+    if (!intoFraming) {
+      const cap = a.attachment.allowableUpliftLb;
+      if (cap === undefined) throw new EngineRefusalError('inputs-missing', `Array ${a.id}'s ${kind === 'seam-clamp' ? 'seam clamps' : 'deck mounts'} are not fastened into the framing: the maker's allowable uplift per attachment is needed.`, [`arrays.${a.id}.attachment.allowableUpliftLb`]);
+      checks.push(check({
+        id: `${idp}.attachment-uplift`, title: `${t}: ${kind === 'seam-clamp' ? 'seam clamp' : 'deck mount'} uplift`,
+        inputs: [['uplift w', loads.upPlf, 'plf'], ['governing rail', trib.rail], ['tributary rail length', trib.in / 12, 'ft'], ['allowable uplift (manufacturer)', cap, 'lb']],
+        formula: 'T = w_up · L_trib ≤ T_allow (manufacturer)', value: upliftLb, unit: 'lb', limit: { relation: '<=', value: cap },
+        pass: upliftLb <= cap + 1e-9, ref: { code: 'Manufacturer', edition: 'tested allowable', section: 'attachment uplift' },
+        remedy: `Rail ${trib.rail}: shorter spans, or an attachment with a higher allowable uplift`,
+      }));
+    } else checks.push(check({
       id: `${idp}.lag-withdrawal`, title: `${t}: lag screw withdrawal`,
       inputs: [['species', a.framing.species], ['G', NDS_SPECIFIC_GRAVITY[a.framing.species]], ['D', a.lag.diameterIn, 'in'], ['W (Eq. 12.2-1)', lag.wPerInchLb, 'lb/in'], ['C_D', lag.cd], ['p', a.lag.threadPenetrationIn, 'in'], ['lags', a.lag.perAttachment], ['uplift w', loads.upPlf, 'plf'],
         ['governing rail', trib.rail], ['tributary rail length', trib.in / 12, 'ft']],
@@ -168,7 +193,8 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
   const trib = (a.framing.spacingIn / 12) * (a.framing.spansIn.reduce((x, y) => x + y, 0) / 12);
   const lr = reducedRoofLiveLoad(a.roofLiveLoadPsf, a.roofPitchDeg, trib);
   const method = input.site.structuralMethod;
-  const added = addedGravityLoad(a.roofDeadLoadPsf, lr.lrPsf, asdSnow * roofSnow.psPsf, deadPsf, asdSnow * panelSnow.psPsf);
+  // Ballast is dead load the existing framing carries too.
+  const added = addedGravityLoad(a.roofDeadLoadPsf, lr.lrPsf, asdSnow * roofSnow.psPsf, deadPsf + (a.attachment.kind === 'ballast' ? a.attachment.ballastPsf ?? 0 : 0), asdSnow * panelSnow.psPsf);
   const iebc = input.site.codes.iebc;
   if (method === 'prescriptive') {
     if (req.stressAnalysis) {
