@@ -54,6 +54,16 @@ describe('placeOnRail', () => {
     if (!r.ok) expect(r.reason).toMatch(/rail P1-R1/);
   });
 
+  it('a rail under one module that crosses one rafter is extended to the next rafter; its loaded cantilever ends at the module', () => {
+    const r = placeOnRail(rail(30, 70), rafters, { maxSpanIn: 72, maxCantileverIn: 28 }, 24);
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(r.u).toHaveLength(2);
+      expect(r.u.every((u) => rafters.includes(u))).toBe(true);
+      expect(r.u[r.u.length - 1]! - r.u[0]!).toBeLessThanOrEqual(72);
+    }
+  });
+
   it('fails a rail that crosses fewer than two rafters', () => {
     const r = placeOnRail(rail(1, 30), rafters, { maxSpanIn: 72, maxCantileverIn: 28 });
     expect(r.ok).toBe(false);

@@ -93,7 +93,7 @@ function greedyFrom(first: number, cands: number[], rail: Rail, lim: AttachmentL
   }
   if (u.length < 2) {
     // A short rail still takes two attachments: the rafter next to the first that keeps the span allowed.
-    const next = cands.find((c) => c > first + EPS && c - first <= lim.maxSpanIn + EPS && rail.u1 - c >= -EPS);
+    const next = cands.find((c) => c > first + EPS && c - first <= lim.maxSpanIn + EPS);
     const prev = [...cands].reverse().find((c) => c < first - EPS && first - c <= lim.maxSpanIn + EPS);
     if (next !== undefined) u.push(next);
     else if (prev !== undefined) u.unshift(prev);
@@ -102,23 +102,36 @@ function greedyFrom(first: number, cands: number[], rail: Rail, lim: AttachmentL
   return u;
 }
 
+/** Loaded cantilevers: from the end attachments to the modules' edges (a rail extended past its modules to reach a rafter carries no module there). */
+export function cantileversOf(rail: Pick<Rail, 'u0' | 'u1'>, u: readonly number[]): [number, number] {
+  return [Math.max(0, u[0]! - rail.u0), Math.max(0, rail.u1 - u[u.length - 1]!)];
+}
+
 /**
  * The attachments of one rail, on rafters: every span ≤ maxSpan, both cantilevers ≤ maxCantilever,
  * at least two. Of the layouts with fewest attachments, the one with the smallest longest cantilever.
+ * A rail too short to cross two rafters under its modules is extended past them to the next rafter
+ * (by at most one framing spacing each way).
  */
-export function placeOnRail(rail: Rail, rafters: readonly number[], lim: AttachmentLimits): PlaceResult {
-  const cands = rafters.filter((c) => c >= rail.u0 + MIN_END_DISTANCE_IN - EPS && c <= rail.u1 - MIN_END_DISTANCE_IN + EPS);
+export function placeOnRail(rail: Rail, rafters: readonly number[], lim: AttachmentLimits, extendIn = 0): PlaceResult {
+  const within = (ext: number) => rafters.filter((c) => c >= rail.u0 - ext + MIN_END_DISTANCE_IN - EPS && c <= rail.u1 + ext - MIN_END_DISTANCE_IN + EPS);
   const len = rail.u1 - rail.u0;
-  if (cands.length < 2) return { ok: false, reason: `rail ${rail.id} is ${fmtIn(len)} long and crosses ${cands.length} rafter${cands.length === 1 ? '' : 's'}: it needs two attachments on rafters` };
   let best: number[] | null = null;
-  const score = (u: number[]) => Math.max(u[0]! - rail.u0, rail.u1 - u[u.length - 1]!);
-  for (const first of cands.filter((c) => c - rail.u0 <= lim.maxCantileverIn + EPS)) {
-    const u = greedyFrom(first, cands, rail, lim);
-    if (!u) continue;
-    if (rail.u1 - u[u.length - 1]! > lim.maxCantileverIn + EPS || u[0]! - rail.u0 > lim.maxCantileverIn + EPS) continue;
-    if (!best || u.length < best.length || (u.length === best.length && score(u) < score(best) - EPS)) best = u;
+  const score = (u: number[]) => Math.max(...cantileversOf(rail, u));
+  for (const ext of extendIn > 0 ? [0, extendIn] : [0]) {
+    const cands = within(ext);
+    if (cands.length < 2) continue;
+    for (const first of cands.filter((c) => c - rail.u0 <= lim.maxCantileverIn + EPS)) {
+      const u = greedyFrom(first, cands, rail, lim);
+      if (!u) continue;
+      if (Math.max(...cantileversOf(rail, u)) > lim.maxCantileverIn + EPS) continue;
+      if (!best || u.length < best.length || (u.length === best.length && score(u) < score(best) - EPS)) best = u;
+    }
+    if (best) break;
   }
   if (!best) {
+    const n = within(extendIn).length;
+    if (n < 2) return { ok: false, reason: `rail ${rail.id} is ${fmtIn(len)} long and crosses ${n} rafter${n === 1 ? '' : 's'}: it needs two attachments on rafters` };
     return { ok: false, reason: `rail ${rail.id} (${fmtIn(len)} long, rafters ${fmtIn(rafters.length > 1 ? rafters[1]! - rafters[0]! : 0)} apart) cannot be held within the allowed span of ${fmtIn(lim.maxSpanIn)} and cantilever of ${fmtIn(lim.maxCantileverIn)} with attachments on rafters` };
   }
   return { ok: true, u: best };
@@ -141,7 +154,7 @@ export function layoutAttachments(planes: readonly RoofPlane[], modules: readonl
     const f = planeFrame(plane.pitchDeg, plane.azimuthDeg);
     const rafters = rafterLinesU(plane);
     for (const rail of rails) {
-      const r = placeOnRail(rail, rafters, lim);
+      const r = placeOnRail(rail, rafters, lim, plane.framing.spacingIn);
       if (!r.ok) return { ok: false, rail: rail.id, reason: r.reason };
       for (const u of r.u) {
         const p = toPlan(f, { x: u, y: rail.v });
@@ -158,16 +171,19 @@ export interface DrawnRail extends Rail {
   /** Attachment positions along the rail (u), sorted. */
   attachmentsU: number[];
   spansIn: number[];
-  /** Past the first and the last attachment; a rail without attachments has its whole length on each side. */
+  /** Loaded cantilevers past the first and the last attachment (to the modules' edges); a rail without attachments has its whole length on each side. */
   cantileversIn: [number, number];
+  /** The rail as drawn: its modules' extent, extended to 2 in. past an attachment beyond them. */
+  e0: number;
+  e1: number;
   /** Attachments of this rail that are not on a rafter line (u). */
   offRafter: number[];
 }
 
 /**
  * The rails as drawn: each plane's rails with the drawn attachments that sit on them (within 1 in. of
- * the rail's line and between its ends), their spans and cantilevers, and any attachment off a rafter.
- * `stray`: attachments on no rail.
+ * the rail's line, between its ends or up to one framing spacing past them, the nearest rail when two
+ * could hold one), their spans and cantilevers, and any attachment off a rafter. `stray`: attachments on no rail.
  */
 export function drawnRails(planes: readonly RoofPlane[], modules: readonly PlacedModule[], size: LayoutModuleSize, attachments: readonly { planeId: string; x: number; y: number }[]): { rails: DrawnRail[]; stray: Point[] } {
   const rails: DrawnRail[] = [];
@@ -176,16 +192,24 @@ export function drawnRails(planes: readonly RoofPlane[], modules: readonly Place
     const f = planeFrame(plane.pitchDeg, plane.azimuthDeg);
     const mine = railsOfPlane(plane, modules, size);
     const rafters = rafterLinesU(plane);
-    const pts = attachments.filter((a) => a.planeId === plane.id).map((a) => ({ a, q: toPlane(f, a) }));
-    const used = new Set<number>();
-    for (const r of mine) {
-      const us = pts.flatMap(({ q }, i) => (Math.abs(q.y - r.v) <= 1 && q.x >= r.u0 - EPS && q.x <= r.u1 + EPS ? (used.add(i), [q.x]) : [])).sort((a, b) => a - b);
-      const spansIn = us.slice(1).map((u, k) => round3(u - us[k]!));
-      const cantileversIn: [number, number] = us.length ? [round3(us[0]! - r.u0), round3(r.u1 - us[us.length - 1]!)] : [round3(r.u1 - r.u0), round3(r.u1 - r.u0)];
-      const offRafter = us.filter((u) => !rafters.some((x) => Math.abs(x - u) <= RAFTER_TOLERANCE_IN));
-      rails.push({ ...r, attachmentsU: us, spansIn, cantileversIn, offRafter });
+    const ext = plane.framing.spacingIn;
+    const on = new Map<string, number[]>(mine.map((r) => [r.id, []]));
+    for (const a of attachments.filter((x) => x.planeId === plane.id)) {
+      const q = toPlane(f, a);
+      const outside = (r: Rail) => Math.max(0, r.u0 - q.x, q.x - r.u1);
+      const fit = mine.filter((r) => Math.abs(q.y - r.v) <= 1 && outside(r) <= ext).sort((r1, r2) => outside(r1) - outside(r2));
+      if (fit.length) on.get(fit[0]!.id)!.push(q.x);
+      else stray.push({ x: a.x, y: a.y });
     }
-    pts.forEach(({ a }, i) => { if (!used.has(i)) stray.push({ x: a.x, y: a.y }); });
+    for (const r of mine) {
+      const us = on.get(r.id)!.sort((a, b) => a - b);
+      const spansIn = us.slice(1).map((u, k) => round3(u - us[k]!));
+      const cantileversIn: [number, number] = us.length ? cantileversOf(r, us).map(round3) as [number, number] : [round3(r.u1 - r.u0), round3(r.u1 - r.u0)];
+      const offRafter = us.filter((u) => !rafters.some((x) => Math.abs(x - u) <= RAFTER_TOLERANCE_IN));
+      const e0 = Math.min(r.u0, ...us.map((u) => u - MIN_END_DISTANCE_IN));
+      const e1 = Math.max(r.u1, ...us.map((u) => u + MIN_END_DISTANCE_IN));
+      rails.push({ ...r, attachmentsU: us, spansIn, cantileversIn, e0, e1, offRafter });
+    }
   }
   return { rails, stray };
 }

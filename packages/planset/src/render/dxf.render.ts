@@ -91,8 +91,8 @@ export function renderModelspaceDxf(ctx: SheetContext, access: PlaneAccess[]): s
       w.addLine(point3d(lo.x * 12, lo.y * 12), point3d(hi.x * 12, hi.y * 12), { layerName: 'S-FRAM' });
     }
     for (const r of ctx.rails.rails.filter((x) => x.planeId === plane.id)) {
-      const a = toPlan(f, { x: r.u0, y: r.v });
-      const b = toPlan(f, { x: r.u1, y: r.v });
+      const a = toPlan(f, { x: r.e0, y: r.v });
+      const b = toPlan(f, { x: r.e1, y: r.v });
       w.addLine(point3d(a.x * 12, a.y * 12), point3d(b.x * 12, b.y * 12), { layerName: 'S-ATTACH' });
     }
     for (const a of attachmentPoints(ctx, plane)) w.addCircle(point3d(a.x * 12, a.y * 12), 1.5, { layerName: 'S-ATTACH' });

@@ -123,8 +123,8 @@ function drawRafters(c: Canvas, v: View, plane: RoofPlane): void {
 function drawRails(c: Canvas, ctx: SheetContext, v: View, plane: RoofPlane): void {
   const f = planeFrame(plane.pitchDeg, plane.azimuthDeg);
   for (const r of ctx.rails.rails.filter((x) => x.planeId === plane.id)) {
-    const a = v.toP(toPlan(f, { x: r.u0, y: r.v }));
-    const b = v.toP(toPlan(f, { x: r.u1, y: r.v }));
+    const a = v.toP(toPlan(f, { x: r.e0, y: r.v }));
+    const b = v.toP(toPlan(f, { x: r.e1, y: r.v }));
     c.line(a[0], a[1], b[0], b[1], { stroke: '#555', lineWidth: 0.5 }, 'S-ATTACH');
   }
 }
