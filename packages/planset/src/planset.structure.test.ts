@@ -4,7 +4,7 @@ import { drawnRails, rafterLinesU } from '@sunstamp/domain/design/attachment-lay
 import { planeFrame, toPlane } from '@sunstamp/domain/design/plane-geometry.rules';
 import type { Check } from '@sunstamp/engineering/report.schema';
 import { extractPdfText, type PageText } from './check/pdf-text.ts';
-import { GOLDEN_NAMES, goldenInput, type GoldenName } from './fixtures/golden.fixtures.ts';
+import { GOLDEN_NAMES, goldenInput, type GoldenName, type GoldenRoof } from './fixtures/golden.fixtures.ts';
 import type { PlanSetInputRaw } from './input.schema.ts';
 import { renderPlanSet, type PlanSetResult } from './planset.render.ts';
 import { PlanSetError } from './planset.errors.ts';
@@ -78,7 +78,8 @@ describe.each(GOLDEN_NAMES)('golden %s: rails and attachments as drawn', (n) => 
     for (const a of arrays) {
       const spanIn = Math.round((inputOf(checkOf(input, `structural.array.${a}.rail-span`), 'span') as number) * 12 * 10) / 10;
       const cantIn = Math.round((checkOf(input, `structural.array.${a}.rail-cantilever`).value as number) * 10) / 10;
-      expect(t('PV-2')).toContain(`ARRAY ${a}: SPANS ${spanIn}" MAX, CANTILEVER ${cantIn}" MAX`);
+      expect(t('PV-2')).toContain(`SPANS ${spanIn}" MAX, CANTILEVER ${cantIn}" MAX`);
+      expect(t('PV-2')).toContain(`ARRAY ${a} ATTACHMENT: FLASHED L-FOOT, LAG SCREWED TO RAFTER`);
       expect(t('PV-3')).toContain(`${spanIn}"`);
       expect(t('PV-3')).toContain(`${cantIn}"`);
     }
@@ -109,5 +110,39 @@ describe('a layout the report did not check', () => {
     const e = await renderPlanSet({ ...input, report }).catch((x: unknown) => x);
     expect((e as PlanSetError).key).toBe('pv2_failed');
     expect((e as PlanSetError).message).toMatch(/did not check array A\d's rails as drawn/);
+  });
+});
+
+describe('golden per roof type: the attachment fits the roofing and PV-3 draws it', () => {
+  const cases: { roof: GoldenRoof; attachment: RegExp; lag: boolean; rails: boolean }[] = [
+    { roof: { material: 'asphalt_shingle', connectionType: 'flashed_l_foot' }, attachment: /ATTACHMENT: FLASHED L-FOOT, LAG SCREWED TO RAFTER/, lag: true, rails: true },
+    { roof: { material: 'concrete_tile', connectionType: 'tile_hook' }, attachment: /ATTACHMENT: TILE HOOK, LAG SCREWED TO RAFTER/, lag: true, rails: true },
+    { roof: { material: 'standing_seam_24ga', connectionType: 'standing_seam_clamp', engine: { allowableUpliftLb: 600 } }, attachment: /ATTACHMENT: STANDING SEAM CLAMP \(NO ROOF PENETRATION\)/, lag: false, rails: true },
+    { roof: { material: 'tpo_membrane', connectionType: 'membrane_mount' }, attachment: /ATTACHMENT: FLASHED MEMBRANE ROOF MOUNT/, lag: true, rails: true },
+    { roof: { material: 'tpo_membrane', connectionType: 'ballasted', engine: { ballastPsf: 200 } }, attachment: /ATTACHMENT: BALLASTED RACKING \(NO ROOF PENETRATION\)/, lag: false, rails: false },
+  ];
+  it.each(cases)('$roof.material / $roof.connectionType', async ({ roof, attachment, lag, rails }) => {
+    const input = await goldenInput('string-gable', {}, {}, roof);
+    const r = await renderPlanSet(input);
+    const text = await extractPdfText(r.pdf);
+    const pv3 = text[r.pages.findIndex((p) => p.number === 'PV-3')]!.text;
+    const pv2 = text[r.pages.findIndex((p) => p.number === 'PV-2')]!.text;
+    expect(pv3).toMatch(attachment);
+    // "ATTACHMENT:" never prints the rail
+    expect(pv3).not.toMatch(/ATTACHMENT: [^\n]*XR100/);
+    expect(/DIA\. LAG SCREW, .*MIN\. EMBEDMENT INTO FRAMING/.test(pv3)).toBe(lag);
+    const ids = input.report.sections.flatMap((s) => s.checks.map((c) => c.id));
+    expect(ids.some((id) => id.endsWith('.lag-withdrawal'))).toBe(lag);
+    expect(ids.some((id) => id.endsWith('.rail-cantilever'))).toBe(rails);
+    if (!rails) {
+      expect(pv2).toMatch(/BALLAST 200 PSF PROVIDED, [\d.]+ PSF REQUIRED/);
+      expect(input.design.attachments).toEqual([]);
+      expect(pv3).toMatch(/BALLAST AGAINST WIND UPLIFT/);
+    }
+    if (roof.material.startsWith('standing_seam')) expect(pv3).toMatch(/SEAM CLAMP UPLIFT/);
+  });
+
+  it('a flashed L-foot on a tile roof is refused, naming what fits', async () => {
+    await expect(goldenInput('string-gable', {}, {}, { material: 'concrete_tile', connectionType: 'flashed_l_foot' })).rejects.toThrow(/use tile hook or tile replacement flashing/);
   });
 });

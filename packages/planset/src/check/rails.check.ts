@@ -1,6 +1,7 @@
 import type { Report } from '@sunstamp/engineering/report.schema';
 import { drawnRails, type DrawnRail } from '@sunstamp/domain/design/attachment-layout.rules';
 import type { PlanSetInput } from '../input.schema.ts';
+import { attachmentOf } from '../planset.model.ts';
 
 /*
  * The roof plan's rails against the engineering report (issue 24 finding 1). The attachments PV-2
@@ -23,7 +24,9 @@ export interface RailsOfSet {
 export function railsOfSet(input: PlanSetInput): { set: RailsOfSet; problems: string[] } {
   const d = input.design;
   const size = { lengthIn: input.equipment.module.lengthIn, widthIn: input.equipment.module.widthIn };
-  const { rails, stray } = drawnRails(d.roofPlanes, d.modules, size, d.attachments);
+  // Ballasted arrays have no rails on rafters (their ballast calculation is the report's).
+  const planes = d.roofPlanes.filter((p) => attachmentOf(input, p.arrayId).kind !== 'ballast');
+  const { rails, stray } = drawnRails(planes, d.modules, size, d.attachments);
   const problems: string[] = [];
   if (stray.length) problems.push(`${stray.length} attachment(s) sit under no rail (first at x ${stray[0]!.x.toFixed(2)} ft, y ${stray[0]!.y.toFixed(2)} ft)`);
   const byArray: RailsOfSet['byArray'] = new Map();

@@ -17,15 +17,17 @@ export type AttachmentPlan =
   | { ok: true; attachments: DesignModel['attachments']; railsByArray: Record<string, EngineRail[]>; limits: ReturnType<typeof railAllowances> }
   | { ok: false; rail: string; detail: string };
 
-export function planAttachments(design: Pick<DesignModel, 'roofPlanes' | 'modules' | 'attachments'>, size: LayoutModuleSize, engine: DesignInputRaw): AttachmentPlan {
+export function planAttachments(design: Pick<DesignModel, 'roofPlanes' | 'modules' | 'attachments'>, size: LayoutModuleSize, engine: DesignInputRaw, ballasted: ReadonlySet<string> = new Set()): AttachmentPlan {
   const limits = railAllowances(engine);
   let attachments = design.attachments;
+  // Ballasted arrays have no rails on rafters: the ballast calculation holds them down.
+  const planes = design.roofPlanes.filter((p) => !ballasted.has(p.arrayId));
   if (!attachments.length) {
-    const r = layoutAttachments(design.roofPlanes, design.modules, size, (arrayId) => limits[arrayId]);
+    const r = layoutAttachments(planes, design.modules, size, (arrayId) => limits[arrayId]);
     if (!r.ok) return { ok: false, rail: r.rail, detail: r.reason };
     attachments = r.attachments;
   }
-  const { rails } = drawnRails(design.roofPlanes, design.modules, size, attachments);
+  const { rails } = drawnRails(planes, design.modules, size, attachments);
   const railsByArray: Record<string, EngineRail[]> = {};
   for (const r of rails) {
     (railsByArray[r.arrayId] ??= []).push({ id: r.id, attachments: r.attachmentsU.length, spansIn: r.spansIn, cantileversIn: r.cantileversIn });

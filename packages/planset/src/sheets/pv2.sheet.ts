@@ -4,7 +4,7 @@ import type { Point, RoofPlane } from '../input.schema.ts';
 import { PATHWAY_IN, sectionOf } from '../layout/fire-setbacks.rules.ts';
 import { planeFrame, pointInPolygon, polygonArea, toPlan, toPlane } from '../layout/plane-geometry.ts';
 import { rafterLinesU } from '@sunstamp/domain/design/attachment-layout.rules';
-import { check, linkLines, roofMaterialName, sheetNumber } from '../planset.model.ts';
+import { attachmentOf, check, linkLines, roofMaterialName, sheetNumber } from '../planset.model.ts';
 import { centroid, drawModules, drawNorthArrow, drawScale, EQUIPMENT_TAGS, fitView, type View } from './plan-view.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
@@ -265,10 +265,18 @@ export function buildPv2(ctx: SheetContext): Sheet {
   const inch = (n: number) => `${Math.round(n * 10) / 10}"`;
   const arraysDrawn = [...ctx.rails.byArray.entries()];
   const attachLines = arraysDrawn.map(([id, a]) =>
-    `● ATTACHMENT ON RAFTER, ARRAY ${id}: SPANS ${inch(a.longestSpan.in)} MAX, CANTILEVER ${inch(a.longestCantilever.in)} MAX, ${a.rails.length} RAILS, ${a.fewest.attachmentsU.length}+ ATTACHMENTS PER RAIL (AS DRAWN)`);
+    `● ARRAY ${id} ATTACHMENT: ${attachmentOf(input, id).name}${e.racking.attachmentModel ? ` (${e.racking.attachmentModel})` : ''}. SPANS ${inch(a.longestSpan.in)} MAX, CANTILEVER ${inch(a.longestCantilever.in)} MAX, ${a.rails.length} RAILS, ${a.fewest.attachmentsU.length}+ ATTACHMENTS PER RAIL (AS DRAWN)`);
+  const ballastLines = [...new Set(d.modules.map((m) => d.roofPlanes.find((p) => p.id === m.planeId)!.arrayId))]
+    .filter((id) => attachmentOf(input, id).kind === 'ballast')
+    .map((id) => {
+      const b = check(input.report, `structural.array.${id}.ballast`);
+      if (!b || b.pass !== true) throw new DrawingOverflow('PV-2', `array ${id} is ballasted but the report has no passing ballast calculation`);
+      return `ARRAY ${id} ATTACHMENT: ${attachmentOf(input, id).name}. BALLAST ${b.value} PSF PROVIDED, ${b.limit!.value} PSF REQUIRED (BALLAST CALCULATION, PV-3)`;
+    });
   const legend = [
     `MODULE: ${e.module.manufacturer} ${e.module.model}, ${inch(e.module.lengthIn)} × ${inch(e.module.widthIn)}`,
     ...attachLines,
+    ...ballastLines,
     '—— RAIL',
     '- - - RAFTER / TRUSS TOP CHORD (LOCATE IN FIELD; KEEP SPANS AND CANTILEVERS WITHIN THOSE SHOWN)',
     '- - - FIRE SETBACK / PATHWAY (RED)',
@@ -277,7 +285,7 @@ export function buildPv2(ctx: SheetContext): Sheet {
   ];
   const lh = c.notesHeight(legend, sideW - 10, { numbered: false }) + c.sz(9) * 1.8 + 12;
   const la = c.panel('LEGEND', sx, y, sideW, lh);
-  c.notes(legend, la.x, la.y, la.w, la.h + 2, { numbered: false, where: 'PV-2 legend', checkIds: linkLines(ctx.input.report, legend, [[/^● ATTACHMENT ON RAFTER, ARRAY ([^:]+):/, (m) => `structural.array.${m[1]}.rail-span`]]) });
+  c.notes(legend, la.x, la.y, la.w, la.h + 2, { numbered: false, where: 'PV-2 legend', checkIds: linkLines(ctx.input.report, legend, [[/^● ARRAY (\S+) ATTACHMENT:/, (m) => `structural.array.${m[1]}.rail-span`], [/^ARRAY (\S+) ATTACHMENT:.*BALLAST/, (m) => `structural.array.${m[1]}.ballast`]]) });
   y += lh + 6;
   drawNotesPanel(c, ctx, 'pv2', sheetNotes(ctx, 'pv2'), { x: sx, y, w: sideW, h: AREA.y + AREA.h - y });
   return { key: 'pv2', number, title, prims: c.prims, frame: { x: 18, y: 18, w: 1188, h: 756 } };
