@@ -143,7 +143,7 @@ export const ZPlanSetEquipment = z.object({
     flashing: z.string(), lagDiameterIn: positive(), lagEmbedmentIn: positive(), datasheet,
     /** Each array's attachment (domain attachment-type.rules: the roofing and the job's choice); absent: the roofing's usual one. */
     attachments: z.array(z.object({
-      arrayId: z.string().min(1), kind: z.enum(ATTACHMENT_KINDS), name: z.string().min(1), intoFraming: z.boolean(), penetrating: z.boolean(),
+      arrayId: z.string().min(1), kind: z.enum(ATTACHMENT_KINDS), name: z.string().min(1), intoFraming: z.boolean(), penetrating: z.boolean(), custom: z.boolean().optional(),
     })).default([]),
   }),
   combiner: z.object({ manufacturer: z.string(), model: z.string(), ratingA: positive(), datasheet }).optional(),

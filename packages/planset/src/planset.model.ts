@@ -39,7 +39,7 @@ export function roofMaterialName(material: string): string {
 }
 
 /** The attachment of an array: the input's, else the usual one of its roofing (a plane of the array names it). */
-export function attachmentOf(input: PlanSetInput, arrayId: string): { kind: AttachmentKind; name: string; intoFraming: boolean; penetrating: boolean } {
+export function attachmentOf(input: PlanSetInput, arrayId: string): { kind: AttachmentKind; name: string; intoFraming: boolean; penetrating: boolean; custom?: boolean } {
   const given = input.equipment.racking.attachments.find((a) => a.arrayId === arrayId);
   if (given) return given;
   const plane = input.design.roofPlanes.find((p) => p.arrayId === arrayId);

@@ -47,3 +47,10 @@ describe('the attachment follows the roofing and the job\'s choice', () => {
     expect(roofFamilyOf('TPO / Single-Ply Membrane')).toBe('membrane');
   });
 });
+
+describe('a custom attachment', () => {
+  it('is marked custom so the sheet says it is sealed per its maker, not by the usual flashing', () => {
+    expect(attachmentFor('asphalt_shingle', 'other', 'Roof Tech RT-Mini')).toMatchObject({ ok: true, attachment: { custom: true } });
+    expect(attachmentFor('asphalt_shingle', 'flashed_l_foot')).not.toMatchObject({ ok: true, attachment: { custom: true } });
+  });
+});

@@ -21,6 +21,8 @@ export interface AttachmentChoice {
   intoFraming: boolean;
   /** Penetrates the roofing (flashing and sealing notes apply). */
   penetrating: boolean;
+  /** The job's own product ("Other"): sealed per its maker, not by the kind's usual flashing. */
+  custom?: boolean;
 }
 
 const KIND: Record<AttachmentKind, Omit<AttachmentChoice, 'name' | 'kind'> & { name: string }> = {
@@ -89,7 +91,7 @@ export function attachmentFor(roofMaterial: string | null | undefined, connectio
     const name = customText.trim();
     if (!name) return { ok: false, message: 'the connection type is "Other" without its description' };
     const kind = USUAL[family];
-    return { ok: true, attachment: { ...KIND[kind], kind, name: name.toUpperCase() } };
+    return { ok: true, attachment: { ...KIND[kind], kind, name: name.toUpperCase(), custom: true } };
   }
   const chosen = ct ? CONNECTION_KIND[ct] : { kind: USUAL[family] };
   if (!chosen) return { ok: false, message: `the connection type "${ct}" is not one the plan set draws` };

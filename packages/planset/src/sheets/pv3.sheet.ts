@@ -37,6 +37,9 @@ export function lagOf(ctx: SheetContext, arrayId: string): { d: number; p: numbe
   return { d: typeof d === 'number' ? d : r.lagDiameterIn, p: typeof p === 'number' ? p : r.lagEmbedmentIn };
 }
 
+/** How far above the deck the attachment's leader meets the drawn part, pt. */
+const LEADER_AT: Partial<Record<AttachmentKind, number>> = { 'tile-hook': 26, 'seam-clamp': 30, ballast: 12 };
+
 /** What the detail says under the attachment: how the roofing is kept watertight. */
 function sealingOf(kind: AttachmentKind, flashing: string): string {
   switch (kind) {
@@ -117,8 +120,8 @@ function attachmentDetail(c: Canvas, ctx: SheetContext, box: { x: number; y: num
   const callouts: [string, number, number][] = [
     [`PV MODULE (${ctx.input.equipment.module.model})`, footTop - 26, footTop - 26],
     [`${att.kind === 'ballast' ? 'RACKING' : 'RAIL'}: ${r.manufacturer} ${r.railModel}`, footTop - 13, footTop - 13],
-    [`ATTACHMENT: ${att.name}${r.attachmentModel ? ` (${r.attachmentModel})` : ''}`, deckY - 20, deckY - 24],
-    [sealingOf(att.kind, r.flashing), deckY - 5, deckY - 10],
+    [`ATTACHMENT: ${att.name}${r.attachmentModel ? ` (${r.attachmentModel})` : ''}`, deckY - (LEADER_AT[att.kind] ?? 38), deckY - 24],
+    [att.custom ? (att.penetrating ? 'PENETRATION SEALED PER THE ATTACHMENT MANUFACTURER\'S INSTRUCTIONS' : 'NO ROOF PENETRATION') : sealingOf(att.kind, r.flashing), deckY - 5, deckY - 10],
     [`${roofMaterialName(plane.material)} ON SHEATHING`, deckY - 2, deckY + 6],
     ...(att.intoFraming ? [[`(1) ${inchFraction(lag.d)}" DIA. LAG SCREW, ${inchFraction(lag.p)}" MIN. EMBEDMENT INTO FRAMING`, deckY + 20, deckY + 24] as [string, number, number]] : []),
     ...(ballast ? [[`BALLAST: ${fmt(ballast.value)} PSF OF ARRAY AREA (${fmt(ballast.limit!.value as number)} PSF REQUIRED)`, deckY - 12, deckY + 20] as [string, number, number]] : []),
