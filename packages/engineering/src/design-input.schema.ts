@@ -213,6 +213,40 @@ export const ZArray = z.strictObject({
     .strictObject({
       profile: z.enum(['light', 'standard', 'heavy']).default('standard'),
       allowableMomentLbFt: positive().optional(),
+      /** The rail maker's largest span between attachments for this site's wind, snow and exposure, in. */
+      maxSpanIn: positive().optional(),
+      /** Largest cantilever past the end attachment as a share of the allowed span (a common maker's limit: 40 %). */
+      maxCantileverRatio: z.number().positive().max(1).default(0.4),
+      /** The rail maker's largest cantilever, in., where it publishes one. */
+      maxCantileverIn: positive().optional(),
+    })
+    .prefault({}),
+  /**
+   * The rails as drawn on the roof plan (PV-2 and the DXF): for each rail its spans between
+   * attachments and the cantilevers past its first and last attachment, in. Given, the rail,
+   * cantilever, attachment-count and lag checks take these drawn values; absent, the spacing above
+   * is taken as a simple span (a calculation without a layout).
+   */
+  rails: z.array(z.strictObject({
+    id: z.string().min(1),
+    attachments: z.number().int().min(0),
+    spansIn: z.array(positive()).default([]),
+    cantileversIn: z.tuple([z.number().min(0), z.number().min(0)]),
+  }).refine((r) => r.spansIn.length === Math.max(0, r.attachments - 1), { message: 'a rail has one span fewer than attachments' })).min(1).optional(),
+  /**
+   * The roof attachment (packages/domain attachment-type.rules): fastened into the framing (lag
+   * withdrawal checked), a seam clamp or deck mount (the maker's allowable uplift per attachment
+   * checked), or ballast (a ballast calculation instead of rails and attachments).
+   */
+  attachment: z
+    .strictObject({
+      kind: z.enum(['flashed-lag', 'deck-mount', 'tile-hook', 'tile-replacement', 'seam-clamp', 'metal-bracket', 'membrane-mount', 'ballast']).default('flashed-lag'),
+      /** The maker's allowable uplift per attachment (seam clamp, deck mount), lb (ASD). */
+      allowableUpliftLb: positive().optional(),
+      /** Ballast provided, psf of array area. */
+      ballastPsf: z.number().min(0).optional(),
+      /** The ballasted racking maker's design uplift pressure (wind tunnel, ASCE 7 §29.4.3 / Chapter 31), psf; else §29.4.4's. */
+      designUpliftPsf: positive().optional(),
     })
     .prefault({}),
   /** Rails, clamps and attachments, psf of array area, beyond the modules' own weight. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZReport } from '@sunstamp/engineering/report.schema';
 import { DISCIPLINES } from '@sunstamp/domain/engineers/engineer-licence.rules';
+import { ATTACHMENT_KINDS } from '@sunstamp/domain/design/attachment-type.rules';
 import { ZPoint, ZPolygon, ROOF_EDGE_KINDS, ZRoofEdgeKind, TRUSS_TYPES, ZFraming, ZRoofPlane, ZOrientation, ZPlacedModule, EQUIPMENT_LOCATION_KINDS, ZEquipmentLocation, ZDesignModel } from '@sunstamp/domain/design/design-model.schema';
 import type { DesignModel, EquipmentLocation, Orientation, PlacedModule, Point, RoofEdgeKind, RoofPlane } from '@sunstamp/domain/design/design-model.schema';
 
@@ -140,7 +141,16 @@ export const ZPlanSetEquipment = z.object({
   }),
   optimizer: z.object({ manufacturer: z.string(), model: z.string(), count: z.number().int().positive(), datasheet }).optional(),
   battery: z.object({ manufacturer: z.string(), model: z.string(), count: z.number().int().positive(), energyKwh: positive(), datasheet }).optional(),
-  racking: z.object({ manufacturer: z.string(), railModel: z.string(), attachmentModel: z.string(), flashing: z.string(), lagDiameterIn: positive(), lagEmbedmentIn: positive(), datasheet }),
+  racking: z.object({
+    manufacturer: z.string(), railModel: z.string(),
+    /** The attachment's model where the catalogue names one (never the rail's); empty: the attachment's kind is printed alone. */
+    attachmentModel: z.string(),
+    flashing: z.string(), lagDiameterIn: positive(), lagEmbedmentIn: positive(), datasheet,
+    /** Each array's attachment (domain attachment-type.rules: the roofing and the job's choice); absent: the roofing's usual one. */
+    attachments: z.array(z.object({
+      arrayId: z.string().min(1), kind: z.enum(ATTACHMENT_KINDS), name: z.string().min(1), intoFraming: z.boolean(), penetrating: z.boolean(), custom: z.boolean().optional(),
+    })).default([]),
+  }),
   combiner: z.object({ manufacturer: z.string(), model: z.string(), ratingA: positive(), datasheet }).optional(),
   acDisconnect: z.object({ manufacturer: z.string(), model: z.string(), datasheet }).optional(),
   productionMeter: z.object({ manufacturer: z.string(), model: z.string(), datasheet }).optional(),

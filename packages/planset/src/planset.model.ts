@@ -1,3 +1,4 @@
+import { attachmentFor, type AttachmentKind } from '@sunstamp/domain/design/attachment-type.rules';
 import type { PlanSetFacts } from '@sunstamp/domain/requirements/sticker-logic.data';
 import type { Check, Label, Report } from '@sunstamp/engineering/report.schema';
 import type { PlanSetInput } from './input.schema.ts';
@@ -35,6 +36,16 @@ export const fmtKw = (kw: number): string => kw.toFixed(2);
 export function roofMaterialName(material: string): string {
   const item = ROOF_MATERIALS.items.find((m) => m.value === material.trim().toLowerCase());
   return (item?.label ?? material.replace(/_/g, ' ')).toUpperCase();
+}
+
+/** The attachment of an array: the input's, else the usual one of its roofing (a plane of the array names it). */
+export function attachmentOf(input: PlanSetInput, arrayId: string): { kind: AttachmentKind; name: string; intoFraming: boolean; penetrating: boolean; custom?: boolean } {
+  const given = input.equipment.racking.attachments.find((a) => a.arrayId === arrayId);
+  if (given) return given;
+  const plane = input.design.roofPlanes.find((p) => p.arrayId === arrayId);
+  const r = attachmentFor(plane?.material ?? '', null);
+  if (!r.ok) throw new Error(`array ${arrayId}: ${r.message}`);
+  return r.attachment;
 }
 
 export function check(report: Report, id: string): Check | undefined {

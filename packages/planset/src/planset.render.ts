@@ -10,6 +10,7 @@ import { extractPdfText } from './check/pdf-text.ts';
 import { sniffImage } from './images.ts';
 import { ZPlanSetInput, type PlanSetInput } from './input.schema.ts';
 import { checkRoofAccess } from './layout/auto-layout.ts';
+import { railProblems, railsOfSet } from './check/rails.check.ts';
 import { PlanSetError, messageOf, type GenerationErrorKey } from './planset.errors.ts';
 import { drawingVariables, editionLabels, fillVariables, planSetFacts, points, req, reqText, sheetNumber, TEMPLATE_VERSION, type LogicalPage } from './planset.model.ts';
 import { assembleSet, loadCutSheets, type CutSheetSource } from './render/cut-sheets.ts';
@@ -174,8 +175,11 @@ export async function renderPlanSet(raw: unknown, opts: RenderOptions = {}): Pro
   } catch (e) {
     throw new PlanSetError('pv5_failed', (e as Error).message);
   }
+  // The rails as drawn, read back from the attachments; the report must have checked exactly these.
+  const { set: rails, problems: railGeometry } = railsOfSet(input);
+  rails.problems = [...railGeometry, ...railProblems(input, rails)];
   const ctx: SheetContext = {
-    input, m, vars: drawingVariables(input), facts: planSetFacts(input), labels, access,
+    input, m, vars: drawingVariables(input), facts: planSetFacts(input), labels, access, rails,
     images: imageTable(input), pages: [], inputHash, minPt,
   };
 

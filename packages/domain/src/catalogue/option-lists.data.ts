@@ -34,6 +34,7 @@ export const CONNECTION_TYPES: TypedOptionList<ConnectionTypeItem, 'connection_t
     { value: 'tile_replacement', label: 'Tile Replacement Flashing', intoFraming: true },
     { value: 'standing_seam_clamp', label: 'Standing Seam Clamp', intoFraming: false },
     { value: 'metal_roof_bracket', label: 'Corrugated / Trapezoidal Metal Bracket', intoFraming: true },
+    { value: 'membrane_mount', label: 'Flashed Membrane Roof Mount (Lag Screw)', intoFraming: true },
     { value: 'ballasted', label: 'Ballasted (No Penetration)', intoFraming: false },
     { value: 'ground_mount_post', label: 'Ground Mount Post', intoFraming: false },
     { value: 'other', label: 'Other', intoFraming: true },

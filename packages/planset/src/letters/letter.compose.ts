@@ -119,6 +119,26 @@ function criteriaOf(input: LetterInput): string[] {
   return out;
 }
 
+/**
+ * Per array, the framing and the attachment layout the roof plan draws, as the report checked it
+ * (the longest drawn span and cantilever, the fewest attachments on a rail): the letter states what PV-2 shows.
+ */
+function railLines(r: Report): string[] {
+  return r.sections.filter((s) => s.id.startsWith('structural.array.')).flatMap((s) => {
+    const id = s.id.slice('structural.array.'.length);
+    const get = (suffix: string) => s.checks.find((c) => c.id === `${s.id}.${suffix}`);
+    const span = get('rail-span');
+    const cant = get('rail-cantilever');
+    const att = get('rail-attachments');
+    const ballast = get('ballast');
+    if (ballast) return [`Array ${id}: ballasted, ${ballast.value} psf of ballast against ${ballast.limit?.value} psf required.`];
+    if (!span || !cant || !att) return [];
+    const spanFt = span.inputs.find((i) => i.name === 'span')?.value;
+    const n = (v: unknown) => Math.round(Number(v) * 10) / 10;
+    return [`Array ${id}: rails held by at least ${att.value} attachments each, spans up to ${n(Number(spanFt) * 12)} in. and cantilevers up to ${n(cant.value)} in. between attachments on the framing, as drawn on the roof plan.`];
+  });
+}
+
 function systemLine(r: Report): string {
   return `System size: ${num(r.summary.systemDcKw)} kW DC, ${num(r.summary.systemAcKw)} kW AC`;
 }
@@ -202,7 +222,7 @@ export function composeLetter(input: LetterInput, context: ComposeContext = {}):
       const lead = t === 'structural_roof_letter'
         ? `We have reviewed the existing roof framing supporting the proposed photovoltaic system at the above address by the Prescriptive Method (5 %): the gravity load added to any existing structural member does not exceed 5 % of its existing load (${input.codes.existingBuilding} 503.3), so the existing structure is permitted to remain without alteration. The attachments were checked for wind uplift and snow per ${input.codes.structural}.`
         : `Following the installation of the photovoltaic system at the above address, we have reviewed the as-built attachment of the arrays to the existing roof framing against the design below. The installation as built conforms to the design and to ${input.codes.existingBuilding} 503.3 and ${input.codes.structural}.`;
-      return compose([lead, systemLine(report), `Arrays: ${calc.filter((s) => s.id.startsWith('structural.array.')).length}; attachments as shown on the plan set.`], structural.map(finding), calc);
+      return compose([lead, systemLine(report), `Arrays: ${calc.filter((s) => s.id.startsWith('structural.array.')).length}; attachments as shown on the plan set.`, ...railLines(report)], structural.map(finding), calc);
     }
     case 'electrical_load_calculations': {
       const checks = checksWhere(report, (c, s) => s.id.startsWith('electrical.') && c.ref.code === 'NEC' && (c.id.endsWith('.voltage') || c.id.includes('interconnection.method') || c.id.endsWith('.ocpd') && c.id.includes('.run.') || c.id.endsWith('.ampacity-corrected') || c.id.endsWith('.voltage-drop') || c.id.includes('rapid-shutdown') || c.id.endsWith('source-current') || c.id.startsWith('electrical.load.')));

@@ -241,3 +241,14 @@ describe('the electrical letter carries its Article 220 load calculation (issue 
     expect(t).toContain('no Article 220 load calculation is required for the interconnection');
   });
 });
+
+describe('the structural letter states the attachment layout the roof plan draws', { timeout: 60_000 }, () => {
+  it('per array: the fewest attachments on a rail, the longest span and cantilever, as the report checked the drawn rails', async () => {
+    const d = exampleDesign();
+    const arrays = (d as unknown as { arrays: Record<string, unknown>[] }).arrays;
+    (d as unknown as { arrays: unknown[] }).arrays = arrays.map((a, k) => (k === 0 ? { ...a, rails: [{ id: 'P1-R1', attachments: 4, spansIn: [48, 48, 24], cantileversIn: [20, 12] }, { id: 'P1-R2', attachments: 4, spansIn: [48, 48, 24], cantileversIn: [20, 12] }] } : a));
+    const t = await text((await renderLetter(letterInput('structural_roof_letter', {}, d))).pdf);
+    expect(t).toContain('Array A1: rails held by at least 4 attachments each, spans up to 48 in. and cantilevers up to 20 in.');
+    expect(t).toContain('Array A1: rail cantilever past the end attachment: 20 in');
+  });
+});

@@ -2,6 +2,7 @@ import { DxfWriter, LWPolylineFlags, Units, point2d, point3d } from '@tarikjabir
 import type { PlanSetInput } from '../input.schema.ts';
 import type { PlaneAccess } from '../layout/auto-layout.ts';
 import { planeFrame, toPlan, toPlane } from '../layout/plane-geometry.ts';
+import { rafterLinesU } from '@sunstamp/domain/design/attachment-layout.rules';
 import { attachmentPoints } from '../sheets/pv2.sheet.ts';
 import { EQUIPMENT_NAMES } from '../sheets/plan-view.ts';
 import type { SheetContext } from '../sheets/sheet-context.ts';
@@ -75,6 +76,24 @@ export function renderModelspaceDxf(ctx: SheetContext, access: PlaneAccess[]): s
       const cos = Math.cos((plane.pitchDeg * Math.PI) / 180);
       const scaleFactor = mod.orientation === 'portrait' ? { x: 1, y: cos, z: 1 } : { x: cos, y: 1, z: 1 };
       w.addInsert(MODULE_BLOCK, point3d(mod.x * 12, mod.y * 12), { layerName: 'E-PV-MODULE', rotationAngle: ((rot % 360) + 360) % 360, scaleFactor });
+    }
+    // rafters (S-FRAM) and rails with their attachments (S-ATTACH), as PV-2 draws them
+    for (const u of rafterLinesU(plane)) {
+      const ys: number[] = [];
+      for (let i = 0; i < pp.length; i++) {
+        const a = pp[i]!;
+        const b = pp[(i + 1) % pp.length]!;
+        if ((a.x - u) * (b.x - u) <= 0 && a.x !== b.x) ys.push(a.y + ((u - a.x) * (b.y - a.y)) / (b.x - a.x));
+      }
+      if (ys.length < 2) continue;
+      const lo = toPlan(f, { x: u, y: Math.min(...ys) });
+      const hi = toPlan(f, { x: u, y: Math.max(...ys) });
+      w.addLine(point3d(lo.x * 12, lo.y * 12), point3d(hi.x * 12, hi.y * 12), { layerName: 'S-FRAM' });
+    }
+    for (const r of ctx.rails.rails.filter((x) => x.planeId === plane.id)) {
+      const a = toPlan(f, { x: r.e0, y: r.v });
+      const b = toPlan(f, { x: r.e1, y: r.v });
+      w.addLine(point3d(a.x * 12, a.y * 12), point3d(b.x * 12, b.y * 12), { layerName: 'S-ATTACH' });
     }
     for (const a of attachmentPoints(ctx, plane)) w.addCircle(point3d(a.x * 12, a.y * 12), 1.5, { layerName: 'S-ATTACH' });
   }

@@ -2,8 +2,9 @@ import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
 import type { Point, RoofPlane } from '../input.schema.ts';
 import { PATHWAY_IN, sectionOf } from '../layout/fire-setbacks.rules.ts';
-import { moduleExtentIn, planeFrame, pointInPolygon, polygonArea, toPlan, toPlane } from '../layout/plane-geometry.ts';
-import { check, linkLines, roofMaterialName, sheetNumber } from '../planset.model.ts';
+import { planeFrame, pointInPolygon, polygonArea, toPlan, toPlane } from '../layout/plane-geometry.ts';
+import { rafterLinesU } from '@sunstamp/domain/design/attachment-layout.rules';
+import { attachmentOf, check, linkLines, roofMaterialName, sheetNumber } from '../planset.model.ts';
 import { centroid, drawModules, drawNorthArrow, drawScale, EQUIPMENT_TAGS, fitView, type View } from './plan-view.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
@@ -18,39 +19,19 @@ import { drawTitleBlock } from './title-block.sheet.ts';
 
 const cosd = (d: number) => Math.cos((d * Math.PI) / 180);
 
-/** Attachment spacing of an array from the report's rail-span check (its "span" input, ft → in). */
+/** The longest span between attachments drawn on an array's rails (the report's rail-span check took this one), in. */
 export function attachmentSpacingIn(ctx: SheetContext, arrayId: string): number {
-  const c = check(ctx.input.report, `structural.array.${arrayId}.rail-span`);
-  const span = c?.inputs.find((i) => i.name === 'span');
-  return typeof span?.value === 'number' ? span.value * 12 : 48;
+  return ctx.rails.byArray.get(arrayId)?.longestSpan.in ?? 0;
 }
 
-/** Attachments: the design's, else on every rafter crossing the two rails of each module at the array's spacing. */
+/** The longest cantilever drawn on an array's rails, in. */
+export function cantileverIn(ctx: SheetContext, arrayId: string): number {
+  return ctx.rails.byArray.get(arrayId)?.longestCantilever.in ?? 0;
+}
+
+/** Attachments as the design places them (the layout rule's, or the designer's), on rafters under the rails. */
 export function attachmentPoints(ctx: SheetContext, plane: RoofPlane): Point[] {
-  const own = ctx.input.design.attachments.filter((a) => a.planeId === plane.id);
-  if (own.length) return own;
-  const f = planeFrame(plane.pitchDeg, plane.azimuthDeg);
-  const { module } = ctx.input.equipment;
-  const spacing = attachmentSpacingIn(ctx, plane.arrayId);
-  const raf = plane.framing.spacingIn;
-  const step = Math.max(1, Math.floor(spacing / raf)) * raf;
-  // Rails run along the eave under each row of modules (two per row, at the quarter points of the
-  // module's up-slope side); attachments sit on every rafter at the allowed spacing along each rail.
-  const rows = new Map<number, { u0: number; u1: number; v: number; dv: number }>();
-  for (const m of ctx.input.design.modules.filter((q) => q.planeId === plane.id)) {
-    const c = toPlane(f, m);
-    const { du, dv } = moduleExtentIn(m.orientation, module.lengthIn, module.widthIn);
-    const key = Math.round(c.y);
-    const r = rows.get(key);
-    if (r) { r.u0 = Math.min(r.u0, c.x - du / 2); r.u1 = Math.max(r.u1, c.x + du / 2); } else rows.set(key, { u0: c.x - du / 2, u1: c.x + du / 2, v: c.y, dv });
-  }
-  const out: Point[] = [];
-  for (const r of rows.values()) {
-    for (const rail of [r.v - r.dv / 4, r.v + r.dv / 4]) {
-      for (let u = Math.ceil((r.u0 + 6) / step) * step; u <= r.u1 - 6; u += step) out.push(toPlan(f, { x: u, y: rail }));
-    }
-  }
-  return out;
+  return ctx.input.design.attachments.filter((a) => a.planeId === plane.id);
 }
 
 function edgeLabel(kind: string, inches: number, pathway: boolean): string {
@@ -124,10 +105,7 @@ function clearSpot(poly: [number, number][], from: [number, number], w: number, 
 function drawRafters(c: Canvas, v: View, plane: RoofPlane): void {
   const f = planeFrame(plane.pitchDeg, plane.azimuthDeg);
   const poly = plane.polygon.map((p) => toPlane(f, p));
-  const us = poly.map((p) => p.x);
-  const [u0, u1] = [Math.min(...us), Math.max(...us)];
-  for (let u = Math.ceil(u0 / plane.framing.spacingIn) * plane.framing.spacingIn; u < u1; u += plane.framing.spacingIn) {
-    if (u <= u0) continue;
+  for (const u of rafterLinesU(plane)) {
     const ys: number[] = [];
     for (let i = 0; i < poly.length; i++) {
       const a = poly[i]!;
@@ -138,6 +116,16 @@ function drawRafters(c: Canvas, v: View, plane: RoofPlane): void {
     const p = v.toP(toPlan(f, { x: u, y: Math.min(...ys) }));
     const q = v.toP(toPlan(f, { x: u, y: Math.max(...ys) }));
     c.line(p[0], p[1], q[0], q[1], { dash: [2, 3], stroke: '#9a9a9a', lineWidth: 0.4 }, 'S-FRAM');
+  }
+}
+
+/** Each rail as a thin line between its ends (the attachments sit on it). */
+function drawRails(c: Canvas, ctx: SheetContext, v: View, plane: RoofPlane): void {
+  const f = planeFrame(plane.pitchDeg, plane.azimuthDeg);
+  for (const r of ctx.rails.rails.filter((x) => x.planeId === plane.id)) {
+    const a = v.toP(toPlan(f, { x: r.e0, y: r.v }));
+    const b = v.toP(toPlan(f, { x: r.e1, y: r.v }));
+    c.line(a[0], a[1], b[0], b[1], { stroke: '#555', lineWidth: 0.5 }, 'S-ATTACH');
   }
 }
 
@@ -159,6 +147,9 @@ export function buildPv2(ctx: SheetContext): Sheet {
     const v = ctx.access.violations[0]!;
     throw new DrawingOverflow('PV-2', `module ${v.moduleId} is ${v.reason} (${ctx.access.violations.length} module(s) inside a fire setback)`);
   }
+  // The rails drawn must be the rails the engineering report checked (check/rails.check.ts).
+  const rp = ctx.rails.problems;
+  if (rp.length) throw new DrawingOverflow('PV-2', `${rp[0]}${rp.length > 1 ? ` (+${rp.length - 1} more)` : ''}`);
   drawTitleBlock(c, ctx, 'pv2', title, number);
 
   const sideW = 276;
@@ -213,6 +204,7 @@ export function buildPv2(ctx: SheetContext): Sheet {
     const acc = ctx.access.access.find((a) => a.planeId === p.id)!;
     drawPlaneAccess(c, ctx, v, p, acc.edgeSetbacksIn, acc.pathwayEdges, labels);
   }
+  for (const p of d.roofPlanes) drawRails(c, ctx, v, p);
   for (const p of d.roofPlanes) {
     for (const a of attachmentPoints(ctx, p)) {
       const [x, y] = v.toP(a);
@@ -270,19 +262,30 @@ export function buildPv2(ctx: SheetContext): Sheet {
   c.notes(fire, fa.x, fa.y, fa.w, fa.h + 2, { numbered: false, where: 'PV-2 fire access' });
   y += fh + 6;
 
-  const spacing = [...new Set(d.roofPlanes.map((p) => attachmentSpacingIn(ctx, p.arrayId)))].join('/');
+  const inch = (n: number) => `${Math.round(n * 10) / 10}"`;
+  const arraysDrawn = [...ctx.rails.byArray.entries()];
+  const attachLines = arraysDrawn.map(([id, a]) =>
+    `● ARRAY ${id} ATTACHMENT: ${attachmentOf(input, id).name}${e.racking.attachmentModel ? ` (${e.racking.attachmentModel})` : ''}. SPANS ${inch(a.longestSpan.in)} MAX, CANTILEVER ${inch(a.longestCantilever.in)} MAX, ${a.rails.length} RAILS, ${a.fewest.attachmentsU.length}+ ATTACHMENTS PER RAIL (AS DRAWN)`);
+  const ballastLines = [...new Set(d.modules.map((m) => d.roofPlanes.find((p) => p.id === m.planeId)!.arrayId))]
+    .filter((id) => attachmentOf(input, id).kind === 'ballast')
+    .map((id) => {
+      const b = check(input.report, `structural.array.${id}.ballast`);
+      if (!b || b.pass !== true) throw new DrawingOverflow('PV-2', `array ${id} is ballasted but the report has no passing ballast calculation`);
+      return `ARRAY ${id} ATTACHMENT: ${attachmentOf(input, id).name}. BALLAST ${b.value} PSF PROVIDED, ${b.limit!.value} PSF REQUIRED (BALLAST CALCULATION, PV-3)`;
+    });
   const legend = [
-    `MODULE: ${e.module.manufacturer} ${e.module.model}, ${e.module.lengthIn}" × ${e.module.widthIn}"`,
-    `● ATTACHMENT (${e.racking.attachmentModel}) AT ${spacing}" O.C. MAX`,
-    '- - - RAFTER / TRUSS TOP CHORD',
+    `MODULE: ${e.module.manufacturer} ${e.module.model}, ${inch(e.module.lengthIn)} × ${inch(e.module.widthIn)}`,
+    ...attachLines,
+    ...ballastLines,
+    '—— RAIL',
+    '- - - RAFTER / TRUSS TOP CHORD (LOCATE IN FIELD; KEEP SPANS AND CANTILEVERS WITHIN THOSE SHOWN)',
     '- - - FIRE SETBACK / PATHWAY (RED)',
     '- - - CONDUIT RUN (RED)',
     ...[...new Set(d.equipment.filter((q) => q.kind === 'junction_box' || q.kind === 'rsd_initiator').map((q) => q.kind))].map((k) => `${EQUIPMENT_TAGS[k]} = ${k === 'junction_box' ? 'JUNCTION BOX' : 'RAPID SHUTDOWN INITIATOR'}`),
   ];
   const lh = c.notesHeight(legend, sideW - 10, { numbered: false }) + c.sz(9) * 1.8 + 12;
   const la = c.panel('LEGEND', sx, y, sideW, lh);
-  const firstArray = d.roofPlanes[0]?.arrayId;
-  c.notes(legend, la.x, la.y, la.w, la.h + 2, { numbered: false, where: 'PV-2 legend', checkIds: linkLines(ctx.input.report, legend, [[/^● ATTACHMENT/, () => `structural.array.${firstArray}.rail-span`]]) });
+  c.notes(legend, la.x, la.y, la.w, la.h + 2, { numbered: false, where: 'PV-2 legend', checkIds: linkLines(ctx.input.report, legend, [[/^● ARRAY (\S+) ATTACHMENT:/, (m) => `structural.array.${m[1]}.rail-span`], [/^ARRAY (\S+) ATTACHMENT:.*BALLAST/, (m) => `structural.array.${m[1]}.ballast`]]) });
   y += lh + 6;
   drawNotesPanel(c, ctx, 'pv2', sheetNotes(ctx, 'pv2'), { x: sx, y, w: sideW, h: AREA.y + AREA.h - y });
   return { key: 'pv2', number, title, prims: c.prims, frame: { x: 18, y: 18, w: 1188, h: 756 } };

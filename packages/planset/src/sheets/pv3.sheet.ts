@@ -1,8 +1,9 @@
 import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
-import { check, req, roofMaterialName, sheetNumber } from '../planset.model.ts';
+import { attachmentOf, check, req, roofMaterialName, sheetNumber } from '../planset.model.ts';
+import type { AttachmentKind } from '@sunstamp/domain/design/attachment-type.rules';
 import { PlanSetError } from '../planset.errors.ts';
-import { attachmentSpacingIn } from './pv2.sheet.ts';
+import { attachmentSpacingIn, cantileverIn } from './pv2.sheet.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
 import { drawTitleBlock } from './title-block.sheet.ts';
@@ -36,38 +37,95 @@ export function lagOf(ctx: SheetContext, arrayId: string): { d: number; p: numbe
   return { d: typeof d === 'number' ? d : r.lagDiameterIn, p: typeof p === 'number' ? p : r.lagEmbedmentIn };
 }
 
+/** How far above the deck the attachment's leader meets the drawn part, pt. */
+const LEADER_AT: Partial<Record<AttachmentKind, number>> = { 'tile-hook': 26, 'seam-clamp': 30, ballast: 12 };
+
+/** What the detail says under the attachment: how the roofing is kept watertight. */
+function sealingOf(kind: AttachmentKind, flashing: string): string {
+  switch (kind) {
+    case 'flashed-lag': case 'deck-mount': return `FLASHING: ${flashing}`;
+    case 'tile-hook': return 'TILE NOTCHED OVER HOOK, UNDERLAYMENT SEALED AT EACH LAG';
+    case 'tile-replacement': return 'TILE REPLACED BY FLASHED REPLACEMENT TILE AROUND THE STANDOFF';
+    case 'metal-bracket': return 'BRACKET FASTENERS WITH SEALING WASHERS, BUTYL TAPE UNDER BRACKET';
+    case 'membrane-mount': return 'MEMBRANE FLASHING BOOT WELDED / ADHERED PER ROOFING MAKER';
+    case 'seam-clamp': return 'NO ROOF PENETRATION: CLAMP SET SCREWS ON THE SEAM PER MANUFACTURER';
+    case 'ballast': return 'NO ROOF PENETRATION: PROTECTION MAT UNDER EACH BALLAST TRAY';
+  }
+}
+
 function attachmentDetail(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: number; h: number }): void {
   const r = ctx.input.equipment.racking;
-  const lag = lagOf(ctx, ctx.input.design.roofPlanes[0]!.arrayId);
+  const plane = ctx.input.design.roofPlanes.find((p) => ctx.input.design.modules.some((m) => m.planeId === p.id)) ?? ctx.input.design.roofPlanes[0]!;
+  const att = attachmentOf(ctx.input, plane.arrayId);
+  const lag = lagOf(ctx, plane.arrayId);
   const cx = box.x + box.w * 0.25;
   const deckY = box.y + box.h * 0.52;
+  const roofW = box.w * 0.44;
   c.layer = 'S-DETL';
   // rafter (section)
   c.rect(cx - 12, deckY + 6, 24, 84, { fill: '#f1e3c8', lineWidth: 1 });
   c.line(cx - 12, deckY + 6, cx + 12, deckY + 90, { lineWidth: 0.4, stroke: '#a08050' });
   c.line(cx + 12, deckY + 6, cx - 12, deckY + 90, { lineWidth: 0.4, stroke: '#a08050' });
-  // deck and roofing
-  c.rect(box.x + 16, deckY, box.w * 0.44, 6, { fill: '#d9d9d9', lineWidth: 0.8 });
-  c.rect(box.x + 16, deckY - 4, box.w * 0.44, 4, { fill: '#555', lineWidth: 0.5 });
-  // flashing + foot
-  c.rect(cx - 30, deckY - 6, 60, 2, { fill: '#9db3c8', lineWidth: 0.6 });
-  c.poly([[cx - 10, deckY - 6], [cx - 10, deckY - 40], [cx + 14, deckY - 40], [cx + 14, deckY - 36], [cx - 6, deckY - 36], [cx - 6, deckY - 6]], true, { fill: '#bfbfbf', lineWidth: 0.8 });
+  // deck
+  c.rect(box.x + 16, deckY, roofW, 6, { fill: '#d9d9d9', lineWidth: 0.8 });
+  let footTop = deckY - 36;
+  switch (att.kind) {
+    case 'tile-hook': case 'tile-replacement': {
+      // tiles on battens, the hook's base on the deck and its arm over the tile
+      for (let x = box.x + 16; x < box.x + 16 + roofW - 4; x += 34) c.poly([[x, deckY - 2], [x + 34, deckY - 2], [x + 34, deckY - 14], [x + 4, deckY - 18]], true, { fill: '#b86b4b', lineWidth: 0.6 });
+      if (att.kind === 'tile-hook') {
+        c.rect(cx - 9, deckY - 3, 18, 3, { fill: '#bfbfbf', lineWidth: 0.6 });
+        c.poly([[cx - 2, deckY - 3], [cx - 2, deckY - 24], [cx + 16, deckY - 24], [cx + 16, deckY - 36], [cx + 12, deckY - 36], [cx + 12, deckY - 28], [cx + 2, deckY - 28], [cx + 2, deckY - 3]], true, { fill: '#bfbfbf', lineWidth: 0.8 });
+      } else {
+        c.rect(cx - 26, deckY - 18, 52, 3, { fill: '#9db3c8', lineWidth: 0.6 });
+        c.rect(cx - 3, deckY - 36, 6, 36, { fill: '#bfbfbf', lineWidth: 0.8 });
+        c.rect(cx - 10, deckY - 40, 24, 4, { fill: '#bfbfbf', lineWidth: 0.8 });
+      }
+      break;
+    }
+    case 'seam-clamp': {
+      // metal panel with a standing seam, the clamp on the seam; no penetration
+      c.rect(box.x + 16, deckY - 2, roofW, 2, { fill: '#8c9aa6', lineWidth: 0.5 });
+      c.rect(cx - 2, deckY - 16, 4, 14, { fill: '#8c9aa6', lineWidth: 0.6 });
+      c.rect(cx - 9, deckY - 24, 18, 14, { fill: '#bfbfbf', lineWidth: 0.8 });
+      c.rect(cx - 4, deckY - 36, 20, 12, { fill: '#bfbfbf', lineWidth: 0.8 });
+      break;
+    }
+    case 'ballast': {
+      c.rect(box.x + 16, deckY - 2, roofW, 2, { fill: '#e6e6e6', lineWidth: 0.5 });
+      c.rect(cx - 30, deckY - 6, 60, 4, { fill: '#777', lineWidth: 0.5 });
+      for (const dx of [-26, -8, 10]) c.rect(cx + dx, deckY - 18, 16, 12, { fill: '#a6a6a6', lineWidth: 0.6 });
+      c.poly([[cx - 30, deckY - 6], [cx - 30, deckY - 40], [cx + 30, deckY - 40], [cx + 30, deckY - 6]], false, { lineWidth: 0.8 });
+      footTop = deckY - 40;
+      break;
+    }
+    default: {
+      // shingle / membrane / metal panel, flashing and foot
+      c.rect(box.x + 16, deckY - 4, roofW, 4, { fill: att.kind === 'membrane-mount' ? '#e6e6e6' : att.kind === 'metal-bracket' ? '#8c9aa6' : '#555', lineWidth: 0.5 });
+      c.rect(cx - 30, deckY - 6, 60, 2, { fill: '#9db3c8', lineWidth: 0.6 });
+      c.poly([[cx - 10, deckY - 6], [cx - 10, deckY - 40], [cx + 14, deckY - 40], [cx + 14, deckY - 36], [cx - 6, deckY - 36], [cx - 6, deckY - 6]], true, { fill: '#bfbfbf', lineWidth: 0.8 });
+    }
+  }
   // rail and module
-  c.rect(cx - 4, deckY - 58, 22, 18, { fill: '#e0e0e0', lineWidth: 0.9 });
-  c.rect(box.x + 22, deckY - 66, box.w * 0.4, 8, { fill: '#1f4e79', lineWidth: 0.6 });
-  // lag
-  c.line(cx, deckY - 36, cx, deckY + 6 + lag.p * 12, { lineWidth: 2.2 });
-  for (let k = 1; k < 8; k++) c.line(cx - 3, deckY + 8 + k * lag.p * 1.4, cx + 3, deckY + 6 + k * lag.p * 1.4, { lineWidth: 0.5 });
+  c.rect(cx - 4, footTop - 22, 22, 18, { fill: '#e0e0e0', lineWidth: 0.9 });
+  c.rect(box.x + 22, footTop - 30, box.w * 0.4, 8, { fill: '#1f4e79', lineWidth: 0.6 });
+  // lag into the rafter, only where the attachment is fastened into the framing
+  if (att.intoFraming) {
+    c.line(cx, deckY - 10, cx, deckY + 6 + lag.p * 12, { lineWidth: 2.2 });
+    for (let k = 1; k < 8; k++) c.line(cx - 3, deckY + 8 + k * lag.p * 1.4, cx + 3, deckY + 6 + k * lag.p * 1.4, { lineWidth: 0.5 });
+  }
   // callouts on the right
   const tx = box.x + box.w * 0.5;
+  const ballast = att.kind === 'ballast' ? check(ctx.input.report, `structural.array.${plane.arrayId}.ballast`) : undefined;
   const callouts: [string, number, number][] = [
-    [`PV MODULE (${ctx.input.equipment.module.model})`, deckY - 62, deckY - 62],
-    [`RAIL: ${r.manufacturer} ${r.railModel}`, deckY - 49, deckY - 49],
-    [`ATTACHMENT: ${r.attachmentModel}`, deckY - 38, deckY - 24],
-    [`FLASHING: ${r.flashing}`, deckY - 5, deckY - 10],
-    [`${roofMaterialName(ctx.input.design.roofPlanes[0]!.material)} ON SHEATHING`, deckY - 2, deckY + 6],
-    [`(1) ${inchFraction(lag.d)}" DIA. LAG SCREW, ${inchFraction(lag.p)}" MIN. EMBEDMENT INTO FRAMING`, deckY + 20, deckY + 24],
-    [`FRAMING: ${ctx.input.design.roofPlanes[0]!.framing.size} @ ${ctx.input.design.roofPlanes[0]!.framing.spacingIn}" O.C.`, deckY + 50, deckY + 44],
+    [`PV MODULE (${ctx.input.equipment.module.model})`, footTop - 26, footTop - 26],
+    [`${att.kind === 'ballast' ? 'RACKING' : 'RAIL'}: ${r.manufacturer} ${r.railModel}`, footTop - 13, footTop - 13],
+    [`ATTACHMENT: ${att.name}${r.attachmentModel ? ` (${r.attachmentModel})` : ''}`, deckY - (LEADER_AT[att.kind] ?? 38), deckY - 24],
+    [att.custom ? (att.penetrating ? 'PENETRATION SEALED PER THE ATTACHMENT MANUFACTURER\'S INSTRUCTIONS' : 'NO ROOF PENETRATION') : sealingOf(att.kind, r.flashing), deckY - 5, deckY - 10],
+    [`${roofMaterialName(plane.material)} ON SHEATHING`, deckY - 2, deckY + 6],
+    ...(att.intoFraming ? [[`(1) ${inchFraction(lag.d)}" DIA. LAG SCREW, ${inchFraction(lag.p)}" MIN. EMBEDMENT INTO FRAMING`, deckY + 20, deckY + 24] as [string, number, number]] : []),
+    ...(ballast ? [[`BALLAST: ${fmt(ballast.value)} PSF OF ARRAY AREA (${fmt(ballast.limit!.value as number)} PSF REQUIRED)`, deckY - 12, deckY + 20] as [string, number, number]] : []),
+    [`FRAMING: ${plane.framing.size} @ ${plane.framing.spacingIn}" O.C.`, deckY + 50, deckY + 44],
   ];
   c.layer = 'G-ANNO';
   // callouts stack downwards, each below the last one's wrapped lines
@@ -83,7 +141,8 @@ function attachmentDetail(c: Canvas, ctx: SheetContext, box: { x: number; y: num
     nextY = y + lines.length * lh + 2;
   }
   if (nextY > box.y + box.h - 14) throw new DrawingOverflow('PV-3 attachment detail', 'callouts do not fit the detail box');
-  c.text('ATTACHMENT DETAIL — NOT TO SCALE', box.x + 8, box.y + box.h - 8, { size: 7, bold: true });
+  const kinds = new Set(ctx.input.design.roofPlanes.filter((p) => ctx.input.design.modules.some((m) => m.planeId === p.id)).map((p) => attachmentOf(ctx.input, p.arrayId).kind));
+  c.text(`ATTACHMENT DETAIL${kinds.size > 1 ? ` (ARRAY ${plane.arrayId}; OTHERS IN THE SCHEDULE)` : ''} — NOT TO SCALE`, box.x + 8, box.y + box.h - 8, { size: 7, bold: true });
 }
 
 function framingSketch(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: number; h: number }): void {
@@ -178,10 +237,11 @@ export function buildPv3(ctx: SheetContext): Sheet {
     return [
       p.name.toUpperCase(), p.arrayId, p.framing.type.toUpperCase(), p.framing.size, `${p.framing.spacingIn}"`, p.framing.spansIn.map((s) => `${s}"`).join(' + '),
       `${p.pitchDeg}°`, roofMaterialName(p.material), ...(showLayers ? [String(layers)] : []),
-      `${attachmentSpacingIn(ctx, p.arrayId)}"`, dead ? `${fmt(dead.value)} PSF` : '—',
+      attachmentOf(input, p.arrayId).name.replace(/,.*$/, ''),
+      ...(attachmentOf(input, p.arrayId).kind === 'ballast' ? ['BALLAST', 'BALLAST'] : [`${fmt(attachmentSpacingIn(ctx, p.arrayId))}"`, `${fmt(cantileverIn(ctx, p.arrayId))}"`]), dead ? `${fmt(dead.value)} PSF` : '—',
     ];
   });
-  const headers = ['PLANE', 'ARRAY', 'FRAMING', 'SIZE', 'SPACING', 'SPANS', 'PITCH', 'ROOF', ...(showLayers ? ['LAYERS'] : []), 'ATTACH. O.C.', 'PV DEAD LOAD'];
+  const headers = ['PLANE', 'ARRAY', 'FRAMING', 'SIZE', 'SPACING', 'SPANS', 'PITCH', 'ROOF', ...(showLayers ? ['LAYERS'] : []), 'ATTACHMENT', 'MAX SPAN', 'MAX CANT.', 'PV DEAD LOAD'];
   const colWidths = headers.map(() => (W - 10) / headers.length);
   const fh = c.tableHeight(headers, rows, colWidths) + c.sz(9) * 1.8 + 12;
   const fa = c.panel('ROOF FRAMING & ATTACHMENT SCHEDULE', AREA.x, y, W, fh);

@@ -3,6 +3,7 @@ import type { ImageTable } from '../draw/drawing.model.ts';
 import type { TextMeasure } from '../draw/text.measure.ts';
 import type { PlanSetInput } from '../input.schema.ts';
 import type { checkRoofAccess } from '../layout/auto-layout.ts';
+import type { RailsOfSet } from '../check/rails.check.ts';
 import type { LogicalPage, SheetLabel } from '../planset.model.ts';
 
 /** What every sheet builder receives: the input and what was derived from it once. */
@@ -13,6 +14,8 @@ export interface SheetContext {
   facts: PlanSetFacts;
   labels: SheetLabel[];
   access: ReturnType<typeof checkRoofAccess>;
+  /** The rails as drawn (attachments read back), checked against the report before any sheet is built. */
+  rails: RailsOfSet;
   images: ImageTable;
   /** Logical pages in order, as printed (sheet index, page count). */
   pages: { page: LogicalPage; number: string; title: string }[];

@@ -198,9 +198,12 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
     street: '1841 E Copper St', city: 'Tucson', state: 'AZ', zip: '85719', lat: 32.25044, lng: -110.94385,
     structure: 'Single Family Residence', roofType: 'Flat Roof', exposure: 'C', ahj: 'City of Tucson', utility: 'Tucson Electric Power',
     services: ['cad_packet', 'structural_roof_letter', 'wet_stamp'],
+    // A flashed membrane mount lagged to the joists: the ballast calculation (0.6D + 0.6W, ASCE 7
+    // §29.4.4 pressures) asks far more than the 4.5 psf this roof was to carry, and without the
+    // racking maker's wind-tunnel uplift a ballasted array here is a failing design.
     arrays: [
-      { roof_material: 'tpo_membrane', connection_type: 'ballasted', racking_type: 'unirac_solarmount', frame_shape: '2x8', beam_shape: '2x8',
-        panel_quantity: 18, num_panels_on_rafter: 1, module_type: 'mono_perc', roof_pitch: 2, beam_span: [192], ballast_weight: 4.5, orientation: 'Landscape' },
+      { roof_material: 'tpo_membrane', connection_type: 'membrane_mount', racking_type: 'unirac_solarmount', frame_shape: '2x8', beam_shape: '2x8',
+        panel_quantity: 18, num_panels_on_rafter: 1, module_type: 'mono_perc', roof_pitch: 2, beam_span: [192], orientation: 'Landscape' },
     ],
     // Micro-inverters: module-level rapid shutdown (NEC 690.12) without a separate device.
     equipment: ['qcells-q-peak-duo-blk-ml-g10-plus-400', 'enphase-iq8plus-72-2-us', 'unirac-solarmount'],

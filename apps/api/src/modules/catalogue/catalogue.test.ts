@@ -99,7 +99,7 @@ describe('reference option lists (spec §7)', () => {
   });
   it('GET /api/option-lists summarises the lists and their routes', async () => {
     const res = await t.request('GET', '/api/option-lists', { token: await as(DEMO.acmeUser) });
-    expect(res.data).toContainEqual({ key: 'connection_types', label: 'Connection Types', route: '/api/connection-types', item_count: 12 });
+    expect(res.data).toContainEqual({ key: 'connection_types', label: 'Connection Types', route: '/api/connection-types', item_count: 13 });
     expect(res.data.map((l: any) => l.key)).not.toContain('states');
   });
 

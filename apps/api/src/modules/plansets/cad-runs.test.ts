@@ -256,6 +256,16 @@ describe('POST /api/jobs/{id}/generate-cad', () => {
     expect((await call(DEMO.admin, 'GET', `/api/jobs/${id}/cad-runs`)).data.results).toEqual([]);
   });
 
+  it('refuses an attachment that does not fit the roofing (a flashed L-foot on concrete tile), naming the array and what fits (422)', async () => {
+    const id = await preparePlanSetJob(t, w, { name: 'Tile Residence' });
+    const upd = await call(DEMO.admin, 'PUT', '/api/jobs', { id, arrays: [{ panel_quantity: 12, roof_pitch: 22, frame_shape: '2x6', beam_spacing: 24, beam_span: [150], num_panels_on_rafter: 2, orientation: 'Portrait', roof_material: 'concrete_tile', connection_type: 'flashed_l_foot' }] });
+    expect(upd.statusCode, upd.body).toBe(200);
+    const g = await generate(DEMO.admin, id);
+    expect(g.statusCode, g.body).toBe(422);
+    const arg = (g.data.args as Record<string, string>[]).find((a) => 'arrays.0.connection_type' in a);
+    expect(arg?.['arrays.0.connection_type']).toMatch(/does not fit a Concrete Tile roof: use tile hook or tile replacement flashing/);
+  });
+
   it('names an AHJ without design criteria, an Other model and a contractor company without a phone', async () => {
     const [bare] = await t.database.db.insert(ahjs).values({ name: `Criteria-less ${Date.now()}`, state: 'TX', jurisdictionType: 'City' }).returning();
     const id = await preparePlanSetJob(t, w, { name: 'Gaps Residence' });

@@ -24,6 +24,10 @@ import * as repo from './plansets.repository.ts';
 import { backupOf, batteryCouplingOf, loadCalculationOf, loadCalculationReason } from './planset-service.mapper.ts';
 import { fixedOptimizerStringVoltageV } from '@sunstamp/domain/catalogue/equipment.rules';
 import { codeRefText as refText } from '@sunstamp/engineering/report.builder';
+import { planAttachments, withRails } from '@sunstamp/planset/layout/attachments';
+import { ZodError } from 'zod';
+import { attachmentFor } from '@sunstamp/domain/design/attachment-type.rules';
+import { CONNECTION_TYPES } from '@sunstamp/domain/catalogue/option-lists.data';
 
 /*
  * Everything a plan-set run reads, assembled from the job: the engineering engine's input (the
@@ -236,6 +240,14 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
   // ------------------------------------------------------------------ arrays and service
   const arrays = ((job.arrays ?? []) as JobArray[]).map((a, i) => ({ a, i })).filter(({ a }) => (a.panel_quantity ?? 0) > 0);
   if (arrays.length === 0) need('arrays', 'No array of the job has modules (panel quantity).');
+  // The attachment follows the roofing and the job's connection type; one that does not fit is asked about.
+  const attachmentsOf = arrays.map(({ a, i }) => {
+    const ct = typeof a.connection_type === 'string' ? a.connection_type : null;
+    const known = ct === null || ct === 'other' || CONNECTION_TYPES.items.some((c) => c.value === ct);
+    const r = known ? attachmentFor(str(a.roof_material), ct, a.custom_connection_type) : attachmentFor(str(a.roof_material), 'other', ct.replace(/_/g, ' '));
+    if (!r.ok) need(`arrays.${i}.connection_type`, `Array ${i + 1}: ${r.message}.`);
+    return r.ok ? r.attachment : undefined;
+  });
   const framings = arrays.map(({ a, i }) => {
     const f = framingOf(a);
     if (!f.engine) need(`arrays.${i}.frame_shape`, `Array ${i + 1}'s framing "${a.frame_shape ?? ''}" is not one the structural check sizes (a sawn 2x4–2x12 rafter or a truss).`);
@@ -416,7 +428,7 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
     }
   }
 
-  const engine: DesignInputRaw = {
+  let engine: DesignInputRaw = {
     projectName: job.name,
     site: {
       designMinTempC: minTempC,
@@ -457,6 +469,12 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
       id: `A${k + 1}`, moduleCount: a.panel_quantity ?? 0, roofPitchDeg: a.roof_pitch, roofType: job.roofType === 'Hip Roof' ? 'hip' : 'gable',
       orientation: a.orientation === 'Landscape' ? 'landscape' : 'portrait',
       framing: { ...framings[k]!.engine!, spacingIn: a.beam_spacing, spansIn: a.beam_span, panelsOnRafter: Math.max(1, a.num_panels_on_rafter ?? 2) },
+      ...(str(a.roof_material) ? { roofMaterial: str(a.roof_material) } : {}),
+      attachment: {
+        kind: attachmentsOf[k]!.kind,
+        ...(attachmentsOf[k]!.kind === 'ballast' ? { ballastPsf: a.ballast_weight } : {}),
+        ...(num(dataOf(rackItem).allowableUpliftLb) !== undefined ? { allowableUpliftLb: num(dataOf(rackItem).allowableUpliftLb) } : {}),
+      },
     })),
     strings,
     branchCircuits: branches,
@@ -556,7 +574,20 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
     dynamic.parcel_info = Object.fromEntries(Object.entries(job.parcelInfo as Record<string, unknown>).filter(([, v]) => v !== null && v !== '' && v !== undefined));
   }
 
-  const design: DesignModel = { ...layout.design, strings: designStrings, branchCircuits: designBranches, runs: designRuns };
+  // Attachments on rafters within the rail's allowable span and cantilever for this site (unless the
+  // designer drew them), and the engine checks the rails as drawn: a rail that cannot be held names itself.
+  let attachments = layout.design.attachments;
+  try {
+    const ballasted = new Set(attachmentsOf.flatMap((x, k) => (x?.kind === 'ballast' ? [`A${k + 1}`] : [])));
+    const plan = planAttachments(layout.design, { lengthIn, widthIn }, engine, ballasted);
+    if (!plan.ok) return { ok: false, missing: [{ field: 'design.attachments', message: `The attachments cannot be laid out: ${plan.detail}. Use a heavier rail, closer framing, or change the layout on the job's Design page.` }] };
+    attachments = plan.attachments;
+    engine = withRails(engine, plan.railsByArray);
+  } catch (e) {
+    // An engine input the schema refuses: the engine's own refusal names it when the run calculates.
+    if (!(e instanceof ZodError)) throw e;
+  }
+  const design: DesignModel = { ...layout.design, attachments, strings: designStrings, branchCircuits: designBranches, runs: designRuns };
   const input: Omit<PlanSetInputRaw, 'report'> = {
     job: {
       id: job.id, name: job.name, clientName: job.clientName,
@@ -600,7 +631,9 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
       ...(batteryLine ? { battery: { manufacturer: batteryLine.item!.manufacturer, model: batteryLine.item!.model, count: Math.max(1, batteryLine.quantity ?? 1), energyKwh: num(bd.energyKwh) ?? 1, datasheet: await datasheet(batteryLine.item) } } : {}),
       racking: {
         manufacturer: rackItem.manufacturer, railModel: rackItem.model,
-        attachmentModel: str(dataOf(rackItem).attachmentModel) || rackItem.model,
+        // The attachment's own model where the catalogue has one; never the rail's name.
+        attachmentModel: str(dataOf(rackItem).attachmentModel),
+        attachments: attachmentsOf.map((x, k) => ({ arrayId: `A${k + 1}`, ...x! })),
         flashing: str(dataOf(rackItem).flashing) || 'Flashed roof attachment, sealed per manufacturer',
         lagDiameterIn: 0.3125, lagEmbedmentIn: 2.5, datasheet: await datasheet(rackItem),
       },
