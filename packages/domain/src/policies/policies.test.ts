@@ -19,7 +19,7 @@ import {
 } from './companies.policy.ts';
 import { mayEditRequirements, mayReadRequirements, requirementScopeTypesFor, requirementsEditRefusalOf } from './requirements.policy.ts';
 import { mayDeleteFile, maySeeFileKind, mayUploadFileKind, mayUploadToCategory, mayUseJobUploadPanel } from './files.policy.ts';
-import { analyticsTabsFor, mayChangeSettings, mayReadSettings, maySeeSection } from './app.policy.ts';
+import { analyticsTabsFor, mayChangeSettings, mayReadSettings, maySeeSection, maySeeStaffFigures } from './app.policy.ts';
 import { mayManageEngineers, mayReadEngineers, maySignAsEngineer } from './engineers.policy.ts';
 
 /*
@@ -164,6 +164,7 @@ describe('analytics tabs and sections', () => {
   eachRole('catalogue section', row(true, true, false, false, false), (r) => maySeeSection(r, 'catalogue'));
   eachRole('site alerts section', row(true, false, false, false, false), (r) => maySeeSection(r, 'site_alerts'));
   eachRole('blog and help editor section', row(true, true, false, false, false), (r) => maySeeSection(r, 'content'));
+  eachRole('staff figures in analytics (designers, shift hours, jobs per hour)', row(true, true, false, false, false), maySeeStaffFigures);
   eachRole('back office section', row(true, true, false, false, false), (r) => maySeeSection(r, 'back_office'));
   eachRole('manage groups', row(true, false, false, false, false), (r) => mayManageGroups(r));
   eachRole('be a group member', row(true, true, true, false, false), (r) => mayBeGroupMember(r));

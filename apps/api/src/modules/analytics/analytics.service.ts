@@ -1,4 +1,5 @@
 import { isInternalStaff } from '@sunstamp/domain/roles';
+import { maySeeStaffFigures } from '@sunstamp/domain/policies/app.policy';
 import { COUNTED_JOB_ACTIONS, type CountedJobAction } from '@sunstamp/domain/constants/job-events.constants';
 import { REVISION_REASONS, type RevisionReasonCode } from '@sunstamp/domain/constants/revision.constants';
 import { serviceLabel } from '@sunstamp/domain/constants/services.constants';
@@ -107,7 +108,9 @@ async function computeStats(ctx: Ctx, p: Principal, q: StatsQuery): Promise<Stat
   const statusMoves = (m: Map<string, number> | undefined) =>
     m ? [...m].filter(([k]) => k.startsWith('to:') && k !== 'to:Draft').reduce((n, [, v]) => n + v, 0) : 0;
 
-  const designerRows = cycles?.designers ?? [];
+  // A client sees its own company's figures only: no names of our team, no shift hours (issue 29).
+  const staffFigures = maySeeStaffFigures(p.role);
+  const designerRows = staffFigures ? cycles?.designers ?? [] : [];
   const userIds = [...new Set([...peopleIn, ...designerRows.map((d) => d[0])])];
   const [userRows, companyRows] = await Promise.all([
     repo.usersByIds(db, userIds),
@@ -133,9 +136,9 @@ async function computeStats(ctx: Ctx, p: Principal, q: StatsQuery): Promise<Stat
       jobs_moved: jobsMoved,
       jobs_completed: sumKeys(m, COMPLETED_KEYS),
       revisions_requested: sumKeys(m, [REVISION_KEY]),
-      shift_hours: roundHours(hours)!,
+      shift_hours: staffFigures ? roundHours(hours)! : null,
       // A rate over minutes of shift says nothing: at least an hour of shift in the period.
-      jobs_per_hour: hours >= MIN_SHIFT_HOURS ? roundHours(jobsMoved / hours) : null,
+      jobs_per_hour: staffFigures && hours >= MIN_SHIFT_HOURS ? roundHours(jobsMoved / hours) : null,
     };
   })
     .sort((a, b) => b.jobs + b.status_moves - (a.jobs + a.status_moves) || a.user.name.localeCompare(b.user.name))
