@@ -13,6 +13,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Principal } from '../auth/principal.ts';
 import { forbidden } from '../../platform/errors.ts';
 import * as repo from './analytics.repository.ts';
+import { closeIdleShifts } from '../../db/shifts.sql.ts';
 
 /** The slice of the app's context this service needs (Pick<AppContext, 'database' | 'clock'>). */
 type Ctx = { database: Database; clock: Clock };
@@ -81,6 +82,7 @@ async function computeStats(ctx: Ctx, p: Principal, q: StatsQuery): Promise<Stat
   const actions = empty ? [] : await repo.actionCounts(db, range, scope);
   const perUserJobs = await repo.jobsPerUser(db, range, scope, peopleIn);
   const moved = await repo.jobsMovedPerUser(db, range, scope, peopleIn);
+  if (peopleIn.length) await closeIdleShifts(db.db, ctx.clock.now());
   const shifts = await repo.shiftHours(db, range, peopleIn, ctx.clock.now());
 
   // Jobs created and services requested, per period of their own frequency (empty periods as 0).

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, tooManyRequests } from '../../platform/errors.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
 import * as repo from './auth.repository.ts';
+import { closeIdleShifts } from '../../db/shifts.sql.ts';
 import { checkPasswordPolicy, dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { REFRESH_ABSOLUTE_SECONDS, REFRESH_IDLE_SECONDS } from './tokens.ts';
 
@@ -76,6 +77,8 @@ export async function login(
   if (!user || !ok || !user.isActive) throw new AppError(401, BAD_CREDENTIALS, 'bad_credentials');
   await repo.recordLoginSuccess(db, attempt.id, email, source);
   await repo.updateUser(db, user.id, { lastLogin: now });
+  // An idle shift ends first, so signing in again after a break opens a new one.
+  await closeIdleShifts(db, now, user.id);
   await repo.openShiftIfNone(db, user.id, now);
   await ctx.cache.invalidateUser(user.id);
   const deviceId = source.kind === 'device' ? source.deviceId : undefined;
@@ -228,6 +231,8 @@ export async function confirmPasswordReset(ctx: Ctx, uid: string, token: string,
   // Reaching the link proves the mailbox, so the address counts as verified too.
   await repo.updateUser(db, user.id, { passwordHash: await hashPassword(password), needsPassword: false, verifiedEmail: true });
   await repo.revokeAllForUser(db, user.id, now);
+  // Every session ended: so does the shift.
+  await repo.closeOpenShift(db, user.id, now);
   // The reset proves the mailbox: it lifts every sign-in count of the account (ASVS 5.0 §6.3,
   // the lock must not be a weapon against the owner).
   await repo.clearFailures(db, user.email);
