@@ -31,6 +31,8 @@ export function uploadLimits(text: { fields: number; fieldSize: number }) {
   return { fileSize: MAX_UPLOAD_FILE_BYTES, files: MAX_UPLOAD_FILES, fields: text.fields, fieldSize: text.fieldSize, parts: MAX_UPLOAD_FILES + text.fields };
 }
 
+const CUT_OFF = 'The upload was cut off or is not valid multipart data.';
+
 /** Multipart errors to the envelope: sizes and counts over the limits are 413 with a clear message. */
 export function uploadError(e: unknown): unknown {
   switch ((e as { code?: string } | null)?.code) {
@@ -39,10 +41,13 @@ export function uploadError(e: unknown): unknown {
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT': return new AppError(413, 'The upload has too many fields.', 'too_large');
     case 'FST_PROTO_VIOLATION': return new AppError(400, 'A field name is not allowed.');
+    // A part's stream ended by the parser without saying why (spool looks for the why first).
+    case 'ERR_STREAM_PREMATURE_CLOSE': return new AppError(400, CUT_OFF);
     default:
       // busboy's parse errors ("Multipart: Boundary not found", a body cut short, a malformed part).
-      if (e instanceof Error && /^Multipart:|boundary|terminated early|Unexpected end|Malformed/i.test(e.message)) {
-        return new AppError(400, 'The upload was cut off or is not valid multipart data.');
+      // "The needle cannot have a length bigger than 256": busboy's answer to a boundary over 256 characters.
+      if (e instanceof Error && /^Multipart:|boundary|terminated early|Unexpected end|Malformed|needle cannot/i.test(e.message)) {
+        return new AppError(400, CUT_OFF);
       }
       return e;
   }
@@ -55,7 +60,11 @@ export function uploadError(e: unknown): unknown {
  * can remove them whatever happens.
  */
 async function spool(req: FastifyRequest, storage: Storage, fileFields: readonly string[], upload: SpooledUpload) {
-  for await (const part of req.parts()) {
+  const parts = req.parts()[Symbol.asyncIterator]();
+  for (;;) {
+    const next = await parts.next();
+    if (next.done) break;
+    const part = next.value;
     if (part.type === 'field') {
       if (part.fieldname !== 'files') upload.fields[part.fieldname] = part.value;
       continue;
@@ -71,16 +80,36 @@ async function spool(req: FastifyRequest, storage: Storage, fileFields: readonly
     const out = fs.createWriteStream(file.path);
     const head: Buffer[] = [];
     let headLen = 0;
-    for await (const chunk of part.file as AsyncIterable<Buffer>) {
-      if (headLen < HEAD_BYTES) { head.push(chunk); headLen += chunk.length; }
-      file.size += chunk.length;
-      if (!out.write(chunk)) await once(out, 'drain');
+    try {
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        if (headLen < HEAD_BYTES) { head.push(chunk); headLen += chunk.length; }
+        file.size += chunk.length;
+        if (!out.write(chunk)) await once(out, 'drain');
+      }
+    } catch (e) {
+      out.destroy();
+      throw await causeOf(e, parts);
     }
     out.end();
     await once(out, 'close');
     if (part.file.truncated) throw new AppError(413, TOO_LARGE, 'too_large');
     file.head = Buffer.concat(head).subarray(0, HEAD_BYTES);
   }
+}
+
+/**
+ * A file part's stream closed early (ERR_STREAM_PREMATURE_CLOSE) when the parser gave up on the
+ * request, e.g. at the 21st text field of a route that takes 20: the reason comes from the next
+ * step of the parts iterator, and is what the caller should answer (413 too many fields, not 500).
+ */
+export async function causeOf(e: unknown, parts: AsyncIterator<unknown>): Promise<unknown> {
+  if ((e as { code?: string } | null)?.code !== 'ERR_STREAM_PREMATURE_CLOSE') return e;
+  try {
+    await parts.next();
+  } catch (cause) {
+    return cause;
+  }
+  return e;
 }
 
 /**

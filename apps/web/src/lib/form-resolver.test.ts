@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZLoginBody } from '@sunstamp/domain/contracts/auth';
+import { MAX_PANELS_ON_RAFTER, ZJobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
 import { ApiError } from './api-error.ts';
 import { friendlyErrors, showServerError } from './form-resolver.ts';
 
@@ -13,6 +14,17 @@ describe('friendly validation messages over the domain schemas', () => {
     expect(messages({ email: 'nope', password: '' })).toEqual({ email: 'Enter a valid email address.', password: 'This field is required.' });
     expect(messages({})).toEqual({ email: 'This field is required.', password: 'This field is required.' });
     expect(messages({ email: 'a@b.test', password: 'x'.repeat(300) })).toEqual({ password: 'Must be at most 256 characters.' });
+  });
+  it('a bound the value may not equal says "more than" / "less than" (issue 29: "beam spacing 0" said "Must be at least 0")', () => {
+    const spacing = (v: number) => ZJobArray.shape.beam_spacing.safeParse(v, friendlyErrors).error?.issues[0]?.message;
+    expect(spacing(0)).toBe('Must be more than 0.');
+    expect(spacing(121)).toBe('Must be at most 120.');
+    const pitch = (v: number) => ZJobArray.shape.roof_pitch.safeParse(v, friendlyErrors).error?.issues[0]?.message;
+    expect(pitch(90)).toBe('Must be less than 90.');
+    expect(pitch(-1)).toBe('Must be at least 0.');
+    const onRafter = (v: number) => ZJobArray.shape.num_panels_on_rafter.safeParse(v, friendlyErrors).error?.issues[0]?.message;
+    expect(onRafter(999)).toBe(`Must be at most ${MAX_PANELS_ON_RAFTER}.`);
+    expect(onRafter(MAX_PANELS_ON_RAFTER)).toBeUndefined();
   });
 });
 

@@ -24,11 +24,12 @@ export function friendlyZodMessage(issue: Issue): string | undefined {
         return Number(issue.minimum) <= 1 ? 'This field is required.' : `Must be at least ${issue.minimum} characters.`;
       }
       if (issue.origin === 'array') return Number(issue.minimum) <= 1 ? 'Choose at least one.' : `Choose at least ${issue.minimum}.`;
-      return `Must be at least ${issue.minimum}.`;
+      // .positive() is "more than 0": "Must be at least 0" would accept the 0 it refuses.
+      return (issue as { inclusive?: boolean }).inclusive === false ? `Must be more than ${issue.minimum}.` : `Must be at least ${issue.minimum}.`;
     case 'too_big':
       if (issue.origin === 'string') return `Must be at most ${issue.maximum} characters.`;
       if (issue.origin === 'array') return `Choose at most ${issue.maximum}.`;
-      return `Must be at most ${issue.maximum}.`;
+      return (issue as { inclusive?: boolean }).inclusive === false ? `Must be less than ${issue.maximum}.` : `Must be at most ${issue.maximum}.`;
     case 'invalid_format':
       if (issue.format === 'email') return 'Enter a valid email address.';
       if (issue.format === 'uuid') return 'Choose a value from the list.';

@@ -10,7 +10,16 @@ export interface CsvRecord {
   fields: string[];
 }
 
-export function parseCsv(text: string): CsvRecord[] {
+/**
+ * What one import may hold. The largest real file (the CEC module list) has ~25 columns and ~21,000
+ * rows; a header of 50,000 columns once held the event loop for tens of seconds. Past a cap the
+ * reader stops at once (CsvLimitError), so a hostile file costs no more than a legal one.
+ */
+export const MAX_CSV_COLUMNS = 200;
+export const MAX_CSV_ROWS = 100_000;
+export type CsvLimits = { maxColumns: number; maxRows: number };
+
+export function parseCsv(text: string, limits: CsvLimits = { maxColumns: MAX_CSV_COLUMNS, maxRows: MAX_CSV_ROWS }): CsvRecord[] {
   const out: CsvRecord[] = [];
   const n = text.length;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -46,6 +55,9 @@ export function parseCsv(text: string): CsvRecord[] {
         i = end;
       }
       fields.push(field);
+      if (fields.length > limits.maxColumns) {
+        throw new CsvLimitError(start, `The line has more than ${limits.maxColumns} columns; an import reads at most ${limits.maxColumns}.`, 'columns');
+      }
       const c = text.charCodeAt(i);
       if (c === 44) { i++; continue; }
       if (c === 13) i++;
@@ -54,7 +66,12 @@ export function parseCsv(text: string): CsvRecord[] {
       break;
     }
     // Blank lines carry no record.
-    if (!(fields.length === 1 && fields[0] === '')) out.push({ line: start, fields });
+    if (!(fields.length === 1 && fields[0] === '')) {
+      if (out.length >= limits.maxRows) {
+        throw new CsvLimitError(start, `The file has more than ${limits.maxRows} lines; import at most ${limits.maxRows} at a time.`, 'rows');
+      }
+      out.push({ line: start, fields });
+    }
   }
   return out;
 }
@@ -68,7 +85,17 @@ function nextDelimiter(text: string, from: number): number {
 }
 
 export class CsvError extends Error {
+  /** The message without its "Line n: " prefix. */
+  readonly detail: string;
   constructor(readonly line: number, message: string) {
     super(`Line ${line}: ${message}`);
+    this.detail = message;
+  }
+}
+
+/** A file past MAX_CSV_COLUMNS or MAX_CSV_ROWS: refused whole (413), not reported as a bad line. */
+export class CsvLimitError extends CsvError {
+  constructor(line: number, message: string, readonly limit: 'columns' | 'rows') {
+    super(line, message);
   }
 }

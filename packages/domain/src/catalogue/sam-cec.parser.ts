@@ -1,4 +1,4 @@
-import { CsvError, parseCsv, type CsvRecord } from './csv.parser.ts';
+import { CsvError, CsvLimitError, parseCsv, type CsvRecord } from './csv.parser.ts';
 
 /*
  * Importers for the CEC equipment lists in NREL SAM library format: three header rows (names,
@@ -133,12 +133,16 @@ function reader(record: CsvRecord, index: Map<string, number>): Reader {
   };
 }
 
-function parseSam<T>(csvText: string, required: readonly string[], toRow: (r: Reader, line: number) => T): SamParseResult<T> {
+/** Text, or records a caller already read (off the event loop, apps/api platform/csv-parse.pool.ts). */
+export type SamSource = string | CsvRecord[];
+
+function parseSam<T>(source: SamSource, required: readonly string[], toRow: (r: Reader, line: number) => T): SamParseResult<T> {
   let records: CsvRecord[];
   try {
-    records = parseCsv(csvText);
+    records = typeof source === 'string' ? parseCsv(source) : source;
   } catch (e) {
-    if (e instanceof CsvError) return { ok: false, errors: [{ line: e.line, message: e.message }] };
+    // Past the caps the whole file is refused by the caller (413), not listed as a bad line.
+    if (e instanceof CsvError && !(e instanceof CsvLimitError)) return { ok: false, errors: [{ line: e.line, message: e.message }] };
     throw e;
   }
   if (records.length < 3) {
@@ -193,7 +197,7 @@ function readVac(v: string): { vacV: number | null; vacRangeV: [number, number] 
   return { vacV: n === 0 ? null : n, vacRangeV: null };
 }
 
-export function parseSamCecInverters(csvText: string): SamParseResult<SamCecInverter> {
+export function parseSamCecInverters(csvText: SamSource): SamParseResult<SamCecInverter> {
   return parseSam(csvText, INVERTER_COLUMNS, (r, line) => {
     const name = r.str('Name');
     const { vacV, vacRangeV } = readVac(r.str('Vac'));
@@ -213,7 +217,7 @@ export function parseSamCecInverters(csvText: string): SamParseResult<SamCecInve
 
 const MODULE_COLUMNS = ['Name', 'A_c', 'N_s', 'I_sc_ref', 'V_oc_ref', 'I_mp_ref', 'V_mp_ref', 'beta_oc', 'gamma_r'] as const;
 
-export function parseSamCecModules(csvText: string): SamParseResult<SamCecModule> {
+export function parseSamCecModules(csvText: SamSource): SamParseResult<SamCecModule> {
   return parseSam(csvText, MODULE_COLUMNS, (r, line) => {
     const vocV = r.num('V_oc_ref');
     const vmpV = r.num('V_mp_ref');

@@ -99,6 +99,7 @@ export const ZStats = z.object({
   jobs_completed: z.number().int(),
   revisions_requested: z.number().int(),
   actions: z.record(z.enum(COUNTED_JOB_ACTIONS), z.number().int()),
+  /** Staff only (maySeeStaffFigures): empty for a client company admin. */
   designers: z.array(z.object({
     user: ZRef,
     company: ZRef,
@@ -117,7 +118,8 @@ export const ZStats = z.object({
     jobs_moved: z.number().int(),
     jobs_completed: z.number().int(),
     revisions_requested: z.number().int(),
-    shift_hours: z.number(),
+    /** null for a caller who may not see staff figures (maySeeStaffFigures). */
+    shift_hours: z.number().nullable(),
     jobs_per_hour: z.number().nullable(),
   })),
 });

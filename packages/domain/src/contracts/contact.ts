@@ -47,3 +47,9 @@ export const ZInboundQuery = ZPageQuery;
 /** At most this many messages per sender address per hour, and this many from everyone per hour. */
 export const CONTACT_PER_ADDRESS_PER_HOUR = 5;
 export const CONTACT_TOTAL_PER_HOUR = 200;
+/**
+ * At most this many contact messages are mailed to staff an hour, from everyone together (issue 29:
+ * 40 addresses sent 40 mails). Past it a message is stored (the back office lists it) and staff get
+ * one notice that more are waiting there, not a mail each.
+ */
+export const CONTACT_MAILS_PER_HOUR = 20;

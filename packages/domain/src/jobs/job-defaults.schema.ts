@@ -21,13 +21,17 @@ export const ZOptionRef = z.union([z.number().int(), z.string().min(1)]).nullabl
 
 export const ZTrussPoint = z.object({ x: z.number(), y: z.number() });
 
+/** The most modules one rafter can carry in a layout (a 40 ft rafter, modules 3.3 ft across in landscape: 12). */
+export const MAX_PANELS_ON_RAFTER = 12;
+
 const array = z.object({
   panel_quantity: z.number().int().min(0).nullable(),
   roof_material: ZOptionRef,
   connection_type: ZOptionRef,
   custom_connection_type: z.string().max(200),
   beam_spacing: z.number().positive().max(120),
-  num_panels_on_rafter: z.number().int().min(0).nullable(),
+  /** Modules along one rafter: a rafter holds a handful (issue 29: 999 was accepted). */
+  num_panels_on_rafter: z.number().int().min(0).max(MAX_PANELS_ON_RAFTER).nullable(),
   height_from_ground: z.number().min(0).max(1000),
   panel_to_eave: z.number().min(0),
   orientation: z.enum(ORIENTATIONS),

@@ -41,6 +41,12 @@ export function analyticsTabsFor(role: Role): readonly AnalyticsTab[] {
   return ['my'];
 }
 
+/**
+ * Staff figures in analytics (issue 29): who on our team designed what ("Designers per company"),
+ * shift hours and jobs per hour. Staff only; a client company admin sees its own company's figures.
+ */
+export const maySeeStaffFigures = (role: Role) => isInternalStaff(role);
+
 /** Engineering settings (the structural span limit): staff read them, an admin changes them. */
 export const mayReadSettings = (role: Role) => isInternalStaff(role);
 export const mayChangeSettings = (role: Role) => role === 'admin';

@@ -34,6 +34,13 @@ export const ASSIGNEE_ROLES = ['admin', 'support', 'contractor'] as const satisf
 export const mayBeAssignedJobs = (role: Role) => (ASSIGNEE_ROLES as readonly Role[]).includes(role);
 
 /**
+ * Whether the role works on any job at all (staff, or a contractor on the jobs assigned to it): the
+ * role check a job-work route makes before it reads the body (403 first; mayWorkOnJob then decides
+ * on the job itself).
+ */
+export const mayWorkOnSomeJobs = (role: Role) => isInternalStaff(role) || role === 'contractor';
+
+/**
  * "move internal statuses, generate sheets and letters" (and so the CAD fields of a job): staff on
  * every job, a contractor on the jobs assigned to them.
  */

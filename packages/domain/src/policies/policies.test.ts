@@ -4,7 +4,7 @@ import { CODE_TYPES } from '../contracts/catalogue.ts';
 import { FILE_KINDS } from '../contracts/files.ts';
 import type { Actor } from './actor.ts';
 import {
-  ASSIGNEE_ROLES, jobVisibilityOf, mayAssignJobs, mayBeAssignedJobs, mayCreateJob, mayManageJobs, mayRequestRevision,
+  ASSIGNEE_ROLES, jobVisibilityOf, mayAssignJobs, mayBeAssignedJobs, mayWorkOnSomeJobs, mayCreateJob, mayManageJobs, mayRequestRevision,
   mayWorkOnJob, seesInternalStatus,
 } from './jobs.policy.ts';
 import { mayGenerateSheets, maySeePlanSets } from './plansets.policy.ts';
@@ -19,7 +19,7 @@ import {
 } from './companies.policy.ts';
 import { mayEditRequirements, mayReadRequirements, requirementScopeTypesFor, requirementsEditRefusalOf } from './requirements.policy.ts';
 import { mayDeleteFile, maySeeFileKind, mayUploadFileKind, mayUploadToCategory, mayUseJobUploadPanel } from './files.policy.ts';
-import { analyticsTabsFor, mayChangeSettings, mayReadSettings, maySeeSection } from './app.policy.ts';
+import { analyticsTabsFor, mayChangeSettings, mayReadSettings, maySeeSection, maySeeStaffFigures } from './app.policy.ts';
 import { mayManageEngineers, mayReadEngineers, maySignAsEngineer } from './engineers.policy.ts';
 
 /*
@@ -59,6 +59,7 @@ describe('move internal statuses, assign, generate sheets and letters', () => {
   eachRole('assign', row(true, true, false, false, false), mayAssignJobs);
   eachRole('staff-only job details', row(true, true, false, false, false), mayManageJobs);
   eachRole('may be an assignee', row(true, true, true, false, false), mayBeAssignedJobs);
+  eachRole('works on some jobs (the role check before a job-work body)', row(true, true, true, false, false), mayWorkOnSomeJobs);
   it('assignee roles are the staff and contractors', () => expect([...ASSIGNEE_ROLES]).toEqual(['admin', 'support', 'contractor']));
   eachRole('generate sheets on a job assigned to them', row(true, true, true, false, false), (r) => mayGenerateSheets(actor(r), { assigneeId: actor(r).id }));
   eachRole('generate sheets on a job assigned to someone else', row(true, true, false, false, false), (r) => mayGenerateSheets(actor(r), { assigneeId: 'u-someone' }));
@@ -163,6 +164,7 @@ describe('analytics tabs and sections', () => {
   eachRole('catalogue section', row(true, true, false, false, false), (r) => maySeeSection(r, 'catalogue'));
   eachRole('site alerts section', row(true, false, false, false, false), (r) => maySeeSection(r, 'site_alerts'));
   eachRole('blog and help editor section', row(true, true, false, false, false), (r) => maySeeSection(r, 'content'));
+  eachRole('staff figures in analytics (designers, shift hours, jobs per hour)', row(true, true, false, false, false), maySeeStaffFigures);
   eachRole('back office section', row(true, true, false, false, false), (r) => maySeeSection(r, 'back_office'));
   eachRole('manage groups', row(true, false, false, false, false), (r) => mayManageGroups(r));
   eachRole('be a group member', row(true, true, true, false, false), (r) => mayBeGroupMember(r));

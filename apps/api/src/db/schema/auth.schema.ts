@@ -31,6 +31,11 @@ export const loginAttempts = pgTable('login_attempts', {
   ip: text('ip').notNull(),
   succeeded: boolean('succeeded').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Whose count the attempt falls in (docs/architecture.md, Sign-in and sessions): 'stranger', 'address' (an
+   * address this account signed in from before) or 'device:<id>' (a browser holding this account's known-device cookie).
+   */
+  source: text('source').notNull().default('stranger'),
 }, (t) => [index('login_attempts_email_idx').on(t.email, t.at), index('login_attempts_ip_idx').on(t.ip, t.at)]);
 
 export const demoRequests = pgTable('demo_requests', {

@@ -3,6 +3,8 @@ import { jobVisibilityOf } from '@sunstamp/domain/policies/jobs.policy';
 import { companyScopeOf } from '@sunstamp/domain/policies/companies.policy';
 import { userCompanyScopeOf } from '@sunstamp/domain/policies/users.policy';
 import { catalogueRefusalOf, mayEditCatalogue, type CatalogueArea } from '@sunstamp/domain/policies/catalogue.policy';
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '@sunstamp/domain/roles';
 import { forbidden, notFound } from '../../platform/errors.ts';
 
 /*
@@ -16,6 +18,22 @@ import { forbidden, notFound } from '../../platform/errors.ts';
 export function requireAllowed(allowed: boolean, message?: string): void {
   if (!allowed) throw forbidden(message);
 }
+
+/**
+ * A route's preValidation hook: 403 before the body is validated when the caller's role can never
+ * do what the route does, so a client sending a bad body to a staff route learns "forbidden", not
+ * the schema's complaints (issue 29). The service still decides on the record itself. Runs after
+ * the auth hook, which answered 401 to a signed-out caller already.
+ */
+export function roleGate(allowed: (role: Role) => boolean, message?: string) {
+  return async (req: FastifyRequest) => {
+    const role = req.principal?.role as Role | undefined;
+    if (role) requireAllowed(allowed(role), message);
+  };
+}
+
+/** roleGate for a catalogue area's writes, with the catalogue's refusal. */
+export const catalogueGate = (area: CatalogueArea) => roleGate((role) => mayEditCatalogue(role, area), catalogueRefusalOf(area));
 
 /** 404 unless the policy lets the caller see the record. */
 export function requireVisible(visible: boolean): void {

@@ -147,7 +147,7 @@ export const AHJ_CSV_COLUMNS: Record<string, CellKind> = {
 export async function importAhjs(ctx: Ctx, p: Principal, csv: () => Promise<string>) {
   requireCatalogueEdit(p, 'ahjs');
   const db = ctx.database.db;
-  const read = readDirectoryCsv(await csv(), AHJ_CSV_COLUMNS, ['name', 'state', 'jurisdiction_type'], ZAhjBody);
+  const read = await readDirectoryCsv(await csv(), AHJ_CSV_COLUMNS, ['name', 'state', 'jurisdiction_type'], ZAhjBody);
   if (read.rows.length === 0 && read.errors.length) rejectImport(read.errors);
   const offered = await editionsByType(db);
   const errors: LineError[] = [...read.errors];

@@ -1,4 +1,5 @@
-import { CsvError, parseCsv } from '@sunstamp/domain/catalogue/csv.parser';
+import type { CsvRecord } from '@sunstamp/domain/catalogue/csv.parser';
+import { readCsvRecords } from '../../platform/csv-parse.pool.ts';
 import type { z } from 'zod';
 
 /*
@@ -33,36 +34,49 @@ function cellValue(raw: string, kind: CellKind, column: string): { value?: unkno
 // Enumerations match case-insensitively and are stored in their canonical spelling.
 const canonical = (v: string, options: readonly string[]) => options.find((o) => o.toLowerCase() === v.toLowerCase()) ?? v;
 
-export function readDirectoryCsv<T>(
+/** Rows validated between two turns of the event loop (a large import lets other requests in). */
+const ROWS_PER_TURN = 500;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Names listed in an "Unknown columns" message; the rest are counted. */
+const LISTED_UNKNOWN = 10;
+
+export async function readDirectoryCsv<T>(
   text: string,
   columns: Record<string, CellKind>,
   required: readonly string[],
   schema: z.ZodType<T>,
-): { rows: ReadRow<T>[]; errors: LineError[]; present: string[] } {
+): Promise<{ rows: ReadRow<T>[]; errors: LineError[]; present: string[] }> {
   const fail = (errors: LineError[]) => ({ rows: [], errors, present: [] });
-  let records;
-  try {
-    records = parseCsv(text);
-  } catch (e) {
-    if (e instanceof CsvError) return fail([{ line: e.line, message: e.message.replace(/^Line \d+: /, '') }]);
-    throw e;
-  }
+  // Large files are parsed off the event loop; past the caps of columns or rows: 413.
+  const read = await readCsvRecords(text);
+  if ('error' in read) return fail([read.error]);
+  const records: CsvRecord[] = read.records;
   if (records.length === 0) return fail([{ line: 1, message: `The file is empty; the first line names the columns (${required.join(', ')}, …).` }]);
   const header = records[0]!;
   const names = header.fields.map(headerKey);
-  const unknown = names.filter((n) => !(n in columns));
-  const missing = required.filter((r) => !names.includes(r));
-  const dup = names.filter((n, i) => names.indexOf(n) !== i);
+  const unknown = names.filter((n) => !Object.hasOwn(columns, n));
+  const present = new Set(names);
+  const missing = required.filter((r) => !present.has(r));
+  // One pass with a set: the check that compared every name with every other grew with the square.
+  const seen = new Set<string>();
+  const dup = names.find((n) => (seen.has(n) ? true : (seen.add(n), false)));
   const headErrors: string[] = [];
-  if (unknown.length) headErrors.push(`Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')}; known: ${Object.keys(columns).join(', ')}.`);
+  if (unknown.length) {
+    const listed = unknown.slice(0, LISTED_UNKNOWN).map((u) => `"${u.slice(0, 60)}"`).join(', ');
+    const more = unknown.length > LISTED_UNKNOWN ? ` and ${unknown.length - LISTED_UNKNOWN} more` : '';
+    headErrors.push(`Unknown column${unknown.length > 1 ? 's' : ''} ${listed}${more}; known: ${Object.keys(columns).join(', ')}.`);
+  }
   if (missing.length) headErrors.push(`Missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`);
-  if (dup.length) headErrors.push(`Column ${dup[0]} appears twice.`);
+  if (dup !== undefined) headErrors.push(`Column ${dup.slice(0, 60)} appears twice.`);
   if (headErrors.length) return fail([{ line: header.line, message: headErrors.join(' ') }]);
   if (records.length === 1) return fail([{ line: header.line + 1, message: 'The file has no rows after the header.' }]);
 
   const rows: ReadRow<T>[] = [];
   const errors: LineError[] = [];
-  for (const rec of records.slice(1)) {
+  for (let k = 1; k < records.length; k++) {
+    if (k % ROWS_PER_TURN === 0) await nextTurn();
+    const rec = records[k]!;
     if (rec.fields.length !== names.length) {
       errors.push({ line: rec.line, message: `Expected ${names.length} columns, found ${rec.fields.length}.` });
       continue;

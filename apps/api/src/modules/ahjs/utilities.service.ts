@@ -86,7 +86,7 @@ export async function deactivateUtility(ctx: Ctx, p: Principal, id: string) {
 /** POST /utilities/import: columns name, states (separated by ; or |, or , inside quotes), notes. */
 export async function importUtilities(ctx: Ctx, p: Principal, csv: () => Promise<string>) {
   requireCatalogueEdit(p, 'utilities');
-  const read = readDirectoryCsv(await csv(), { name: 'text', states: 'list', notes: 'note' }, ['name'], ZUtilityBody);
+  const read = await readDirectoryCsv(await csv(), { name: 'text', states: 'list', notes: 'note' }, ['name'], ZUtilityBody);
   if (read.rows.length === 0 && read.errors.length) rejectImport(read.errors);
   const errors: LineError[] = [...read.errors];
   const seen = new Map<string, number>();

@@ -1,4 +1,5 @@
 import { isInternalStaff } from '@sunstamp/domain/roles';
+import { maySeeStaffFigures } from '@sunstamp/domain/policies/app.policy';
 import { COUNTED_JOB_ACTIONS, type CountedJobAction } from '@sunstamp/domain/constants/job-events.constants';
 import { REVISION_REASONS, type RevisionReasonCode } from '@sunstamp/domain/constants/revision.constants';
 import { serviceLabel } from '@sunstamp/domain/constants/services.constants';
@@ -12,6 +13,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Principal } from '../auth/principal.ts';
 import { forbidden } from '../../platform/errors.ts';
 import * as repo from './analytics.repository.ts';
+import { closeIdleShifts } from '../../db/shifts.sql.ts';
 
 /** The slice of the app's context this service needs (Pick<AppContext, 'database' | 'clock'>). */
 type Ctx = { database: Database; clock: Clock };
@@ -80,6 +82,7 @@ async function computeStats(ctx: Ctx, p: Principal, q: StatsQuery): Promise<Stat
   const actions = empty ? [] : await repo.actionCounts(db, range, scope);
   const perUserJobs = await repo.jobsPerUser(db, range, scope, peopleIn);
   const moved = await repo.jobsMovedPerUser(db, range, scope, peopleIn);
+  if (peopleIn.length) await closeIdleShifts(db.db, ctx.clock.now());
   const shifts = await repo.shiftHours(db, range, peopleIn, ctx.clock.now());
 
   // Jobs created and services requested, per period of their own frequency (empty periods as 0).
@@ -107,7 +110,9 @@ async function computeStats(ctx: Ctx, p: Principal, q: StatsQuery): Promise<Stat
   const statusMoves = (m: Map<string, number> | undefined) =>
     m ? [...m].filter(([k]) => k.startsWith('to:') && k !== 'to:Draft').reduce((n, [, v]) => n + v, 0) : 0;
 
-  const designerRows = cycles?.designers ?? [];
+  // A client sees its own company's figures only: no names of our team, no shift hours (issue 29).
+  const staffFigures = maySeeStaffFigures(p.role);
+  const designerRows = staffFigures ? cycles?.designers ?? [] : [];
   const userIds = [...new Set([...peopleIn, ...designerRows.map((d) => d[0])])];
   const [userRows, companyRows] = await Promise.all([
     repo.usersByIds(db, userIds),
@@ -133,9 +138,9 @@ async function computeStats(ctx: Ctx, p: Principal, q: StatsQuery): Promise<Stat
       jobs_moved: jobsMoved,
       jobs_completed: sumKeys(m, COMPLETED_KEYS),
       revisions_requested: sumKeys(m, [REVISION_KEY]),
-      shift_hours: roundHours(hours)!,
+      shift_hours: staffFigures ? roundHours(hours)! : null,
       // A rate over minutes of shift says nothing: at least an hour of shift in the period.
-      jobs_per_hour: hours >= MIN_SHIFT_HOURS ? roundHours(jobsMoved / hours) : null,
+      jobs_per_hour: staffFigures && hours >= MIN_SHIFT_HOURS ? roundHours(jobsMoved / hours) : null,
     };
   })
     .sort((a, b) => b.jobs + b.status_moves - (a.jobs + a.status_moves) || a.user.name.localeCompare(b.user.name))

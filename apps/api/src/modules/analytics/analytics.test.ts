@@ -289,6 +289,23 @@ describe('GET /stats: who sees what (decisions.md roles table)', () => {
     expect(own.data.job_count).toBe(3);
   });
 
+  it('a company admin sees its own company’s figures only: no names of our team, no shift hours (issue 29)', async () => {
+    const own = await stats(DEMO.acmeOwner, { ...MARCH, active_tab: 'company' });
+    expect(own.statusCode).toBe(200);
+    expect(own.data.designers).toEqual([]);
+    const staffIds = [userIds.admin, userIds.support, userIds.contractor];
+    expect(own.data.users.length).toBeGreaterThan(0);
+    for (const u of own.data.users) {
+      expect(staffIds).not.toContain(u.user.id);
+      expect(u).toMatchObject({ shift_hours: null, jobs_per_hour: null });
+    }
+    expect(JSON.stringify(own.data)).not.toMatch(/Sunstamp Support|support@sunstamp|admin@sunstamp/i);
+    // Staff asking the same about Acme see who designed, and shift hours.
+    const staff = await stats(DEMO.admin, { ...MARCH, active_tab: 'company', included_companies: JSON.stringify([acme]) });
+    expect(staff.data.designers.length).toBeGreaterThan(0);
+    expect(staff.data.users.every((u: { shift_hours: number | null }) => typeof u.shift_hours === 'number')).toBe(true);
+  });
+
   it('a company admin naming another tenant’s user sees nothing of that user', async () => {
     const r = await stats(DEMO.acmeOwner, { ...MARCH, active_tab: 'company', included_users: JSON.stringify([userIds.brightOwner]) });
     expect(r.statusCode).toBe(200);

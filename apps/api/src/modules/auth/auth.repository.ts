@@ -34,39 +34,97 @@ export async function findUserById(db: DbOrTx, id: string) {
   return u;
 }
 
+/** Where a sign-in attempt comes from, for the account it names (docs/architecture.md, Sign-in and sessions). */
+export type LoginSource = { kind: 'device'; deviceId: string } | { kind: 'address' } | { kind: 'stranger' };
+
+export const sourceKey = (s: LoginSource) => (s.kind === 'device' ? `device:${s.deviceId}` : s.kind);
+
+/** The limits one attempt is decided against (auth.service.ts holds the numbers). */
+export type LoginLimits = {
+  at: Date;
+  /** A known device or address: at most `maxPerKnown` failures of its own since `knownSince`. */
+  maxPerKnown: number; knownSince: Date;
+  /** Strangers: `strangerFree` failures since `strangerSince`, then a wait after each (`strangerDelayMs(n)`). */
+  strangerFree: number; strangerSince: Date; strangerDelayMs: (failures: number) => number;
+  /** Any address that is not a known device: at most `maxPerAddress` stranger failures since `addressSince`. */
+  maxPerAddress: number; addressSince: Date;
+};
+
+type Decision = { id: number } | { retryAfterMs: number };
+
+async function firstRow<T>(q: Promise<unknown>): Promise<T | undefined> {
+  const rows = await q;
+  return (Array.isArray(rows) ? rows : (rows as { rows: T[] }).rows)[0] as T | undefined;
+}
+
 /**
- * Reserves one sign-in attempt if the account and the address are both under their limits, as
- * one decision: the attempt is recorded as a failure before the password is checked (a success
- * deletes it again), and the count and the insert happen under transaction-scoped advisory locks
- * on the account and on the address. So a burst of simultaneous guesses is checked at most
- * `maxPerAccount` times per account and `maxPerAddress` times per address, on PostgreSQL (many
- * connections) as on PGlite (one connection, where the transaction is the lock). Returns the
- * reserved attempt's id, or null when a limit is reached.
+ * Reserves one sign-in attempt if its source is under its limits, as one decision: the attempt is
+ * recorded as a failure before the password is checked (a success marks it succeeded), and the
+ * counts and the insert happen under transaction-scoped advisory locks on the account and on the
+ * address. So a burst of simultaneous guesses is checked at most as often as the limits allow, on
+ * PostgreSQL (many connections) as on PGlite (one connection, where the transaction is the lock).
+ *
+ * Each source has its own count, so failures from strangers never block the account's known
+ * devices and addresses: a known device counts only its own failures (and ignores the address
+ * limit: it proved itself before), a known address its own failures and the address limit, and
+ * strangers share one count per account that slows them down progressively.
  */
 export async function reserveLoginAttempt(
-  db: Db,
-  v: { email: string; ip: string; at: Date; since: Date; maxPerAccount: number; maxPerAddress: number },
-): Promise<number | null> {
+  db: Db, v: { email: string; ip: string; source: LoginSource }, l: LoginLimits,
+): Promise<Decision> {
   return db.transaction(async (tx) => {
     // Two-key advisory locks: class 1 = account, class 2 = address; always in that order, so two
     // attempts never wait on each other in a cycle.
     await tx.execute(sql`select pg_advisory_xact_lock(1, hashtext(${v.email})), pg_advisory_xact_lock(2, hashtext(${v.ip}))`);
-    const rows = await tx.execute<{ id: string | number }>(sql`
-      insert into login_attempts (email, ip, succeeded, at)
-      select ${v.email}, ${v.ip}, false, ${v.at.toISOString()}::timestamptz
-      where (select count(*) from login_attempts
-               where email = ${v.email} and not succeeded and at > ${v.since.toISOString()}::timestamptz) < ${v.maxPerAccount}
-        and (select count(*) from login_attempts
-               where ip = ${v.ip} and not succeeded and at > ${v.since.toISOString()}::timestamptz) < ${v.maxPerAddress}
-      returning id`);
-    const list = (Array.isArray(rows) ? rows : (rows as { rows: { id: string | number }[] }).rows);
-    return list.length ? Number(list[0]!.id) : null;
+    const key = sourceKey(v.source);
+    const now = l.at.getTime();
+    const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+    if (v.source.kind !== 'device') {
+      const byAddress = await firstRow<{ n: string | number; first: string | Date | null }>(tx.execute(sql`
+        select count(*) as n, min(at) as first from login_attempts
+        where ip = ${v.ip} and not succeeded and source not like 'device:%' and at > ${ts(l.addressSince)}`));
+      if (Number(byAddress?.n ?? 0) >= l.maxPerAddress) {
+        return { retryAfterMs: new Date(byAddress!.first!).getTime() + (now - l.addressSince.getTime()) - now };
+      }
+    }
+    const since = v.source.kind === 'stranger' ? l.strangerSince : l.knownSince;
+    const mine = await firstRow<{ n: string | number; first: string | Date | null; last: string | Date | null }>(tx.execute(sql`
+      select count(*) as n, min(at) as first, max(at) as last from login_attempts
+      where email = ${v.email} and source = ${key} and not succeeded and at > ${ts(since)}
+        ${v.source.kind === 'address' ? sql`and ip = ${v.ip}` : sql``}`));
+    const n = Number(mine?.n ?? 0);
+    if (v.source.kind === 'stranger') {
+      const wait = n < l.strangerFree ? 0 : new Date(mine!.last!).getTime() + l.strangerDelayMs(n) - now;
+      if (wait > 0) return { retryAfterMs: wait };
+    } else if (n >= l.maxPerKnown) {
+      return { retryAfterMs: new Date(mine!.first!).getTime() + (now - l.knownSince.getTime()) - now };
+    }
+    const row = await firstRow<{ id: string | number }>(tx.execute(sql`
+      insert into login_attempts (email, ip, succeeded, at, source)
+      values (${v.email}, ${v.ip}, false, ${ts(l.at)}, ${key}) returning id`));
+    return { id: Number(row!.id) };
   });
 }
 
-/** A reserved attempt that turned out to be a success no longer counts as a failure. */
-export async function releaseLoginAttempt(db: DbOrTx, id: number) {
-  await db.delete(loginAttempts).where(eq(loginAttempts.id, id));
+/**
+ * A reserved attempt that turned out to be a success: kept as the record that this address
+ * signed in to the account (what makes it a known address), and the failures of its own source
+ * are cleared. Failures of other sources stay: the owner signing in does not give a stranger
+ * a fresh set of guesses.
+ */
+export async function recordLoginSuccess(db: DbOrTx, id: number, email: string, source: LoginSource) {
+  await db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, id));
+  await db.delete(loginAttempts).where(and(
+    eq(loginAttempts.email, email), eq(loginAttempts.succeeded, false), eq(loginAttempts.source, sourceKey(source)),
+  ));
+}
+
+/** Whether the account signed in successfully from this address since `since` (a known address). */
+export async function signedInFromAddress(db: DbOrTx, email: string, ip: string, since: Date): Promise<boolean> {
+  const [r] = await db.select({ id: loginAttempts.id }).from(loginAttempts)
+    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip), eq(loginAttempts.succeeded, true), gt(loginAttempts.at, since)))
+    .limit(1);
+  return !!r;
 }
 
 export async function countFailures(db: DbOrTx, by: { email?: string; ip?: string }, since: Date) {
@@ -78,7 +136,7 @@ export async function countFailures(db: DbOrTx, by: { email?: string; ip?: strin
   return r?.n ?? 0;
 }
 
-/** A successful sign-in clears the account's failure count for the window. */
+/** A completed password reset lifts every count on the account, strangers' included. */
 export async function clearFailures(db: DbOrTx, email: string) {
   await db.delete(loginAttempts).where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, false)));
 }

@@ -10,6 +10,17 @@ import { principalOf } from './auth.hooks.ts';
 import * as auth from './auth.service.ts';
 import { sessionKeyOf } from './tokens.ts';
 
+/** The request's cookies (only the sign-in route reads one: the known-device cookie). */
+function cookiesOf(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  if (!header || header.length > 8192) return out;
+  for (const pair of header.split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0) out[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  return out;
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const tags = ['auth'];
@@ -28,7 +39,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/login/', {
     config: { public: true },
     schema: { tags, summary: 'Sign in with email and password', security: [], body: ZLoginBody, response: { 200: ZTokenPair } },
-  }, async (req) => auth.login(ctx, req.body.email, req.body.password, req.ip));
+  }, async (req, reply) => {
+    try {
+      const { access, refresh, device } = await auth.login(ctx, req.body.email, req.body.password, req.ip, cookiesOf(req.headers.cookie));
+      // Only sent back to this route (Path), never readable by scripts: it marks the browser as one
+      // that signed in to the account before, so strangers' failures do not lock it out.
+      const secure = ctx.config.publicUrl.startsWith('https:') ? '; Secure' : '';
+      reply.header('set-cookie', `${device.name}=${device.value}; Max-Age=${device.maxAgeSeconds}; Path=/api/auth/login/; HttpOnly; SameSite=Strict${secure}`);
+      return { access, refresh };
+    } catch (e) {
+      if (e instanceof auth.LoginThrottled) reply.header('retry-after', String(e.retryAfterSeconds));
+      throw e;
+    }
+  });
 
   app.post('/auth/token/refresh/', {
     config: { public: true },

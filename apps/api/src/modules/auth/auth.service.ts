@@ -4,45 +4,98 @@ import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, tooManyRequests } from '../../platform/errors.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
 import * as repo from './auth.repository.ts';
+import { closeIdleShifts } from '../../db/shifts.sql.ts';
 import { checkPasswordPolicy, dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { REFRESH_ABSOLUTE_SECONDS, REFRESH_IDLE_SECONDS } from './tokens.ts';
 
 /** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */
 type Ctx = Pick<AppContext, 'cache' | 'clock' | 'config' | 'database' | 'mailer' | 'signer'>;
 
-/** Failed sign-ins allowed per account and per address in the window before 429. */
+/**
+ * The sign-in limits (docs/architecture.md, "Sign-in and sessions", held against OWASP ASVS 5.0 §6.3).
+ * Every attempt falls in one count of the account it names: its known device (a signed cookie
+ * from an earlier sign-in), else its known address (it signed in from there before), else
+ * strangers. A known device or address allows MAX_FAILURES_PER_ACCOUNT failures of its own per
+ * LOGIN_WINDOW_MINUTES; strangers share MAX_FAILURES_PER_ACCOUNT free failures per
+ * STRANGER_WINDOW_HOURS, then wait after each (1, 2, 4, 8, then 15 minutes): at most ~100 guesses
+ * a day, without locking the owner's known devices and addresses out. A completed password reset
+ * lifts every count of the account. Any address but a known device allows MAX_FAILURES_PER_ADDRESS
+ * failures per LOGIN_WINDOW_MINUTES over all accounts (spraying).
+ */
 export const LOGIN_WINDOW_MINUTES = 15;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
+export const STRANGER_WINDOW_HOURS = 24;
+export const STRANGER_MAX_DELAY_MINUTES = 15;
+export const KNOWN_ADDRESS_DAYS = 90;
+export const KNOWN_DEVICE_DAYS = 180;
 export const RESET_LINK_MINUTES = 60;
 export const VERIFY_LINK_HOURS = 72;
 
+/** A stranger's wait after `failures` failures (from the MAX_FAILURES_PER_ACCOUNT-th on): 1, 2, 4, 8, then 15 minutes. */
+export function strangerDelayMs(failures: number): number {
+  const doublings = Math.max(0, failures - MAX_FAILURES_PER_ACCOUNT);
+  return Math.min(STRANGER_MAX_DELAY_MINUTES, 2 ** Math.min(doublings, 10)) * 60_000;
+}
+
 const BAD_CREDENTIALS = 'Unable to log in with provided credentials.';
 
-export async function login(ctx: Ctx, email: string, password: string, ip: string) {
-  const db = ctx.database.db;
-  const now = ctx.clock.now();
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000);
-  // Count and reserve in one decision (see reserveLoginAttempt): checking the count and recording
-  // the failure after the password check let a burst of simultaneous guesses all be verified.
-  const attempt = await repo.reserveLoginAttempt(db, {
-    email, ip, at: now, since, maxPerAccount: MAX_FAILURES_PER_ACCOUNT, maxPerAddress: MAX_FAILURES_PER_ADDRESS,
-  });
-  if (attempt === null) {
-    throw tooManyRequests(
-      `Too many failed sign-in attempts. Please wait ${LOGIN_WINDOW_MINUTES} minutes and try again, or reset your password.`,
+/** A 429 of the sign-in limits, with the seconds until the next attempt may be checked (Retry-After). */
+export class LoginThrottled extends AppError {
+  constructor(public readonly retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(
+      429,
+      `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or reset your password.`,
+      'rate_limited',
     );
   }
+}
+
+/** The known-device cookie a successful sign-in sets (name, value, lifetime). */
+export type KnownDeviceCookie = { name: string; value: string; maxAgeSeconds: number };
+
+export async function login(
+  ctx: Ctx, email: string, password: string, ip: string, cookies: Record<string, string> = {},
+): Promise<{ access: string; refresh: string; device: KnownDeviceCookie }> {
+  const db = ctx.database.db;
+  const now = ctx.clock.now();
   const user = await repo.findUserByEmail(db, email);
+  const source = await sourceOf(ctx, user?.id, email, ip, cookies, now);
+  // Count and reserve in one decision (see reserveLoginAttempt): checking the count and recording
+  // the failure after the password check let a burst of simultaneous guesses all be verified.
+  const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
+  const attempt = await repo.reserveLoginAttempt(db, { email, ip, source }, {
+    at: now,
+    maxPerKnown: MAX_FAILURES_PER_ACCOUNT, knownSince: minutesAgo(LOGIN_WINDOW_MINUTES),
+    strangerFree: MAX_FAILURES_PER_ACCOUNT, strangerSince: minutesAgo(STRANGER_WINDOW_HOURS * 60), strangerDelayMs,
+    maxPerAddress: MAX_FAILURES_PER_ADDRESS, addressSince: minutesAgo(LOGIN_WINDOW_MINUTES),
+  });
+  if ('retryAfterMs' in attempt) throw new LoginThrottled(Math.ceil(Math.max(1000, attempt.retryAfterMs) / 1000));
   const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await dummyPasswordHash(), password);
   // A failure keeps its reserved row: it is the recorded failed attempt.
   if (!user || !ok || !user.isActive) throw new AppError(401, BAD_CREDENTIALS, 'bad_credentials');
-  await repo.releaseLoginAttempt(db, attempt);
-  await repo.clearFailures(db, email);
+  await repo.recordLoginSuccess(db, attempt.id, email, source);
   await repo.updateUser(db, user.id, { lastLogin: now });
+  // An idle shift ends first, so signing in again after a break opens a new one.
+  await closeIdleShifts(db, now, user.id);
   await repo.openShiftIfNone(db, user.id, now);
   await ctx.cache.invalidateUser(user.id);
-  return issuePair(ctx, user.id, user.role, crypto.randomUUID(), new Date(now.getTime() + REFRESH_ABSOLUTE_SECONDS * 1000));
+  const deviceId = source.kind === 'device' ? source.deviceId : undefined;
+  const device = { ...ctx.signer.issueKnownDevice(user.id, deviceId), maxAgeSeconds: KNOWN_DEVICE_DAYS * 24 * 3600 };
+  const pair = await issuePair(ctx, user.id, user.role, crypto.randomUUID(), new Date(now.getTime() + REFRESH_ABSOLUTE_SECONDS * 1000));
+  return { ...pair, device };
+}
+
+/** Which count an attempt falls in: the account's known device, else its known address, else strangers. */
+async function sourceOf(
+  ctx: Ctx, userId: string | undefined, email: string, ip: string, cookies: Record<string, string>, now: Date,
+): Promise<repo.LoginSource> {
+  if (!userId) return { kind: 'stranger' };
+  const deviceId = ctx.signer.readKnownDevice(userId, cookies[ctx.signer.knownDeviceCookieName(userId)], KNOWN_DEVICE_DAYS * 24 * 3600);
+  if (deviceId) return { kind: 'device', deviceId };
+  const since = new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 24 * 3600_000);
+  return (await repo.signedInFromAddress(ctx.database.db, email, ip, since)) ? { kind: 'address' } : { kind: 'stranger' };
 }
 
 async function issuePair(ctx: Ctx, userId: string, role: string, familyId: string, familyExpiresAt: Date) {
@@ -178,6 +231,11 @@ export async function confirmPasswordReset(ctx: Ctx, uid: string, token: string,
   // Reaching the link proves the mailbox, so the address counts as verified too.
   await repo.updateUser(db, user.id, { passwordHash: await hashPassword(password), needsPassword: false, verifiedEmail: true });
   await repo.revokeAllForUser(db, user.id, now);
+  // Every session ended: so does the shift.
+  await repo.closeOpenShift(db, user.id, now);
+  // The reset proves the mailbox: it lifts every sign-in count of the account (ASVS 5.0 §6.3,
+  // the lock must not be a weapon against the owner).
+  await repo.clearFailures(db, user.email);
   await ctx.cache.invalidateUser(user.id);
   return { firstPassword: user.needsPassword };
 }

@@ -108,6 +108,31 @@ export class TokenSigner {
     return age >= -60_000 && age < CSRF_TTL_SECONDS * 1000;
   }
 
+  /** The known-device cookie's name for an account: one per account a browser signed in to, opaque. */
+  knownDeviceCookieName(userId: string): string {
+    return `ss_kd_${hmac(this.secret, `known-device-name:${userId}`).replace(/[^A-Za-z0-9]/g, '').slice(0, 16)}`;
+  }
+
+  /**
+   * A known-device cookie value for the account: deviceId.issuedAt.mac. It proves only that this
+   * browser signed in to this account before (its failures count apart from strangers'); it
+   * opens nothing by itself.
+   */
+  issueKnownDevice(userId: string, deviceId = randomToken(12)): { name: string; value: string } {
+    const at = Math.floor(this.clock.now().getTime() / 1000).toString(36);
+    return { name: this.knownDeviceCookieName(userId), value: `${deviceId}.${at}.${hmac(this.secret, `known-device:${userId}.${deviceId}.${at}`)}` };
+  }
+
+  /** The device id of a known-device cookie we signed for this account and not older than `maxAgeSeconds`, or null. */
+  readKnownDevice(userId: string, value: string | undefined, maxAgeSeconds: number): string | null {
+    if (!value || value.length > 200) return null;
+    const [deviceId, at, mac, extra] = value.split('.');
+    if (!deviceId || !at || !mac || extra !== undefined || !/^[\w-]{8,40}$/.test(deviceId)) return null;
+    if (!safeEqual(mac, hmac(this.secret, `known-device:${userId}.${deviceId}.${at}`))) return null;
+    const age = this.clock.now().getTime() - parseInt(at, 36) * 1000;
+    return age >= -60_000 && age < maxAgeSeconds * 1000 ? deviceId : null;
+  }
+
   /**
    * The one-click unsubscribe token of a notification mail: who, and which switches it turns off
    * (`m` messages, `j` job events). It carries no expiry: a link in an old mail keeps working,

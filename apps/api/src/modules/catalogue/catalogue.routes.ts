@@ -7,6 +7,7 @@ import {
 } from '@sunstamp/domain/contracts/catalogue';
 import { ZOptionListOrderBody } from '@sunstamp/domain/catalogue/option-list.schema';
 import { principalOf } from '../auth/auth.hooks.ts';
+import { catalogueGate } from '../access/access.ts';
 import { csvTextOf, installCsvBody } from './csv-upload.ts';
 import * as codes from './codes.service.ts';
 import * as lists from './option-lists.service.ts';
@@ -56,6 +57,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['reference'], summary: 'Edit an option-list item; its value never changes (admin)', params: ZItemParams, body: ZOptionListItemPatch, response: { 200: ZOptionListItemOut } },
   }, async (req) => lists.updateItem(ctx, principalOf(req), req.params.key, req.params.id, req.body));
   app.put('/option-lists/:key/order', {
+    preValidation: catalogueGate('option_lists'),
     schema: {
       tags: ['reference'], summary: 'Reorder an option list: every item id, in the order wanted (admin)',
       params: ZKeyParams, body: ZOptionListOrderBody, response: { 200: z.array(ZOptionListItemOut) },
@@ -70,6 +72,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['equipment'], summary: 'Search the equipment catalogue', querystring: ZEquipmentQuery, response: { 200: ZEquipmentPage } },
   }, async (req) => equipment.searchEquipment(ctx, req.query));
   app.post('/equipment/import', {
+    preValidation: catalogueGate('equipment'),
     schema: {
       tags: ['equipment'], summary: 'Import a CEC inverter or module list in SAM format (text/csv or multipart; staff)',
       querystring: ZEquipmentImportQuery, response: { 200: ZEquipmentImportResult },

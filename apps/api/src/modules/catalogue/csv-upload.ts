@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { assertNoNul } from '../../platform/nul-guard.ts';
+import { causeOf, uploadError } from '../../platform/uploads.ts';
 
 /** CSV imports take up to 10 MB (the CEC module list is ~5 MB); JSON bodies elsewhere stay at 1 MB. */
 export const CSV_BODY_LIMIT = 10 * 1024 * 1024;
@@ -26,16 +27,34 @@ const UNSUPPORTED = 'Send the CSV file as a text/csv body or as a multipart/form
 export async function csvTextOf(req: FastifyRequest): Promise<string> {
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data')) {
-    const file = await req.file();
-    if (!file) throw badRequest('Attach the CSV file to the upload.', [{ file: 'No file was uploaded.' }]);
-    const bytes = await file.toBuffer();
-    if (file.file.truncated) throw new AppError(413, 'The request body is too large.', 'too_large');
+    // No boundary, a body cut short, too many fields: the envelope's 400/413, never a 500.
+    const bytes = await uploadedCsv(req).catch((e: unknown) => { throw uploadError(e); });
     const text = bytes.toString('utf8');
     assertNoNul(text, 'file');
     return text;
   }
   if (type.includes('csv')) return typeof req.body === 'string' ? req.body : '';
   throw new AppError(415, UNSUPPORTED, 'unsupported_media_type');
+}
+
+/** The first file of a multipart import, whole; the text fields before it are skipped. */
+async function uploadedCsv(req: FastifyRequest): Promise<Buffer> {
+  const parts = req.parts()[Symbol.asyncIterator]();
+  for (;;) {
+    const next = await parts.next();
+    if (next.done) throw badRequest('Attach the CSV file to the upload.', [{ file: 'No file was uploaded.' }]);
+    const part = next.value;
+    if (part.type !== 'file') continue;
+    let bytes: Buffer;
+    try {
+      bytes = await part.toBuffer();
+    } catch (e) {
+      throw await causeOf(e, parts);
+    }
+    if (part.file.truncated) throw new AppError(413, 'The request body is too large.', 'too_large');
+    // Later parts are left unread: the request ends with the answer.
+    return bytes;
+  }
 }
 
 /** The most bad lines an import error lists; the message gives the full count. */

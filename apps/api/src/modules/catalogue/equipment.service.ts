@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { requireCatalogueEdit } from '../access/access.ts';
 import { rejectImport } from './csv-upload.ts';
+import { readCsvRecords } from '../../platform/csv-parse.pool.ts';
 import * as repo from './catalogue.repository.ts';
 
 /** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */
@@ -192,7 +193,10 @@ export async function importCecEquipment(
   requireCatalogueEdit(p, 'equipment');
   // Read an upload only once the caller may import it.
   const csvText = typeof csv === 'string' ? csv : await csv();
-  const parsed = kind === 'inverter' ? parseSamCecInverters(csvText) : parseSamCecModules(csvText);
+  // Large files are parsed off the event loop; past the caps of columns or rows: 413.
+  const read = await readCsvRecords(csvText);
+  if ('error' in read) rejectImport([read.error]);
+  const parsed = kind === 'inverter' ? parseSamCecInverters(read.records) : parseSamCecModules(read.records);
   if (!parsed.ok) rejectImport(parsed.errors);
   if (parsed.rows.length === 0) throw badRequest('The file has no equipment rows; nothing was imported.');
   const rows: repo.EquipmentInsert[] = [];

@@ -5,16 +5,20 @@ import { contactMessages, demoRequests } from '../../db/schema.ts';
 /**
  * Stores a contact message unless the sender's address or everyone together reached the hourly
  * limit. The count and the insert run under one advisory lock, so a burst of simultaneous posts
- * cannot all pass the check. Answers null when refused.
+ * cannot all pass the check. Answers which limit refused it, or the row and its place among
+ * everyone's messages of the window (1 = the first), which decides whether it is mailed.
  */
-export async function insertUnderLimit(db: Db, v: typeof contactMessages.$inferInsert & { ip: string; createdAt: Date }, limit: { perAddress: number; total: number; since: Date }) {
+export async function insertUnderLimit(
+  db: Db, v: typeof contactMessages.$inferInsert & { ip: string; createdAt: Date }, limit: { perAddress: number; total: number; since: Date },
+): Promise<{ refused: 'address' | 'total' } | { row: typeof contactMessages.$inferSelect; place: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(5, 0)`);
     const [byAddress] = await tx.select({ n: count() }).from(contactMessages).where(and(eq(contactMessages.ip, v.ip), gte(contactMessages.createdAt, limit.since)));
     const [all] = await tx.select({ n: count() }).from(contactMessages).where(gte(contactMessages.createdAt, limit.since));
-    if ((byAddress?.n ?? 0) >= limit.perAddress || (all?.n ?? 0) >= limit.total) return null;
+    if ((byAddress?.n ?? 0) >= limit.perAddress) return { refused: 'address' as const };
+    if ((all?.n ?? 0) >= limit.total) return { refused: 'total' as const };
     const [row] = await tx.insert(contactMessages).values(v).returning();
-    return row!;
+    return { row: row!, place: (all?.n ?? 0) + 1 };
   });
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { CONTACT_PER_ADDRESS_PER_HOUR, ZContactMessageList, ZDemoRequestList } from '@sunstamp/domain/contracts/contact';
+import { eq, like } from 'drizzle-orm';
+import { CONTACT_MAILS_PER_HOUR, CONTACT_PER_ADDRESS_PER_HOUR, ZContactMessageList, ZDemoRequestList } from '@sunstamp/domain/contracts/contact';
 import { contactMessages } from '../../db/schema.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
 
@@ -71,6 +71,24 @@ describe('POST /api/contact', () => {
     expect((await send(good({ email: 'other@vale.test' }), '198.51.100.8')).statusCode).toBe(201);
     t.clock.advance(3601_000);
     expect((await send(good({ email: 'later@vale.test' }), ip)).statusCode).toBe(201);
+  });
+
+  it(`mails staff at most ${CONTACT_MAILS_PER_HOUR} messages an hour from everyone together, then one notice; all are stored (issue 29)`, async () => {
+    t.clock.advance(3601_000);
+    const before = t.outbox().length;
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => send(good({ email: `flood${i}@vale.test`, message: `Flood ${i}` }), `192.0.2.${i + 1}`)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(40).fill(201));
+    const mails = t.outbox().slice(before);
+    expect(mails.filter((m) => m.subject.startsWith('Contact form: Robin Vale'))).toHaveLength(CONTACT_MAILS_PER_HOUR);
+    expect(mails.filter((m) => m.subject === 'Contact form: more messages than usual')).toHaveLength(1);
+    expect(mails).toHaveLength(CONTACT_MAILS_PER_HOUR + 1);
+    const stored = await t.database.db.select().from(contactMessages).where(like(contactMessages.email, 'flood%'));
+    expect(stored).toHaveLength(40);
+    // An hour later staff get mails again.
+    t.clock.advance(3601_000);
+    const next = t.outbox().length;
+    expect((await send(good({ email: 'after@vale.test' }), '192.0.2.200')).statusCode).toBe(201);
+    expect(t.outbox().slice(next).map((m) => m.subject)).toEqual(['Contact form: Robin Vale (Vale Roofing)']);
   });
 });
 

@@ -5,7 +5,9 @@ import {
   ZContentAdmin, ZContentAdminList, ZContentBody, ZContentCoverParams, ZContentCreate, ZContentIdParams, ZContentKindQuery,
   ZContentPublic, ZContentRevisionList, ZContentSlugParams, ZContentSummaryList, ZHelpQuery,
 } from '@sunstamp/domain/contracts/content';
+import { catalogueRefusalOf, mayEditCatalogue } from '@sunstamp/domain/policies/catalogue.policy';
 import { principalOf } from '../auth/auth.hooks.ts';
+import { roleGate } from '../access/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { uploadLimits, withSpooledUpload } from '../../platform/uploads.ts';
 import * as svc from './content.service.ts';
@@ -54,6 +56,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'A post or article for its editor', params: ZContentIdParams, response: { 200: ZContentAdmin } },
   }, async (req) => svc.getItem(ctx, principalOf(req), req.params.id));
   app.put('/content/items/:id', {
+    // Blog (admin) or help (admin, support): the item's own area is checked by the service.
+    preValidation: roleGate((role) => mayEditCatalogue(role, 'blog') || mayEditCatalogue(role, 'help'), catalogueRefusalOf('help')),
     schema: { tags, summary: 'Replace a post or article; the previous text is kept as a revision', params: ZContentIdParams, body: ZContentBody, response: { 200: ZContentAdmin } },
   }, async (req) => svc.updateItem(ctx, principalOf(req), req.params.id, req.body));
   app.delete('/content/items/:id', {

@@ -208,8 +208,10 @@ export async function getDesign(ctx: Ctx, p: Principal, jobId: string): Promise<
   return answerOf(ctx, p, r, facts, await loadDesign(ctx, r, facts));
 }
 
+export const DESIGNERS_ONLY = 'Only our design team and the contractor assigned to this job edit its design.';
+
 export function requireDesigner(p: Principal, r: JobWithRefs) {
-  if (!mayWorkOnJob(p, r.job)) throw forbidden('Only our design team and the contractor assigned to this job edit its design.');
+  if (!mayWorkOnJob(p, r.job)) throw forbidden(DESIGNERS_ONLY);
   if (!r.job.isActive) throw conflict('This job is deactivated.');
 }
 

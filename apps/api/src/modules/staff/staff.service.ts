@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { requireAllowed } from '../access/access.ts';
 import { listGroups } from '../companies/companies.service.ts';
 import * as repo from './staff.repository.ts';
+import { closeIdleShifts } from '../../db/shifts.sql.ts';
 
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'cache'>;
 
@@ -69,10 +70,11 @@ export async function deleteGroup(ctx: Ctx, p: Principal, id: string) {
   if (!UUID.test(id) || !(await repo.deleteGroup(ctx.database.db, id))) throw notFound();
 }
 
-/** Who is signed in and on shift now (a shift opens at sign-in and closes at sign-out). */
+/** Who is on shift now (a shift opens at sign-in and ends at sign-out, with the session, or when idle: db/shifts.sql.ts). */
 export async function activeUsers(ctx: Ctx, p: Principal) {
   requireAllowed(maySeeShifts(p.role));
   const now = ctx.clock.now();
+  await closeIdleShifts(ctx.database.db, now);
   return (await repo.openShifts(ctx.database.db)).map((r) => ({
     ...personOf(r), shift_started_at: r.startedAt.toISOString(), shift_hours: hoursBetween(r.startedAt, now),
   }));
@@ -88,6 +90,7 @@ export async function shiftLog(ctx: Ctx, p: Principal, q: { start_date?: string;
   const to = q.end_date ? instantOf(q.end_date, true) : new Date(now.getTime() + 1);
   const from = q.start_date ? instantOf(q.start_date, false) : new Date(to.getTime() - 30 * DAY);
   if (from >= to) throw badRequest('Some fields are invalid.', [{ end_date: 'The end must be after the start.' }]);
+  await closeIdleShifts(ctx.database.db, now);
   const rows = await repo.shiftsBetween(ctx.database.db, from, to, SHIFTS_MAX + 1, q.user_id);
   const shifts = rows.slice(0, SHIFTS_MAX).map((r) => ({
     id: r.id, user: personOf(r), started_at: r.startedAt.toISOString(), ended_at: r.endedAt?.toISOString() ?? null,

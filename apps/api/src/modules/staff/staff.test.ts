@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZErrorEnvelope } from '@sunstamp/domain/contracts/common';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
+import { SHIFT_IDLE_MINUTES } from '../../db/shifts.sql.ts';
 
 let t: TestApp;
 const ids: Record<string, string> = {};
@@ -68,9 +69,12 @@ describe('groups', () => {
 
 describe('active users and shifts', () => {
   it('lists who is on shift now and the shift log with hours, for staff only', async () => {
-    // Signing in opens a shift, signing out closes it.
-    await t.login(DEMO.acmeOwner);
-    t.clock.advance(2 * HOUR);
+    // Signing in opens a shift, signing out closes it. Two hours of use: the web renews its token as it works.
+    let pair = await t.login(DEMO.acmeOwner);
+    for (let i = 0; i < 12; i++) {
+      t.clock.advance(HOUR / 6);
+      pair = (await t.request('POST', '/api/auth/token/refresh/', { body: { refresh: pair.refresh } })).data;
+    }
     const staff = await as(DEMO.support);
     const active = await t.request('GET', '/api/users/active', { token: staff });
     expect(active.statusCode).toBe(200);
@@ -101,5 +105,38 @@ describe('active users and shifts', () => {
     for (const q of ['start_date=0000-01-01', 'end_date=yesterday', 'user_id=nope', 'start_date=2026-02-01&end_date=2026-01-01']) {
       expectEnvelope(await t.request('GET', `/api/shifts?${q}`, { token: staff }), 400);
     }
+  });
+});
+
+describe('shifts end when idle or when the session ends (issue 29)', () => {
+  it(`a shift with no token renewal for ${SHIFT_IDLE_MINUTES} minutes ends when its last token ran out; an open one counts until now`, async () => {
+    const shiftsOf = async () => (await t.request('GET', `/api/shifts?user_id=${ids.contractor}`, { token: await as(DEMO.support) })).data.shifts as { ended_at: string | null; hours: number }[];
+    const before = (await shiftsOf()).length;
+    await t.login(DEMO.contractor);
+    t.clock.advance(23 * 60_000);
+    // An open shift of 23 minutes counts 0.38 hours, not 0.
+    const open = await t.request('GET', '/api/users/active', { token: await as(DEMO.support) });
+    expect(open.data.find((u: { id: string }) => u.id === ids.contractor).shift_hours).toBeCloseTo(23 / 60, 2);
+    t.clock.advance((SHIFT_IDLE_MINUTES - 23 + 1) * 60_000);
+    const after = await t.request('GET', '/api/users/active', { token: await as(DEMO.support) });
+    expect(after.data.some((u: { id: string }) => u.id === ids.contractor)).toBe(false);
+    const log = await shiftsOf();
+    expect(log).toHaveLength(before + 1);
+    expect(log[0]).toMatchObject({ hours: 0.25 });
+    expect(log[0]!.ended_at).not.toBeNull();
+    // Signing in again after the break opens a new shift.
+    await t.login(DEMO.contractor);
+    expect((await t.request('GET', '/api/users/active', { token: await as(DEMO.support) })).data.some((u: { id: string }) => u.id === ids.contractor)).toBe(true);
+  });
+
+  it('a password reset ends every session, and the shift with them', async () => {
+    await t.login(DEMO.acmeUser);
+    const n = t.outbox().length;
+    await t.request('POST', '/api/auth/password-reset/', { body: { email: DEMO.acmeUser } });
+    const link = /http:\/\/sunstamp\.test(\/\S+)/.exec(t.outbox().slice(n).find((m) => m.to.includes(DEMO.acmeUser))!.text)![1]!;
+    const [, , uid, token] = link.split('/');
+    expect((await t.request('POST', '/api/auth/password-reset/confirm/', { body: { uid, token, password: 'a-shift-ending-passphrase' } })).statusCode).toBe(200);
+    const active = await t.request('GET', '/api/users/active', { token: await as(DEMO.support) });
+    expect(active.data.some((u: { id: string }) => u.id === ids.acmeUser)).toBe(false);
   });
 });

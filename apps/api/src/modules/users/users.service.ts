@@ -14,6 +14,7 @@ import { insertUserToken, revokeAllForUser, revokeOtherSessions } from '../auth/
 import { getDisplayName as displayName } from '@sunstamp/domain/format/display-name.format';
 import { alertsFor } from '../site-alerts/site-alerts.service.ts';
 import * as repo from './users.repository.ts';
+import { closeIdleShifts } from '../../db/shifts.sql.ts';
 
 /** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */
 type Ctx = Pick<AppContext, 'cache' | 'clock' | 'config' | 'database' | 'mailer'>;
@@ -40,6 +41,7 @@ export async function getMe(ctx: Ctx, userId: string): Promise<MeResponse> {
 async function loadMe(ctx: Ctx, userId: string): Promise<MeResponse> {
   const db = ctx.database.db;
   const now = ctx.clock.now();
+  await closeIdleShifts(db, now, userId);
   const [user, comps, stats, sh] = await Promise.all([
     repo.getUser(db, userId),
     repo.companiesOf(db, userId),

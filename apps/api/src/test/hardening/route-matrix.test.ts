@@ -102,7 +102,8 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/option-lists/{key}/order':               [401, 200, 403, 403, 403, 403, 403],
   'GET /api/equipment':                              [401, 200, 200, 200, 200, 200, 200],
   'POST /api/equipment':                             [401, 201, 201, 403, 403, 403, 403],
-  'POST /api/equipment/import':                      [401, 400, 400, 400, 400, 400, 400],
+  // Role before body (issue 29): callers who may never import get 403 before the missing kind's 400.
+  'POST /api/equipment/import':                      [401, 400, 400, 403, 403, 403, 403],
   'GET /api/equipment/{id}':                         [401, 200, 200, 200, 200, 200, 200],
   'PUT /api/equipment/{id}':                         [401, 200, 200, 403, 403, 403, 403],
   'DELETE /api/equipment/{id}':                      [401, 200, 200, 403, 403, 403, 403],
@@ -138,9 +139,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/jobs/{id}/equipment':                    [401, 200, 200, 404, 200, 200, 404],
   'PUT /api/jobs/{id}/equipment':                    [401, 200, 200, 404, 200, 200, 404],
   'GET /api/jobs/{id}/design':                       [401, 200, 200, 404, 200, 200, 404],
-  'PUT /api/jobs/{id}/design':                       [401, 200, 200, 404, 403, 403, 404],
+  // Clients never design: 403 for any job id (the route is no secret; the job's existence is not told).
+  'PUT /api/jobs/{id}/design':                       [401, 200, 200, 404, 403, 403, 403],
   'POST /api/jobs/{id}/design/auto-layout':          [401, 200, 200, 404, 403, 403, 404],
-  'POST /api/jobs/{id}/design/check':                [401, 200, 200, 404, 403, 403, 404],
+  'POST /api/jobs/{id}/design/check':                [401, 200, 200, 404, 403, 403, 403],
   // The matrix job lacks what a plan set needs (422 naming it); clients never see runs before release.
   'POST /api/jobs/{id}/generate-cad':                 [401, 422, 422, 404, 403, 403, 404],
   'GET /api/jobs/{id}/cad-runs':                      [401, 200, 200, 404, 404, 404, 404],

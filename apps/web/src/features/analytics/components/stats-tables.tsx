@@ -13,7 +13,7 @@ const USER_COLUMNS: GridColDef<UserRow>[] = [
   { field: 'jobs_completed', headerName: 'Completed', type: 'number', flex: 0.7, minWidth: 95 },
   { field: 'status_moves', headerName: 'Status moves', type: 'number', flex: 0.8, minWidth: 110 },
   { field: 'jobs_moved', headerName: 'Jobs moved', type: 'number', flex: 0.8, minWidth: 100 },
-  { field: 'shift_hours', headerName: 'Shift hours', type: 'number', flex: 0.8, minWidth: 100, valueFormatter: (v: number) => v.toFixed(1) },
+  { field: 'shift_hours', headerName: 'Shift hours', type: 'number', flex: 0.8, minWidth: 100, valueFormatter: (v: number | null) => hours(v) },
   { field: 'jobs_per_hour', headerName: 'Jobs / hour', type: 'number', flex: 0.8, minWidth: 100, valueFormatter: (v: number | null) => hours(v) },
 ];
 
@@ -30,11 +30,14 @@ const DESIGNER_COLUMNS: GridColDef<DesignerRow>[] = [
 
 const GRID_SX = { bgcolor: 'background.paper', border: 0 } as const;
 
-export function UsersTable({ s, loading }: { s: Stats | undefined; loading: boolean }) {
+/** Shift hours and jobs per hour are staff figures: a client's table leaves them out. */
+const CLIENT_USER_COLUMNS = USER_COLUMNS.filter((c) => c.field !== 'shift_hours' && c.field !== 'jobs_per_hour');
+
+export function UsersTable({ s, loading, staffFigures }: { s: Stats | undefined; loading: boolean; staffFigures: boolean }) {
   return (
     <DataGrid
       rows={s?.users ?? []}
-      columns={USER_COLUMNS}
+      columns={staffFigures ? USER_COLUMNS : CLIENT_USER_COLUMNS}
       getRowId={(r) => r.user.id}
       loading={loading}
       density="compact"

@@ -17,6 +17,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { STATS_ERROR_MESSAGE } from '@sunstamp/domain/constants/messages.constants';
 import { STATS_TAB_LABELS, statsTabsFor, type StatsTab } from '@sunstamp/domain/analytics/stats-access.rules';
+import { maySeeStaffFigures } from '@sunstamp/domain/policies/app.policy';
 import type { Stats } from '@sunstamp/domain/contracts/analytics';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -52,6 +53,8 @@ const isEmptyStats = (s: Stats) =>
 export function AnalyticsPage() {
   const user = useSessionUser();
   const tabs = statsTabsFor(user.role);
+  // Designers, shift hours and jobs per hour are staff figures (the API leaves them out for clients too).
+  const staffFigures = maySeeStaffFigures(user.role);
   const [settings, setSettings] = useState<AnalyticsSettings>(() => readAnalyticsSettings(storage, user.id));
   useEffect(() => writeAnalyticsSettings(storage, user.id, settings), [settings, user.id]);
   const update = (patch: Partial<AnalyticsSettings>) => setSettings((s) => ({ ...s, ...patch }));
@@ -236,16 +239,18 @@ export function AnalyticsPage() {
           </Grid>
 
           <Grid container spacing={2}>
-            <Grid size={{ xs: 12, xl: 6 }}>
+            <Grid size={{ xs: 12, xl: staffFigures ? 6 : 12 }}>
               <ChartCard title="Jobs per user" metric="users" height={340} onExport={() => exportCsv(s, 'users')} testId="table-users">
-                <UsersTable s={s} loading={loading} />
+                <UsersTable s={s} loading={loading} staffFigures={staffFigures} />
               </ChartCard>
             </Grid>
-            <Grid size={{ xs: 12, xl: 6 }}>
-              <ChartCard title="Designers per company" metric="designers" height={340} onExport={() => exportCsv(s, 'designers')} testId="table-designers">
-                <DesignersTable s={s} loading={loading} />
-              </ChartCard>
-            </Grid>
+            {staffFigures && (
+              <Grid size={{ xs: 12, xl: 6 }}>
+                <ChartCard title="Designers per company" metric="designers" height={340} onExport={() => exportCsv(s, 'designers')} testId="table-designers">
+                  <DesignersTable s={s} loading={loading} />
+                </ChartCard>
+              </Grid>
+            )}
           </Grid>
         </>
       )}
