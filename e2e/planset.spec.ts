@@ -66,7 +66,10 @@ beforeAll(async () => {
     name: `E2E Plan Set ${stamp}`, client_name: 'Avery Jordan', client_street_address: '1420 Maple Street', city: 'Austin',
     state: states.find((s) => s.abbreviation === 'TX')!.id, client_zip_code: '78704', services_requested: ['cad_packet'], ahj_id: ahj.id,
     arrays: [{ panel_quantity: 12, roof_pitch: 22, frame_shape: '2x6', beam_spacing: 24, beam_span: [150], num_panels_on_rafter: 2, orientation: 'Portrait' }],
-    cad_intake: { utility: utility.id, msp_rating: 200, breaker_rating: 200, contractor_license_num: 'TECL-40211', interconnection: 'PV Breaker in MSP' },
+    // A 225 A busbar behind a 200 A main: the PV breaker in the MSP fits the 120 % rule (NEC 705.12),
+    // which the check panel test opens. (With a 200 A busbar the breaker does not fit, and the
+    // engine rightly picks a supply-side connection, NEC 705.11, instead.)
+    cad_intake: { utility: utility.id, msp_rating: 225, breaker_rating: 200, contractor_license_num: 'TECL-40211', interconnection: 'PV Breaker in MSP' },
   });
   jobId = job.id;
   await api(INSTALLER, 'PUT', `/jobs/${jobId}/equipment`, { lines: [
@@ -139,7 +142,9 @@ describe('the plan set panel', () => {
     await dialog.getByRole('button', { name: /^= .*: OK: open the check/ }).click();
     const check = dialog.getByTestId('check-panel');
     await check.getByText('Code section').waitFor();
-    expect(await check.textContent()).toMatch(/NEC 2020 705\.12/);
+    const checkText = await check.textContent();
+    expect(checkText).toMatch(/NEC 2020 705\.12/);
+    expect(checkText).toMatch(/load-side-breaker \(120 % rule\)/);
     await check.getByText('Formula').waitFor();
     await check.getByRole('table', { name: 'Inputs' }).waitFor();
     await screenshot(page, 'planset-check.png');
