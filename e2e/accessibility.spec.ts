@@ -213,106 +213,109 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe.each(['light', 'dark'] as const)('axe-core, %s theme: no serious or critical violations', (mode) => {
-  beforeAll(() => {
-    colourOnly = mode === 'dark';
+// The tests below build on each other (one user story): they keep their order when the run shuffles.
+describe('accessibility, one story: each theme, then the summary of what axe found', { shuffle: false }, () => {
+  describe.each(['light', 'dark'] as const)('axe-core, %s theme: no serious or critical violations', (mode) => {
+    beforeAll(() => {
+      colourOnly = mode === 'dark';
+    });
+
+    it('public pages, signed out', { timeout: 300_000 }, async () => {
+      await page.goto(`${baseUrl}/login`);
+      await useTheme(mode);
+      for (const p of PUBLIC_PATHS) await visit(p, `${mode} ${p}`);
+      const post = await firstLink('/blog', /^\/blog\/.+/);
+      if (post) await visit(post, `${mode} blog post`);
+      const article = await firstLink('/help', /^\/help\/.+/);
+      if (article) await visit(article, `${mode} help article`);
+      expect(await currentTheme()).toBe(mode);
+    });
+
+    it('the client: jobs, a job, the intake steps, a revision, requirements, analytics, messages, profile', { timeout: 300_000 }, async () => {
+      await signInAs(page, INSTALLER);
+      await useTheme(mode);
+      await check(`${mode} client /jobs`);
+      await screenshot(page, `desktop-${mode}-jobs-list.png`);
+      // The filter is remembered: on, checked, and off again.
+      const waiting = page.getByRole('button', { name: /^Waiting on me/ }).first();
+      await waiting.click();
+      await page.waitForFunction(() => document.querySelector('[aria-pressed="true"]'));
+      await check(`${mode} client /jobs, Waiting on me`);
+      await waiting.click();
+      await visit(await firstJobPath(), `${mode} client job page`);
+      const approved = await jobIdWhere('&client_status=Approved');
+      expect(approved, 'a demo job the client may revise').toBeTruthy();
+      // The job page with its conversation (messages) and the deliverables.
+      await visit(`/jobs/${approved}`, `${mode} client job page, Approved`);
+      await screenshot(page, `desktop-${mode}-job-page.png`);
+      await checkRevisePage(approved!, `${mode} client`);
+      await visit('/jobs/new', `${mode} client intake: new job`);
+      // Next with nothing filled: the field messages show.
+      await page.getByRole('button', { name: 'Next' }).click();
+      await check(`${mode} client intake: Address with errors`);
+      const draft = await jobIdWhere('&client_status=Draft');
+      expect(draft, 'a demo draft of the client').toBeTruthy();
+      await checkIntakeSteps(draft!, `${mode} client`);
+      for (const p of ['/requirements', '/analytics', '/profile']) await visit(p, `${mode} client ${p}`);
+      await checkOpen('Account menu', `${mode} client account menu`);
+      await checkOpen('Notifications', `${mode} client notifications`);
+      await signOut(page);
+    });
+
+    it('the company admin: jobs, users, analytics', { timeout: 180_000 }, async () => {
+      await signInAs(page, OWNER);
+      await useTheme(mode);
+      await check(`${mode} company admin /jobs`);
+      for (const p of ['/users', '/analytics', '/requirements']) await visit(p, `${mode} company admin ${p}`);
+      await signOut(page);
+    });
+
+    it('the contractor: its jobs, a job, analytics', { timeout: 180_000 }, async () => {
+      await signInAs(page, CONTRACTOR);
+      await useTheme(mode);
+      await check(`${mode} contractor /jobs`);
+      const job = await jobIdWhere();
+      if (job) await visit(`/jobs/${job}`, `${mode} contractor job page`);
+      for (const p of ['/analytics', '/requirements', '/profile']) await visit(p, `${mode} contractor ${p}`);
+      await signOut(page);
+    });
+
+    it('staff: jobs, a job, the intake, a revision, analytics, users, companies, catalogue, reference, site alerts', { timeout: 300_000 }, async () => {
+      await signInAs(page, ADMIN);
+      await useTheme(mode);
+      await check(`${mode} admin /jobs`);
+      await visit(await firstJobPath(), `${mode} admin job page`);
+      const pendingApproval = await jobIdWhere(`&status=${encodeURIComponent('Pending Approval')}`);
+      expect(pendingApproval, 'a demo job in Pending Approval').toBeTruthy();
+      await visit(`/jobs/${pendingApproval}`, `${mode} admin job page, Pending Approval`);
+      await checkRevisePage(pendingApproval!, `${mode} admin`);
+      await visit('/jobs/new', `${mode} admin intake: new job`);
+      for (const p of [
+        '/analytics',
+        '/requirements',
+        '/users',
+        '/companies',
+        '/ahjs',
+        '/utilities',
+        '/equipment',
+        '/reference/option-lists',
+        '/reference/codes',
+        '/reference/engineering',
+        '/site-alerts',
+        '/engineers',
+        '/profile',
+        '/no-such-page',
+      ]) {
+        await visit(p, `${mode} admin ${p}`);
+      }
+      await checkOpen('Account menu', `${mode} admin account menu`);
+      await signOut(page);
+    });
   });
 
-  it('public pages, signed out', { timeout: 300_000 }, async () => {
-    await page.goto(`${baseUrl}/login`);
-    await useTheme(mode);
-    for (const p of PUBLIC_PATHS) await visit(p, `${mode} ${p}`);
-    const post = await firstLink('/blog', /^\/blog\/.+/);
-    if (post) await visit(post, `${mode} blog post`);
-    const article = await firstLink('/help', /^\/help\/.+/);
-    if (article) await visit(article, `${mode} help article`);
-    expect(await currentTheme()).toBe(mode);
-  });
-
-  it('the client: jobs, a job, the intake steps, a revision, requirements, analytics, messages, profile', { timeout: 300_000 }, async () => {
-    await signInAs(page, INSTALLER);
-    await useTheme(mode);
-    await check(`${mode} client /jobs`);
-    await screenshot(page, `desktop-${mode}-jobs-list.png`);
-    // The filter is remembered: on, checked, and off again.
-    const waiting = page.getByRole('button', { name: /^Waiting on me/ }).first();
-    await waiting.click();
-    await page.waitForFunction(() => document.querySelector('[aria-pressed="true"]'));
-    await check(`${mode} client /jobs, Waiting on me`);
-    await waiting.click();
-    await visit(await firstJobPath(), `${mode} client job page`);
-    const approved = await jobIdWhere('&client_status=Approved');
-    expect(approved, 'a demo job the client may revise').toBeTruthy();
-    // The job page with its conversation (messages) and the deliverables.
-    await visit(`/jobs/${approved}`, `${mode} client job page, Approved`);
-    await screenshot(page, `desktop-${mode}-job-page.png`);
-    await checkRevisePage(approved!, `${mode} client`);
-    await visit('/jobs/new', `${mode} client intake: new job`);
-    // Next with nothing filled: the field messages show.
-    await page.getByRole('button', { name: 'Next' }).click();
-    await check(`${mode} client intake: Address with errors`);
-    const draft = await jobIdWhere('&client_status=Draft');
-    expect(draft, 'a demo draft of the client').toBeTruthy();
-    await checkIntakeSteps(draft!, `${mode} client`);
-    for (const p of ['/requirements', '/analytics', '/profile']) await visit(p, `${mode} client ${p}`);
-    await checkOpen('Account menu', `${mode} client account menu`);
-    await checkOpen('Notifications', `${mode} client notifications`);
-    await signOut(page);
-  });
-
-  it('the company admin: jobs, users, analytics', { timeout: 180_000 }, async () => {
-    await signInAs(page, OWNER);
-    await useTheme(mode);
-    await check(`${mode} company admin /jobs`);
-    for (const p of ['/users', '/analytics', '/requirements']) await visit(p, `${mode} company admin ${p}`);
-    await signOut(page);
-  });
-
-  it('the contractor: its jobs, a job, analytics', { timeout: 180_000 }, async () => {
-    await signInAs(page, CONTRACTOR);
-    await useTheme(mode);
-    await check(`${mode} contractor /jobs`);
-    const job = await jobIdWhere();
-    if (job) await visit(`/jobs/${job}`, `${mode} contractor job page`);
-    for (const p of ['/analytics', '/requirements', '/profile']) await visit(p, `${mode} contractor ${p}`);
-    await signOut(page);
-  });
-
-  it('staff: jobs, a job, the intake, a revision, analytics, users, companies, catalogue, reference, site alerts', { timeout: 300_000 }, async () => {
-    await signInAs(page, ADMIN);
-    await useTheme(mode);
-    await check(`${mode} admin /jobs`);
-    await visit(await firstJobPath(), `${mode} admin job page`);
-    const pendingApproval = await jobIdWhere(`&status=${encodeURIComponent('Pending Approval')}`);
-    expect(pendingApproval, 'a demo job in Pending Approval').toBeTruthy();
-    await visit(`/jobs/${pendingApproval}`, `${mode} admin job page, Pending Approval`);
-    await checkRevisePage(pendingApproval!, `${mode} admin`);
-    await visit('/jobs/new', `${mode} admin intake: new job`);
-    for (const p of [
-      '/analytics',
-      '/requirements',
-      '/users',
-      '/companies',
-      '/ahjs',
-      '/utilities',
-      '/equipment',
-      '/reference/option-lists',
-      '/reference/codes',
-      '/reference/engineering',
-      '/site-alerts',
-      '/engineers',
-      '/profile',
-      '/no-such-page',
-    ]) {
-      await visit(p, `${mode} admin ${p}`);
-    }
-    await checkOpen('Account menu', `${mode} admin account menu`);
-    await signOut(page);
-  });
-});
-
-describe('axe-core summary', () => {
-  it('found no serious or critical violation, nor a naming or heading-order one, on any page', () => {
-    expect(failures.join('\n')).toBe('');
+  describe('axe-core summary', () => {
+    it('found no serious or critical violation, nor a naming or heading-order one, on any page', () => {
+      expect(failures.join('\n')).toBe('');
+    });
   });
 });

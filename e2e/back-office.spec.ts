@@ -14,7 +14,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('back office', () => {
+describe('back office', { shuffle: false }, () => {
   it('an admin creates a group, sees who is on shift, the shift log and the support contacts', async () => {
     await signInAs(page, ADMIN);
     await page.getByRole('button', { name: 'Account menu' }).click();

@@ -38,7 +38,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('jobs: intake, job page and the remembered list', () => {
+describe('jobs: intake, job page and the remembered list', { shuffle: false }, () => {
   it('shows the jobs list with a New job button', async () => {
     await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
     await page.getByRole('grid').waitFor();

@@ -23,7 +23,7 @@ afterAll(async () => {
   await Promise.all([client?.close(), staff?.close()]);
 });
 
-describe('changing and mentioning in the conversation', () => {
+describe('changing and mentioning in the conversation', { shuffle: false }, () => {
   it('mentions someone picked from the list; the other screen shows the name highlighted', async () => {
     await Promise.all([client.page.goto(`${baseUrl}/jobs/${jobId}`), staff.page.goto(`${baseUrl}/jobs/${jobId}`)]);
     await Promise.all([thread(client.page).waitFor(), thread(staff.page).waitFor()]);

@@ -22,7 +22,7 @@ afterAll(async () => {
   await Promise.all([client?.close(), staff?.close()]);
 });
 
-describe('inbox, unread counts, typing and read receipts in two browsers', () => {
+describe('inbox, unread counts, typing and read receipts in two browsers', { shuffle: false }, () => {
   it('puts a client\'s new message at the top of the staff inbox, unread, without a reload', async () => {
     await staff.page.goto(`${baseUrl}/messages`);
     await staff.page.getByRole('heading', { name: 'Messages' }).waitFor();

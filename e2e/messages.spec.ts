@@ -17,7 +17,7 @@ afterAll(async () => {
   await Promise.all([client?.close(), staff?.close()]);
 });
 
-describe('job messaging in two browsers', () => {
+describe('job messaging in two browsers', { shuffle: false }, () => {
   it('a client message appears live on the staff screen, and the reply on the client\'s', async () => {
     await Promise.all([client.page.goto(`${baseUrl}/jobs/${jobId}`), staff.page.goto(`${baseUrl}/jobs/${jobId}`)]);
     await Promise.all([thread(client.page).waitFor(), thread(staff.page).waitFor()]);

@@ -35,7 +35,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('phone width, 400 px', () => {
+describe('phone width, 400 px', { shuffle: false }, () => {
   it('the jobs list is a card list', async () => {
     await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
     const list = page.getByTestId('jobs-card-list');

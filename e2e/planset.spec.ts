@@ -86,7 +86,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('the plan set panel', () => {
+describe('the plan set panel', { shuffle: false }, () => {
   it('staff generate the set and watch its progress, then see the sheets', async () => {
     await signInAs(page, ADMIN);
     await page.goto(`${baseUrl}/jobs/${jobId}`);

@@ -95,7 +95,7 @@ async function download(fileId: string): Promise<Uint8Array> {
   return new Uint8Array(await (await fetch(`${baseUrl}/api/files/${fileId}/download`, { headers: { authorization: `Bearer ${access}` } })).arrayBuffer());
 }
 
-describe('the engineer seals a plan set', () => {
+describe('the engineer seals a plan set', { shuffle: false }, () => {
   it('the generated set is a draft needing the structural seal; support prepares but has no engineer to seal as', async () => {
     await signInAs(page, SUPPORT);
     await page.goto(`${baseUrl}/jobs/${jobId}`);

@@ -15,7 +15,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('site alerts', () => {
+describe('site alerts', { shuffle: false }, () => {
   it('an admin writes an alert for client users, with a preview', async () => {
     await signInAs(page, ADMIN);
     await page.getByRole('button', { name: 'Account menu' }).click();
