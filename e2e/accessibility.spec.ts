@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, INSTALLER, OWNER, baseUrl, launchBrowser, screenshot, signInAs as signInOnce, signOut, type Browser } from './support.ts';
+import { ADMIN, INSTALLER, OWNER, baseUrl, launchBrowser, screenshot, settled, signInAs as signInOnce, signOut, type Browser } from './support.ts';
 
 const CONTRACTOR = 'drafter@sunstamp.test';
 
@@ -83,7 +83,7 @@ async function settle(p: Page) {
   // A spinner on screen (a hidden one, faded out but mounted, does not count).
   await p.waitForFunction(() => ![...document.querySelectorAll('[role="progressbar"]:not([aria-valuenow])')]
     .some((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden'), null, { timeout: 5_000 }).catch(() => undefined);
-  await p.waitForTimeout(400);
+  await settled(p);
 }
 
 const failures: string[] = [];

@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHIP_GROUPS } from '@sunstamp/domain/requirements/chip-groups.data';
 import { REQUIREMENT_DEFINITIONS } from '@sunstamp/domain/requirements/requirement-definitions.data';
-import { ADMIN, baseUrl, INSTALLER, launchBrowser, OWNER, pathOf, screenshot, signInAs, signOut, type Browser } from './support.ts';
+import { ownCompany, type OwnCompany } from './company-support.ts';
+import { ADMIN, baseUrl, launchBrowser, pathOf, screenshot, signInAs, signOut, type Browser } from './support.ts';
 
 let browser: Browser;
+/** The spec's own client company: its admin changes its requirements (the demo's Acme Solar is read by other specs). */
+let company: OwnCompany;
 
 beforeAll(async () => {
+  company = await ownCompany('E2E Requirements Co');
   // The CSV import with a bad line answers 400 and the mislabelled upload 415 on purpose; Chromium logs them as console errors.
   browser = await launchBrowser({ ignore: (m) => /status of 4(00|15)|Upload failed/.test(m.text()) });
-});
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -20,7 +24,7 @@ const chip = (key: string) => browser.page.getByTestId(`chip-${key}`);
 describe('requirements, one story', { shuffle: false }, () => {
   describe('requirements form (company admin)', () => {
     it('opens the own company’s requirements', async () => {
-      await signInAs(browser.page, OWNER);
+      await signInAs(browser.page, company.owner);
       const { page } = browser;
       await page.goto(`${baseUrl}/requirements`);
       await page.getByRole('heading', { name: 'Requirements', level: 1 }).waitFor();
@@ -122,7 +126,7 @@ describe('requirements, one story', { shuffle: false }, () => {
 
   describe('read-only for a user', () => {
     it('shows the values without editing', async () => {
-      await signInAs(browser.page, INSTALLER);
+      await signInAs(browser.page, company.user);
       const { page } = browser;
       await page.goto(`${baseUrl}/requirements`);
       await chip('customSticker').click();

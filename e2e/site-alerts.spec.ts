@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, INSTALLER, baseUrl, launchBrowser, screenshot, signInAs, signOut, type Browser } from './support.ts';
+import { ADMIN, INSTALLER, baseUrl, launchBrowser, screenshot, settled, signInAs, signOut, type Browser } from './support.ts';
 
 let browser: Browser;
 let page: Page;
@@ -56,13 +56,18 @@ describe('site alerts', { shuffle: false }, () => {
     const banner = page.getByRole('alert').filter({ hasText: MESSAGE });
     await banner.waitFor();
     await screenshot(page, 'site-alert-banner.png');
+    // Closing is stored for the person (on every device): the server has it before signing out.
+    const dismissed = page.waitForResponse((r) => /^\/api\/site-alerts\/[^/]+\/dismiss\/?$/.test(new URL(r.url()).pathname));
     await banner.getByRole('button', { name: 'Close this alert' }).click();
     await banner.waitFor({ state: 'detached' });
-    await page.waitForTimeout(300);
+    expect((await dismissed).ok()).toBe(true);
     await signOut(page);
+    // The banners come with /users/me: once it has answered and the page has settled, a banner would show.
+    const me = page.waitForResponse((r) => /^\/api\/users\/me\/?$/.test(new URL(r.url()).pathname) && r.request().method() === 'GET');
     await signInAs(page, INSTALLER);
     await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
-    await page.waitForTimeout(500);
+    expect((await me).ok()).toBe(true);
+    await settled(page);
     expect(await page.getByRole('alert').filter({ hasText: MESSAGE }).count()).toBe(0);
     await signOut(page);
   });

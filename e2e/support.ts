@@ -121,3 +121,23 @@ export async function signOut(p: Page) {
 
 /** A full-page screenshot in e2e/.artifacts (gitignored). */
 export const screenshot = (p: Page, name: string) => p.screenshot({ path: path.join(artifacts, name), fullPage: true });
+
+/**
+ * Waits until what is on screen has stopped moving: web fonts loaded and no finite CSS transition or
+ * animation running (an endless one, a spinner's, does not count) for three painted frames in a
+ * row. Instead of a fixed sleep before a screenshot, a layout measure or an axe run; `timeout`
+ * bounds it (a page that keeps animating is then measured as it is).
+ */
+export async function settled(p: Page, timeout = 3_000) {
+  await p.evaluate(async (ms) => {
+    const until = performance.now() + ms;
+    const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+    const still = () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
+    await Promise.race([document.fonts.ready, new Promise((r) => setTimeout(r, ms))]);
+    let calm = 0;
+    while (calm < 3 && performance.now() < until) {
+      await frame();
+      calm = still() ? calm + 1 : 0;
+    }
+  }, timeout);
+}
