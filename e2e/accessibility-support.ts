@@ -204,22 +204,25 @@ async function signInAs(p: Page, email: string) {
   await signInOnce(p, email);
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser({ ignore: (m) => expectedNoise(m.location().url) });
-  ({ page } = browser);
-});
+/**
+ * The axe pass of one theme as a spec file of its own (accessibility-light and -dark run side by
+ * side when the run has two workers): its pages in order, as each role, then the summary of what
+ * axe found in them. Each file has its own browser context and its own list of failures.
+ */
+export function axeSuite(mode: 'light' | 'dark') {
+  beforeAll(async () => {
+    failures.length = 0;
+    colourOnly = mode === 'dark';
+    browser = await launchBrowser({ ignore: (m) => expectedNoise(m.location().url) });
+    ({ page } = browser);
+  });
 
-afterAll(async () => {
-  await browser?.close();
-});
+  afterAll(async () => {
+    await browser?.close();
+  });
 
-// The tests below build on each other (one user story): they keep their order when the run shuffles.
-describe('accessibility, one story: each theme, then the summary of what axe found', { shuffle: false }, () => {
-  describe.each(['light', 'dark'] as const)('axe-core, %s theme: no serious or critical violations', (mode) => {
-    beforeAll(() => {
-      colourOnly = mode === 'dark';
-    });
-
+  // The tests below build on each other (one user story): they keep their order when the run shuffles.
+  describe(`axe-core, ${mode} theme: no serious or critical violations`, { shuffle: false }, () => {
     it('public pages, signed out', { timeout: 300_000 }, async () => {
       await page.goto(`${baseUrl}/login`);
       await useTheme(mode);
@@ -311,11 +314,9 @@ describe('accessibility, one story: each theme, then the summary of what axe fou
       await checkOpen('Account menu', `${mode} admin account menu`);
       await signOut(page);
     });
-  });
 
-  describe('axe-core summary', () => {
     it('found no serious or critical violation, nor a naming or heading-order one, on any page', () => {
       expect(failures.join('\n')).toBe('');
     });
   });
-});
+}
