@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import { PASSWORD } from './support.ts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, INSTALLER, SUPPORT, baseUrl, launchBrowser, screenshot, signInAs, signOut, type Browser } from './support.ts';
+import { ADMIN, INSTALLER, SUPPORT, baseUrl, downloadedBytes, launchBrowser, screenshot, signInAs, signOut, type Browser } from './support.ts';
 import { apiAs, demoEngineer, pdfOf, submittedJob, uploadPdf, type Call } from './deliverables-support.ts';
 
 /**
@@ -97,10 +96,10 @@ describe('deliverables, one story', { shuffle: false }, () => {
       const area = page.getByTestId('deliverables');
       await area.getByText('Plan set', { exact: true }).waitFor();
       const [one] = await Promise.all([page.waitForEvent('download'), area.getByRole('button', { name: 'Download plan-set.pdf' }).click()]);
-      expect(fs.readFileSync((await one.path())!).equals(PLAN)).toBe(true);
+      expect((await downloadedBytes(one)).equals(PLAN)).toBe(true);
       const [all] = await Promise.all([page.waitForEvent('download'), area.getByRole('button', { name: 'Download all (ZIP)' }).click()]);
       expect(all.suggestedFilename()).toMatch(/deliverables rev 0\.zip$/);
-      const zip = fs.readFileSync((await all.path())!);
+      const zip = await downloadedBytes(all);
       expect(zip.subarray(0, 2).toString()).toBe('PK');
       expect(zip.includes(PLAN)).toBe(true);
       await screenshot(page, 'deliverables-client-review.png');

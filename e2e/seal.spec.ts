@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDatasheet } from '@sunstamp/planset/fixtures/golden.fixtures';
 import { extractPdfText } from '@sunstamp/planset/check/pdf-text';
-import { ADMIN, INSTALLER, SUPPORT, artifacts, baseUrl, launchBrowser, screenshot, signInAs, signOut, type Browser } from './support.ts';
+import { ADMIN, INSTALLER, SUPPORT, artifacts, baseUrl, downloadedBytes, launchBrowser, screenshot, signInAs, signOut, type Browser } from './support.ts';
 import { apiAs, demoEngineer, type Call } from './deliverables-support.ts';
 
 /**
@@ -161,7 +161,7 @@ describe('the engineer seals a plan set', { shuffle: false }, () => {
     const area = page.getByTestId('deliverables');
     await area.getByText('Plan set', { exact: true }).waitFor();
     const [dl] = await Promise.all([page.waitForEvent('download'), area.getByRole('button', { name: /^Download .*plan-set\.pdf$/ }).click()]);
-    const got = fs.readFileSync((await dl.path())!);
+    const got = await downloadedBytes(dl);
     expect((await extractPdfText(new Uint8Array(got)))[0]!.text.replace(/\s+/g, '')).toContain('PE-DEMO-1001');
     // Signed in as the job's company, the verification also shows the job.
     await page.goto(`${baseUrl}/verify/${d.verification_code}`);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser as PlaywrightBrowser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser as PlaywrightBrowser, type BrowserContext, type ConsoleMessage, type Download, type Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
 
 /** Shared by the browser tests: the server global-setup started, Chromium, sign-in, screenshots. */
@@ -140,4 +140,14 @@ export async function settled(p: Page, timeout = 3_000) {
       calm = still() ? calm + 1 : 0;
     }
   }, timeout);
+}
+
+/**
+ * The bytes of a download. Chromium is shared through a connection (global setup), where Playwright
+ * does not give a download's local path; the file streams over the connection instead.
+ */
+export async function downloadedBytes(d: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of await d.createReadStream()) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
 }
