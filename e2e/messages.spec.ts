@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, screenshot, settled, type Browser } from './support.ts';
+import { baseUrl, downloadedBytes, screenshot, settled, type Browser } from './support.ts';
 import { clientAndStaff, clientThread, streamOpened } from './conversation-support.ts';
 
 /** Two people at once: a client and staff talk in a job's thread, each seeing the other live. */
@@ -117,9 +117,7 @@ describe('job messaging in two browsers', { shuffle: false }, () => {
     await screenshot(client.page, 'messages-5-client-attachment.png');
     const [download] = await Promise.all([client.page.waitForEvent('download'), file.click()]);
     expect(download.suggestedFilename()).toBe('stamped-letter.pdf');
-    const path = await download.path();
-    const { readFile } = await import('node:fs/promises');
-    expect((await readFile(path)).equals(pdf)).toBe(true);
+    expect((await downloadedBytes(download)).equals(pdf)).toBe(true);
     // The composer is empty again, its files gone.
     await expect(staff.page.locator('.MuiChip-root', { hasText: 'stamped-letter.pdf' }).count()).resolves.toBe(0);
     await screenshot(staff.page, 'messages-6-staff-attachment.png');

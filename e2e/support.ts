@@ -101,12 +101,20 @@ export async function signInWithForm(p: Page, email: string) {
  */
 export async function signInAs(p: Page, email: string) {
   const pair = await tokensOf(email);
-  if (new URL(p.url()).origin !== baseUrl) await p.goto(`${baseUrl}/api/health`);
+  // localStorage belongs to the origin: a page not on it yet gets an empty document there, served
+  // by the test itself (no request reaches the server, and the browser asks for no favicon).
+  const blank = `${baseUrl}/__e2e-sign-in`;
+  const onOrigin = new URL(p.url()).origin === baseUrl;
+  if (!onOrigin) {
+    await p.route(blank, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,"><title>Signing in</title>' }));
+    await p.goto(blank);
+  }
   await p.evaluate((t) => {
     localStorage.setItem('accessToken', t.access);
     localStorage.setItem('refreshToken', t.refresh);
     localStorage.removeItem('csrfToken');
   }, pair);
+  if (!onOrigin) await p.unroute(blank);
   await p.goto(`${baseUrl}/jobs`);
   await p.getByRole('button', { name: 'Account menu' }).waitFor();
   if (pathOf(p) !== '/jobs') throw new Error(`signed in as ${email} but landed on ${pathOf(p)}`);
