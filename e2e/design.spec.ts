@@ -206,8 +206,8 @@ describe('the Design page, one story', { shuffle: false }, () => {
       { kind: 'module', equipment_id: module.id, quantity: 12 }, { kind: 'inverter', equipment_id: inverter.id, quantity: 1 }, { kind: 'racking', equipment_id: racking.id, quantity: null },
       { kind: 'mci', equipment_id: mci.id, quantity: 4 },
     ] });
-    // One server for the whole run: jobs.spec.ts turns on Acme Solar's "Number of Stories on CAD",
-    // and a plan set waits for a fact its requirements ask for, so the job has it.
+    // A plan set waits for a fact its requirements ask for; the company's "Number of Stories on CAD"
+    // may be on (a demo setting, not this spec's to rely on either way), so the job has it.
     await api(admin, 'PUT', `/jobs/${job.id}/cad-fields`, { values: { num_stories: 1 } });
     return job.id as string;
   }

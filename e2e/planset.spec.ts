@@ -76,8 +76,8 @@ beforeAll(async () => {
     { kind: 'module', equipment_id: module.id, quantity: 12 }, { kind: 'inverter', equipment_id: inverter.id, quantity: 1 }, { kind: 'racking', equipment_id: racking.id, quantity: null },
     { kind: 'mci', equipment_id: mci.id, quantity: 4 },
   ] });
-  // One server for the whole run: jobs.spec.ts turns on Acme Solar's "Number of Stories on CAD",
-  // and a plan set waits for a fact its requirements ask for, so the job has it.
+  // A plan set waits for a fact its requirements ask for; the company's "Number of Stories on CAD"
+  // may be on (a demo setting, not this spec's to rely on either way), so the job has it.
   await api(ADMIN, 'PUT', `/jobs/${jobId}/cad-fields`, { values: { num_stories: 1 } });
   browser = await launchBrowser({ ignore: (m) => /tile\.openstreetmap\.org|\/api\/parcel\b/.test(m.location().url) || /status of 404/.test(m.text()) });
   ({ page } = browser);
