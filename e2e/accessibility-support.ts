@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, INSTALLER, OWNER, baseUrl, launchBrowser, screenshot, settled, signInAs as signInOnce, signOut, type Browser } from './support.ts';
+import { apiAs } from './deliverables-support.ts';
+import { ADMIN, INSTALLER, OWNER, SUPPORT, baseUrl, launchBrowser, screenshot, settled, signInAs as signInOnce, signOut, type Browser } from './support.ts';
 
 const CONTRACTOR = 'drafter@sunstamp.test';
 
@@ -157,12 +158,6 @@ async function jobIdWhere(query = ''): Promise<string | null> {
   }, query);
 }
 
-async function firstJobPath(query = ''): Promise<string> {
-  const id = await jobIdWhere(query);
-  expect(id, `a job for ${query || 'the list'}`).toBeTruthy();
-  return `/jobs/${id}`;
-}
-
 /** Opens a menu or popover by its button, checks it open, and closes it with Escape. */
 async function checkOpen(button: string, label: string) {
   await page.getByRole('button', { name: button }).first().click();
@@ -210,9 +205,23 @@ async function signInAs(p: Page, email: string) {
  * axe found in them. Each file has its own browser context and its own list of failures.
  */
 export function axeSuite(mode: 'light' | 'dark') {
+  /** The spec's own job of the client, with a conversation: its page is what "a job page" checks. */
+  let ownJob = '';
+
   beforeAll(async () => {
     failures.length = 0;
     colourOnly = mode === 'dark';
+    // A submitted job of the client's with a conversation (the client's own message with a mention
+    // of staff, the staff's reply), so the job page and the client's notifications hold the same
+    // things in any order of the run, instead of whatever the newest job happens to be.
+    const client = await apiAs(INSTALLER);
+    const staff = await apiAs(SUPPORT);
+    const job = (await client('PUT', '/jobs', { name: `E2E Axe ${mode} ${Date.now().toString(36)}`, client_street_address: '12 Elm St', services_requested: ['structural_roof_letter'] })) as { id: string };
+    ownJob = job.id;
+    await client('POST', `/jobs/${ownJob}/submit`, {});
+    const support = ((await staff('GET', '/users/me')) as { user: { id: string; full_name?: string } }).user;
+    await client('POST', `/jobs/${ownJob}/messages`, { body: 'Hello @Sam Support, the attic photos are in.', mentions: [support.id] });
+    await staff('POST', `/jobs/${ownJob}/messages`, { body: 'Thanks! We start the design today.' });
     browser = await launchBrowser({ ignore: (m) => expectedNoise(m.location().url) });
     ({ page } = browser);
   });
@@ -245,7 +254,7 @@ export function axeSuite(mode: 'light' | 'dark') {
       await page.waitForFunction(() => document.querySelector('[aria-pressed="true"]'));
       await check(`${mode} client /jobs, Waiting on me`);
       await waiting.click();
-      await visit(await firstJobPath(), `${mode} client job page`);
+      await visit(`/jobs/${ownJob}`, `${mode} client job page`);
       const approved = await jobIdWhere('&client_status=Approved');
       expect(approved, 'a demo job the client may revise').toBeTruthy();
       // The job page with its conversation (messages) and the deliverables.
@@ -287,7 +296,7 @@ export function axeSuite(mode: 'light' | 'dark') {
       await signInAs(page, ADMIN);
       await useTheme(mode);
       await check(`${mode} admin /jobs`);
-      await visit(await firstJobPath(), `${mode} admin job page`);
+      await visit(`/jobs/${ownJob}`, `${mode} admin job page`);
       const pendingApproval = await jobIdWhere(`&status=${encodeURIComponent('Pending Approval')}`);
       expect(pendingApproval, 'a demo job in Pending Approval').toBeTruthy();
       await visit(`/jobs/${pendingApproval}`, `${mode} admin job page, Pending Approval`);
