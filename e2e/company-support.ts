@@ -38,7 +38,7 @@ async function invitationLink(email: string): Promise<{ uid: string; token: stri
 }
 
 /** Invites a user into the company, sets the demo password from the link and finishes onboarding. */
-async function invite(companyId: string, email: string, role: 'user_admin' | 'user', firstName: string, lastName: string) {
+async function invite(companyId: string, email: string, role: 'user_admin' | 'user' | 'admin' | 'support', firstName: string, lastName: string) {
   const admin = await apiAs(ADMIN);
   const user = (await admin('POST', '/users', { email, firstName, lastName, role, company_ids: [companyId] })) as { id: string };
   const { uid, token } = await invitationLink(email);
@@ -64,4 +64,17 @@ export async function ownCompany(label: string): Promise<OwnCompany> {
   await invite(company.id, owner, 'user_admin', 'Olga', 'Owner');
   await invite(company.id, user, 'user', 'Uma', 'User');
   return { id: company.id, name, owner, user };
+}
+
+/**
+ * A staff member of the spec's own (in the firm's company), with the demo password: what is the
+ * person's alone, such as the shift that runs from sign-in to sign-out, no other spec changes
+ * (they sign the demo admin in and out at any time).
+ */
+export async function ownStaff(role: 'admin' | 'support'): Promise<string> {
+  const admin = await apiAs(ADMIN);
+  const firm = ((await admin('GET', '/companies')) as { id: string; is_internal: boolean }[]).find((c) => c.is_internal)!;
+  const email = `${role}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e-staff.test`;
+  await invite(firm.id, email, role, 'Stella', 'Staff');
+  return email;
 }

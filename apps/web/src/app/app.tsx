@@ -10,6 +10,7 @@ import { notify } from '../lib/notify.ts';
 import { router } from './router.tsx';
 import { ThemeModeProvider } from './theme-mode.provider.tsx';
 import { TOAST_CONFIG } from './toast.config.ts';
+import { TOAST_COMPONENTS } from './toast.content.tsx';
 
 const queryClient = createQueryClient(notify);
 
@@ -20,6 +21,7 @@ export function App() {
       <ThemeModeProvider>
         <SnackbarProvider
           {...TOAST_CONFIG}
+          Components={TOAST_COMPONENTS}
           action={(key) => (
             <IconButton size="small" color="inherit" aria-label="Dismiss" onClick={() => closeSnackbar(key)}>
               <CloseIcon fontSize="small" />
