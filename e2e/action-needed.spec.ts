@@ -72,97 +72,100 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('the client is told an answer is needed, and answers it', () => {
-  it('"Waiting on me" lists the job with "Answer needed", and is remembered', async () => {
-    await page.getByRole('grid').waitFor();
-    const chip = page.getByRole('button', { name: 'Waiting on me' });
-    if ((await chip.getAttribute('aria-pressed')) !== 'true') await chip.click();
-    const row = page.getByRole('row', { name: new RegExp(JOB_NAME) });
-    await row.waitFor();
-    await row.getByText('Answer needed').waitFor();
-    expect(await row.getByText('Submitted').count()).toBe(1);
-    expect(await internalNamesOn(page)).toEqual([]);
-    await screenshot(page, 'action-needed-list.png');
-    await page.reload();
-    await page.getByRole('row', { name: new RegExp(JOB_NAME) }).waitFor();
-    expect(await page.getByRole('button', { name: 'Waiting on me' }).getAttribute('aria-pressed')).toBe('true');
+// The tests below build on each other (one user story): they keep their order when the run shuffles.
+describe('action needed, one story', { shuffle: false }, () => {
+  describe('the client is told an answer is needed, and answers it', () => {
+    it('"Waiting on me" lists the job with "Answer needed", and is remembered', async () => {
+      await page.getByRole('grid').waitFor();
+      const chip = page.getByRole('button', { name: 'Waiting on me' });
+      if ((await chip.getAttribute('aria-pressed')) !== 'true') await chip.click();
+      const row = page.getByRole('row', { name: new RegExp(JOB_NAME) });
+      await row.waitFor();
+      await row.getByText('Answer needed').waitFor();
+      expect(await row.getByText('Submitted').count()).toBe(1);
+      expect(await internalNamesOn(page)).toEqual([]);
+      await screenshot(page, 'action-needed-list.png');
+      await page.reload();
+      await page.getByRole('row', { name: new RegExp(JOB_NAME) }).waitFor();
+      expect(await page.getByRole('button', { name: 'Waiting on me' }).getAttribute('aria-pressed')).toBe('true');
+    });
+
+    it('the job page shows staff\'s question in a banner, and no internal term', async () => {
+      await page.getByRole('row', { name: new RegExp(JOB_NAME) }).click();
+      await page.waitForURL((u) => u.pathname === `/jobs/${jobId}`);
+      const banner = page.getByTestId('action-needed-banner');
+      await banner.getByText('Our team needs your answer').waitFor();
+      await banner.getByText(QUESTION).waitFor();
+      await page.getByText('Question from our team').waitFor();
+      expect(await internalNamesOn(page)).toEqual([]);
+      expect(await page.locator('main').innerText()).not.toContain('Overdue');
+      expect(await page.locator('main').innerText()).not.toContain('Assignee');
+      await screenshot(page, 'action-needed-job-banner.png');
+    });
+
+    it('the client sends the answer; the job goes back to the team', async () => {
+      await page.getByTestId('action-needed-banner').getByRole('button', { name: 'Send answer' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox').fill('Asphalt shingle; attic photo added.');
+      await dialog.getByRole('button', { name: 'Send' }).click();
+      await page.getByText('Answer sent.').first().waitFor();
+      await page.getByTestId('action-needed-banner').waitFor({ state: 'detached' });
+      await page.getByText('Answer sent', { exact: true }).waitFor();
+      expect(await internalNamesOn(page)).toEqual([]);
+      const seen = await staff('GET', `/jobs/${jobId}`);
+      expect(seen.status).toBe('Pending Design');
+      expect(seen.waiting_on).toBe('team');
+    });
   });
 
-  it('the job page shows staff\'s question in a banner, and no internal term', async () => {
-    await page.getByRole('row', { name: new RegExp(JOB_NAME) }).click();
-    await page.waitForURL((u) => u.pathname === `/jobs/${jobId}`);
-    const banner = page.getByTestId('action-needed-banner');
-    await banner.getByText('Our team needs your answer').waitFor();
-    await banner.getByText(QUESTION).waitFor();
-    await page.getByText('Question from our team').waitFor();
-    expect(await internalNamesOn(page)).toEqual([]);
-    expect(await page.locator('main').innerText()).not.toContain('Overdue');
-    expect(await page.locator('main').innerText()).not.toContain('Assignee');
-    await screenshot(page, 'action-needed-job-banner.png');
+  describe('the drafter uploads a design file', () => {
+    it('the assigned contractor files a PV-01 sheet from the job page', async () => {
+      await signOut(page);
+      await signInAs(page, DRAFTER);
+      await page.getByText('The jobs assigned to you.').waitFor();
+      await page.goto(`${baseUrl}/jobs/${jobId}`);
+      await page.getByRole('heading', { name: JOB_NAME }).waitFor();
+      await page.getByRole('combobox', { name: 'Category' }).click();
+      await page.getByRole('option', { name: 'PV-01', exact: true }).click();
+      await page.getByTestId('file-input').setInputFiles({ name: 'pv-01-site-plan.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await page.getByRole('button', { name: 'Upload', exact: true }).click();
+      await page.getByText('Uploaded pv-01-site-plan.pdf.').first().waitFor();
+      await page.getByText('PV-01 · 1').waitFor();
+      await screenshot(page, 'drafter-upload.png');
+    });
+
+    it('the client sees the sheet under PV-01, without Delete and without the drafter\'s name', async () => {
+      await signOut(page);
+      await signInAs(page, INSTALLER);
+      await page.goto(`${baseUrl}/jobs/${jobId}`);
+      await page.getByText('pv-01-site-plan.pdf').waitFor();
+      expect(await page.getByRole('button', { name: 'Delete pv-01-site-plan.pdf' }).count()).toBe(0);
+      expect(await page.locator('main').innerText()).not.toMatch(/drafter/i);
+      expect(await internalNamesOn(page)).toEqual([]);
+      // The client's own categories only.
+      await page.getByRole('combobox', { name: 'Category' }).click();
+      const options = await page.getByRole('option').allInnerTexts();
+      expect(options).toEqual(['General', 'Extra Sheets']);
+      await page.keyboard.press('Escape');
+      expect(problems).toEqual([]);
+    });
   });
 
-  it('the client sends the answer; the job goes back to the team', async () => {
-    await page.getByTestId('action-needed-banner').getByRole('button', { name: 'Send answer' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox').fill('Asphalt shingle; attic photo added.');
-    await dialog.getByRole('button', { name: 'Send' }).click();
-    await page.getByText('Answer sent.').first().waitFor();
-    await page.getByTestId('action-needed-banner').waitFor({ state: 'detached' });
-    await page.getByText('Answer sent', { exact: true }).waitFor();
-    expect(await internalNamesOn(page)).toEqual([]);
-    const seen = await staff('GET', `/jobs/${jobId}`);
-    expect(seen.status).toBe('Pending Design');
-    expect(seen.waiting_on).toBe('team');
-  });
-});
-
-describe('the drafter uploads a design file', () => {
-  it('the assigned contractor files a PV-01 sheet from the job page', async () => {
-    await signOut(page);
-    await signInAs(page, DRAFTER);
-    await page.getByText('The jobs assigned to you.').waitFor();
-    await page.goto(`${baseUrl}/jobs/${jobId}`);
-    await page.getByRole('heading', { name: JOB_NAME }).waitFor();
-    await page.getByRole('combobox', { name: 'Category' }).click();
-    await page.getByRole('option', { name: 'PV-01', exact: true }).click();
-    await page.getByTestId('file-input').setInputFiles({ name: 'pv-01-site-plan.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await page.getByText('Uploaded pv-01-site-plan.pdf.').first().waitFor();
-    await page.getByText('PV-01 · 1').waitFor();
-    await screenshot(page, 'drafter-upload.png');
-  });
-
-  it('the client sees the sheet under PV-01, without Delete and without the drafter\'s name', async () => {
-    await signOut(page);
-    await signInAs(page, INSTALLER);
-    await page.goto(`${baseUrl}/jobs/${jobId}`);
-    await page.getByText('pv-01-site-plan.pdf').waitFor();
-    expect(await page.getByRole('button', { name: 'Delete pv-01-site-plan.pdf' }).count()).toBe(0);
-    expect(await page.locator('main').innerText()).not.toMatch(/drafter/i);
-    expect(await internalNamesOn(page)).toEqual([]);
-    // The client's own categories only.
-    await page.getByRole('combobox', { name: 'Category' }).click();
-    const options = await page.getByRole('option').allInnerTexts();
-    expect(options).toEqual(['General', 'Extra Sheets']);
-    await page.keyboard.press('Escape');
-    expect(problems).toEqual([]);
-  });
-});
-
-describe('staff: the jobs waiting on the team, overdue first', () => {
-  it('"Waiting on me" lists pending-admin jobs with the overdue ones on top', async () => {
-    await signOut(page);
-    await signInAs(page, SUPPORT);
-    await page.getByRole('grid').waitFor();
-    const chip = page.getByRole('button', { name: 'Waiting on me' });
-    if ((await chip.getAttribute('aria-pressed')) !== 'true') await chip.click();
-    await page.getByRole('row', { name: new RegExp(JOB_NAME) }).waitFor();
-    const rows = await page.getByRole('row').allInnerTexts();
-    const body = rows.slice(1);
-    // Every row waits on the team; overdue rows come before the others.
-    const overdue = body.map((r) => r.includes('Overdue'));
-    expect(overdue.indexOf(false) === -1 || overdue.lastIndexOf(true) < overdue.indexOf(false)).toBe(true);
-    expect(body.some((r) => /Pending Client|Pending Approval/.test(r))).toBe(false);
-    await screenshot(page, 'action-needed-staff-list.png');
+  describe('staff: the jobs waiting on the team, overdue first', () => {
+    it('"Waiting on me" lists pending-admin jobs with the overdue ones on top', async () => {
+      await signOut(page);
+      await signInAs(page, SUPPORT);
+      await page.getByRole('grid').waitFor();
+      const chip = page.getByRole('button', { name: 'Waiting on me' });
+      if ((await chip.getAttribute('aria-pressed')) !== 'true') await chip.click();
+      await page.getByRole('row', { name: new RegExp(JOB_NAME) }).waitFor();
+      const rows = await page.getByRole('row').allInnerTexts();
+      const body = rows.slice(1);
+      // Every row waits on the team; overdue rows come before the others.
+      const overdue = body.map((r) => r.includes('Overdue'));
+      expect(overdue.indexOf(false) === -1 || overdue.lastIndexOf(true) < overdue.indexOf(false)).toBe(true);
+      expect(body.some((r) => /Pending Client|Pending Approval/.test(r))).toBe(false);
+      await screenshot(page, 'action-needed-staff-list.png');
+    });
   });
 });

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN, INSTALLER, OWNER, SUPPORT, baseUrl, launchBrowser, screenshot, signInAs, type Browser } from './support.ts';
+import { ADMIN, INSTALLER, OWNER, SUPPORT, baseUrl, downloadedBytes, launchBrowser, screenshot, signInAs, type Browser } from './support.ts';
 
 /**
  * Analytics: each role opens the tabs the roles table gives it, changes the range and a
@@ -69,7 +68,7 @@ describe('analytics page, per role', () => {
       await page.getByTestId('stats-export-jobs_created').click();
       const file = await download;
       expect(file.suggestedFilename()).toMatch(/^sunstamp-stats-\w+-jobs-created-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
-      const csv = fs.readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+      const csv = (await downloadedBytes(file)).toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
       expect(csv[0]).toBe('period_start,period_end,jobs_created');
       expect(csv.length - 1).toBe(body.jobs_created.length);
       expect(csv.slice(1).reduce((n, l) => n + Number(l.split(',')[2]), 0)).toBe(body.job_count);

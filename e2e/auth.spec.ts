@@ -25,7 +25,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('sign-in, session restore, theme and sign-out', () => {
+describe('sign-in, session restore, theme and sign-out', { shuffle: false }, () => {
   it('sends a signed-out visitor of /jobs to /login', async () => {
     await page.goto(`${baseUrl}/jobs`);
     await page.waitForURL((u) => u.pathname === '/login');

@@ -47,7 +47,7 @@ async function openEditor(p: Page, newLabel: 'New article' | 'New post', tab?: s
   await p.getByRole('link', { name: newLabel }).click();
 }
 
-describe('blog and help centre', () => {
+describe('blog and help centre', { shuffle: false }, () => {
   it('support writes a help article in Markdown with a live preview and publishes it', async () => {
     await signInAs(page, SUPPORT);
     // Support edits help only: no blog tab.

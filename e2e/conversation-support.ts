@@ -33,3 +33,11 @@ export async function clientAndStaff(jobName: string): Promise<{ client: Browser
   await Promise.all([signInAs(client.page, INSTALLER), signInAs(staff.page, SUPPORT)]);
   return { client, staff, jobId: await createSubmittedJob(client.page, jobName) };
 }
+
+/**
+ * Resolves when the live event stream of the page at `path` has opened (the server subscribes it
+ * before it answers the headers): register before the navigation to `path`, await before sending
+ * what the other screen must see live. A stream of the page before the navigation does not count.
+ */
+export const streamOpened = (p: Page, path: string) =>
+  p.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200 && new URL(p.url()).pathname === path, { timeout: 30_000 });

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import { PASSWORD } from './support.ts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, INSTALLER, SUPPORT, baseUrl, launchBrowser, screenshot, signInAs, signOut, type Browser } from './support.ts';
+import { ADMIN, INSTALLER, SUPPORT, baseUrl, downloadedBytes, launchBrowser, screenshot, signInAs, signOut, type Browser } from './support.ts';
 import { apiAs, demoEngineer, pdfOf, submittedJob, uploadPdf, type Call } from './deliverables-support.ts';
 
 /**
@@ -41,104 +40,107 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('staff mark the plan set; the client does not see it before release', () => {
-  it('the job cannot reach Design Completed without a plan set; staff mark the uploaded file as the plan set', async () => {
-    await expect(staff('POST', `/jobs/${jobId}/status`, { status: 'Design Completed' })).rejects.toThrow(/CAD Design needs a plan set/);
-    await signInAs(page, SUPPORT);
-    await page.goto(`${baseUrl}/jobs/${jobId}`);
-    const area = page.getByTestId('deliverables');
-    await area.getByText('CAD Design needs a released plan set').waitFor();
-    await area.getByRole('button', { name: 'Mark a file as deliverable' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('combobox', { name: 'File' }).click();
-    await page.getByRole('option', { name: /plan-set\.pdf/ }).click();
-    await dialog.getByRole('button', { name: 'Mark' }).click();
-    await page.getByText('Marked as deliverable.').first().waitFor();
-    await area.getByText('Draft', { exact: true }).waitFor();
-    await page.getByTestId('job-tasks').getByText('In Progress').waitFor();
-    await screenshot(page, 'deliverables-staff-draft.png');
+// The tests below build on each other (one user story): they keep their order when the run shuffles.
+describe('deliverables, one story', { shuffle: false }, () => {
+  describe('staff mark the plan set; the client does not see it before release', () => {
+    it('the job cannot reach Design Completed without a plan set; staff mark the uploaded file as the plan set', async () => {
+      await expect(staff('POST', `/jobs/${jobId}/status`, { status: 'Design Completed' })).rejects.toThrow(/CAD Design needs a plan set/);
+      await signInAs(page, SUPPORT);
+      await page.goto(`${baseUrl}/jobs/${jobId}`);
+      const area = page.getByTestId('deliverables');
+      await area.getByText('CAD Design needs a released plan set').waitFor();
+      await area.getByRole('button', { name: 'Mark a file as deliverable' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('combobox', { name: 'File' }).click();
+      await page.getByRole('option', { name: /plan-set\.pdf/ }).click();
+      await dialog.getByRole('button', { name: 'Mark' }).click();
+      await page.getByText('Marked as deliverable.').first().waitFor();
+      await area.getByText('Draft', { exact: true }).waitFor();
+      await page.getByTestId('job-tasks').getByText('In Progress').waitFor();
+      await screenshot(page, 'deliverables-staff-draft.png');
+    });
+
+    it('the client reads "nothing released yet" and no plan set among the files', async () => {
+      await signOut(page);
+      await signInAs(page, INSTALLER);
+      await page.goto(`${baseUrl}/jobs/${jobId}`);
+      await page.getByTestId('deliverables').getByText('Nothing has been released yet.', { exact: false }).waitFor();
+      expect(await page.locator('main').innerText()).not.toContain('plan-set.pdf');
+    });
   });
 
-  it('the client reads "nothing released yet" and no plan set among the files', async () => {
-    await signOut(page);
-    await signInAs(page, INSTALLER);
-    await page.goto(`${baseUrl}/jobs/${jobId}`);
-    await page.getByTestId('deliverables').getByText('Nothing has been released yet.', { exact: false }).waitFor();
-    expect(await page.locator('main').innerText()).not.toContain('plan-set.pdf');
-  });
-});
+  describe('staff release; the client downloads and approves', () => {
+    it('release moves the job to Pending Approval', async () => {
+      for (const status of ['Design Completed', 'Finalized']) await staff('POST', `/jobs/${jobId}/status`, { status });
+      await signOut(page);
+      await signInAs(page, SUPPORT);
+      await page.goto(`${baseUrl}/jobs/${jobId}`);
+      await page.getByTestId('deliverables').getByRole('button', { name: 'Release to client' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('the job moves to Pending Approval', { exact: false }).waitFor();
+      await dialog.getByLabel('Note to the client (optional)').fill('Your stamped plan set is ready for review.');
+      await dialog.getByRole('button', { name: 'Release' }).click();
+      await page.getByText('Released to the client.').first().waitFor();
+      await page.getByTestId('deliverables').getByText('Released', { exact: true }).waitFor();
+      expect((await staff('GET', `/jobs/${jobId}`)).status).toBe('Pending Approval');
+      await screenshot(page, 'deliverables-staff-released.png');
+    });
 
-describe('staff release; the client downloads and approves', () => {
-  it('release moves the job to Pending Approval', async () => {
-    for (const status of ['Design Completed', 'Finalized']) await staff('POST', `/jobs/${jobId}/status`, { status });
-    await signOut(page);
-    await signInAs(page, SUPPORT);
-    await page.goto(`${baseUrl}/jobs/${jobId}`);
-    await page.getByTestId('deliverables').getByRole('button', { name: 'Release to client' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByText('the job moves to Pending Approval', { exact: false }).waitFor();
-    await dialog.getByLabel('Note to the client (optional)').fill('Your stamped plan set is ready for review.');
-    await dialog.getByRole('button', { name: 'Release' }).click();
-    await page.getByText('Released to the client.').first().waitFor();
-    await page.getByTestId('deliverables').getByText('Released', { exact: true }).waitFor();
-    expect((await staff('GET', `/jobs/${jobId}`)).status).toBe('Pending Approval');
-    await screenshot(page, 'deliverables-staff-released.png');
+    it('the client downloads the plan set and all deliverables as a ZIP, then approves from the Deliverables area', async () => {
+      await signOut(page);
+      await signInAs(page, INSTALLER);
+      const row = page.getByRole('row', { name: new RegExp(JOB_NAME) });
+      await row.waitFor();
+      await row.getByText('1 of 1 completed').waitFor();
+      await page.goto(`${baseUrl}/jobs/${jobId}`);
+      const area = page.getByTestId('deliverables');
+      await area.getByText('Plan set', { exact: true }).waitFor();
+      const [one] = await Promise.all([page.waitForEvent('download'), area.getByRole('button', { name: 'Download plan-set.pdf' }).click()]);
+      expect((await downloadedBytes(one)).equals(PLAN)).toBe(true);
+      const [all] = await Promise.all([page.waitForEvent('download'), area.getByRole('button', { name: 'Download all (ZIP)' }).click()]);
+      expect(all.suggestedFilename()).toMatch(/deliverables rev 0\.zip$/);
+      const zip = await downloadedBytes(all);
+      expect(zip.subarray(0, 2).toString()).toBe('PK');
+      expect(zip.includes(PLAN)).toBe(true);
+      await screenshot(page, 'deliverables-client-review.png');
+      await area.getByRole('button', { name: 'Approve' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+      await page.getByText('Job approved.').first().waitFor();
+      expect((await staff('GET', `/jobs/${jobId}`)).status).toBe('Approved');
+      expect(problems).toEqual([]);
+    });
   });
 
-  it('the client downloads the plan set and all deliverables as a ZIP, then approves from the Deliverables area', async () => {
-    await signOut(page);
-    await signInAs(page, INSTALLER);
-    const row = page.getByRole('row', { name: new RegExp(JOB_NAME) });
-    await row.waitFor();
-    await row.getByText('1 of 1 completed').waitFor();
-    await page.goto(`${baseUrl}/jobs/${jobId}`);
-    const area = page.getByTestId('deliverables');
-    await area.getByText('Plan set', { exact: true }).waitFor();
-    const [one] = await Promise.all([page.waitForEvent('download'), area.getByRole('button', { name: 'Download plan-set.pdf' }).click()]);
-    expect(fs.readFileSync((await one.path())!).equals(PLAN)).toBe(true);
-    const [all] = await Promise.all([page.waitForEvent('download'), area.getByRole('button', { name: 'Download all (ZIP)' }).click()]);
-    expect(all.suggestedFilename()).toMatch(/deliverables rev 0\.zip$/);
-    const zip = fs.readFileSync((await all.path())!);
-    expect(zip.subarray(0, 2).toString()).toBe('PK');
-    expect(zip.includes(PLAN)).toBe(true);
-    await screenshot(page, 'deliverables-client-review.png');
-    await area.getByRole('button', { name: 'Approve' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
-    await page.getByText('Job approved.').first().waitFor();
-    expect((await staff('GET', `/jobs/${jobId}`)).status).toBe('Approved');
-    expect(problems).toEqual([]);
-  });
-});
-
-describe('anyone verifies a sealed document', () => {
-  it('the code shows the document, engineer, licence, city and state, date and hash, not the street; the PDF held is checked by its hash', async () => {
-    // A calculation package on the same job, sealed by the demo engineer from the demo admin's account.
-    const file = await uploadPdf(staff, jobId, 'letter', 'calcs.pdf', pdfOf('sealed calculation package'));
-    await staff('POST', `/jobs/${jobId}/deliverables`, { file_id: file.id, kind: 'calculation_package' });
-    const d = await (await apiAs(ADMIN))('POST', `/deliverables/${file.id}/seal`, { engineer_id: (await demoEngineer()).id });
-    const bytes = Buffer.from(await (await fetch(`${baseUrl}/api/files/${file.id}/download`, { headers: { authorization: `Bearer ${await tokenOf(ADMIN)}` } })).arrayBuffer());
-    await signOut(page);
-    await page.goto(`${baseUrl}/verify`);
-    await page.getByLabel('Verification code').fill(d.verification_code.toLowerCase());
-    await page.getByRole('button', { name: 'Verify' }).click();
-    const card = page.getByTestId('verification');
-    await card.getByText('Calculation package sealed by Dana Whitfield (demo)').waitFor();
-    await card.getByText('TX PE-DEMO-1001').waitFor();
-    await card.getByText('Austin, TX').waitFor();
-    await card.getByText(d.sha256).waitFor();
-    await card.getByTestId('release-status').getByText('Sealed, not yet released to the client', { exact: false }).waitFor();
-    expect(await card.innerText()).not.toContain('77 Daylight Ln');
-    expect(await page.locator('body').innerText()).not.toContain(JOB_NAME);
-    await page.getByLabel('PDF to check').setInputFiles({ name: 'calcs.pdf', mimeType: 'application/pdf', buffer: bytes });
-    await page.getByTestId('check-result').getByText('This is the sealed document.').waitFor();
-    await screenshot(page, 'verify-match.png');
-    const changed = Buffer.from(bytes);
-    changed[10] ^= 1;
-    await page.getByLabel('PDF to check').setInputFiles({ name: 'calcs-edited.pdf', mimeType: 'application/pdf', buffer: changed });
-    await page.getByTestId('check-result').getByText('This file is not the sealed document.').waitFor();
-    await screenshot(page, 'verify-mismatch.png');
-    await page.goto(`${baseUrl}/verify/AAAAA-AAAAA-AAAAA-AAAAA`);
-    await page.getByText('No sealed document has this code.', { exact: false }).waitFor();
-    expect(problems.filter((p) => !/404/.test(p))).toEqual([]);
+  describe('anyone verifies a sealed document', () => {
+    it('the code shows the document, engineer, licence, city and state, date and hash, not the street; the PDF held is checked by its hash', async () => {
+      // A calculation package on the same job, sealed by the demo engineer from the demo admin's account.
+      const file = await uploadPdf(staff, jobId, 'letter', 'calcs.pdf', pdfOf('sealed calculation package'));
+      await staff('POST', `/jobs/${jobId}/deliverables`, { file_id: file.id, kind: 'calculation_package' });
+      const d = await (await apiAs(ADMIN))('POST', `/deliverables/${file.id}/seal`, { engineer_id: (await demoEngineer()).id });
+      const bytes = Buffer.from(await (await fetch(`${baseUrl}/api/files/${file.id}/download`, { headers: { authorization: `Bearer ${await tokenOf(ADMIN)}` } })).arrayBuffer());
+      await signOut(page);
+      await page.goto(`${baseUrl}/verify`);
+      await page.getByLabel('Verification code').fill(d.verification_code.toLowerCase());
+      await page.getByRole('button', { name: 'Verify' }).click();
+      const card = page.getByTestId('verification');
+      await card.getByText('Calculation package sealed by Dana Whitfield (demo)').waitFor();
+      await card.getByText('TX PE-DEMO-1001').waitFor();
+      await card.getByText('Austin, TX').waitFor();
+      await card.getByText(d.sha256).waitFor();
+      await card.getByTestId('release-status').getByText('Sealed, not yet released to the client', { exact: false }).waitFor();
+      expect(await card.innerText()).not.toContain('77 Daylight Ln');
+      expect(await page.locator('body').innerText()).not.toContain(JOB_NAME);
+      await page.getByLabel('PDF to check').setInputFiles({ name: 'calcs.pdf', mimeType: 'application/pdf', buffer: bytes });
+      await page.getByTestId('check-result').getByText('This is the sealed document.').waitFor();
+      await screenshot(page, 'verify-match.png');
+      const changed = Buffer.from(bytes);
+      changed[10] ^= 1;
+      await page.getByLabel('PDF to check').setInputFiles({ name: 'calcs-edited.pdf', mimeType: 'application/pdf', buffer: changed });
+      await page.getByTestId('check-result').getByText('This file is not the sealed document.').waitFor();
+      await screenshot(page, 'verify-mismatch.png');
+      await page.goto(`${baseUrl}/verify/AAAAA-AAAAA-AAAAA-AAAAA`);
+      await page.getByText('No sealed document has this code.', { exact: false }).waitFor();
+      expect(problems.filter((p) => !/404/.test(p))).toEqual([]);
+    });
   });
 });

@@ -16,7 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('engineers', () => {
+describe('engineers', { shuffle: false }, () => {
   it('an admin adds an engineer with PE licences and uploads the seal', async () => {
     await signInAs(page, ADMIN);
     await page.getByRole('button', { name: 'Account menu' }).click();

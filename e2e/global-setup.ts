@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -11,8 +12,21 @@ declare module 'vitest' {
     baseUrl: string;
     /** The server's DATA_DIR (its generated signing secret is there: the unsubscribe test signs a link with it). */
     dataDir: string;
+    /** One Chromium for the whole run (launching one per spec cost seconds each); a spec opens a fresh context in it. */
+    browserWsEndpoint: string;
   }
 }
+
+/** Debian's Chromium, headless (no browser download needed). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,6 +65,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 120_0
 
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;
+let browserServer: BrowserServer | undefined;
 
 export default async function setup(project: TestProject) {
   // `npm test` builds both while the type check runs and says so (E2E_PREBUILT=1). Run alone, the
@@ -62,6 +77,11 @@ export default async function setup(project: TestProject) {
     run('npm', ['run', 'build', '-w', '@sunstamp/api']);
   }
 
+  // Chromium starts while the server migrates and seeds.
+  const browserStarting = chromium
+    .launchServer({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS })
+    .then((b) => (browserServer = b));
+  browserStarting.catch(() => undefined);
   const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-e2e-data-'));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -87,15 +107,27 @@ export default async function setup(project: TestProject) {
     await waitForHealth(baseUrl, child, Number(process.env.E2E_START_TIMEOUT_MS ?? 180_000));
   } catch (e) {
     console.error(logs.join(''));
+    await browserStarting.catch(() => undefined);
     await teardown();
     throw e;
   }
+  let wsEndpoint: string;
+  try {
+    wsEndpoint = (await browserStarting).wsEndpoint();
+  } catch (e) {
+    await teardown();
+    throw e;
+  }
+  project.provide('browserWsEndpoint', wsEndpoint);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   return teardown;
 }
 
 async function teardown() {
+  const b = browserServer;
+  browserServer = undefined;
+  await b?.close().catch(() => undefined);
   const c = child;
   child = undefined;
   if (c && c.exitCode === null) {

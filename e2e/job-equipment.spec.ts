@@ -54,7 +54,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('jobs with catalogue equipment, and a revision that carries the change', () => {
+describe('jobs with catalogue equipment, and a revision that carries the change', { shuffle: false }, () => {
   it('the client orders a job naming catalogue models', async () => {
     await page.goto(`${baseUrl}/jobs/new`);
     await page.getByRole('heading', { name: 'Address', level: 2 }).waitFor();

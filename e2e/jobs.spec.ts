@@ -1,6 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, INSTALLER, SUPPORT, baseUrl, launchBrowser, pathOf, screenshot, signInAs, signOut, type Browser } from './support.ts';
+import { defaultGroupValue, getRequirementDefinition } from '@sunstamp/domain/requirements/requirement-definitions.data';
+import { ownCompany, type OwnCompany } from './company-support.ts';
+import { apiAs } from './deliverables-support.ts';
+import { ADMIN, SUPPORT, baseUrl, launchBrowser, pathOf, screenshot, signInAs, signOut, type Browser } from './support.ts';
 
 /** A 1×1 PNG: the upload must be a real image, the API sniffs the bytes. */
 const PNG = Buffer.from(
@@ -13,6 +16,8 @@ let browser: Browser;
 let page: Page;
 let problems: string[];
 let jobPath = '';
+/** The spec's own client company: the admin test changes its requirements (the demo's Acme Solar is read by other specs). */
+let company: OwnCompany;
 
 /**
  * Expected offline noise: map tiles cannot load without a network, and the parcel lookup answers
@@ -29,16 +34,21 @@ async function chooseInSelect(p: Page, label: string, options: string[]) {
 }
 
 beforeAll(async () => {
+  company = await ownCompany('E2E Jobs Co');
+  // A value set on the company (as the demo's Acme Solar has): the job's requirements show it from the company.
+  await (await apiAs(ADMIN))('PATCH', `/requirements/company/${company.id}`, {
+    set: { sticker_2: { ...defaultGroupValue(getRequirementDefinition('sticker_2')!), title: 'RAPID SHUTDOWN', text: 'SOLAR PV SYSTEM EQUIPPED WITH RAPID SHUTDOWN' } },
+  });
   browser = await launchBrowser({ ignore: (m) => expectedNoise(m.location().url) });
   ({ page, problems } = browser);
-  await signInAs(page, INSTALLER);
-});
+  await signInAs(page, company.user);
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();
 });
 
-describe('jobs: intake, job page and the remembered list', () => {
+describe('jobs: intake, job page and the remembered list', { shuffle: false }, () => {
   it('shows the jobs list with a New job button', async () => {
     await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
     await page.getByRole('grid').waitFor();
@@ -217,12 +227,12 @@ describe('jobs: intake, job page and the remembered list', () => {
     await page.getByRole('heading', { name: JOB_NAME, level: 1 }).waitFor();
     const section = page.getByRole('region', { name: 'Requirements' });
     const scopes = section.getByTestId('job-requirement-scopes');
-    await scopes.getByText('Acme Solar').waitFor();
+    await scopes.getByText(company.name).waitFor();
     await scopes.getByText('No AHJ chosen').waitFor();
     const table = section.getByRole('table', { name: 'Resolved requirements' });
     await table.waitFor();
-    // No AHJ or directory utility: what is on comes from the defaults and the demo's Acme Solar
-    // values (db/seed/sample-directory.seed.ts); sticker 1 is not on yet.
+    // No AHJ or directory utility: what is on comes from the defaults and the company's own values
+    // (sticker 2, set in beforeAll); sticker 1 is not on yet.
     await expect(table.getByText('Default', { exact: true }).count()).resolves.toBeGreaterThan(0);
     await section.getByTestId('resolved-sticker_2').getByText('Company', { exact: true }).waitFor();
     await expect(table.getByText('Utility', { exact: true }).count()).resolves.toBe(0);
@@ -231,7 +241,7 @@ describe('jobs: intake, job page and the remembered list', () => {
     // The company turns a sticker on: the job shows it, from the company.
     await page.goto(`${baseUrl}/requirements?scope=company`);
     await page.getByRole('combobox', { name: 'Company' }).click();
-    await page.getByRole('option', { name: /^Acme Solar/ }).click();
+    await page.getByRole('option', { name: new RegExp(`^${company.name}`) }).click();
     await page.getByTestId('chip-customSticker').click();
     await page.getByTestId('req-sticker_1').getByLabel('Sticker 1 on').check();
     await page.locator('#req-sticker_1-title').fill('E2E STICKER');

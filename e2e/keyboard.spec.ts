@@ -92,107 +92,110 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('the client, by keyboard', () => {
-  it('the skip link leads to the content', async () => {
-    await signInAs(page, INSTALLER);
-    // A fresh load: the first Tab starts from the top of the document.
-    await page.reload();
-    await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
-    await page.keyboard.press('Tab');
-    const skip = page.getByRole('link', { name: /skip to (main )?content/i });
-    expect(await isFocused(skip)).toBe(true);
-    await page.keyboard.press('Enter');
-    expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+// The tests below build on each other (one user story): they keep their order when the run shuffles.
+describe('by keyboard, one story', { shuffle: false }, () => {
+  describe('the client, by keyboard', () => {
+    it('the skip link leads to the content', async () => {
+      await signInAs(page, INSTALLER);
+      // A fresh load: the first Tab starts from the top of the document.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: /skip to (main )?content/i });
+      expect(await isFocused(skip)).toBe(true);
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+    });
+
+    it('opens a job from the jobs grid with Enter', async () => {
+      await page.goto(`${baseUrl}/jobs`);
+      const firstJob = page.getByRole('grid').getByRole('link').first();
+      await firstJob.waitFor();
+      const href = await firstJob.getAttribute('href');
+      // Into the grid with Tab, down to the first row with the arrows, Enter opens the job.
+      await tabTo(page.getByRole('grid').getByRole('columnheader').first());
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.waitForURL((u) => u.pathname === href);
+    });
+
+    it('the account menu and the notifications open, move and close', async () => {
+      await operateMenu(page.getByRole('button', { name: 'Account menu' }));
+      const bell = page.getByTestId('notification-bell');
+      await tabTo(bell);
+      await page.keyboard.press('Enter');
+      const popover = page.locator('.MuiPopover-paper');
+      await popover.waitFor();
+      await page.keyboard.press('Escape');
+      await popover.waitFor({ state: 'hidden' });
+      expect(await isFocused(bell)).toBe(true);
+    });
+
+    it('the job page: Approve and Request revision dialogs', async () => {
+      const id = await jobIdWhere('&waiting_on=me');
+      await page.goto(`${baseUrl}/jobs/${id}`);
+      const actions = page.getByTestId('job-actions');
+      const approve = actions.getByRole('button', { name: 'Approve' });
+      const answer = actions.getByRole('button', { name: 'Send answer' });
+      await Promise.race([approve.waitFor(), answer.waitFor()]);
+      if (await approve.count()) {
+        await operateDialog(approve, /approve/i);
+        await operateDialog(actions.getByRole('button', { name: 'Request revision' }), /revision/i);
+      } else {
+        await operateDialog(answer, /answer/i);
+      }
+      await signOut(page);
+    });
   });
 
-  it('opens a job from the jobs grid with Enter', async () => {
-    await page.goto(`${baseUrl}/jobs`);
-    const firstJob = page.getByRole('grid').getByRole('link').first();
-    await firstJob.waitFor();
-    const href = await firstJob.getAttribute('href');
-    // Into the grid with Tab, down to the first row with the arrows, Enter opens the job.
-    await tabTo(page.getByRole('grid').getByRole('columnheader').first());
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
-    await page.waitForURL((u) => u.pathname === href);
-  });
+  describe('staff, by keyboard', () => {
+    beforeAll(async () => {
+      await signInAs(page, ADMIN);
+    });
 
-  it('the account menu and the notifications open, move and close', async () => {
-    await operateMenu(page.getByRole('button', { name: 'Account menu' }));
-    const bell = page.getByTestId('notification-bell');
-    await tabTo(bell);
-    await page.keyboard.press('Enter');
-    const popover = page.locator('.MuiPopover-paper');
-    await popover.waitFor();
-    await page.keyboard.press('Escape');
-    await popover.waitFor({ state: 'hidden' });
-    expect(await isFocused(bell)).toBe(true);
-  });
-
-  it('the job page: Approve and Request revision dialogs', async () => {
-    const id = await jobIdWhere('&waiting_on=me');
-    await page.goto(`${baseUrl}/jobs/${id}`);
-    const actions = page.getByTestId('job-actions');
-    const approve = actions.getByRole('button', { name: 'Approve' });
-    const answer = actions.getByRole('button', { name: 'Send answer' });
-    await Promise.race([approve.waitFor(), answer.waitFor()]);
-    if (await approve.count()) {
-      await operateDialog(approve, /approve/i);
+    it('the job page: Move status menu, Assign and revision dialogs', async () => {
+      // Demo jobs by name: the newest job of a status may be one an earlier spec left half-way.
+      const inDesign = await jobIdWhere(`&status=${encodeURIComponent('Pending Design')}&search=${encodeURIComponent('Okafor Residence')}`);
+      await page.goto(`${baseUrl}/jobs/${inDesign}`);
+      const actions = page.getByTestId('job-actions');
+      await operateMenu(actions.getByRole('button', { name: 'Move status' }));
+      await operateDialog(actions.getByRole('button', { name: /^(Re)?assign$/ }), /assign/i);
+      const delivered = await jobIdWhere(`&status=${encodeURIComponent('Pending Approval')}&search=${encodeURIComponent('Brooks Residence')}`);
+      await page.goto(`${baseUrl}/jobs/${delivered}`);
       await operateDialog(actions.getByRole('button', { name: 'Request revision' }), /revision/i);
-    } else {
-      await operateDialog(answer, /answer/i);
-    }
-    await signOut(page);
-  });
-});
+    });
 
-describe('staff, by keyboard', () => {
-  beforeAll(async () => {
-    await signInAs(page, ADMIN);
-  });
+    it('the jobs filter: a status list opens, picks with the keyboard and closes', async () => {
+      await page.goto(`${baseUrl}/jobs`);
+      const status = page.getByRole('combobox', { name: 'Status' }).first();
+      await tabTo(status);
+      await page.keyboard.press('ArrowDown');
+      const list = page.getByRole('listbox');
+      await list.waitFor();
+      expect(await focusMovesInside(list)).toBe(true);
+      await page.keyboard.press('Escape');
+      await list.waitFor({ state: 'hidden' });
+      expect(pathOf(page)).toBe('/jobs');
+    });
 
-  it('the job page: Move status menu, Assign and revision dialogs', async () => {
-    // Demo jobs by name: the newest job of a status may be one an earlier spec left half-way.
-    const inDesign = await jobIdWhere(`&status=${encodeURIComponent('Pending Design')}&search=${encodeURIComponent('Okafor Residence')}`);
-    await page.goto(`${baseUrl}/jobs/${inDesign}`);
-    const actions = page.getByTestId('job-actions');
-    await operateMenu(actions.getByRole('button', { name: 'Move status' }));
-    await operateDialog(actions.getByRole('button', { name: /^(Re)?assign$/ }), /assign/i);
-    const delivered = await jobIdWhere(`&status=${encodeURIComponent('Pending Approval')}&search=${encodeURIComponent('Brooks Residence')}`);
-    await page.goto(`${baseUrl}/jobs/${delivered}`);
-    await operateDialog(actions.getByRole('button', { name: 'Request revision' }), /revision/i);
-  });
+    it('the navigation drawer at phone width', async () => {
+      await page.setViewportSize({ width: 400, height: 800 });
+      await page.goto(`${baseUrl}/jobs`);
+      const open = page.getByRole('button', { name: 'Open navigation' });
+      await tabTo(open);
+      await page.keyboard.press('Enter');
+      const nav = page.getByRole('navigation', { name: 'Main' }).last();
+      await nav.waitFor();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('.MuiDrawer-paper'))).toBe(true);
+      await page.keyboard.press('Escape');
+      await nav.waitFor({ state: 'hidden' });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await signOut(page);
+    });
 
-  it('the jobs filter: a status list opens, picks with the keyboard and closes', async () => {
-    await page.goto(`${baseUrl}/jobs`);
-    const status = page.getByRole('combobox', { name: 'Status' }).first();
-    await tabTo(status);
-    await page.keyboard.press('ArrowDown');
-    const list = page.getByRole('listbox');
-    await list.waitFor();
-    expect(await focusMovesInside(list)).toBe(true);
-    await page.keyboard.press('Escape');
-    await list.waitFor({ state: 'hidden' });
-    expect(pathOf(page)).toBe('/jobs');
-  });
-
-  it('the navigation drawer at phone width', async () => {
-    await page.setViewportSize({ width: 400, height: 800 });
-    await page.goto(`${baseUrl}/jobs`);
-    const open = page.getByRole('button', { name: 'Open navigation' });
-    await tabTo(open);
-    await page.keyboard.press('Enter');
-    const nav = page.getByRole('navigation', { name: 'Main' }).last();
-    await nav.waitFor();
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => !!document.activeElement?.closest('.MuiDrawer-paper'))).toBe(true);
-    await page.keyboard.press('Escape');
-    await nav.waitFor({ state: 'hidden' });
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await signOut(page);
-  });
-
-  it('raised no CSP violations or page errors', () => {
-    expect(problems).toEqual([]);
+    it('raised no CSP violations or page errors', () => {
+      expect(problems).toEqual([]);
+    });
   });
 });

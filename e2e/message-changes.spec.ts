@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, launchBrowser, screenshot, type Browser } from './support.ts';
-import { clientAndStaff, clientThread, offlineNoise } from './conversation-support.ts';
+import { clientAndStaff, clientThread, offlineNoise, streamOpened } from './conversation-support.ts';
 
 /*
  * One's own message edited and deleted in place while the API allows it, the earlier text shown to
@@ -23,11 +23,12 @@ afterAll(async () => {
   await Promise.all([client?.close(), staff?.close()]);
 });
 
-describe('changing and mentioning in the conversation', () => {
+describe('changing and mentioning in the conversation', { shuffle: false }, () => {
   it('mentions someone picked from the list; the other screen shows the name highlighted', async () => {
+    const streams = Promise.all([streamOpened(client.page, `/jobs/${jobId}`), streamOpened(staff.page, `/jobs/${jobId}`)]);
     await Promise.all([client.page.goto(`${baseUrl}/jobs/${jobId}`), staff.page.goto(`${baseUrl}/jobs/${jobId}`)]);
     await Promise.all([thread(client.page).waitFor(), thread(staff.page).waitFor()]);
-    await client.page.waitForTimeout(1000);
+    await streams;
     const box = client.page.getByRole('textbox', { name: 'Message' });
     await box.click();
     await box.pressSequentially('Hello @sa');

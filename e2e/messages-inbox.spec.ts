@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, screenshot, type Browser } from './support.ts';
-import { clientAndStaff, clientThread } from './conversation-support.ts';
+import { clientAndStaff, clientThread, streamOpened } from './conversation-support.ts';
 
 /**
  * Two people at once, for what moves without a reload: the staff inbox and the jobs list's unread
@@ -22,15 +22,16 @@ afterAll(async () => {
   await Promise.all([client?.close(), staff?.close()]);
 });
 
-describe('inbox, unread counts, typing and read receipts in two browsers', () => {
+describe('inbox, unread counts, typing and read receipts in two browsers', { shuffle: false }, () => {
   it('puts a client\'s new message at the top of the staff inbox, unread, without a reload', async () => {
+    const streams = Promise.all([streamOpened(client.page, `/jobs/${jobId}`), streamOpened(staff.page, '/messages')]);
     await staff.page.goto(`${baseUrl}/messages`);
     await staff.page.getByRole('heading', { name: 'Messages' }).waitFor();
     await staff.page.getByRole('link', { name: 'Messages' }).first().waitFor();
     await client.page.goto(`${baseUrl}/jobs/${jobId}`);
     await thread(client.page).waitFor();
-    // Let both streams open before anything is sent.
-    await client.page.waitForTimeout(1000);
+    // Both streams open before anything is sent.
+    await streams;
 
     await client.page.getByRole('textbox', { name: 'Message' }).fill('Could you check the rafter spacing on the north roof?');
     await client.page.getByRole('textbox', { name: 'Message' }).press('Enter');

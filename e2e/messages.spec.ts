@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, screenshot, type Browser } from './support.ts';
-import { clientAndStaff, clientThread } from './conversation-support.ts';
+import { baseUrl, downloadedBytes, screenshot, settled, type Browser } from './support.ts';
+import { clientAndStaff, clientThread, streamOpened } from './conversation-support.ts';
 
 /** Two people at once: a client and staff talk in a job's thread, each seeing the other live. */
 let client: Browser;
@@ -17,12 +17,13 @@ afterAll(async () => {
   await Promise.all([client?.close(), staff?.close()]);
 });
 
-describe('job messaging in two browsers', () => {
+describe('job messaging in two browsers', { shuffle: false }, () => {
   it('a client message appears live on the staff screen, and the reply on the client\'s', async () => {
+    const streams = Promise.all([streamOpened(client.page, `/jobs/${jobId}`), streamOpened(staff.page, `/jobs/${jobId}`)]);
     await Promise.all([client.page.goto(`${baseUrl}/jobs/${jobId}`), staff.page.goto(`${baseUrl}/jobs/${jobId}`)]);
     await Promise.all([thread(client.page).waitFor(), thread(staff.page).waitFor()]);
-    // Let both streams open before anything is sent.
-    await Promise.all([client.page.waitForTimeout(1000), staff.page.waitForTimeout(0)]);
+    // Both streams open before anything is sent.
+    await streams;
 
     const box = client.page.getByRole('textbox', { name: 'Message' });
     await box.fill('Hi team, the attic photos are in. Survey: [site survey](https://example.com/survey)');
@@ -51,9 +52,13 @@ describe('job messaging in two browsers', () => {
   });
 
   it('rings the client\'s bell for a reply while they are elsewhere, and the bell leads back to the job', async () => {
+    // The stream open (the reply must arrive live) and the bell's list loaded (its count is the one before).
+    const stream = streamOpened(client.page, '/jobs');
+    const listed = client.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/notifications' && r.request().method() === 'GET');
     await client.page.goto(`${baseUrl}/jobs`);
     await client.page.getByTestId('notification-bell').waitFor();
-    await client.page.waitForTimeout(1000);
+    await Promise.all([stream, listed]);
+    await settled(client.page);
     // The count before (the earlier reply may still be unread if its read mark lost the race with
     // leaving the page): the bell must show one more.
     const label = (await client.page.getByTestId('notification-bell').getAttribute('aria-label')) ?? '';
@@ -69,7 +74,7 @@ describe('job messaging in two browsers', () => {
     const item = client.page.getByTestId('notification-list').getByRole('button').filter({ hasText: 'One question' });
     await item.waitFor();
     // Past the popover's fade-in.
-    await client.page.waitForTimeout(400);
+    await settled(client.page);
     await screenshot(client.page, 'messages-3-client-bell.png');
     await item.click();
     await client.page.waitForURL((u) => u.pathname === `/jobs/${jobId}`);
@@ -90,9 +95,10 @@ describe('job messaging in two browsers', () => {
   });
 
   it('staff reply with a file; the client sees it live and downloads it', async () => {
+    const stream = streamOpened(client.page, `/jobs/${jobId}`);
     await client.page.goto(`${baseUrl}/jobs/${jobId}`);
     await thread(client.page).waitFor();
-    await client.page.waitForTimeout(1000);
+    await stream;
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
     await staff.page.getByTestId('message-file-input').setInputFiles([
       { name: 'stamped-letter.pdf', mimeType: 'application/pdf', buffer: pdf },
@@ -111,9 +117,7 @@ describe('job messaging in two browsers', () => {
     await screenshot(client.page, 'messages-5-client-attachment.png');
     const [download] = await Promise.all([client.page.waitForEvent('download'), file.click()]);
     expect(download.suggestedFilename()).toBe('stamped-letter.pdf');
-    const path = await download.path();
-    const { readFile } = await import('node:fs/promises');
-    expect((await readFile(path)).equals(pdf)).toBe(true);
+    expect((await downloadedBytes(download)).equals(pdf)).toBe(true);
     // The composer is empty again, its files gone.
     await expect(staff.page.locator('.MuiChip-root', { hasText: 'stamped-letter.pdf' }).count()).resolves.toBe(0);
     await screenshot(staff.page, 'messages-6-staff-attachment.png');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSTALLER, baseUrl, launchBrowser, screenshot, signInAs, type Browser } from './support.ts';
+import { INSTALLER, baseUrl, launchBrowser, screenshot, settled, signInAs, type Browser } from './support.ts';
 
 /**
  * Phone width (400 × 800): the jobs list is a card list, the intake a compact stepper, the
@@ -19,7 +19,7 @@ const overflow = (p: Page) =>
   p.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
 
 async function expectNoSidewaysScroll(p: Page) {
-  await p.waitForTimeout(300);
+  await settled(p);
   const o = await overflow(p);
   expect(o.scrollWidth, `scrollWidth ${o.scrollWidth} > innerWidth ${o.innerWidth} on ${p.url()}`).toBeLessThanOrEqual(o.innerWidth);
 }
@@ -35,7 +35,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('phone width, 400 px', () => {
+describe('phone width, 400 px', { shuffle: false }, () => {
   it('the jobs list is a card list', async () => {
     await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
     const list = page.getByTestId('jobs-card-list');
@@ -75,7 +75,6 @@ describe('phone width, 400 px', () => {
     expect(id, 'an Approved demo job').toBeTruthy();
     await page.goto(`${baseUrl}/jobs/${id}/revise`);
     await page.getByRole('heading', { name: /^Request a revision/, level: 1 }).waitFor();
-    await page.waitForTimeout(500);
     await expectNoSidewaysScroll(page);
     await screenshot(page, 'phone-revise-page.png');
   });
@@ -100,7 +99,6 @@ describe('phone width, 400 px', () => {
   it('the requirements stack label above value', async () => {
     await page.goto(`${baseUrl}/requirements`);
     await page.getByRole('heading', { name: 'Requirements', level: 1 }).waitFor();
-    await page.waitForTimeout(500);
     await expectNoSidewaysScroll(page);
     await screenshot(page, 'phone-requirements.png');
   });

@@ -66,15 +66,18 @@ beforeAll(async () => {
     name: `E2E Plan Set ${stamp}`, client_name: 'Avery Jordan', client_street_address: '1420 Maple Street', city: 'Austin',
     state: states.find((s) => s.abbreviation === 'TX')!.id, client_zip_code: '78704', services_requested: ['cad_packet'], ahj_id: ahj.id,
     arrays: [{ panel_quantity: 12, roof_pitch: 22, frame_shape: '2x6', beam_spacing: 24, beam_span: [150], num_panels_on_rafter: 2, orientation: 'Portrait' }],
-    cad_intake: { utility: utility.id, msp_rating: 200, breaker_rating: 200, contractor_license_num: 'TECL-40211', interconnection: 'PV Breaker in MSP' },
+    // A 225 A busbar behind a 200 A main: the PV breaker in the MSP fits the 120 % rule (NEC 705.12),
+    // which the check panel test opens. (With a 200 A busbar the breaker does not fit, and the
+    // engine rightly picks a supply-side connection, NEC 705.11, instead.)
+    cad_intake: { utility: utility.id, msp_rating: 225, breaker_rating: 200, contractor_license_num: 'TECL-40211', interconnection: 'PV Breaker in MSP' },
   });
   jobId = job.id;
   await api(INSTALLER, 'PUT', `/jobs/${jobId}/equipment`, { lines: [
     { kind: 'module', equipment_id: module.id, quantity: 12 }, { kind: 'inverter', equipment_id: inverter.id, quantity: 1 }, { kind: 'racking', equipment_id: racking.id, quantity: null },
     { kind: 'mci', equipment_id: mci.id, quantity: 4 },
   ] });
-  // One server for the whole run: jobs.spec.ts turns on Acme Solar's "Number of Stories on CAD",
-  // and a plan set waits for a fact its requirements ask for, so the job has it.
+  // A plan set waits for a fact its requirements ask for; the company's "Number of Stories on CAD"
+  // may be on (a demo setting, not this spec's to rely on either way), so the job has it.
   await api(ADMIN, 'PUT', `/jobs/${jobId}/cad-fields`, { values: { num_stories: 1 } });
   browser = await launchBrowser({ ignore: (m) => /tile\.openstreetmap\.org|\/api\/parcel\b/.test(m.location().url) || /status of 404/.test(m.text()) });
   ({ page } = browser);
@@ -83,7 +86,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('the plan set panel', () => {
+describe('the plan set panel', { shuffle: false }, () => {
   it('staff generate the set and watch its progress, then see the sheets', async () => {
     await signInAs(page, ADMIN);
     await page.goto(`${baseUrl}/jobs/${jobId}`);
@@ -139,7 +142,9 @@ describe('the plan set panel', () => {
     await dialog.getByRole('button', { name: /^= .*: OK: open the check/ }).click();
     const check = dialog.getByTestId('check-panel');
     await check.getByText('Code section').waitFor();
-    expect(await check.textContent()).toMatch(/NEC 2020 705\.12/);
+    const checkText = await check.textContent();
+    expect(checkText).toMatch(/NEC 2020 705\.12/);
+    expect(checkText).toMatch(/load-side-breaker \(120 % rule\)/);
     await check.getByText('Formula').waitFor();
     await check.getByRole('table', { name: 'Inputs' }).waitFor();
     await screenshot(page, 'planset-check.png');

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDatasheet } from '@sunstamp/planset/fixtures/golden.fixtures';
 import { extractPdfText } from '@sunstamp/planset/check/pdf-text';
-import { ADMIN, INSTALLER, SUPPORT, artifacts, baseUrl, launchBrowser, screenshot, signInAs, signOut, type Browser } from './support.ts';
+import { ADMIN, INSTALLER, SUPPORT, artifacts, baseUrl, downloadedBytes, launchBrowser, screenshot, signInAs, signOut, type Browser } from './support.ts';
 import { apiAs, demoEngineer, type Call } from './deliverables-support.ts';
 
 /**
@@ -95,7 +95,7 @@ async function download(fileId: string): Promise<Uint8Array> {
   return new Uint8Array(await (await fetch(`${baseUrl}/api/files/${fileId}/download`, { headers: { authorization: `Bearer ${access}` } })).arrayBuffer());
 }
 
-describe('the engineer seals a plan set', () => {
+describe('the engineer seals a plan set', { shuffle: false }, () => {
   it('the generated set is a draft needing the structural seal; support prepares but has no engineer to seal as', async () => {
     await signInAs(page, SUPPORT);
     await page.goto(`${baseUrl}/jobs/${jobId}`);
@@ -161,7 +161,7 @@ describe('the engineer seals a plan set', () => {
     const area = page.getByTestId('deliverables');
     await area.getByText('Plan set', { exact: true }).waitFor();
     const [dl] = await Promise.all([page.waitForEvent('download'), area.getByRole('button', { name: /^Download .*plan-set\.pdf$/ }).click()]);
-    const got = fs.readFileSync((await dl.path())!);
+    const got = await downloadedBytes(dl);
     expect((await extractPdfText(new Uint8Array(got)))[0]!.text.replace(/\s+/g, '')).toContain('PE-DEMO-1001');
     // Signed in as the job's company, the verification also shows the job.
     await page.goto(`${baseUrl}/verify/${d.verification_code}`);

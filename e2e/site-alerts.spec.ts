@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, INSTALLER, baseUrl, launchBrowser, screenshot, signInAs, signOut, type Browser } from './support.ts';
+import { ADMIN, INSTALLER, baseUrl, launchBrowser, screenshot, settled, signInAs, signOut, type Browser } from './support.ts';
 
 let browser: Browser;
 let page: Page;
@@ -15,7 +15,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('site alerts', () => {
+describe('site alerts', { shuffle: false }, () => {
   it('an admin writes an alert for client users, with a preview', async () => {
     await signInAs(page, ADMIN);
     await page.getByRole('button', { name: 'Account menu' }).click();
@@ -56,13 +56,18 @@ describe('site alerts', () => {
     const banner = page.getByRole('alert').filter({ hasText: MESSAGE });
     await banner.waitFor();
     await screenshot(page, 'site-alert-banner.png');
+    // Closing is stored for the person (on every device): the server has it before signing out.
+    const dismissed = page.waitForResponse((r) => /^\/api\/site-alerts\/[^/]+\/dismiss\/?$/.test(new URL(r.url()).pathname));
     await banner.getByRole('button', { name: 'Close this alert' }).click();
     await banner.waitFor({ state: 'detached' });
-    await page.waitForTimeout(300);
+    expect((await dismissed).ok()).toBe(true);
     await signOut(page);
+    // The banners come with /users/me: once it has answered and the page has settled, a banner would show.
+    const me = page.waitForResponse((r) => /^\/api\/users\/me\/?$/.test(new URL(r.url()).pathname) && r.request().method() === 'GET');
     await signInAs(page, INSTALLER);
     await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
-    await page.waitForTimeout(500);
+    expect((await me).ok()).toBe(true);
+    await settled(page);
     expect(await page.getByRole('alert').filter({ hasText: MESSAGE }).count()).toBe(0);
     await signOut(page);
   });
@@ -73,7 +78,8 @@ describe('site alerts', () => {
     const card = page.getByTestId('site-alert').filter({ hasText: MESSAGE });
     await card.getByText('closed by 1 person', { exact: false }).waitFor();
     await card.getByRole('button', { name: 'Expire now' }).click();
-    await card.getByText('Expired').waitFor();
+    // The status chip (the card's time window also reads "… until expired").
+    await card.getByText('Expired', { exact: true }).waitFor();
     expect(problems).toEqual([]);
   });
 });

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser as PlaywrightBrowser, type BrowserContext, type ConsoleMessage, type Download, type Page } from 'playwright-core';
+import { afterAll, inject } from 'vitest';
 
 /** Shared by the browser tests: the server global-setup started, Chromium, sign-in, screenshots. */
 
@@ -26,30 +25,35 @@ export type Browser = {
   close: () => Promise<void>;
 };
 
+let shared: Promise<PlaywrightBrowser> | undefined;
+
+/** The run's one Chromium (global setup launched it), connected once per spec file. */
+function sharedChromium(): Promise<PlaywrightBrowser> {
+  shared ??= chromium.connect(inject('browserWsEndpoint'));
+  return shared;
+}
+
+// The connection ends with the spec file (the contexts it opened are closed by then).
+afterAll(async () => {
+  const b = shared;
+  shared = undefined;
+  if (b) await (await b).close().catch(() => undefined);
+});
+
 /**
- * Debian's Chromium, headless, with a fresh profile. The CSP (script-src 'self', …) must hold: a
- * violation, a console error or a page error is recorded in `problems` for the test to check.
- * `ignore` drops console errors that are expected (e.g. map tiles that cannot load offline).
+ * A fresh browser context (its own cookies, storage and cache: a new profile) with one page, in
+ * the run's Chromium. The CSP (script-src 'self', …) must hold: a violation, a console error or a
+ * page error is recorded in `problems` for the test to check. `ignore` drops console errors that
+ * are expected (e.g. map tiles that cannot load offline).
  */
 export async function launchBrowser(options: { ignore?: (m: ConsoleMessage) => boolean } = {}): Promise<Browser> {
   fs.mkdirSync(artifacts, { recursive: true });
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-e2e-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+  const context = await (await sharedChromium()).newContext({
     viewport: { width: 1280, height: 800 },
     colorScheme: 'light',
+    acceptDownloads: true,
   });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {
     if (options.ignore?.(m) && !/Content Security Policy/i.test(m.text())) return;
@@ -60,11 +64,20 @@ export async function launchBrowser(options: { ignore?: (m: ConsoleMessage) => b
     context,
     page,
     problems,
-    close: async () => {
-      await context.close();
-      fs.rmSync(userDataDir, { recursive: true, force: true });
-    },
+    close: () => context.close(),
   };
+}
+
+/** An access and refresh token pair for a demo account, from the API's sign-in. */
+export async function tokensOf(email: string, password = PASSWORD): Promise<{ access: string; refresh: string }> {
+  const csrf = ((await (await fetch(`${baseUrl}/api/auth/csrf/`)).json()) as { csrfToken: string }).csrfToken;
+  const r = await fetch(`${baseUrl}/api/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'X-CSRFToken': csrf },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!r.ok) throw new Error(`sign-in of ${email} through the API: ${r.status} ${await r.text()}`);
+  return (await r.json()) as { access: string; refresh: string };
 }
 
 /** Fills and sends the sign-in form (the page must be on /login). */
@@ -74,11 +87,37 @@ export async function signIn(p: Page, email: string, password = PASSWORD) {
   await p.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** Opens /login, signs in and waits for the jobs list, where signing in lands. */
-export async function signInAs(p: Page, email: string) {
+/** Opens /login, signs in through the form and waits for the jobs list, where signing in lands. */
+export async function signInWithForm(p: Page, email: string) {
   await p.goto(`${baseUrl}/login`);
   await signIn(p, email);
   await p.waitForURL((u) => u.pathname === '/jobs');
+}
+
+/**
+ * Signs in as the web client does after the form (the token pair in localStorage under the spec's
+ * keys, a CSRF token fetched for the new session), without typing the form: the specs that test the
+ * form itself use `signIn`/`signInWithForm`. Lands on the jobs list, signed in.
+ */
+export async function signInAs(p: Page, email: string) {
+  const pair = await tokensOf(email);
+  // localStorage belongs to the origin: a page not on it yet gets an empty document there, served
+  // by the test itself (no request reaches the server, and the browser asks for no favicon).
+  const blank = `${baseUrl}/__e2e-sign-in`;
+  const onOrigin = new URL(p.url()).origin === baseUrl;
+  if (!onOrigin) {
+    await p.route(blank, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,"><title>Signing in</title>' }));
+    await p.goto(blank);
+  }
+  await p.evaluate((t) => {
+    localStorage.setItem('accessToken', t.access);
+    localStorage.setItem('refreshToken', t.refresh);
+    localStorage.removeItem('csrfToken');
+  }, pair);
+  if (!onOrigin) await p.unroute(blank);
+  await p.goto(`${baseUrl}/jobs`);
+  await p.getByRole('button', { name: 'Account menu' }).waitFor();
+  if (pathOf(p) !== '/jobs') throw new Error(`signed in as ${email} but landed on ${pathOf(p)}`);
 }
 
 /** Signs out through the account menu and waits for /login. */
@@ -90,3 +129,33 @@ export async function signOut(p: Page) {
 
 /** A full-page screenshot in e2e/.artifacts (gitignored). */
 export const screenshot = (p: Page, name: string) => p.screenshot({ path: path.join(artifacts, name), fullPage: true });
+
+/**
+ * Waits until what is on screen has stopped moving: web fonts loaded and no finite CSS transition or
+ * animation running (an endless one, a spinner's, does not count) for three painted frames in a
+ * row. Instead of a fixed sleep before a screenshot, a layout measure or an axe run; `timeout`
+ * bounds it (a page that keeps animating is then measured as it is).
+ */
+export async function settled(p: Page, timeout = 3_000) {
+  await p.evaluate(async (ms) => {
+    const until = performance.now() + ms;
+    const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+    const still = () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
+    await Promise.race([document.fonts.ready, new Promise((r) => setTimeout(r, ms))]);
+    let calm = 0;
+    while (calm < 3 && performance.now() < until) {
+      await frame();
+      calm = still() ? calm + 1 : 0;
+    }
+  }, timeout);
+}
+
+/**
+ * The bytes of a download. Chromium is shared through a connection (global setup), where Playwright
+ * does not give a download's local path; the file streams over the connection instead.
+ */
+export async function downloadedBytes(d: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of await d.createReadStream()) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}

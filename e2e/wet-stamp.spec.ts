@@ -62,104 +62,107 @@ async function cardViolations(coloursOnly: boolean, selector = '[data-testid="we
 /** The card alone, to look at it closely. */
 const shootCard = (name: string) => card().screenshot({ path: path.join(artifacts, name) });
 
-describe('staff record the wet stamp step by step', () => {
-  it('copies, stamped: the task is In Progress and the job still waits for the shipment', async () => {
-    await signInAs(page, SUPPORT);
-    await page.goto(`${baseUrl}/jobs/${jobId}`);
-    await card().getByText('Ordered as the Wet Stamp service.').waitFor();
-    await card().getByTestId('wet-stamp-state').getByText('Pending Wet Stamp').waitFor();
-    await card().getByText('it moves to Design Completed once the copies are shipped', { exact: false }).waitFor();
-    await shootCard('wet-stamp-card-pending.png');
-    expect(await cardViolations(false)).toEqual([]);
-    await card().getByRole('button', { name: '2 copies' }).click();
-    await page.getByText('Wet stamp: 2 copies.').first().waitFor();
-    await card().getByText('2 copies of the plan set, wet-stamped').waitFor();
-    await card().getByRole('button', { name: 'Mark stamped' }).click();
-    await page.getByText('2 copies marked stamped.').first().waitFor();
-    await card().getByTestId('wet-stamp-state').getByText('Stamped').waitFor();
-    await tasks().getByText('In Progress').waitFor();
-    await expect(staff('POST', `/jobs/${jobId}/status`, { status: 'Design Completed' })).rejects.toThrow(/until its wet stamp is shipped/);
+// The tests below build on each other (one user story): they keep their order when the run shuffles.
+describe('the wet stamp, one story', { shuffle: false }, () => {
+  describe('staff record the wet stamp step by step', () => {
+    it('copies, stamped: the task is In Progress and the job still waits for the shipment', async () => {
+      await signInAs(page, SUPPORT);
+      await page.goto(`${baseUrl}/jobs/${jobId}`);
+      await card().getByText('Ordered as the Wet Stamp service.').waitFor();
+      await card().getByTestId('wet-stamp-state').getByText('Pending Wet Stamp').waitFor();
+      await card().getByText('it moves to Design Completed once the copies are shipped', { exact: false }).waitFor();
+      await shootCard('wet-stamp-card-pending.png');
+      expect(await cardViolations(false)).toEqual([]);
+      await card().getByRole('button', { name: '2 copies' }).click();
+      await page.getByText('Wet stamp: 2 copies.').first().waitFor();
+      await card().getByText('2 copies of the plan set, wet-stamped').waitFor();
+      await card().getByRole('button', { name: 'Mark stamped' }).click();
+      await page.getByText('2 copies marked stamped.').first().waitFor();
+      await card().getByTestId('wet-stamp-state').getByText('Stamped').waitFor();
+      await tasks().getByText('In Progress').waitFor();
+      await expect(staff('POST', `/jobs/${jobId}/status`, { status: 'Design Completed' })).rejects.toThrow(/until its wet stamp is shipped/);
+    });
+
+    it('the Wet Stamp task follows the card: its control is disabled with a tooltip saying where to act, and the API refuses a hand move', async () => {
+      const locked = tasks().getByTestId('wet-stamp-task');
+      expect(await locked.getByRole('combobox', { name: 'Task for Wet Stamp' }).isDisabled()).toBe(true);
+      await tasks().getByText('Follows the wet stamp card').waitFor();
+      await locked.hover();
+      await page.getByRole('tooltip').getByText(WET_STAMP_TASK_BY_HAND_MESSAGE).waitFor();
+      // The tasks list with its tooltip open, to look at it closely.
+      const box = (await tasks().boundingBox())!;
+      await page.screenshot({ path: path.join(artifacts, 'wet-stamp-task-locked.png'), clip: { x: box.x - 16, y: box.y - 72, width: box.width + 32, height: box.height + 144 } });
+      await page.mouse.move(0, 0);
+      await page.getByRole('tooltip').waitFor({ state: 'detached' });
+      // Keyboard users reach the explanation too (back a field and Tab in again: the tooltip opens on keyboard focus).
+      await locked.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      expect(await locked.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.getByRole('tooltip').getByText(WET_STAMP_TASK_BY_HAND_MESSAGE).waitFor();
+      await locked.blur();
+      expect(await cardViolations(false, '[data-testid="job-tasks"]')).toEqual([]);
+      await expect(staff('PUT', `/jobs/${jobId}/tasks/wet_stamp`, { status: 'completed' })).rejects.toThrow(/409 .*follows the wet stamp card/);
+      await tasks().getByText('In Progress').waitFor();
+    });
+
+    it('shipping asks for the carrier and the tracking reference; then the job moves on', async () => {
+      await card().getByRole('button', { name: 'Mark shipped…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Mark the wet stamp shipped' });
+      await dialog.getByText('2 copies leave the office with this shipment.').waitFor();
+      await dialog.getByRole('button', { name: 'Mark shipped' }).click();
+      // Nothing is sent without them: both fields say so.
+      expect(await dialog.locator('.Mui-error').count()).toBeGreaterThanOrEqual(2);
+      await dialog.getByLabel('Carrier').fill('UPS');
+      await dialog.getByLabel('Tracking reference').fill(TRACKING);
+      await dialog.getByRole('button', { name: 'Mark shipped' }).click();
+      await page.getByText('Wet stamp marked shipped.').first().waitFor();
+      await card().getByTestId('wet-stamp-tracking').getByText(TRACKING).waitFor();
+      await card().getByTestId('wet-stamp-state').getByText('Shipped').waitFor();
+      await page.waitForFunction(() => !document.body.innerText.includes('it moves to Design Completed once the copies are shipped'));
+      await card().scrollIntoViewIfNeeded();
+      await screenshot(page, 'wet-stamp-staff-light.png');
+      await shootCard('wet-stamp-card-light.png');
+      await page.evaluate(() => localStorage.setItem('sunstamp.themeMode', 'dark'));
+      await page.reload();
+      await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+      await card().getByTestId('wet-stamp-tracking').waitFor();
+      await screenshot(page, 'wet-stamp-staff-dark.png');
+      await shootCard('wet-stamp-card-dark.png');
+      expect(await cardViolations(true)).toEqual([]);
+      await page.evaluate(() => localStorage.setItem('sunstamp.themeMode', 'light'));
+      const moved = await staff('POST', `/jobs/${jobId}/status`, { status: 'Design Completed' });
+      expect(moved.status).toBe('Design Completed');
+    });
+
+    it('delivered on a date: the Wet Stamp task is Completed and the history says what happened', async () => {
+      await page.reload();
+      await card().getByRole('button', { name: 'Mark delivered…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Mark the wet stamp delivered' });
+      expect(await dialog.getByLabel('Delivered on').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      await dialog.getByRole('button', { name: 'Mark delivered' }).click();
+      await page.getByText('Wet stamp marked delivered.').first().waitFor();
+      await card().getByTestId('wet-stamp-state').getByText('Delivered').waitFor();
+      await tasks().getByText('Completed').waitFor();
+      await page.getByLabel('Job history').getByText(`Wet stamp shipped: 2 copies by UPS, tracking ${TRACKING}`).waitFor();
+      expect(problems).toEqual([]);
+    });
   });
 
-  it('the Wet Stamp task follows the card: its control is disabled with a tooltip saying where to act, and the API refuses a hand move', async () => {
-    const locked = tasks().getByTestId('wet-stamp-task');
-    expect(await locked.getByRole('combobox', { name: 'Task for Wet Stamp' }).isDisabled()).toBe(true);
-    await tasks().getByText('Follows the wet stamp card').waitFor();
-    await locked.hover();
-    await page.getByRole('tooltip').getByText(WET_STAMP_TASK_BY_HAND_MESSAGE).waitFor();
-    // The tasks list with its tooltip open, to look at it closely.
-    const box = (await tasks().boundingBox())!;
-    await page.screenshot({ path: path.join(artifacts, 'wet-stamp-task-locked.png'), clip: { x: box.x - 16, y: box.y - 72, width: box.width + 32, height: box.height + 144 } });
-    await page.mouse.move(0, 0);
-    await page.getByRole('tooltip').waitFor({ state: 'detached' });
-    // Keyboard users reach the explanation too (back a field and Tab in again: the tooltip opens on keyboard focus).
-    await locked.focus();
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Tab');
-    expect(await locked.evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.getByRole('tooltip').getByText(WET_STAMP_TASK_BY_HAND_MESSAGE).waitFor();
-    await locked.blur();
-    expect(await cardViolations(false, '[data-testid="job-tasks"]')).toEqual([]);
-    await expect(staff('PUT', `/jobs/${jobId}/tasks/wet_stamp`, { status: 'completed' })).rejects.toThrow(/409 .*follows the wet stamp card/);
-    await tasks().getByText('In Progress').waitFor();
-  });
-
-  it('shipping asks for the carrier and the tracking reference; then the job moves on', async () => {
-    await card().getByRole('button', { name: 'Mark shipped…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Mark the wet stamp shipped' });
-    await dialog.getByText('2 copies leave the office with this shipment.').waitFor();
-    await dialog.getByRole('button', { name: 'Mark shipped' }).click();
-    // Nothing is sent without them: both fields say so.
-    expect(await dialog.locator('.Mui-error').count()).toBeGreaterThanOrEqual(2);
-    await dialog.getByLabel('Carrier').fill('UPS');
-    await dialog.getByLabel('Tracking reference').fill(TRACKING);
-    await dialog.getByRole('button', { name: 'Mark shipped' }).click();
-    await page.getByText('Wet stamp marked shipped.').first().waitFor();
-    await card().getByTestId('wet-stamp-tracking').getByText(TRACKING).waitFor();
-    await card().getByTestId('wet-stamp-state').getByText('Shipped').waitFor();
-    await page.waitForFunction(() => !document.body.innerText.includes('it moves to Design Completed once the copies are shipped'));
-    await card().scrollIntoViewIfNeeded();
-    await screenshot(page, 'wet-stamp-staff-light.png');
-    await shootCard('wet-stamp-card-light.png');
-    await page.evaluate(() => localStorage.setItem('sunstamp.themeMode', 'dark'));
-    await page.reload();
-    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
-    await card().getByTestId('wet-stamp-tracking').waitFor();
-    await screenshot(page, 'wet-stamp-staff-dark.png');
-    await shootCard('wet-stamp-card-dark.png');
-    expect(await cardViolations(true)).toEqual([]);
-    await page.evaluate(() => localStorage.setItem('sunstamp.themeMode', 'light'));
-    const moved = await staff('POST', `/jobs/${jobId}/status`, { status: 'Design Completed' });
-    expect(moved.status).toBe('Design Completed');
-  });
-
-  it('delivered on a date: the Wet Stamp task is Completed and the history says what happened', async () => {
-    await page.reload();
-    await card().getByRole('button', { name: 'Mark delivered…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Mark the wet stamp delivered' });
-    expect(await dialog.getByLabel('Delivered on').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    await dialog.getByRole('button', { name: 'Mark delivered' }).click();
-    await page.getByText('Wet stamp marked delivered.').first().waitFor();
-    await card().getByTestId('wet-stamp-state').getByText('Delivered').waitFor();
-    await tasks().getByText('Completed').waitFor();
-    await page.getByLabel('Job history').getByText(`Wet stamp shipped: 2 copies by UPS, tracking ${TRACKING}`).waitFor();
-    expect(problems).toEqual([]);
-  });
-});
-
-describe('the client reads it', () => {
-  it('every step with the tracking reference, "Our team" for who, and no control', async () => {
-    await signOut(page);
-    await signInAs(page, INSTALLER);
-    await page.goto(`${baseUrl}/jobs/${jobId}`);
-    await card().getByTestId('wet-stamp-state').getByText('Delivered').waitFor();
-    await card().getByTestId('wet-stamp-tracking').getByText(TRACKING).waitFor();
-    expect(await card().getByText('Our team', { exact: false }).count()).toBe(3);
-    expect(await card().getByRole('button').count()).toBe(0);
-    await card().scrollIntoViewIfNeeded();
-    await screenshot(page, 'wet-stamp-client.png');
-    await shootCard('wet-stamp-card-client.png');
-    expect(await cardViolations(false)).toEqual([]);
-    expect(problems).toEqual([]);
+  describe('the client reads it', () => {
+    it('every step with the tracking reference, "Our team" for who, and no control', async () => {
+      await signOut(page);
+      await signInAs(page, INSTALLER);
+      await page.goto(`${baseUrl}/jobs/${jobId}`);
+      await card().getByTestId('wet-stamp-state').getByText('Delivered').waitFor();
+      await card().getByTestId('wet-stamp-tracking').getByText(TRACKING).waitFor();
+      expect(await card().getByText('Our team', { exact: false }).count()).toBe(3);
+      expect(await card().getByRole('button').count()).toBe(0);
+      await card().scrollIntoViewIfNeeded();
+      await screenshot(page, 'wet-stamp-client.png');
+      await shootCard('wet-stamp-card-client.png');
+      expect(await cardViolations(false)).toEqual([]);
+      expect(problems).toEqual([]);
+    });
   });
 });

@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
 import { markToasterReady } from '../lib/notify.ts';
 import { TOAST_CONFIG } from './toast.config.ts';
+import { TOAST_COMPONENTS } from './toast.content.tsx';
 
 /**
  * Where toasts appear (lib/notify.ts enqueues through notistack's standalone API). Nothing reads
@@ -14,6 +15,7 @@ export function Toaster() {
   return (
     <SnackbarProvider
       {...TOAST_CONFIG}
+      Components={TOAST_COMPONENTS}
       action={(key) => (
         <IconButton size="small" color="inherit" aria-label="Dismiss" onClick={() => closeSnackbar(key)}>
           <CloseIcon fontSize="small" />

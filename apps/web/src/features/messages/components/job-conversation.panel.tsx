@@ -225,8 +225,9 @@ function ThreadView({ jobId, answer }: { jobId: string; answer: ThreadAnswer }) 
                   whiteSpace: 'pre-wrap',
                   overflowWrap: 'anywhere',
                   fontSize: '0.9rem',
+                  // On the primary bubble a darker mark keeps white text above 4.5:1 (a lighter one fell to 4:1).
                   '& .mention': mine && thread !== 'internal'
-                    ? { bgcolor: 'rgba(255,255,255,0.22)' }
+                    ? { bgcolor: 'rgba(0,0,0,0.25)' }
                     : { bgcolor: alpha(t.palette.primary.main, 0.14), color: t.palette.mode === 'dark' ? 'primary.light' : 'primary.dark' },
                   ...(thread === 'internal'
                     ? { bgcolor: t.palette.mode === 'dark' ? 'rgba(255,183,77,0.16)' : '#fff4e0', border: `1px solid ${t.palette.warning.light}` }
@@ -256,7 +257,7 @@ function ThreadView({ jobId, answer }: { jobId: string; answer: ThreadAnswer }) 
                     {m.deleted ? '(history)' : '(edited)'}
                   </Link>
                 ) : m.edited_at && !m.deleted && (
-                  <Typography component="span" sx={{ fontSize: '0.75rem', opacity: 0.75, ml: 0.75 }} title={formatDateTime(m.edited_at)}>
+                  <Typography component="span" sx={{ fontSize: '0.75rem', opacity: 0.85, ml: 0.75 }} title={formatDateTime(m.edited_at)}>
                     (edited)
                   </Typography>
                 ))}

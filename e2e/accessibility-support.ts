@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, INSTALLER, OWNER, baseUrl, launchBrowser, screenshot, signInAs as signInOnce, signOut, type Browser } from './support.ts';
+import { apiAs } from './deliverables-support.ts';
+import { ADMIN, INSTALLER, OWNER, SUPPORT, baseUrl, launchBrowser, screenshot, settled, signInAs as signInOnce, signOut, type Browser } from './support.ts';
 
 const CONTRACTOR = 'drafter@sunstamp.test';
 
@@ -83,7 +84,7 @@ async function settle(p: Page) {
   // A spinner on screen (a hidden one, faded out but mounted, does not count).
   await p.waitForFunction(() => ![...document.querySelectorAll('[role="progressbar"]:not([aria-valuenow])')]
     .some((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden'), null, { timeout: 5_000 }).catch(() => undefined);
-  await p.waitForTimeout(400);
+  await settled(p);
 }
 
 const failures: string[] = [];
@@ -157,12 +158,6 @@ async function jobIdWhere(query = ''): Promise<string | null> {
   }, query);
 }
 
-async function firstJobPath(query = ''): Promise<string> {
-  const id = await jobIdWhere(query);
-  expect(id, `a job for ${query || 'the list'}`).toBeTruthy();
-  return `/jobs/${id}`;
-}
-
 /** Opens a menu or popover by its button, checks it open, and closes it with Escape. */
 async function checkOpen(button: string, label: string) {
   await page.getByRole('button', { name: button }).first().click();
@@ -204,115 +199,133 @@ async function signInAs(p: Page, email: string) {
   await signInOnce(p, email);
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser({ ignore: (m) => expectedNoise(m.location().url) });
-  ({ page } = browser);
-});
+/**
+ * The axe pass of one theme as a spec file of its own (accessibility-light and -dark run side by
+ * side when the run has two workers): its pages in order, as each role, then the summary of what
+ * axe found in them. Each file has its own browser context and its own list of failures.
+ */
+export function axeSuite(mode: 'light' | 'dark') {
+  /** The spec's own job of the client, with a conversation: its page is what "a job page" checks. */
+  let ownJob = '';
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe.each(['light', 'dark'] as const)('axe-core, %s theme: no serious or critical violations', (mode) => {
-  beforeAll(() => {
+  beforeAll(async () => {
+    failures.length = 0;
     colourOnly = mode === 'dark';
+    // A submitted job of the client's with a conversation (the client's own message with a mention
+    // of staff, the staff's reply), so the job page and the client's notifications hold the same
+    // things in any order of the run, instead of whatever the newest job happens to be.
+    const client = await apiAs(INSTALLER);
+    const staff = await apiAs(SUPPORT);
+    const job = (await client('PUT', '/jobs', { name: `E2E Axe ${mode} ${Date.now().toString(36)}`, client_street_address: '12 Elm St', services_requested: ['structural_roof_letter'] })) as { id: string };
+    ownJob = job.id;
+    await client('POST', `/jobs/${ownJob}/submit`, {});
+    const support = ((await staff('GET', '/users/me')) as { user: { id: string; full_name?: string } }).user;
+    await client('POST', `/jobs/${ownJob}/messages`, { body: 'Hello @Sam Support, the attic photos are in.', mentions: [support.id] });
+    await staff('POST', `/jobs/${ownJob}/messages`, { body: 'Thanks! We start the design today.' });
+    browser = await launchBrowser({ ignore: (m) => expectedNoise(m.location().url) });
+    ({ page } = browser);
   });
 
-  it('public pages, signed out', { timeout: 300_000 }, async () => {
-    await page.goto(`${baseUrl}/login`);
-    await useTheme(mode);
-    for (const p of PUBLIC_PATHS) await visit(p, `${mode} ${p}`);
-    const post = await firstLink('/blog', /^\/blog\/.+/);
-    if (post) await visit(post, `${mode} blog post`);
-    const article = await firstLink('/help', /^\/help\/.+/);
-    if (article) await visit(article, `${mode} help article`);
-    expect(await currentTheme()).toBe(mode);
+  afterAll(async () => {
+    await browser?.close();
   });
 
-  it('the client: jobs, a job, the intake steps, a revision, requirements, analytics, messages, profile', { timeout: 300_000 }, async () => {
-    await signInAs(page, INSTALLER);
-    await useTheme(mode);
-    await check(`${mode} client /jobs`);
-    await screenshot(page, `desktop-${mode}-jobs-list.png`);
-    // The filter is remembered: on, checked, and off again.
-    const waiting = page.getByRole('button', { name: /^Waiting on me/ }).first();
-    await waiting.click();
-    await page.waitForFunction(() => document.querySelector('[aria-pressed="true"]'));
-    await check(`${mode} client /jobs, Waiting on me`);
-    await waiting.click();
-    await visit(await firstJobPath(), `${mode} client job page`);
-    const approved = await jobIdWhere('&client_status=Approved');
-    expect(approved, 'a demo job the client may revise').toBeTruthy();
-    // The job page with its conversation (messages) and the deliverables.
-    await visit(`/jobs/${approved}`, `${mode} client job page, Approved`);
-    await screenshot(page, `desktop-${mode}-job-page.png`);
-    await checkRevisePage(approved!, `${mode} client`);
-    await visit('/jobs/new', `${mode} client intake: new job`);
-    // Next with nothing filled: the field messages show.
-    await page.getByRole('button', { name: 'Next' }).click();
-    await check(`${mode} client intake: Address with errors`);
-    const draft = await jobIdWhere('&client_status=Draft');
-    expect(draft, 'a demo draft of the client').toBeTruthy();
-    await checkIntakeSteps(draft!, `${mode} client`);
-    for (const p of ['/requirements', '/analytics', '/profile']) await visit(p, `${mode} client ${p}`);
-    await checkOpen('Account menu', `${mode} client account menu`);
-    await checkOpen('Notifications', `${mode} client notifications`);
-    await signOut(page);
-  });
+  // The tests below build on each other (one user story): they keep their order when the run shuffles.
+  describe(`axe-core, ${mode} theme: no serious or critical violations`, { shuffle: false }, () => {
+    it('public pages, signed out', { timeout: 300_000 }, async () => {
+      await page.goto(`${baseUrl}/login`);
+      await useTheme(mode);
+      for (const p of PUBLIC_PATHS) await visit(p, `${mode} ${p}`);
+      const post = await firstLink('/blog', /^\/blog\/.+/);
+      if (post) await visit(post, `${mode} blog post`);
+      const article = await firstLink('/help', /^\/help\/.+/);
+      if (article) await visit(article, `${mode} help article`);
+      expect(await currentTheme()).toBe(mode);
+    });
 
-  it('the company admin: jobs, users, analytics', { timeout: 180_000 }, async () => {
-    await signInAs(page, OWNER);
-    await useTheme(mode);
-    await check(`${mode} company admin /jobs`);
-    for (const p of ['/users', '/analytics', '/requirements']) await visit(p, `${mode} company admin ${p}`);
-    await signOut(page);
-  });
+    it('the client: jobs, a job, the intake steps, a revision, requirements, analytics, messages, profile', { timeout: 300_000 }, async () => {
+      await signInAs(page, INSTALLER);
+      await useTheme(mode);
+      await check(`${mode} client /jobs`);
+      await screenshot(page, `desktop-${mode}-jobs-list.png`);
+      // The filter is remembered: on, checked, and off again.
+      const waiting = page.getByRole('button', { name: /^Waiting on me/ }).first();
+      await waiting.click();
+      await page.waitForFunction(() => document.querySelector('[aria-pressed="true"]'));
+      await check(`${mode} client /jobs, Waiting on me`);
+      await waiting.click();
+      await visit(`/jobs/${ownJob}`, `${mode} client job page`);
+      const approved = await jobIdWhere('&client_status=Approved');
+      expect(approved, 'a demo job the client may revise').toBeTruthy();
+      // The job page with its conversation (messages) and the deliverables.
+      await visit(`/jobs/${approved}`, `${mode} client job page, Approved`);
+      await screenshot(page, `desktop-${mode}-job-page.png`);
+      await checkRevisePage(approved!, `${mode} client`);
+      await visit('/jobs/new', `${mode} client intake: new job`);
+      // Next with nothing filled: the field messages show.
+      await page.getByRole('button', { name: 'Next' }).click();
+      await check(`${mode} client intake: Address with errors`);
+      const draft = await jobIdWhere('&client_status=Draft');
+      expect(draft, 'a demo draft of the client').toBeTruthy();
+      await checkIntakeSteps(draft!, `${mode} client`);
+      for (const p of ['/requirements', '/analytics', '/profile']) await visit(p, `${mode} client ${p}`);
+      await checkOpen('Account menu', `${mode} client account menu`);
+      await checkOpen('Notifications', `${mode} client notifications`);
+      await signOut(page);
+    });
 
-  it('the contractor: its jobs, a job, analytics', { timeout: 180_000 }, async () => {
-    await signInAs(page, CONTRACTOR);
-    await useTheme(mode);
-    await check(`${mode} contractor /jobs`);
-    const job = await jobIdWhere();
-    if (job) await visit(`/jobs/${job}`, `${mode} contractor job page`);
-    for (const p of ['/analytics', '/requirements', '/profile']) await visit(p, `${mode} contractor ${p}`);
-    await signOut(page);
-  });
+    it('the company admin: jobs, users, analytics', { timeout: 180_000 }, async () => {
+      await signInAs(page, OWNER);
+      await useTheme(mode);
+      await check(`${mode} company admin /jobs`);
+      for (const p of ['/users', '/analytics', '/requirements']) await visit(p, `${mode} company admin ${p}`);
+      await signOut(page);
+    });
 
-  it('staff: jobs, a job, the intake, a revision, analytics, users, companies, catalogue, reference, site alerts', { timeout: 300_000 }, async () => {
-    await signInAs(page, ADMIN);
-    await useTheme(mode);
-    await check(`${mode} admin /jobs`);
-    await visit(await firstJobPath(), `${mode} admin job page`);
-    const pendingApproval = await jobIdWhere(`&status=${encodeURIComponent('Pending Approval')}`);
-    expect(pendingApproval, 'a demo job in Pending Approval').toBeTruthy();
-    await visit(`/jobs/${pendingApproval}`, `${mode} admin job page, Pending Approval`);
-    await checkRevisePage(pendingApproval!, `${mode} admin`);
-    await visit('/jobs/new', `${mode} admin intake: new job`);
-    for (const p of [
-      '/analytics',
-      '/requirements',
-      '/users',
-      '/companies',
-      '/ahjs',
-      '/utilities',
-      '/equipment',
-      '/reference/option-lists',
-      '/reference/codes',
-      '/reference/engineering',
-      '/site-alerts',
-      '/engineers',
-      '/profile',
-      '/no-such-page',
-    ]) {
-      await visit(p, `${mode} admin ${p}`);
-    }
-    await checkOpen('Account menu', `${mode} admin account menu`);
-    await signOut(page);
-  });
-});
+    it('the contractor: its jobs, a job, analytics', { timeout: 180_000 }, async () => {
+      await signInAs(page, CONTRACTOR);
+      await useTheme(mode);
+      await check(`${mode} contractor /jobs`);
+      const job = await jobIdWhere();
+      if (job) await visit(`/jobs/${job}`, `${mode} contractor job page`);
+      for (const p of ['/analytics', '/requirements', '/profile']) await visit(p, `${mode} contractor ${p}`);
+      await signOut(page);
+    });
 
-describe('axe-core summary', () => {
-  it('found no serious or critical violation, nor a naming or heading-order one, on any page', () => {
-    expect(failures.join('\n')).toBe('');
+    it('staff: jobs, a job, the intake, a revision, analytics, users, companies, catalogue, reference, site alerts', { timeout: 300_000 }, async () => {
+      await signInAs(page, ADMIN);
+      await useTheme(mode);
+      await check(`${mode} admin /jobs`);
+      await visit(`/jobs/${ownJob}`, `${mode} admin job page`);
+      const pendingApproval = await jobIdWhere(`&status=${encodeURIComponent('Pending Approval')}`);
+      expect(pendingApproval, 'a demo job in Pending Approval').toBeTruthy();
+      await visit(`/jobs/${pendingApproval}`, `${mode} admin job page, Pending Approval`);
+      await checkRevisePage(pendingApproval!, `${mode} admin`);
+      await visit('/jobs/new', `${mode} admin intake: new job`);
+      for (const p of [
+        '/analytics',
+        '/requirements',
+        '/users',
+        '/companies',
+        '/ahjs',
+        '/utilities',
+        '/equipment',
+        '/reference/option-lists',
+        '/reference/codes',
+        '/reference/engineering',
+        '/site-alerts',
+        '/engineers',
+        '/profile',
+        '/no-such-page',
+      ]) {
+        await visit(p, `${mode} admin ${p}`);
+      }
+      await checkOpen('Account menu', `${mode} admin account menu`);
+      await signOut(page);
+    });
+
+    it('found no serious or critical violation, nor a naming or heading-order one, on any page', () => {
+      expect(failures.join('\n')).toBe('');
+    });
   });
-});
+}
