@@ -14,6 +14,11 @@ const as = (who: string) => t.tokenOf(who);
 const names = (res: { data: { name: string }[] }) => res.data.map((c) => c.name);
 
 describe('GET /api/companies', () => {
+  // The demo's exact companies and counts: a database of their own, as seeded, since the other
+  // describes of this file create companies, before or after this one.
+  let shared: TestApp;
+  beforeAll(async () => { shared = t; t = await createTestApp(); });
+  afterAll(async () => { await t?.close(); t = shared; });
   it.each([
     [DEMO.admin, ['Acme Solar', 'Brightside Energy', 'Sunstamp Contract Drafting', 'Sunstamp Engineering']],
     [DEMO.support, ['Acme Solar', 'Brightside Energy', 'Sunstamp Contract Drafting', 'Sunstamp Engineering']],

@@ -35,18 +35,26 @@ const expectEnvelope = (res: { statusCode: number; data: unknown }, status: numb
 
 describe('public reads', () => {
   it('lists the seeded help articles and blog posts and shows one by slug', async () => {
-    const help = await t.request('GET', '/api/content/help');
-    expect(help.statusCode).toBe(200);
-    expect(help.data.map((a: { slug: string }) => a.slug).sort()).toEqual(SEED_HELP_ARTICLES.map((a) => a.slug).sort());
-    const posts = await t.request('GET', '/api/content/posts');
-    expect(posts.data.map((p: { slug: string }) => p.slug)).toEqual([...SEED_POSTS].sort((a, b) => a.daysAgo - b.daysAgo).map((p) => p.slug));
-    const one = await t.request('GET', '/api/content/help/ordering-a-job');
-    expect(one.statusCode).toBe(200);
-    expect(one.data).toMatchObject({ title: 'Ordering a job', category: 'Ordering a job' });
-    expect(one.data.body_md).toContain('Pending Pre-Check');
-    expect(one.data.body_html).toBeUndefined();
-    expectEnvelope(await t.request('GET', '/api/content/help/no-such-article'), 404);
-    expectEnvelope(await t.request('GET', '/api/content/posts/ordering-a-job'), 404);
+    // The seeded content exactly: a database of its own, since the other tests publish posts, before or after this one.
+    const shared = t;
+    t = await createTestApp({ webDist: dist });
+    try {
+      const help = await t.request('GET', '/api/content/help');
+      expect(help.statusCode).toBe(200);
+      expect(help.data.map((a: { slug: string }) => a.slug).sort()).toEqual(SEED_HELP_ARTICLES.map((a) => a.slug).sort());
+      const posts = await t.request('GET', '/api/content/posts');
+      expect(posts.data.map((p: { slug: string }) => p.slug)).toEqual([...SEED_POSTS].sort((a, b) => a.daysAgo - b.daysAgo).map((p) => p.slug));
+      const one = await t.request('GET', '/api/content/help/ordering-a-job');
+      expect(one.statusCode).toBe(200);
+      expect(one.data).toMatchObject({ title: 'Ordering a job', category: 'Ordering a job' });
+      expect(one.data.body_md).toContain('Pending Pre-Check');
+      expect(one.data.body_html).toBeUndefined();
+      expectEnvelope(await t.request('GET', '/api/content/help/no-such-article'), 404);
+      expectEnvelope(await t.request('GET', '/api/content/posts/ordering-a-job'), 404);
+    } finally {
+      await t.close();
+      t = shared;
+    }
   });
 
   it('searches help by every word, case-insensitive, and filters by category', async () => {

@@ -372,10 +372,13 @@ describe('public verification', () => {
     expect((await ask()).statusCode).toBe(200);
   });
   it('a document taken out of the deliverables stops answering; a draft never answered', async () => {
-    const other = await markUploaded(jobId, 'calculation_package', 'draft');
+    // A sealed document of its own to take out: the other tests here read the describe's, before or after this one.
+    const ownJob = await jobAt(['structural_roof_letter'], 'Pending QC', 'Taken out job');
+    const own = await markUploaded(ownJob, 'structural_roof_letter', 'sealed');
+    const other = await markUploaded(ownJob, 'calculation_package', 'draft');
     expect(other.verification_code).toBeNull();
-    expect((await call(DEMO.admin, 'DELETE', `/api/deliverables/${fileId}`)).statusCode).toBe(204);
+    expect((await call(DEMO.admin, 'DELETE', `/api/deliverables/${own.id}`)).statusCode).toBe(204);
     t.clock.advance(61_000);
-    expect((await call(null, 'GET', `/api/verify/${code}`)).statusCode).toBe(404);
+    expect((await call(null, 'GET', `/api/verify/${own.verification_code}`)).statusCode).toBe(404);
   });
 });

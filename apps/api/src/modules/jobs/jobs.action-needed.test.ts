@@ -38,9 +38,8 @@ let asked: string; // Pending Client, asked by support with a question
 let review: string; // Pending Approval
 let working: string; // Pending Design, assigned to the contractor
 let early: string; // Pending Pre-Check, submitted first (overdue first)
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const u of await t.database.db.select().from(users)) uid[u.email] = u.id;
+/** The four jobs, in the current app's database. */
+async function setup() {
   early = await submitted('Early job');
   t.clock.advance(10 * H);
   working = await submitted('Working job');
@@ -52,10 +51,34 @@ beforeAll(async () => {
   review = await submitted('Review job');
   for (const s of ['Pending Design', 'Pending QC', 'Design Completed', 'Finalized']) await move(DEMO.admin, review, s);
   await move(DEMO.admin, review, 'Pending Approval', 'Plan set attached for your review.');
+}
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const u of await t.database.db.select().from(users)) uid[u.email] = u.id;
+  await setup();
 });
+/** A submitted job at Pending Design, assigned to the contractor, of the describe or test that makes it. */
+async function newWorking(name: string) {
+  const id = await submitted(name);
+  await move(DEMO.support, id, 'Pending Design');
+  expect((await call(DEMO.admin, 'POST', `/api/jobs/${id}/assign`, { assignee_id: uid[DEMO.contractor] })).statusCode).toBe(200);
+  return id;
+}
 afterAll(async () => { await t?.close(); });
 
 describe('GET /api/jobs?waiting_on=me', () => {
+  // Exactly the four jobs, at the clock they were made at: a database of their own, since the other
+  // describes make jobs that wait on the team and move the clock, before or after this one.
+  let shared: { t: TestApp; early: string; working: string; asked: string; review: string };
+  beforeAll(async () => {
+    shared = { t, early, working, asked, review };
+    t = await createTestApp();
+    await setup();
+  });
+  afterAll(async () => {
+    await t?.close();
+    ({ t, early, working, asked, review } = shared);
+  });
   it('a client gets the jobs waiting on the client: Pending Client and Pending Approval', async () => {
     for (const who of [DEMO.acmeUser, DEMO.acmeOwner]) {
       const page = await waiting(who);
@@ -141,6 +164,9 @@ describe('the job answer says who must act and what was asked', () => {
 });
 
 describe('a client reads client-facing statuses and terms only', () => {
+  // A working job of its own: the design-file tests add files and events to theirs.
+  let working = '';
+  beforeAll(async () => { working = await newWorking('Client view job'); });
   it('no internal status name, assignee, overdue flag, internal event or internal category in any answer', async () => {
     // The drafter files a design sheet and staff an internal pre-check note on the job.
     const sheet = await postMultipart(t, `/api/jobs/${working}/files`, [{ name: 'category', value: 'PV-01' }, { name: 'kind', value: 'cad' }, file('pv1.pdf', PDF)], { as: DEMO.contractor });
@@ -176,6 +202,8 @@ describe('a client reads client-facing statuses and terms only', () => {
 });
 
 describe('design files: the team uploads them, a client is neither offered nor allowed what it may not do', () => {
+  let working = '';
+  beforeAll(async () => { working = await newWorking('Design files job'); });
   it('staff and the assigned contractor upload in the design categories; a client may not', async () => {
     for (const [who, category] of [[DEMO.contractor, 'PV-06+'], [DEMO.admin, 'Engineering'], [DEMO.support, 'PV-03']] as const) {
       const r = await postMultipart(t, `/api/jobs/${working}/files`, [{ name: 'category', value: category }, { name: 'kind', value: 'cad' }, file('sheet.pdf', PDF)], { as: who });
@@ -194,6 +222,13 @@ describe('design files: the team uploads them, a client is neither offered nor a
   });
 
   it('may_delete tells each role what it may delete, and the API still refuses the rest', async () => {
+    // A job of its own with the files it reads: the client's own, a design sheet and staff's pre-check note.
+    const working = await newWorking('May delete job');
+    const uploads: [string, string, string][] = [[DEMO.acmeUser, 'Extra Sheets', 'mine.pdf'], [DEMO.support, 'PV-03', 'sheet.pdf'], [DEMO.support, 'Pre-Check', 'precheck.pdf']];
+    for (const [who, category, name] of uploads) {
+      const r = await postMultipart(t, `/api/jobs/${working}/files`, [{ name: 'category', value: category }, file(name, PDF)], { as: who });
+      expect(r.statusCode, `${who} ${r.body}`).toBe(201);
+    }
     const files = (await call(DEMO.acmeUser, 'GET', `/api/jobs/${working}/files`)).data;
     const mine = files.find((f: any) => f.name === 'mine.pdf');
     const staffs = files.filter((f: any) => f.name !== 'mine.pdf');

@@ -149,11 +149,15 @@ describe('the Other/Custom choice', () => {
 describe('deactivated and renamed items', () => {
   let jobId = '';
   let saved: any;
+  let revisedId = ''; // the revision test's own job: it moves its job through the workflow
   beforeAll(async () => {
     const res = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { ...CLIP_JOB, name: 'Holds the clip', client_street_address: '9 Elm St' });
     expect(res.statusCode, res.body).toBe(201);
     jobId = res.data.id;
     saved = res.data;
+    const revised = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { ...CLIP_JOB, name: 'Revises the clip', client_street_address: '11 Elm St' });
+    expect(revised.statusCode, revised.body).toBe(201);
+    revisedId = revised.data.id;
     const off = await call(DEMO.admin, 'DELETE', `/api/option-lists/connection_types/items/${clip.id}`);
     expect(off.data.is_active).toBe(false);
     expect((await call(DEMO.admin, 'DELETE', `/api/option-lists/structure_types/items/${tinyHouse.id}`)).data.is_active).toBe(false);
@@ -195,41 +199,52 @@ describe('deactivated and renamed items', () => {
   });
 
   it('a renamed label shows on the job at once, an inactive item\'s too', async () => {
-    const rename = await call(DEMO.admin, 'PUT', `/api/option-lists/connection_types/items/${clip.id}`, { label: 'Acme Clip Mount (discontinued)' });
-    expect(rename.statusCode).toBe(200);
-    const res = await call(DEMO.acmeUser, 'GET', `/api/jobs/${jobId}`);
-    expect(res.data.connection_type).toEqual({ id: 'acme_clip', label: 'Acme Clip Mount (discontinued)' });
     const flashed = (await call(DEMO.admin, 'GET', '/api/connection-types')).data.find((i: any) => i.value === 'flashed_l_foot');
-    await call(DEMO.admin, 'PUT', `/api/option-lists/connection_types/items/${flashed.id}`, { label: 'L-Foot with Flashing' });
-    const other = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { connection_type_id: 'flashed_l_foot' });
-    expect(other.data.connection_type).toEqual({ id: 'flashed_l_foot', label: 'L-Foot with Flashing' });
+    try {
+      const rename = await call(DEMO.admin, 'PUT', `/api/option-lists/connection_types/items/${clip.id}`, { label: 'Acme Clip Mount (discontinued)' });
+      expect(rename.statusCode).toBe(200);
+      const res = await call(DEMO.acmeUser, 'GET', `/api/jobs/${jobId}`);
+      expect(res.data.connection_type).toEqual({ id: 'acme_clip', label: 'Acme Clip Mount (discontinued)' });
+      await call(DEMO.admin, 'PUT', `/api/option-lists/connection_types/items/${flashed.id}`, { label: 'L-Foot with Flashing' });
+      const other = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { connection_type_id: 'flashed_l_foot' });
+      expect(other.data.connection_type).toEqual({ id: 'flashed_l_foot', label: 'L-Foot with Flashing' });
+    } finally {
+      // The labels back: the other tests here read them, before or after this one.
+      await call(DEMO.admin, 'PUT', `/api/option-lists/connection_types/items/${clip.id}`, { label: 'Acme Clip Mount' });
+      await call(DEMO.admin, 'PUT', `/api/option-lists/connection_types/items/${flashed.id}`, { label: flashed.label });
+    }
   });
 
   it('reactivating the item makes it available to new jobs again', async () => {
     await call(DEMO.admin, 'PUT', `/api/option-lists/connection_types/items/${clip.id}`, { is_active: true });
-    expect((await call(DEMO.acmeUser, 'PUT', '/api/jobs', { connection_type_id: 'acme_clip' })).statusCode).toBe(201);
+    try {
+      expect((await call(DEMO.acmeUser, 'PUT', '/api/jobs', { connection_type_id: 'acme_clip' })).statusCode).toBe(201);
+    } finally {
+      // Deactivated again: the other tests here count on it, before or after this one.
+      expect((await call(DEMO.admin, 'DELETE', `/api/option-lists/connection_types/items/${clip.id}`)).data.is_active).toBe(false);
+    }
   });
 
   it('a revision with changes follows the same rule', async () => {
     // Staff take the job on, then the client asks for a revision that changes the structure type.
-    expect((await call(DEMO.acmeUser, 'PUT', '/api/jobs', { id: jobId, services_requested: ['structural_roof_letter'] })).statusCode).toBe(200);
+    expect((await call(DEMO.acmeUser, 'PUT', '/api/jobs', { id: revisedId, services_requested: ['structural_roof_letter'] })).statusCode).toBe(200);
     const moves = [
       [DEMO.acmeUser, 'Pending Pre-Check'], [DEMO.admin, 'Pending Design'], [DEMO.admin, 'Pending QC'], [DEMO.admin, 'Design Completed'],
       [DEMO.admin, 'Finalized'], [DEMO.admin, 'Pending Approval'],
     ] as const;
     for (const [who, status] of moves) {
-      if (status === 'Design Completed') await deliverRequired(t, jobId);
-      const r = await call(who, 'POST', `/api/jobs/${jobId}/status`, { status });
+      if (status === 'Design Completed') await deliverRequired(t, revisedId);
+      const r = await call(who, 'POST', `/api/jobs/${revisedId}/status`, { status });
       expect(r.statusCode, `${status}: ${r.body}`).toBe(200);
     }
-    const bad = await call(DEMO.acmeUser, 'POST', `/api/jobs/${jobId}/revision`, { reason: 'equipment_change', job: { structure_type: 'Castle' } });
+    const bad = await call(DEMO.acmeUser, 'POST', `/api/jobs/${revisedId}/revision`, { reason: 'equipment_change', job: { structure_type: 'Castle' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.data.args).toEqual([{ structure_type: '"Castle" is not an active item of the Structure Types list.' }]);
-    const ok = await call(DEMO.acmeUser, 'POST', `/api/jobs/${jobId}/revision`, { reason: 'equipment_change', job: { structure_type: 'Tiny House', gypsum_type: '1/2"' } });
+    const ok = await call(DEMO.acmeUser, 'POST', `/api/jobs/${revisedId}/revision`, { reason: 'equipment_change', job: { structure_type: 'Tiny House', gypsum_type: '1/2"' } });
     expect(ok.statusCode, ok.body).toBe(200);
     // The client reads the client-facing status; staff the internal one.
     expect(ok.data).toMatchObject({ status: 'Submitted', structure_type: 'Tiny House', gypsum_type: '1/2"' });
-    expect((await call(DEMO.admin, 'GET', `/api/jobs/${jobId}`)).data.status).toBe('Pending Design Revision');
+    expect((await call(DEMO.admin, 'GET', `/api/jobs/${revisedId}`)).data.status).toBe('Pending Design Revision');
   });
 });
 

@@ -76,31 +76,72 @@ async function lastEventId() {
 
 let engineerId = '';
 
+/** The AHJ the letters cite, in the current app's database. */
+async function addAustin() {
+  const [a] = await t.database.db.insert(ahjs).values({
+    name: 'Test City of Austin', state: 'TX', jurisdictionType: 'City', ibc: '2021', irc: '2021', iebc: '2018', asce: '7-16', electrical: 'NEC 2020', fire: '2021',
+    windSpeedMph: 115, groundSnowLoadPsf: 5, exposureCategory: 'C', minDesignTempC: -6, seismicDesignCategory: 'A',
+  }).returning();
+  return a!.id;
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   adminId = (await db.select().from(users).where(eq(users.email, DEMO.admin)))[0]!.id;
   tx = (await db.select().from(states).where(eq(states.abbreviation, 'TX')))[0]!.id;
-  const [a] = await db.insert(ahjs).values({
-    name: 'Test City of Austin', state: 'TX', jurisdictionType: 'City', ibc: '2021', irc: '2021', iebc: '2018', asce: '7-16', electrical: 'NEC 2020', fire: '2021',
-    windSpeedMph: 115, groundSnowLoadPsf: 5, exposureCategory: 'C', minDesignTempC: -6, seismicDesignCategory: 'A',
-  }).returning();
-  austin = a!.id;
+  austin = await addAustin();
 }, 120_000);
 afterAll(async () => { await t?.close(); });
 
+let danaCreated: Promise<Awaited<ReturnType<typeof call>>> | undefined;
+/**
+ * Dana Whitfield, licensed in TX and FL, with her seal and signature uploaded: made once, by the
+ * first test or describe that needs her (the tests sealing, signing and generating run in any order).
+ */
+async function dana() {
+  danaCreated ??= (async () => {
+    const created = await call(DEMO.admin, 'POST', '/api/engineers', ENGINEER());
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.data.id as string;
+    expect((await postMultipart(t, `/api/engineers/${id}/seal`, [file('seal.png', Buffer.from(SEAL))], { as: DEMO.admin })).statusCode).toBe(200);
+    expect((await postMultipart(t, `/api/engineers/${id}/signature`, [file('sig.png', Buffer.from(SIGNATURE))], { as: DEMO.admin })).statusCode).toBe(200);
+    return created;
+  })();
+  const created = await danaCreated;
+  engineerId = created.data.id;
+  return created;
+}
+
+/**
+ * Runs a test that needs a TX job without a ready engineer on a database of its own (the file's
+ * other tests register Dana with her seal, before or after it).
+ */
+async function onOwnDatabase(fn: () => Promise<void>) {
+  const shared = { t, austin };
+  t = await createTestApp();
+  try {
+    austin = await addAustin();
+    await fn();
+  } finally {
+    await t.close();
+    ({ t, austin } = shared);
+  }
+}
+
 describe('engineers', () => {
   it('refuses to seal while no engineer is licensed in the job\'s state', async () => {
-    const job = await newJob();
-    const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, { letter_types: ['structural_roof_letter'] });
-    expect(res.statusCode).toBe(409);
-    expect(res.data.message).toBe('No engineer holds an unexpired structural PE licence in TX: add one on the Engineers page before sealing this job.');
+    await onOwnDatabase(async () => {
+      const job = await newJob();
+      const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, { letter_types: ['structural_roof_letter'] });
+      expect(res.statusCode).toBe(409);
+      expect(res.data.message).toBe('No engineer holds an unexpired structural PE licence in TX: add one on the Engineers page before sealing this job.');
+    });
   });
 
   it('admin adds one; support reads; others are refused', async () => {
-    const created = await call(DEMO.admin, 'POST', '/api/engineers', ENGINEER());
+    const created = await dana();
     expect(created.statusCode, created.body).toBe(201);
-    engineerId = created.data.id;
     expect(created.data).toMatchObject({ name: 'Dana Whitfield', disciplines: ['structural', 'electrical'], has_seal: false, licences: [{ state: 'FL', number: 'PE-777', expired: false }, { state: 'TX', number: 'PE-123456', expired: false }] });
     expect((await call(DEMO.support, 'GET', '/api/engineers')).data.map((e: { id: string }) => e.id)).toContain(engineerId);
     expect((await call(DEMO.support, 'POST', '/api/engineers', ENGINEER())).statusCode).toBe(403);
@@ -130,28 +171,33 @@ describe('engineers', () => {
   });
 
   it('a licensed engineer without a seal image cannot seal; the seal and signature are uploaded as PNG or SVG and kept as a clean PNG', async () => {
-    const job = await newJob();
-    const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, { letter_types: ['structural_roof_letter'] });
-    expect(res.statusCode).toBe(409);
-    expect(res.data.message).toBe('Dana Whitfield may seal structural documents in TX but has no seal image: upload it on the Engineers page.');
-    const pdf = await postMultipart(t, `/api/engineers/${engineerId}/seal`, [file('seal.pdf', PDF)], { as: DEMO.admin });
-    expect([pdf.statusCode, pdf.data.message]).toEqual([415, '"seal.pdf": The file is not a PNG or SVG image. The seal is uploaded as a PNG or SVG.']);
-    const script = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><script>alert(1)</script><circle cx="100" cy="100" r="90" fill="navy"/></svg>';
-    // Support uploads only for the engineer its account is linked to; clients and the drafter never.
-    for (const who of [DEMO.support, DEMO.contractor, DEMO.acmeOwner]) expect((await postMultipart(t, `/api/engineers/${engineerId}/seal`, [file('seal.png', Buffer.from(SEAL))], { as: who })).statusCode, who).toBe(403);
-    expect((await call(DEMO.admin, 'GET', `/api/engineers/${engineerId}/seal`)).statusCode).toBe(404);
-    const svg = await postMultipart(t, `/api/engineers/${engineerId}/seal`, [file('seal.svg', Buffer.from(script))], { as: DEMO.admin });
-    expect(svg.statusCode, svg.body).toBe(200);
-    const fromSvg = await download(`/api/engineers/${engineerId}/seal`, DEMO.support);
-    expect(sniffImage(fromSvg.bytes)).toMatchObject({ mime: 'image/png' });
-    expect(Buffer.from(fromSvg.bytes).includes(Buffer.from('script'))).toBe(false);
-    const up = await postMultipart(t, `/api/engineers/${engineerId}/seal`, [file('seal.png', Buffer.from(SEAL))], { as: DEMO.admin });
-    expect(up.statusCode, up.body).toBe(200);
-    expect(up.data).toMatchObject({ has_seal: true, seal_url: `/api/engineers/${engineerId}/seal` });
-    expect((await postMultipart(t, `/api/engineers/${engineerId}/signature`, [file('sig.png', Buffer.from(SIGNATURE))], { as: DEMO.admin })).data.has_signature).toBe(true);
-    const img = await download(`/api/engineers/${engineerId}/seal`, DEMO.support);
-    expect(img.status).toBe(200);
-    expect(sniffImage(img.bytes)).toEqual({ mime: 'image/png', width: 240, height: 240 });
+    await onOwnDatabase(async () => {
+      const created = await call(DEMO.admin, 'POST', '/api/engineers', ENGINEER());
+      expect(created.statusCode, created.body).toBe(201);
+      const engineerId = created.data.id as string;
+      const job = await newJob();
+      const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/generate-letters`, { letter_types: ['structural_roof_letter'] });
+      expect(res.statusCode).toBe(409);
+      expect(res.data.message).toBe('Dana Whitfield may seal structural documents in TX but has no seal image: upload it on the Engineers page.');
+      const pdf = await postMultipart(t, `/api/engineers/${engineerId}/seal`, [file('seal.pdf', PDF)], { as: DEMO.admin });
+      expect([pdf.statusCode, pdf.data.message]).toEqual([415, '"seal.pdf": The file is not a PNG or SVG image. The seal is uploaded as a PNG or SVG.']);
+      const script = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><script>alert(1)</script><circle cx="100" cy="100" r="90" fill="navy"/></svg>';
+      // Support uploads only for the engineer its account is linked to; clients and the drafter never.
+      for (const who of [DEMO.support, DEMO.contractor, DEMO.acmeOwner]) expect((await postMultipart(t, `/api/engineers/${engineerId}/seal`, [file('seal.png', Buffer.from(SEAL))], { as: who })).statusCode, who).toBe(403);
+      expect((await call(DEMO.admin, 'GET', `/api/engineers/${engineerId}/seal`)).statusCode).toBe(404);
+      const svg = await postMultipart(t, `/api/engineers/${engineerId}/seal`, [file('seal.svg', Buffer.from(script))], { as: DEMO.admin });
+      expect(svg.statusCode, svg.body).toBe(200);
+      const fromSvg = await download(`/api/engineers/${engineerId}/seal`, DEMO.support);
+      expect(sniffImage(fromSvg.bytes)).toMatchObject({ mime: 'image/png' });
+      expect(Buffer.from(fromSvg.bytes).includes(Buffer.from('script'))).toBe(false);
+      const up = await postMultipart(t, `/api/engineers/${engineerId}/seal`, [file('seal.png', Buffer.from(SEAL))], { as: DEMO.admin });
+      expect(up.statusCode, up.body).toBe(200);
+      expect(up.data).toMatchObject({ has_seal: true, seal_url: `/api/engineers/${engineerId}/seal` });
+      expect((await postMultipart(t, `/api/engineers/${engineerId}/signature`, [file('sig.png', Buffer.from(SIGNATURE))], { as: DEMO.admin })).data.has_signature).toBe(true);
+      const img = await download(`/api/engineers/${engineerId}/seal`, DEMO.support);
+      expect(img.status).toBe(200);
+      expect(sniffImage(img.bytes)).toEqual({ mime: 'image/png', width: 240, height: 240 });
+    });
   });
 
   it('an expired licence does not seal', async () => {
@@ -161,6 +207,7 @@ describe('engineers', () => {
 });
 
 describe('generate-letters', { timeout: 240_000 }, () => {
+  beforeAll(async () => { await dana(); }, 120_000);
   it('runs through the queue: progress events in order, draft letters written for the engineer, stored as internal job files of the revision; the engineer seals them', async () => {
     const job = await newJob();
     const before = await lastEventId();
@@ -302,6 +349,7 @@ describe('generate-letters', { timeout: 240_000 }, () => {
 });
 
 describe('recalculate-url', () => {
+  beforeAll(async () => { await dana(); }, 120_000);
   it('calculates with the arrays sent and answers the new calculation package\'s URL', async () => {
     const job = await newJob();
     const res = await call(DEMO.admin, 'POST', `/api/jobs/${job}/recalculate-url`, { arrays: [{ id: 'A1', moduleCount: 14, roofPitchDeg: 30 }, { id: 'A2', moduleCount: 6, roofPitchDeg: 18 }] });
@@ -328,12 +376,17 @@ describe('digital signatures', { timeout: 240_000 }, () => {
   const parts = (c: { p12: Uint8Array }, pass: string) => [file('dana.p12', Buffer.from(c.p12)), { name: 'passphrase', value: pass }];
 
   beforeAll(async () => {
+    await dana();
     job = await newJob();
     expect((await generate(DEMO.admin, job, { letter_types: ['design_affidavit', 'busbar_certification'], include_digital_signature: true })).statusCode).toBe(202);
     letters = (await call(DEMO.admin, 'GET', `/api/jobs/${job}/letters`)).data;
   }, 240_000);
 
-  it('with include_digital_signature the letters wait for the engineer\'s seal, then signature; a draft is not signed', async () => {
+  // The story of the describe's job, each step made once by whichever test needs it first (the
+  // tests run in any order): its letters sealed, then Dana's certificate registered and the design
+  // affidavit signed with it. Each step's checks run once, in the test that makes it.
+  let sealing: Promise<void> | undefined;
+  const sealedLetters = () => (sealing ??= (async () => {
     expect(letters.map((l) => l.signature_status)).toEqual(['required', 'required']);
     expect(letters.map((l) => l.may_sign)).toEqual([false, false]);
     const l = letters.find((x) => x.letter_type === 'design_affidavit')!;
@@ -345,9 +398,10 @@ describe('digital signatures', { timeout: 240_000 }, () => {
     expect(letters.map((x) => x.may_sign)).toEqual([true, true]);
     expect((await call(DEMO.support, 'GET', `/api/jobs/${job}/letters`)).data.map((x: { may_sign: boolean }) => x.may_sign)).toEqual([false, false]);
     expect((await call(DEMO.contractor, 'GET', `/api/jobs/${job}/letters`)).statusCode).toBe(404);
-  });
-
-  it('a certificate that is not registered for the engineer is refused (422), a self-signed stranger\'s first of all; registered, it signs', async () => {
+  })());
+  let signing: Promise<void> | undefined;
+  const affidavitSigned = () => (signing ??= (async () => {
+    await sealedLetters();
     const l = letters.find((x) => x.letter_type === 'design_affidavit')!;
     const stranger = await postMultipart(t, `/api/letters/${l.id}/sign`, parts(mallory, mallory.passphrase), { as: DEMO.admin });
     expect(stranger.statusCode).toBe(422);
@@ -397,16 +451,33 @@ describe('digital signatures', { timeout: 240_000 }, () => {
     expect(check.statusCode, check.body).toBe(200);
     expect(check.data).toMatchObject({ matches: true });
     expect(listed.signed_download_url).toBe(signed.data.signed_download_url);
+  })());
+
+  it('with include_digital_signature the letters wait for the engineer\'s seal, then signature; a draft is not signed', async () => {
+    await sealedLetters();
+  });
+
+  it('a certificate that is not registered for the engineer is refused (422), a self-signed stranger\'s first of all; registered, it signs', async () => {
+    await affidavitSigned();
   });
 
   it('a letter still waiting for its signature is not released', async () => {
-    await t.database.db.update(jobs).set({ status: 'Finalized' }).where(eq(jobs.id, job));
-    const refused = await call(DEMO.admin, 'POST', `/api/jobs/${job}/release`, {});
+    // A job of its own, its letters sealed and the design affidavit signed: the busbar certification waits (the other tests sign theirs).
+    await affidavitSigned();
+    const own = await newJob();
+    expect((await generate(DEMO.admin, own, { letter_types: ['design_affidavit', 'busbar_certification'], include_digital_signature: true })).statusCode).toBe(202);
+    const ownLetters = (await call(DEMO.admin, 'GET', `/api/jobs/${own}/letters`)).data as typeof letters;
+    for (const x of ownLetters) expect((await call(DEMO.admin, 'POST', `/api/deliverables/${x.file_id}/seal`, { engineer_id: engineerId })).statusCode).toBe(200);
+    const affidavit = ownLetters.find((x) => x.letter_type === 'design_affidavit')!;
+    expect((await postMultipart(t, `/api/letters/${affidavit.id}/sign`, parts(cert, cert.passphrase), { as: DEMO.admin })).statusCode).toBe(200);
+    await t.database.db.update(jobs).set({ status: 'Finalized' }).where(eq(jobs.id, own));
+    const refused = await call(DEMO.admin, 'POST', `/api/jobs/${own}/release`, {});
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.data.message).toMatch(/^"Busbar Certification - .*" was ordered with a digital signature: the engineer signs it before it is released\.$/);
   });
 
   it('a letter signed outside must begin with the sealed bytes, verify, and be signed with a registered certificate', async () => {
+    await affidavitSigned(); // the letters sealed, Dana's certificate registered
     const l = letters.find((x) => x.letter_type === 'busbar_certification')!;
     const generated = (await download(l.download_url)).bytes;
     const changed = generated.slice();
@@ -428,6 +499,7 @@ describe('digital signatures', { timeout: 240_000 }, () => {
   });
 
   it('with SIGNING_TRUST_DIR a certificate must chain to a trusted CA, at registration and at signing', async () => {
+    await affidavitSigned(); // Dana's self-signed certificate registered without a trust list
     const ca = makeTestCa();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trust-'));
     fs.writeFileSync(path.join(dir, 'root.pem'), ca.certPem);
@@ -458,6 +530,7 @@ describe('digital signatures', { timeout: 240_000 }, () => {
 
 describe('the letters beyond the roof letter', { timeout: 300_000 }, () => {
   // What the letters once took typed into the request: now the job's CAD intake and the catalogue hold it.
+  beforeAll(async () => { await dana(); }, 120_000);
   const groundMount = { racking: 'IronRidge GM', foundation: 'Ground Screw', tilt_deg: 25, mean_height_ft: 6, array_depth_ft: 13.5, post_spacing_ft: 10, posts_per_column: 2, dead_load_psf: 3.5, cn_uplift: 1.6, cn_down: 1.8, allowable_uplift_lb: 2000, allowable_compression_lb: 3000, allowable_lateral_lb: 1000 };
   const batteryMount = { fasteners: 4, top_row_fasteners: 2, row_spacing_in: 24, lag_diameter_in: 0.3125, thread_penetration_in: 2.5, species: 'SPF', lateral_design_value_lb: 150 };
   const groundIntake = { needs_ground_mount: true, foundation_type: 'Ground Screw', racking_pitch: 25, ground_mean_height: 6, ground_table_depth: 13.5, ground_post_spacing: 10, ground_posts_per_column: 2 };
@@ -640,6 +713,7 @@ describe('the letters beyond the roof letter', { timeout: 300_000 }, () => {
 });
 
 describe('letters and the plan set print the same numbers', { timeout: 300_000 }, () => {
+  beforeAll(async () => { await dana(); }, 120_000);
   /** POST generate-cad and wait for the run to end; answers the run's checks. */
   async function planSetChecks(job: string) {
     const res = await generateCadAndWait(t, DEMO.admin, job);

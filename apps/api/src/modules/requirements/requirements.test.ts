@@ -242,12 +242,16 @@ describe('PATCH /api/requirements/:scope_type/:scope_id (set and inherit)', () =
 });
 
 describe('resolution precedence with explicit "off" values', () => {
-  let ahj2 = '';
   const company = () => co['Brightside Energy']!;
-  const resolve = async () => (await t.request('GET', `/api/requirements/resolve?company_id=${company()}&ahj_id=${ahj2}`, { token: await as(DEMO.brightOwner) })).data;
+  const resolve = async (ahj: string) => (await t.request('GET', `/api/requirements/resolve?company_id=${company()}&ahj_id=${ahj}`, { token: await as(DEMO.brightOwner) })).data;
+  const OFF = { sticker_1: null, parcel_info_on_title_block: false, conduit_naming: '', structural_stamps_on_cad: 'No Stamp Required', pv_equipment_distance_to_meter: null };
+  /** An AHJ of the test's own (each test starts from the state it reads, in any order). */
+  let n = 0;
+  const newAhj = async () => (await t.request('POST', '/api/ahjs', { token: await as(DEMO.admin), body: { name: `City of Dallas ${++n}`, state: 'TX', jurisdiction_type: 'City' } })).data.id as string;
+  /** An AHJ whose values turn off what the company turns on. */
+  const setOff = async (ahj: string) => t.request('PATCH', `/api/requirements/ahj/${ahj}`, { token: await as(DEMO.support), body: { set: OFF } });
+  const inherit = async (ahj: string) => t.request('PATCH', `/api/requirements/ahj/${ahj}`, { token: await as(DEMO.support), body: { inherit: ['sticker_1', 'parcel_info_on_title_block'] } });
   beforeAll(async () => {
-    const admin = await as(DEMO.admin);
-    ahj2 = (await t.request('POST', '/api/ahjs', { token: admin, body: { name: 'City of Dallas', state: 'TX', jurisdiction_type: 'City' } })).data.id;
     const res = await t.request('PUT', `/api/requirements/company/${company()}`, {
       token: await as(DEMO.brightOwner),
       body: {
@@ -262,18 +266,19 @@ describe('resolution precedence with explicit "off" values', () => {
   });
 
   it('with nothing set on the AHJ, every value comes from the company', async () => {
-    const r = await resolve();
+    const r = await resolve(await newAhj());
     expect(r.values.sticker_1).toMatchObject({ source: 'company', on: true });
     expect(r.values.parcel_info_on_title_block).toMatchObject({ value: true, source: 'company', on: true });
     expect(r.contractorStamp.removed).toBe(true);
   });
 
   it('an AHJ "off" overrides the company\'s "on", and provenance names the AHJ', async () => {
-    const set = { sticker_1: null, parcel_info_on_title_block: false, conduit_naming: '', structural_stamps_on_cad: 'No Stamp Required', pv_equipment_distance_to_meter: null };
-    const res = await t.request('PATCH', `/api/requirements/ahj/${ahj2}`, { token: await as(DEMO.support), body: { set } });
+    const ahj = await newAhj();
+    const set = OFF;
+    const res = await setOff(ahj);
     expect(res.statusCode).toBe(200);
     expect(res.data.values).toEqual(set);
-    const r = await resolve();
+    const r = await resolve(ahj);
     expect(r.values.sticker_1).toEqual({ key: 'sticker_1', value: null, source: 'ahj', on: false });
     expect(r.values.parcel_info_on_title_block).toMatchObject({ value: false, source: 'ahj', on: false });
     expect(r.values.conduit_naming).toMatchObject({ value: '', source: 'ahj', on: false });
@@ -284,17 +289,23 @@ describe('resolution precedence with explicit "off" values', () => {
   });
 
   it('"inherit" removes the AHJ\'s value and the company\'s shows through again', async () => {
-    const res = await t.request('PATCH', `/api/requirements/ahj/${ahj2}`, { token: await as(DEMO.support), body: { inherit: ['sticker_1', 'parcel_info_on_title_block'] } });
+    const ahj = await newAhj();
+    expect((await setOff(ahj)).statusCode).toBe(200);
+    const res = await inherit(ahj);
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.data.values).sort()).toEqual(['conduit_naming', 'pv_equipment_distance_to_meter', 'structural_stamps_on_cad']);
-    const r = await resolve();
+    const r = await resolve(ahj);
     expect(r.values.sticker_1).toMatchObject({ value: expect.objectContaining({ title: 'PV DISCONNECT' }), source: 'company', on: true });
     expect(r.values.parcel_info_on_title_block).toMatchObject({ value: true, source: 'company', on: true });
     expect(r.values.conduit_naming).toMatchObject({ value: '', source: 'ahj' });
   });
 
   it('resolveForJob agrees (the jobs module reads explicit "off" rows too)', async () => {
-    const direct = await resolveForJob(t.app.ctx, { companyId: company(), ahjId: ahj2 });
+    // The AHJ as the test before leaves it: its "off" values, two of them inherited again.
+    const ahj = await newAhj();
+    expect((await setOff(ahj)).statusCode).toBe(200);
+    expect((await inherit(ahj)).statusCode).toBe(200);
+    const direct = await resolveForJob(t.app.ctx, { companyId: company(), ahjId: ahj });
     expect(direct.values.conduit_naming).toMatchObject({ value: '', source: 'ahj' });
     expect(direct.values.pv_equipment_distance_to_meter).toMatchObject({ value: null, source: 'ahj' });
   });

@@ -54,10 +54,11 @@ async function until(check: () => boolean | Promise<boolean>, ms: number) {
 
 describe('durable queue (pg-boss 10.4.2)', () => {
   it('refuses a payload its schema refuses, and a send pg-boss drops (no such queue) is an error, not a lost job', async () => {
-    const queue = new Queue(database, { pollSeconds: 0.5, maintenanceSeconds: 60 }, quiet);
+    // A database of its own: pg-boss deletes only a queue that holds no job, and the other tests here leave jobs in theirs.
+    const { database: own, drop: dropOwn } = await openTestDatabase();
+    const queue = new Queue(own, { pollSeconds: 0.5, maintenanceSeconds: 60 }, quiet);
     await queue.start();
     try {
-      // First in the file: pg-boss deletes only a queue that holds no job.
       await expect(queue.send('mail-send', { to: 'x', subject: 's', text: 't' })).rejects.toThrow();
       // pg-boss answers null for a queue that does not exist; delete ours to see it.
       await (queue as unknown as { boss: { deleteQueue(n: string): Promise<void> } }).boss.deleteQueue('mail-send');
@@ -68,6 +69,8 @@ describe('durable queue (pg-boss 10.4.2)', () => {
       await expect(queue.send('mail-send', { to: 'a@b.test', subject: 's', text: 't' })).resolves.toMatch(/[0-9a-f-]{36}/);
     } finally {
       await queue.stop();
+      await own.close().catch(() => {});
+      await dropOwn();
     }
   });
 
