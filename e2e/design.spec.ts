@@ -200,7 +200,7 @@ describe('the Design page, one story', { shuffle: false }, () => {
       name: `E2E Strings ${stamp}`, client_name: 'Sam Strings', client_street_address: '9 Cedar Lane', city: 'Austin',
       state: states.find((x) => x.abbreviation === 'TX')!.id, client_zip_code: '78704', services_requested: ['cad_packet'], ahj_id: ahj.id,
       arrays: [{ panel_quantity: 12, roof_pitch: 22, frame_shape: '2x6', beam_spacing: 24, beam_span: [150], num_panels_on_rafter: 2, orientation: 'Portrait' }],
-      cad_intake: { utility: utility.id, msp_rating: 200, breaker_rating: 200, contractor_license_num: 'TECL-40211', interconnection: 'PV Breaker in MSP' },
+      cad_intake: { utility: utility.id, msp_rating: 225, breaker_rating: 200, contractor_license_num: 'TECL-40211', interconnection: 'PV Breaker in MSP' },
     });
     await api(installer, 'PUT', `/jobs/${job.id}/equipment`, { lines: [
       { kind: 'module', equipment_id: module.id, quantity: 12 }, { kind: 'inverter', equipment_id: inverter.id, quantity: 1 }, { kind: 'racking', equipment_id: racking.id, quantity: null },

@@ -58,7 +58,7 @@ beforeAll(async () => {
     name: `E2E Seal ${stamp}`, client_name: 'Sol Sealer', client_street_address: '1420 Maple Street', city: 'Austin',
     state: states.find((s) => s.abbreviation === 'TX')!.id, client_zip_code: '78704', services_requested: ['cad_packet', 'cad_stamp_structural'], ahj_id: ahj.id,
     arrays: [{ panel_quantity: 12, roof_pitch: 22, frame_shape: '2x6', beam_spacing: 24, beam_span: [150], num_panels_on_rafter: 2, orientation: 'Portrait' }],
-    cad_intake: { utility: utility.id, msp_rating: 200, breaker_rating: 200, contractor_license_num: 'TECL-40211', interconnection: 'PV Breaker in MSP' },
+    cad_intake: { utility: utility.id, msp_rating: 225, breaker_rating: 200, contractor_license_num: 'TECL-40211', interconnection: 'PV Breaker in MSP' },
   });
   jobId = job.id;
   await client('PUT', `/jobs/${jobId}/equipment`, { lines: [

@@ -121,13 +121,15 @@ function stopAll(message, count) {
 }
 
 const node22Smoke = [
-  // A smoke run, not the whole suite again: the pure packages (engine, renderer, rules) and the
-  // API files that lean on the runtime most (crypto and signing, uploads and image decoding, the
-  // queue and its runs, sign-in). The web's pure code and the scripts' tests are plain
-  // TypeScript with no runtime API of note. The whole API suite on Node 22 doubled CI's time.
+  // A smoke run, not the whole suite again: the pure packages (engine, renderer and its PDF and
+  // fonts, rules) and the API files that lean on the runtime most, each at its smallest: sign-in
+  // (crypto), uploads and image decoding, PAdES signing, the queue and its recovery, a seal drawn
+  // and read back (canvas, pdfjs), the jobs API. The web's pure code and the scripts' tests are
+  // plain TypeScript with no runtime API of note. The whole API suite on Node 22 doubled CI's time.
   '-y', 'node@22', 'node_modules/vitest/vitest.mjs', 'run', '--project', 'packages', '--project', 'api-pglite', 'packages/',
-  'apps/api/src/modules/auth/auth.test.ts', 'apps/api/src/modules/files/', 'apps/api/src/modules/letters/', 'apps/api/src/modules/plansets/cad-runs.test.ts',
-  'apps/api/src/modules/deliverables/', 'apps/api/src/modules/jobs/jobs.test.ts',
+  'apps/api/src/modules/auth/auth.test.ts', 'apps/api/src/modules/files/', 'apps/api/src/platform/signing/pades.test.ts',
+  'apps/api/src/platform/queue/queue.test.ts', 'apps/api/src/platform/queue/queue-recovery.test.ts',
+  'apps/api/src/modules/deliverables/seal.test.ts', 'apps/api/src/modules/jobs/jobs.test.ts',
 ];
 
 if (changed) {

@@ -168,11 +168,11 @@ describe('POST /api/jobs/{id}/design/check', () => {
     await bad({ model: { ...d.model, modules: d.model.modules.map((m, i) => (i === 0 ? { ...m, planeId: 'R9' } : m)) } }, 'Some fields are invalid.');
   });
 
-  it('is for staff and the assigned contractor: clients 403, others 404, signed out 401', async () => {
+  it('is for staff and the assigned contractor: clients of any company 403 (the role is refused before the job is looked up, so nothing about it is revealed), others 404, signed out 401', async () => {
     const id = await preparePlanSetJob(t, w, { name: 'Roles Check Residence' });
     const d = await design(id);
     for (const who of [DEMO.admin, DEMO.support, DEMO.contractor]) expect((await check(id, d.model, who)).status).toBe('pass');
-    for (const [who, code] of [[DEMO.acmeOwner, 403], [DEMO.acmeUser, 403], [DEMO.brightOwner, 404]] as const) {
+    for (const [who, code] of [[DEMO.acmeOwner, 403], [DEMO.acmeUser, 403], [DEMO.brightOwner, 403]] as const) {
       expect((await call(who, 'POST', `/api/jobs/${id}/design/check`, { model: d.model })).statusCode).toBe(code);
     }
     expect((await call(DEMO.admin, 'POST', '/api/jobs/00000000-0000-4000-8000-000000000000/design/check', { model: d.model })).statusCode).toBe(404);

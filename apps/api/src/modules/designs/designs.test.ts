@@ -150,13 +150,14 @@ describe('PUT /api/jobs/{id}/design', () => {
     expect(nul.statusCode).toBe(400);
   });
 
-  it('is for staff and the assigned contractor: clients 403, others 404', async () => {
+  it('is for staff and the assigned contractor: clients of any company 403 (the role is refused before the job is looked up, so nothing about it is revealed)', async () => {
     const id = await newJob({ layout: 'Alter layout as needed' });
     await assign(id);
     const d = await design(id);
     expect((await save(id, { version: 0, model: d.model }, DEMO.acmeUser)).statusCode).toBe(403);
     expect((await save(id, { version: 0, model: d.model }, DEMO.acmeOwner)).statusCode).toBe(403);
-    expect((await save(id, { version: 0, model: d.model }, DEMO.brightOwner)).statusCode).toBe(404);
+    expect((await save(id, { version: 0, model: d.model }, DEMO.brightOwner)).statusCode).toBe(403);
+    expect((await save('00000000-0000-4000-8000-000000000000', { version: 0, model: d.model }, DEMO.brightOwner)).statusCode).toBe(403);
     const byContractor = await save(id, { version: 0, model: d.model }, DEMO.contractor);
     expect(byContractor.statusCode, byContractor.body).toBe(200);
     expect((await save(id, { version: 1, model: moved(d.model) }, DEMO.support)).statusCode).toBe(200);

@@ -79,7 +79,8 @@ export function BlogPostPage() {
   }
   return (
     <>
-      <ContentHero title={post.data?.title ?? ''} lead={post.data?.summary || undefined}>
+      {/* The page's heading is never empty: while the post loads it says so. */}
+      <ContentHero title={post.data?.title ?? 'Loading the post…'} lead={post.data?.summary || undefined}>
         {post.data && <Typography sx={{ color: 'rgba(255,255,255,0.85)' }}>{byline(post.data)}</Typography>}
       </ContentHero>
       <Container maxWidth="md" sx={{ py: 5 }}>
