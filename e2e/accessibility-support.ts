@@ -99,7 +99,19 @@ async function check(label: string) {
   // not wait for it), and axe, catching it mid-pulse, measured the blend of white and the button's
   // colour (4.0:1) instead of the button's own colours (#fff on #1d5fa8). Axe reads the resting colours.
   await page.addStyleTag({ content: '.MuiTouchRipple-root { display: none !important; }' });
-  const serious = (await axe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical' || STRICT_RULES.has(v.id));
+  const found = async () => (await axe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical' || STRICT_RULES.has(v.id));
+  let serious = await found();
+  if (serious.length > 0) {
+    // A finding is a property of the page, not of a moment: a colour caught mid-change (a fade or
+    // a state change that "settled" cannot see) is gone a second later. Measure again and keep
+    // the findings, node by node, that are there both times.
+    await page.waitForTimeout(1_000);
+    await settle(page);
+    const again = await found();
+    const key = (id: string, n: { target: unknown }) => `${id} ${JSON.stringify(n.target)}`;
+    const still = new Set(again.flatMap((v) => v.nodes.map((n) => key(v.id, n))));
+    serious = serious.map((v) => ({ ...v, nodes: v.nodes.filter((n) => still.has(key(v.id, n))) })).filter((v) => v.nodes.length > 0);
+  }
   for (const v of serious) {
     const nodes = v.nodes
       .slice(0, 6)
