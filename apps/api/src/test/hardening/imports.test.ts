@@ -2,9 +2,9 @@
 // (past the row cap) is a clear 4xx in the envelope and cheap to refuse; large imports are parsed
 // off the event loop. Runs on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZErrorEnvelope } from '@sunstamp/domain/contracts/common';
 import { MAX_CSV_COLUMNS, MAX_CSV_ROWS } from '@sunstamp/domain/catalogue/csv.parser';
 import { createTestApp, DEMO, type TestApp } from '../test-app.ts';
+import { expectEnvelope, IMPORTS, sendRaw } from './raw-requests.ts';
 import { multipart } from '../upload-fixtures.ts';
 import { csvParseStats, OFF_LOOP_BYTES } from '../../platform/csv-parse.pool.ts';
 
@@ -12,20 +12,7 @@ let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t?.close(); });
 
-const IMPORTS = ['/api/ahjs/import', '/api/utilities/import', '/api/equipment/import?kind=module'] as const;
-
-async function send(url: string, o: { as?: string; contentType: string; payload: string | Buffer }) {
-  const token = await t.tokenOf(o.as ?? DEMO.admin);
-  return t.app.inject({
-    method: 'POST', url, payload: o.payload,
-    headers: { authorization: `Bearer ${token}`, 'x-csrftoken': await t.csrfFor(token), 'content-type': o.contentType },
-  });
-}
-
-function expectEnvelope(res: { statusCode: number; body: string }, status: number | number[]) {
-  expect(Array.isArray(status) ? status : [status], res.body).toContain(res.statusCode);
-  expect(ZErrorEnvelope.strict().safeParse(JSON.parse(res.body)).success, res.body).toBe(true);
-}
+const send = (url: string, o: Parameters<typeof sendRaw>[2]) => sendRaw(t, url, o);
 
 describe('CSV imports: caps, a linear header check, large files off the event loop (item 2)', () => {
   it.each(IMPORTS)('%s: a 50,000-column header is 413 in the envelope, as text/csv and as a multipart file', async (url) => {

@@ -2,8 +2,8 @@
 // cut short, is a 4xx in the envelope on every import and upload route, never a 500. Runs on
 // PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZErrorEnvelope } from '@sunstamp/domain/contracts/common';
 import { createTestApp, DEMO, type TestApp } from '../test-app.ts';
+import { expectEnvelope, IMPORTS, sendRaw } from './raw-requests.ts';
 import { eq } from 'drizzle-orm';
 import { multipart, PNG, type Part } from '../upload-fixtures.ts';
 import { fixtureEngineer } from '../deliverables-fixtures.ts';
@@ -22,20 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-const IMPORTS = ['/api/ahjs/import', '/api/utilities/import', '/api/equipment/import?kind=module'] as const;
-
-async function send(url: string, o: { as?: string; contentType: string; payload: string | Buffer }) {
-  const token = await t.tokenOf(o.as ?? DEMO.admin);
-  return t.app.inject({
-    method: 'POST', url, payload: o.payload,
-    headers: { authorization: `Bearer ${token}`, 'x-csrftoken': await t.csrfFor(token), 'content-type': o.contentType },
-  });
-}
-
-function expectEnvelope(res: { statusCode: number; body: string }, status: number | number[]) {
-  expect(Array.isArray(status) ? status : [status], res.body).toContain(res.statusCode);
-  expect(ZErrorEnvelope.strict().safeParse(JSON.parse(res.body)).success, res.body).toBe(true);
-}
+const send = (url: string, o: Parameters<typeof sendRaw>[2]) => sendRaw(t, url, o);
 
 describe('multipart shapes that answered 500 (item 3)', () => {
   it.each(IMPORTS)('%s: multipart/form-data without a boundary is 400', async (url) => {
