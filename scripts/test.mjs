@@ -176,6 +176,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let exit = 0;
+// CI shows only the tail of the output, so the names of the failed tests are repeated last.
+const failures = [];
 for (const s of stages) {
   if (s.code !== 0) exit = s.code;
   if (fs.existsSync(s.file)) {
@@ -184,12 +186,24 @@ for (const s of stages) {
     failed += rep.numFailedTests ?? 0;
     skipped += (rep.numPendingTests ?? 0) + (rep.numTodoTests ?? 0);
     if ((rep.numFailedTestSuites ?? 0) > 0 && (rep.numFailedTests ?? 0) === 0) failed += rep.numFailedTestSuites;
+    for (const file of rep.testResults ?? []) {
+      const where = path.relative(process.cwd(), file.name ?? '');
+      const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failedTests) {
+        const why = String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        failures.push(`${s.name}: ${where} > ${t.fullName ?? t.title}\n    ${why}`);
+      }
+      if (failedTests.length === 0 && file.status === 'failed') {
+        failures.push(`${s.name}: ${where} (file failed)\n    ${String(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+      }
+    }
   } else if (s.code !== 0) {
     console.error(`${s.name}: no report written`);
     failed += 1;
   }
 }
 fs.rmSync(dir, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\nnpm test took ${seconds(started)}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(exit || (failed > 0 ? 1 : 0));
