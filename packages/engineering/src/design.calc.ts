@@ -17,7 +17,7 @@ function refuseCsa(edition: '2021' | '2024' | undefined): never {
   }
   throw new EngineRefusalError(
     'electrical-code-not-supported',
-    `This job uses the Canadian Electrical Code, ${csaEditionName(edition)}. The engine implements its conductor ampacity rules only (Tables 2 and 4 with 5A and 5C, Rule 4-006(1) terminations, Rule 8-104 continuous loading${edition === '2024' ? ', 2021 edition values only' : ''}); it does not implement: ${CSA_C22_1_NOT_IMPLEMENTED.join('; ')}. No NEC rule is used in their place: calculate the Section 64 parts by hand to ${csaEditionName(edition)}.`,
+    `This job uses the Canadian Electrical Code, ${csaEditionName(edition)}. The engine implements its conductor ampacity rules only (Tables 2 and 4 with 5A and 5C, Rule 4-006(1) terminations, Rule 8-104 continuous loading${edition === '2024' ? ', and those with the 2021 edition\'s table values only: the 2024 values are not confirmed' : ''}); it does not implement: ${CSA_C22_1_NOT_IMPLEMENTED.join('; ')}. No NEC rule is used in their place: calculate the Section 64 parts by hand to ${csaEditionName(edition)}.`,
   );
 }
 
