@@ -1,7 +1,7 @@
 import { EngineRefusalError } from '../engine-refusal.ts';
 import { WIRE_SIZES, type WireSize } from '../tables/wire-sizes.table.ts';
 import type { ConductorMaterial, TempColumn } from '../tables/nec-310-16.table.ts';
-import { CSA_TABLE_5A, CSA_TABLE_5C, csaRacewayTable } from '../tables/csa-c22-1.table.ts';
+import { CSA_TABLE_1_COPPER, CSA_TABLE_5A, CSA_TABLE_5B, CSA_TABLE_5C, csaRacewayTable } from '../tables/csa-c22-1.table.ts';
 
 /**
  * Conductor ampacity under the Canadian Electrical Code, Part I (CSA C22.1), Sections 4 and 8: the
@@ -18,7 +18,10 @@ export type CsaEdition = '2021' | '2024';
 export const CSA_EDITIONS: readonly CsaEdition[] = ['2021', '2024'];
 export const csaEditionName = (e: CsaEdition): string => `CSA C22.1-${e} (${e === '2021' ? '25th' : '26th'} ed.)`;
 
-/** How the conductors are run: Tables 2/4 cover raceway or cable; Tables 1/3 (free air) are not transcribed. */
+/**
+ * How the conductors are run: raceway or cable (Tables 2/4 with 5C), or single conductors in free air
+ * (Table 1 with 5B; Table 3, aluminium, is not transcribed and is refused).
+ */
 export type CsaInstallation = 'raceway-or-cable' | 'free-air';
 
 function refuse(message: string): never {
@@ -78,17 +81,23 @@ export interface CsaAmpacityInput {
    */
   terminationC: TempColumn | undefined;
   ambientC: number;
-  /** Current-carrying conductors in the raceway or cable (Table 5C). */
+  /**
+   * Raceway or cable: current-carrying conductors in it (Table 5C). Free air: single conductors run
+   * together (Table 5B applies to 2–4 of them spaced less than 25 % of the largest diameter).
+   */
   currentCarryingConductors: number;
   installation: CsaInstallation;
+  /** Free air only: the conductors are spaced at least 25 % of the largest diameter apart (no Table 5B factor). */
+  spacedAtLeast25Pct?: boolean;
 }
 
 export interface CsaAmpacityResult {
-  table: 'Table 2' | 'Table 4';
+  table: 'Table 1' | 'Table 2' | 'Table 4';
   baseA: number;
   ambientFactor: number;
+  /** Table 5C (raceway or cable) or Table 5B (free air) factor. */
   countFactor: number;
-  /** Base × 5A × 5C, at the insulation's column. */
+  /** Base × 5A × 5C (or 5B), at the insulation's column. */
   correctedA: number;
   /** The table's value at the termination column (Rule 4-006(1)), uncorrected. */
   terminationLimitA: number;
@@ -96,6 +105,26 @@ export interface CsaAmpacityResult {
   ampacityA: number;
   /** Each step, with the rule or table it comes from. */
   steps: string[];
+}
+
+/** The table for the material and installation (Rule 4-004); Table 3 is refused. */
+function tableFor(material: ConductorMaterial, installation: CsaInstallation): { name: 'Table 1' | 'Table 2' | 'Table 4'; rows: Readonly<Partial<Record<WireSize, Readonly<Record<TempColumn, number>>>>> } {
+  if (installation === 'raceway-or-cable') return csaRacewayTable(material);
+  if (material === 'aluminum') {
+    refuse('CSA C22.1 Table 3 (aluminium single conductors in free air) is not transcribed (no stored source confirms its values): run aluminium conductors in raceway or cable (Table 4), or size them by hand from Table 3.');
+  }
+  return { name: 'Table 1', rows: CSA_TABLE_1_COPPER };
+}
+
+/** Table 5B for single conductors in free air. */
+export function csaFreeAirGroupFactor(edition: CsaEdition, conductors: number, spacedAtLeast25Pct: boolean): number {
+  requireTablesOf(edition);
+  if (!Number.isInteger(conductors) || conductors < 1) throw new EngineRefusalError('configuration-not-supported', `A run has a whole number of conductors (got ${conductors}).`);
+  if (conductors === 1 || spacedAtLeast25Pct) return 1;
+  if (conductors > 4) {
+    throw new EngineRefusalError('configuration-not-supported', `CSA C22.1 Table 5B covers 2 to 4 single conductors in free air; ${conductors} conductors spaced less than 25 % of their diameter are not covered (Table 5D and cable-tray rules are not implemented). Space them, or run them in raceway.`);
+  }
+  return CSA_TABLE_5B[conductors as 2 | 3 | 4];
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -109,19 +138,22 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
  */
 export function csaAllowableAmpacity(i: CsaAmpacityInput): CsaAmpacityResult {
   requireTablesOf(i.edition);
-  if (i.installation === 'free-air') {
-    refuse('CSA C22.1 Tables 1 and 3 (single conductors in free air) are not transcribed (no stored source gives their values): the engine sizes conductors in raceway or cable only (Tables 2 and 4). Run the conductors in raceway, or size them by hand from Table 1/3.');
-  }
   if (i.terminationC === undefined) {
     refuse('CSA C22.1 Rule 4-006: the maximum conductor termination temperature marked on the equipment is needed (the rule for unmarked equipment, 4-006(2), is not implemented). Enter the terminal temperature rating from the equipment\'s marking.');
   }
-  const t = csaRacewayTable(i.material);
-  const base = csaTableAmpacity(i.edition, i.material, i.size, i.insulationC);
+  const t = tableFor(i.material, i.installation);
+  const rowOf = (col: TempColumn) => {
+    const row = t.rows[i.size];
+    if (!row) refuse(`CSA C22.1 ${t.name} has no row for ${i.size} ${i.material === 'copper' ? 'copper' : 'aluminium'} in the transcribed range.`);
+    return row[col];
+  };
+  const base = rowOf(i.insulationC);
   const amb = csaAmbientFactor(i.edition, i.ambientC, i.insulationC);
-  const count = csaConductorCountFactor(i.edition, i.currentCarryingConductors);
+  const freeAir = i.installation === 'free-air';
+  const count = freeAir ? csaFreeAirGroupFactor(i.edition, i.currentCarryingConductors, i.spacedAtLeast25Pct === true) : csaConductorCountFactor(i.edition, i.currentCarryingConductors);
   const corrected = round2(base * amb.factor * count);
   const termColumn = Math.min(i.terminationC, i.insulationC) as TempColumn;
-  const termLimit = csaTableAmpacity(i.edition, i.material, i.size, termColumn);
+  const termLimit = rowOf(termColumn);
   const ampacity = Math.min(corrected, termLimit);
   const size = formatCsaSize(i.size);
   return {
@@ -129,7 +161,9 @@ export function csaAllowableAmpacity(i: CsaAmpacityInput): CsaAmpacityResult {
     steps: [
       `${size} ${i.material === 'copper' ? 'Cu' : 'Al'}, ${i.insulationC} °C insulation: ${base} A (CSA C22.1 ${t.name}, Rule 4-004)`,
       amb.row === null ? `ambient ${i.ambientC} °C ≤ 30 °C: factor 1.00 (Table 5A not applied)` : `ambient ${i.ambientC} °C: × ${amb.factor.toFixed(2)} (Table 5A, ${amb.row} °C row)`,
-      `${i.currentCarryingConductors} current-carrying conductors: × ${count.toFixed(2)} (Table 5C)`,
+      freeAir
+        ? `${i.currentCarryingConductors} single conductor(s) in free air${i.spacedAtLeast25Pct ? ', spaced ≥ 25 %' : ''}: × ${count.toFixed(2)} (Table 5B)`
+        : `${i.currentCarryingConductors} current-carrying conductors: × ${count.toFixed(2)} (Table 5C)`,
       `corrected ${corrected} A; termination ${i.terminationC} °C limits to ${termLimit} A (${t.name} ${termColumn} °C column, Rule 4-006(1)) → ${ampacity} A`,
     ],
   };
@@ -172,15 +206,16 @@ export function csaSelectConductor(p: Omit<CsaAmpacityInput, 'size'> & { continu
   if (p.continuousLoadA > p.ocpdA * p.ocpdContinuousPct / 100) {
     throw new EngineRefusalError('configuration-not-supported', `CSA C22.1 Rule ${p.ocpdContinuousPct === 100 ? '8-104(5)' : '8-104(6)'}: a continuous load of ${p.continuousLoadA} A exceeds ${p.ocpdContinuousPct} % of the ${p.ocpdA} A overcurrent device (${round2(p.ocpdA * p.ocpdContinuousPct / 100)} A). Choose a larger device.`);
   }
-  const rows = csaRacewayTable(p.material).rows;
+  const table = tableFor(p.material, p.installation);
   for (const size of WIRE_SIZES) {
-    const row = rows[size];
+    const row = table.rows[size];
     if (!row) continue;
     // Conductor protection (Rule 14-104), read conservatively because its text and table are not in a
     // stored source: the device may not exceed the conductor's ampacity (no next-higher-rating
-    // allowance), and 14–10 AWG may not be protected above their 60 °C table value (15/20/30 A copper,
-    // 15/25 A aluminium).
-    if (SMALL_SIZES.includes(size) && p.ocpdA > row[60]) continue;
+    // allowance), and 14–10 AWG may not be protected above their Table 2/4 60 °C value (15/20/30 A
+    // copper, 15/25 A aluminium) whatever the installation.
+    const raceway = csaRacewayTable(p.material).rows[size];
+    if (SMALL_SIZES.includes(size) && raceway && p.ocpdA > raceway[60]) continue;
     const a = csaAllowableAmpacity({ ...p, size });
     if (a.ampacityA < p.ocpdA) continue;
     const lim = csaMaxContinuousLoadA({ ampacityA: a.ampacityA, ocpdA: p.ocpdA, ocpdContinuousPct: p.ocpdContinuousPct, installation: p.installation });
@@ -188,7 +223,7 @@ export function csaSelectConductor(p: Omit<CsaAmpacityInput, 'size'> & { continu
       return { ...a, size, label: `${formatCsaSize(size)} (${awgAreaMm2(size)} mm²)`, areaMm2: awgAreaMm2(size), continuousLimitA: lim.limitA, rule: lim.subrule };
     }
   }
-  throw new EngineRefusalError('configuration-not-supported', `No conductor up to 600 kcmil in CSA C22.1 ${csaRacewayTable(p.material).name} carries ${p.continuousLoadA} A continuously under these conditions.`);
+  throw new EngineRefusalError('configuration-not-supported', `No conductor up to 600 kcmil in CSA C22.1 ${table.name} carries ${p.continuousLoadA} A continuously under these conditions.`);
 }
 
 const SMALL_SIZES: readonly WireSize[] = ['14', '12', '10'];
@@ -219,6 +254,6 @@ export const CSA_C22_1_NOT_IMPLEMENTED: readonly string[] = [
   'the interconnection limit on distribution equipment (Rule 64-112, the "120 %" sum of overcurrent devices against the busbar): its 2021/2024 wording (including where 125 % applies) is not in a stored source',
   'rapid shutdown (Rule 64-218): the only stored text is the 2015 edition\'s (1.5 m / 3 m, 30 V and 240 VA within 10 s); the 2021 and 2024 requirements are not confirmed',
   'Section 64 and Section 84 warning signs and their wording',
-  'Tables 1 and 3 (single conductors in free air) and every 2024 (26th ed.) table value',
+  'Table 3 (aluminium single conductors in free air) and every 2024 (26th ed.) table value',
   'bonding conductor sizing (Table 16) and voltage drop (Rule 8-102 with Table D3)',
 ];

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { EngineRefusalError } from '../engine-refusal.ts';
 import { WIRE_SIZES, type WireSize } from '../tables/wire-sizes.table.ts';
-import { CSA_TABLE_2_COPPER, CSA_TABLE_4_ALUMINUM } from '../tables/csa-c22-1.table.ts';
+import { CSA_TABLE_1_COPPER, CSA_TABLE_2_COPPER, CSA_TABLE_4_ALUMINUM } from '../tables/csa-c22-1.table.ts';
+import { NEC_310_16_ALUMINUM, NEC_310_16_COPPER, NEC_310_17_COPPER } from '../tables/nec-310-16.table.ts';
 import {
-  awgAreaMm2, csaAllowableAmpacity, csaAmbientFactor, csaConductorCountFactor, csaMaxContinuousLoadA, csaSelectConductor, csaTableAmpacity,
+  awgAreaMm2, csaAllowableAmpacity, csaAmbientFactor, csaConductorCountFactor, csaFreeAirGroupFactor, csaMaxContinuousLoadA, csaSelectConductor, csaTableAmpacity,
   type CsaAmpacityInput,
 } from './csa-conductor.calc.ts';
 
@@ -47,6 +48,13 @@ describe('Tables 2 and 4 (Rule 4-004), 2021', () => {
         expect(rows[i]![75]).toBeLessThan(rows[i]![90]);
         if (i > 0) for (const c of [60, 75, 90] as const) expect(rows[i]![c]).toBeGreaterThan(rows[i - 1]![c]);
       }
+    }
+  });
+  it('harmonised with the NEC since 2012 (electricalindustry.ca): the transcribed Tables 2 and 4 equal NEC Table 310.16 row for row, so Table 1 is NEC 310.17 copper', () => {
+    for (const s of WIRE_SIZES) {
+      expect(CSA_TABLE_2_COPPER[s], `Table 2 ${s}`).toEqual(NEC_310_16_COPPER[s]);
+      expect(CSA_TABLE_4_ALUMINUM[s], `Table 4 ${s}`).toEqual(NEC_310_16_ALUMINUM[s]);
+      expect(CSA_TABLE_1_COPPER[s], `Table 1 ${s}`).toEqual(NEC_310_17_COPPER[s]);
     }
   });
   it('2024 (26th ed.): refused, naming the tables that could not be checked', () => {
@@ -112,9 +120,13 @@ describe('Rule 4-004 with Rule 4-006(1) terminations', () => {
     const r = csaAllowableAmpacity({ ...base, material: 'aluminum', size: '6', ambientC: 45, currentCarryingConductors: 2 });
     expect(r).toMatchObject({ table: 'Table 4', baseA: 55, correctedA: 47.85, terminationLimitA: 50, ampacityA: 47.85 });
   });
-  it('unmarked terminals (Rule 4-006(2)) and free-air runs (Tables 1/3) are refused by name', () => {
+  it('unmarked terminals (Rule 4-006(2)) and aluminium in free air (Table 3) are refused by name', () => {
     expect(refusal(() => csaAllowableAmpacity({ ...base, terminationC: undefined })).message).toMatch(/4-006\(2\), is not implemented/);
-    expect(refusal(() => csaAllowableAmpacity({ ...base, installation: 'free-air' })).message).toMatch(/Tables 1 and 3/);
+    expect(refusal(() => csaAllowableAmpacity({ ...base, material: 'aluminum', installation: 'free-air' })).message).toMatch(/Table 3 \(aluminium single conductors in free air\)/);
+  });
+  it('Table 1 (free air) with Table 5B: 10 AWG Cu RW90, 75 °C terminals, two conductors touching: 55 × 0.90 = 49.5 A; spaced ≥ 25 %: 55 A, limited to 50 A', () => {
+    expect(csaAllowableAmpacity({ ...base, installation: 'free-air', currentCarryingConductors: 2 })).toMatchObject({ table: 'Table 1', baseA: 55, countFactor: 0.9, ampacityA: 49.5 });
+    expect(csaAllowableAmpacity({ ...base, installation: 'free-air', currentCarryingConductors: 2, spacedAtLeast25Pct: true }).ampacityA).toBe(50);
   });
   it('2024 refused', () => {
     expect(refusal(() => csaAllowableAmpacity({ ...base, edition: '2024' })).code).toBe('electrical-code-not-supported');
@@ -131,6 +143,17 @@ describe('Rule 4-004 with Rule 4-006(1) terminations', () => {
         expect(a(sizes[si + 1]!, t, n)).toBeGreaterThanOrEqual(a(sizes[si]!, t, n));
       },
     ));
+  });
+});
+
+describe('Table 5B (2–4 single conductors in free air, spaced < 25 %), boundaries', () => {
+  it.each([[1, 1], [2, 0.9], [3, 0.85], [4, 0.8]])('%i conductors → %f', (n, f) => {
+    expect(csaFreeAirGroupFactor('2021', n, false)).toBe(f);
+  });
+  it('spaced at least 25 %: 1.00 for any number; five or more touching: refused (Table 5D not implemented); 2024 refused', () => {
+    expect(csaFreeAirGroupFactor('2021', 6, true)).toBe(1);
+    expect(refusal(() => csaFreeAirGroupFactor('2021', 5, false)).message).toMatch(/Table 5B covers 2 to 4/);
+    expect(refusal(() => csaFreeAirGroupFactor('2024', 2, false)).code).toBe('electrical-code-not-supported');
   });
 });
 
@@ -163,6 +186,11 @@ describe('conductor selection (Rules 4-004, 4-006, 8-104, conservative 14-104)',
   it('boundary at 80 % of the conductor: 40 A on a 50 A breaker at 40 °C, 4 conductors — 8 AWG 55 × 0.91 × 0.8 = 40.04 A < 50 A device, so 6 AWG (75 × 0.728 = 54.6 A)', () => {
     const c = csaSelectConductor({ ...sel, ambientC: 40, currentCarryingConductors: 4, continuousLoadA: 40, ocpdA: 50 });
     expect(c).toMatchObject({ size: '6', correctedA: 54.6, ampacityA: 54.6 });
+  });
+  it('free air, 100 %-rated 30 A device (Subrule 5(b), 85 %): 10 AWG Cu RW90, 60 °C terminals, 55 °C, four touching: 55 × 0.76 × 0.80 = 33.44 A, 85 % = 28.42 A — carries 28 A, not 28.5 A (then 8 AWG)', () => {
+    const fa = { ...sel, installation: 'free-air' as const, terminationC: 60 as const, ambientC: 55, currentCarryingConductors: 4, ocpdContinuousPct: 100 as const, ocpdA: 30 };
+    expect(csaSelectConductor({ ...fa, continuousLoadA: 28 })).toMatchObject({ size: '10', table: 'Table 1', ampacityA: 33.44, continuousLimitA: 28.42, rule: '8-104(5)' });
+    expect(csaSelectConductor({ ...fa, continuousLoadA: 28.5 }).size).toBe('8');
   });
   it('a load above 80 % of the device is refused naming Rule 8-104(6)', () => {
     expect(refusal(() => csaSelectConductor({ ...sel, continuousLoadA: 24.5, ocpdA: 30 })).message).toMatch(/8-104\(6\).*24.5 A exceeds 80 % of the 30 A/);

@@ -1,5 +1,5 @@
 import type { WireSize } from './wire-sizes.table.ts';
-import type { AmpacityRow, ConductorMaterial, TempColumn } from './nec-310-16.table.ts';
+import { NEC_310_17_COPPER, type AmpacityRow, type ConductorMaterial, type TempColumn } from './nec-310-16.table.ts';
 
 /**
  * CSA C22.1 (Canadian Electrical Code, Part I) tables the engine uses, kept apart from the NEC tables:
@@ -22,8 +22,17 @@ import type { AmpacityRow, ConductorMaterial, TempColumn } from './nec-310-16.ta
  * (2024) values, so the engine refuses the 2024 tables (cec-conductor.calc.ts) rather than assume
  * they did not change.
  *
- * Not transcribed (refused): Table 1 and Table 3 (single conductors in free air) — no stored source
- * gives their values; columns above 90 °C (not used for building wire here).
+ * - Table 1 (copper, single conductors in free air): since the 2012 (22nd) edition Tables 1–4 are
+ *   harmonised with NEC Tables 310.15(B)(16)/(17) (electricalindustry.ca, Pierre McDonald, "Conductor
+ *   ampacities and their temperature rating", on the NFPA/CSA Task Force on the Harmonization of
+ *   Ampacities). Table 1 is therefore taken from the engine's NEC Table 310.17 copper columns (sourced
+ *   in the README); that Tables 2 and 4 as transcribed above still equal NEC 310.16 value for value in
+ *   the 25th edition is asserted in csa-conductor.test.ts, the evidence that the harmonisation held.
+ * - Table 5B (2–4 single conductors in free air spaced less than 25 % of the largest diameter):
+ *   feeeldotca/cec-app (`table5b`); title as in the eng-tips thread above.
+ *
+ * Not transcribed (refused): Table 3 (aluminium in free air: the NEC 310.17 aluminium columns it would
+ * equal are not verified here either); columns above 90 °C (not used for building wire here).
  */
 
 /** Sizes of Table 2 (14 AWG up) the engine uses; Table 4 starts at 12 AWG. */
@@ -69,6 +78,12 @@ export const CSA_TABLE_4_ALUMINUM: Readonly<Partial<Record<WireSize, AmpacityRow
   '500': { 60: 260, 75: 310, 90: 350 },
   '600': { 60: 285, 75: 340, 90: 385 },
 };
+
+/** Table 1: copper single conductors in free air, 30 °C (= NEC Table 310.17 copper by harmonisation, see above). */
+export const CSA_TABLE_1_COPPER: Readonly<Partial<Record<WireSize, AmpacityRow>>> = NEC_310_17_COPPER;
+
+/** Table 5B: factors for Tables 1 and 3 where 2 to 4 single conductors are spaced less than 25 % of the largest diameter. */
+export const CSA_TABLE_5B: Readonly<Record<2 | 3 | 4, number>> = { 2: 0.9, 3: 0.85, 4: 0.8 };
 
 export function csaRacewayTable(material: ConductorMaterial): { name: 'Table 2' | 'Table 4'; rows: Readonly<Partial<Record<WireSize, AmpacityRow>>> } {
   return material === 'copper' ? { name: 'Table 2', rows: CSA_TABLE_2_COPPER } : { name: 'Table 4', rows: CSA_TABLE_4_ALUMINUM };
