@@ -387,10 +387,28 @@ describe('Also: refusals with a clear message', () => {
     }
     throw new Error('not refused');
   };
-  it('a CEC job (dwg_electrical_code = CEC) is refused', () => {
+  it('a CEC job (dwg_electrical_code = CEC) is refused: CEC is the California Electrical Code here, never read as Canadian', () => {
     const e = refusal({ ...base, site: { ...base.site, codes: { ...base.site.codes, electricalCode: 'CEC' } } });
     expect(e.code).toBe('electrical-code-not-supported');
-    expect(e.message).toMatch(/CEC/);
+    expect(e.message).toMatch(/"CEC" is the California Electrical Code/);
+    expect(e.message).toMatch(/CSA C22.1-2021 or CSA C22.1-2024/);
+  });
+  // Issue 26 item 5: the Canadian code is its own key. Its conductor rules are implemented
+  // (electrical/csa-conductor.test.ts); Section 64 is not, so the design is refused naming each part.
+  const csa = (codes: Record<string, unknown>) => ({ ...base, site: { ...base.site, codes: { ...base.site.codes, ...codes } } });
+  it.each(['2021', '2024'] as const)('a CSA C22.1-%s job is refused naming what is not implemented, with no NEC section in its place', (edition) => {
+    const e = refusal(csa({ electricalCode: 'CSA C22.1', csa: edition }));
+    expect(e.code).toBe('electrical-code-not-supported');
+    expect(e.message).toMatch(new RegExp(`Canadian Electrical Code, CSA C22.1-${edition} \\(${edition === '2021' ? '25th' : '26th'} ed.\\)`));
+    for (const part of [/Section 64 PV source and output circuit currents/, /Rule 64-112/, /Rule 64-218/, /warning signs/, /Table 3 \(aluminium single conductors in free air\)/]) expect(e.message).toMatch(part);
+    expect(e.message).not.toMatch(/\b(690|705|310)\.\d/);
+    if (edition === '2024') expect(e.message).toMatch(/2021 edition's table values only: the 2024 values are not confirmed/);
+  });
+  it('a CSA C22.1 job without its edition names the input; a CSA edition on an NEC job is refused', () => {
+    const e = refusal(csa({ electricalCode: 'CSA C22.1' }));
+    expect(e.code).toBe('inputs-missing');
+    expect(e.missing).toEqual(['site.codes.csa']);
+    expect(refusal(csa({ electricalCode: 'NEC', csa: '2021' })).message).toMatch(/site.codes.csa \(CSA C22.1-2021\) is given but the electrical code is NEC/);
   });
   it('below −40 °C without a Voc coefficient there is no Table 690.7(A) factor: refused; −40 °C itself uses 1.25', () => {
     const crystalline = { vocV: 40, technology: 'crystalline' as const };
@@ -405,7 +423,7 @@ describe('Also: refusals with a clear message', () => {
   it('the command line prints the refusal and exits 2', () => {
     const dir = mkdtempSync(join(tmpdir(), 'eng-refusal-'));
     const file = join(dir, 'cec.json');
-    writeFileSync(file, JSON.stringify({ ...base, site: { ...base.site, codes: { ...base.site.codes, electricalCode: 'CEC' } } }));
+    writeFileSync(file, JSON.stringify({ ...base, site: { ...base.site, codes: { ...base.site.codes, electricalCode: 'CSA C22.1', csa: '2021' } } }));
     const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
     const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
     const out = spawnSync(tsx, [cli, file], { encoding: 'utf8' });

@@ -56,10 +56,16 @@ export const ZSite = z.strictObject({
   codes: z
     .strictObject({
       /**
-       * The requirement dwg_electrical_code. The engine calculates NEC jobs only: a CEC job is
-       * refused with a clear message (EngineRefusalError 'electrical-code-not-supported').
+       * The requirement dwg_electrical_code. 'NEC' is calculated. 'CEC' is what Sunstamp's plan sets
+       * print as the California Electrical Code (the NEC edition California adopts): the engine does
+       * not calculate California amendments and refuses it, naming the choice. 'CSA C22.1' is the
+       * Canadian Electrical Code, Part I — a distinct key so "CEC" is never read as Canadian; its
+       * edition is `csa`. Its conductor rules are in electrical/csa-conductor.calc.ts; the rest of a
+       * Canadian design is refused by name (EngineRefusalError 'electrical-code-not-supported').
        */
-      electricalCode: z.enum(['NEC', 'CEC']).default('NEC'),
+      electricalCode: z.enum(['NEC', 'CEC', 'CSA C22.1']).default('NEC'),
+      /** CSA C22.1 edition (2021 = 25th ed., 2024 = 26th ed.); required with electricalCode 'CSA C22.1', refused otherwise. */
+      csa: z.enum(['2021', '2024']).optional(),
       nec: ZNecEdition.default('2020'),
       asce: ZAsceEdition.default('7-16'),
       iebc: z.enum(['2015', '2018', '2021', '2024']).default('2018'),

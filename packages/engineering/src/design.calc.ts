@@ -4,14 +4,34 @@ import { calculateElectrical } from './electrical/electrical.calc.ts';
 import { calculateStructural } from './structural/structural.calc.ts';
 import { EngineRefusalError } from './engine-refusal.ts';
 import { NEC_240_6_A } from './tables/nec-240-6.table.ts';
+import { CSA_C22_1_NOT_IMPLEMENTED, csaEditionName } from './electrical/csa-conductor.calc.ts';
+
+/**
+ * A Canadian (CSA C22.1) design: the engine has the Section 4/8 conductor rules (csa-conductor.calc.ts)
+ * but not Section 64 (PV circuit currents, voltage, the busbar limit, rapid shutdown, signs), so the
+ * design is refused as a whole, naming each missing part — never completed with NEC rules.
+ */
+function refuseCsa(edition: '2021' | '2024' | undefined): never {
+  if (!edition) {
+    throw new EngineRefusalError('inputs-missing', 'A CSA C22.1 job needs its edition: site.codes.csa = 2021 (25th ed.) or 2024 (26th ed.).', ['site.codes.csa']);
+  }
+  throw new EngineRefusalError(
+    'electrical-code-not-supported',
+    `This job uses the Canadian Electrical Code, ${csaEditionName(edition)}. The engine implements its conductor ampacity rules only (Tables 2 and 4 with 5A and 5C, Rule 4-006(1) terminations, Rule 8-104 continuous loading${edition === '2024' ? ', and those with the 2021 edition\'s table values only: the 2024 values are not confirmed' : ''}); it does not implement: ${CSA_C22_1_NOT_IMPLEMENTED.join('; ')}. No NEC rule is used in their place: calculate the Section 64 parts by hand to ${csaEditionName(edition)}.`,
+  );
+}
 
 /** Jobs the engine will not calculate at all: refused before any number is produced. */
 function refuseUnsupported(input: DesignInput): void {
   const codes = input.site.codes;
+  if (codes.electricalCode !== 'CSA C22.1' && codes.csa !== undefined) {
+    throw new EngineRefusalError('electrical-code-not-supported', `site.codes.csa (CSA C22.1-${codes.csa}) is given but the electrical code is ${codes.electricalCode}: name 'CSA C22.1' as the electrical code for a Canadian job, or remove the CSA edition.`);
+  }
+  if (codes.electricalCode === 'CSA C22.1') refuseCsa(codes.csa);
   if (codes.electricalCode === 'CEC') {
     throw new EngineRefusalError(
       'electrical-code-not-supported',
-      'This job uses the Canadian Electrical Code (dwg_electrical_code = CEC). The engine implements NEC 2017, 2020 and 2023 only: CSA C22.1 Section 64 (2021, 2024), its ampacity and correction tables (Tables 1–4, 5A, 5C), its voltage-drop and overcurrent rules and its warning-sign wording are not implemented, and NEC numbers are never printed under a CEC heading. Calculate this job by hand to CSA C22.1, or under the NEC edition the AHJ accepts.',
+      'This job names "CEC" as its electrical code (dwg_electrical_code = CEC). In Sunstamp "CEC" is the California Electrical Code, which adopts an NEC edition with California amendments the engine does not implement. For California, calculate under the NEC edition the AHJ adopted (dwg_electrical_code = NEC) and check the amendments by hand; for a Canadian job, name the Canadian Electrical Code as CSA C22.1-2021 or CSA C22.1-2024.',
     );
   }
   // A panel that cannot exist is refused rather than solved around: a 400 A main on a 100 A busbar

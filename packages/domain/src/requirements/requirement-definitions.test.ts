@@ -94,7 +94,7 @@ describe('spec defaults and option lists (§3, §9)', () => {
   });
 
   it('option lists', () => {
-    expect(optionValues('dwg_electrical_code')).toEqual(['NEC', 'CEC']);
+    expect(optionValues('dwg_electrical_code')).toEqual(['NEC', 'CEC', 'CSA C22.1-2021', 'CSA C22.1-2024']);
     expect(optionValues('dwg_interconnection_label')).toEqual(['Reference Point of Applicability (RPA)', 'Point of Interconnection']);
     for (const k of ['structural_stamps_on_cad', 'professional_stamps_on_electrical', 'electrical_stamps_on_cad']) {
       expect(optionValues(k)).toEqual(['No Stamp Required', 'Always Include', 'Only Over 10 Kilowatts']);

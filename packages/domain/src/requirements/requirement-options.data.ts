@@ -47,7 +47,11 @@ export const LAYOUT_ALTERATION_OPTIONS = [
   opt('Alter layout as needed'),
 ];
 
-export const ELECTRICAL_CODE_OPTIONS = [opt('NEC'), opt('CEC')];
+/**
+ * 'CEC' is the California Electrical Code (printed as e.g. "2022 CEC", the NEC edition California
+ * adopts). The Canadian Electrical Code is named by its standard and edition, never "CEC" (issue 26).
+ */
+export const ELECTRICAL_CODE_OPTIONS = [opt('NEC'), opt('CEC'), opt('CSA C22.1-2021'), opt('CSA C22.1-2024')];
 
 export const INTERCONNECTION_LABEL_OPTIONS = [
   opt('Reference Point of Applicability (RPA)'),

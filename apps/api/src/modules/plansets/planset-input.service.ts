@@ -314,7 +314,11 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
   const on = (key: string) => rv(key)?.on === true;
 
   const necMatch = /NEC\s*(\d{4})/i.exec(ahj!.electrical ?? '');
-  const electricalCode: 'NEC' | 'CEC' = /CEC/i.test(ahj!.electrical ?? '') || rv('dwg_electrical_code')?.value === 'CEC' ? 'CEC' : 'NEC';
+  // The Canadian code is named "CSA C22.1-<edition>" (the requirement or the AHJ); "CEC" is the
+  // California Electrical Code (issue 26). The engine refuses both with its reasons.
+  const csaOf = (v: unknown) => /CSA\s*C22\.1\D*(2021|2024)/i.exec(String(v ?? ''))?.[1] as '2021' | '2024' | undefined;
+  const csa = csaOf(rv('dwg_electrical_code')?.value) ?? csaOf(ahj!.electrical);
+  const electricalCode: 'NEC' | 'CEC' | 'CSA C22.1' = csa ? 'CSA C22.1' : /CEC/i.test(ahj!.electrical ?? '') || rv('dwg_electrical_code')?.value === 'CEC' ? 'CEC' : 'NEC';
   const nec = (necMatch?.[1] ?? '2020') as '2017' | '2020' | '2023';
   const minTempC = num(ahj!.minDesignTempC)!;
   const exposure = (ahj!.exposureCategory ?? job.exposureCategory ?? 'C') as 'B' | 'C' | 'D';
@@ -437,7 +441,7 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
       exposure,
       groundSnowLoadPsf: num(ahj!.groundSnowLoadPsf)!,
       meanRoofHeightFt: Math.min(60, heightFt),
-      codes: { electricalCode, nec, asce: ((ahj!.asce ?? '7-16') as '7-10' | '7-16' | '7-22'), iebc: editionOf(ahj!.iebc) as '2018' },
+      codes: { electricalCode, ...(csa ? { csa } : {}), nec, asce: ((ahj!.asce ?? '7-16') as '7-10' | '7-16' | '7-22'), iebc: editionOf(ahj!.iebc) as '2018' },
     },
     equipment: {
       module: {
