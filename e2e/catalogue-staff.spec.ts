@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import os from 'node:os';
+import { apiAs } from './deliverables-support.ts';
 import { ADMIN, artifacts, baseUrl, launchBrowser, OWNER, pathOf, screenshot, signInAs, signOut, SUPPORT, type Browser } from './support.ts';
 
 /*
@@ -12,9 +14,39 @@ import { ADMIN, artifacts, baseUrl, launchBrowser, OWNER, pathOf, screenshot, si
 
 const CEC_MODULES_SAMPLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/domain/src/catalogue/fixtures/cec-modules-sample.csv');
 
+/*
+ * The spec edits only what it creates: a roof material and a module of its own (the demo's Slate
+ * and Q.PEAK are read by plan-set specs running beside this one), and an import file whose rows
+ * are named for this run (one of them the module created here, which the import updates).
+ */
+const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+const ROOF = { value: `e2e_slate_${stamp}`, label: `Test Slate ${stamp}` };
+const MAKER = `Testwerk ${stamp}`;
+const MODULE = `TW-400 ${stamp}`;
+const NEW_MODULE = `TW-TRON 425 ${stamp}`;
+let importFile: string;
+
 let browser: Browser;
 
 beforeAll(async () => {
+  const admin = await apiAs(ADMIN);
+  await admin('POST', '/option-lists/roof_materials/items', {
+    ...ROOF, data: { family: 'tile', gauge: null, thicknessIn: 0.25, deadLoadPsf: 10 },
+  });
+  await admin('POST', '/equipment', {
+    kind: 'module', manufacturer: MAKER, model: MODULE, type: 'mono_perc',
+    data: { pmaxW: 400, vocV: 45.3, iscA: 11.14, vmpV: 37.13, impA: 10.77, tempCoeffVocPctPerC: -0.27, weightKg: 21.1 },
+  });
+  // The sample's three rows, renamed: two makers new to the catalogue, and the module made above.
+  const lines = fs.readFileSync(CEC_MODULES_SAMPLE, 'utf8').split(/\r?\n/);
+  const renamed = lines.map((line, i) => {
+    if (i < 3 || !line) return line;
+    if (line.startsWith('Hanwha')) return line.replace(/^Hanwha Q CELLS Q\.TRON BLK M-G2\+ 425,Hanwha Q CELLS,/, `${MAKER} ${NEW_MODULE},${MAKER},`);
+    if (line.startsWith('Canadian')) return line.replaceAll('Canadian Solar Inc.', `Canadian Test ${stamp}`);
+    return line.replace(/^"Qcells, Q\.PEAK DUO BLK ML-G10\+ 400",Qcells,/, `"${MAKER}, ${MODULE}",${MAKER},`);
+  });
+  importFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cec-')), 'cec-modules.csv');
+  fs.writeFileSync(importFile, renamed.join('\n'));
   browser = await launchBrowser({ ignore: (m) => /status of (400|409)/.test(m.text()) });
 });
 
@@ -37,11 +69,11 @@ describe('the catalogue staff screens, one story', { shuffle: false }, () => {
       await page.getByRole('navigation', { name: 'Option lists' }).getByRole('button', { name: /Roof Materials/ }).click();
       await page.getByRole('heading', { name: 'Roof Materials', level: 2 }).waitFor();
       expect(new URL(page.url()).searchParams.get('list')).toBe('roof_materials');
-      await row('Slate').getByRole('gridcell', { name: '10 psf' }).waitFor();
+      await row(ROOF.label).getByRole('gridcell', { name: '10 psf' }).waitFor();
       await screenshot(page, 'catalogue-option-lists.png');
 
-      await page.getByRole('button', { name: 'Edit Slate', exact: true }).click();
-      await dialog().getByLabel('Label').fill('Natural Slate');
+      await page.getByRole('button', { name: `Edit ${ROOF.label}`, exact: true }).click();
+      await dialog().getByLabel('Label').fill(`Natural ${ROOF.label}`);
       await expect(dialog().getByLabel('Stored value').isDisabled()).resolves.toBe(true);
       const dead = dialog().getByLabel('Dead load');
       await dead.fill('');
@@ -50,13 +82,14 @@ describe('the catalogue staff screens, one story', { shuffle: false }, () => {
       await screenshot(page, 'catalogue-option-item-dialog-error.png');
       await dead.fill('9.5');
       await dialog().getByRole('button', { name: 'Save' }).click();
-      await page.getByText('Natural Slate saved.').waitFor();
+      await page.getByText(`Natural ${ROOF.label} saved.`).waitFor();
       await dialog().waitFor({ state: 'detached' });
 
       await page.reload();
       await page.getByRole('heading', { name: 'Roof Materials', level: 2 }).waitFor();
-      await row('Natural Slate').getByRole('gridcell', { name: '9.5 psf' }).waitFor();
-      await expect(row('slate').count()).resolves.toBe(1);
+      await row(`Natural ${ROOF.label}`).getByRole('gridcell', { name: '9.5 psf' }).waitFor();
+      // Renamed, its stored value kept: still one row.
+      await expect(row(ROOF.value).count()).resolves.toBe(1);
     });
 
     it('adds a value with its engineering data, moves it up and deactivates it', async () => {
@@ -103,9 +136,9 @@ describe('the catalogue staff screens, one story', { shuffle: false }, () => {
       const { page } = browser;
       await page.getByRole('link', { name: 'Equipment' }).click();
       await page.getByRole('heading', { name: 'Equipment', level: 1 }).waitFor();
-      await page.getByLabel('Search equipment').fill('Q.PEAK');
-      await row('Q.PEAK DUO BLK ML-G10+ 400').getByRole('gridcell', { name: /^400 W/ }).waitFor();
-      await page.getByRole('button', { name: 'Edit Qcells Q.PEAK DUO BLK ML-G10+ 400' }).click();
+      await page.getByLabel('Search equipment').fill(MODULE);
+      await row(MODULE).getByRole('gridcell', { name: /^400 W/ }).waitFor();
+      await page.getByRole('button', { name: `Edit ${MAKER} ${MODULE}` }).click();
       await dialog().getByLabel('Pmax', { exact: true }).fill('405');
       await dialog().getByLabel('Temp. coefficient of Voc').fill('0.27');
       await dialog().getByLabel('Weight').fill('-1');
@@ -116,15 +149,15 @@ describe('the catalogue staff screens, one story', { shuffle: false }, () => {
       await dialog().getByLabel('Temp. coefficient of Voc').fill('-0.27');
       await dialog().getByLabel('Weight').fill('21.1');
       await dialog().getByRole('button', { name: 'Save' }).click();
-      await page.getByText('Qcells Q.PEAK DUO BLK ML-G10+ 400 saved.').waitFor();
+      await page.getByText(`${MAKER} ${MODULE} saved.`).waitFor();
       await dialog().waitFor({ state: 'detached' });
 
       await page.reload();
       await page.getByRole('heading', { name: 'Equipment', level: 1 }).waitFor();
-      await page.getByLabel('Search equipment').fill('Q.PEAK');
-      await row('Q.PEAK DUO BLK ML-G10+ 400').getByRole('gridcell', { name: /^405 W/ }).waitFor();
-      await row('Q.PEAK DUO BLK ML-G10+ 400').getByRole('gridcell', { name: 'Staff' }).waitFor();
-      await page.getByRole('button', { name: 'Edit Qcells Q.PEAK DUO BLK ML-G10+ 400' }).click();
+      await page.getByLabel('Search equipment').fill(MODULE);
+      await row(MODULE).getByRole('gridcell', { name: /^405 W/ }).waitFor();
+      await row(MODULE).getByRole('gridcell', { name: 'Staff' }).waitFor();
+      await page.getByRole('button', { name: `Edit ${MAKER} ${MODULE}` }).click();
       await expect(dialog().getByLabel('Temp. coefficient of Voc').inputValue()).resolves.toBe('-0.27');
       await expect(dialog().getByLabel('Weight').inputValue()).resolves.toBe('21.1');
       await dialog().getByRole('button', { name: 'Cancel' }).click();
@@ -157,15 +190,15 @@ describe('the catalogue staff screens, one story', { shuffle: false }, () => {
       const { page } = browser;
       await page.getByRole('button', { name: 'Import CEC list' }).click();
       await dialog().getByLabel('PV modules').check();
-      await page.getByTestId('csv-file-input').setInputFiles(CEC_MODULES_SAMPLE);
+      await page.getByTestId('csv-file-input').setInputFiles(importFile);
       await dialog().getByRole('button', { name: 'Import' }).click();
-      // The Qcells row is the built-in Q.PEAK DUO 400 (edited above): it is updated, not added twice.
+      // The third row is the module made and edited above: it is updated, not added twice.
       await dialog().getByText('3 rows read: 2 new, 1 updated.').waitFor();
       await screenshot(page, 'catalogue-equipment-import.png');
       await dialog().getByRole('button', { name: 'Done' }).click();
       await page.getByRole('tab', { name: 'Modules' }).click();
-      await page.getByLabel('Search equipment').fill('Hanwha');
-      await row('Q.TRON BLK M-G2+ 425').getByRole('gridcell', { name: 'CEC list' }).waitFor();
+      await page.getByLabel('Search equipment').fill(NEW_MODULE);
+      await row(NEW_MODULE).getByRole('gridcell', { name: 'CEC list' }).waitFor();
       await page.getByLabel('Search equipment').fill('');
       await screenshot(page, 'catalogue-equipment.png');
     });
