@@ -1,18 +1,58 @@
 import { defineConfig } from 'vitest/config';
 import { OrderSequencer } from './scripts/test-order.ts';
 
-// Projects: pure packages and the web's pure code run once; the API suite runs on PGlite always
-// and a second time on PostgreSQL when TEST_DATABASE_URL is set (each file in its own database).
+// Projects: pure packages and the web's pure code run once; the API suite runs on PostgreSQL when
+// TEST_DATABASE_URL is set and on PGlite (every file without PostgreSQL, the engine's own files
+// with it; see below). Each file runs in its own database.
 //
 // The API projects start every file from a template database built once per run
 // (apps/api/src/test/test-templates.setup.ts) and share one module graph per worker
 // (`isolate: false`): no API test mocks a module, so re-importing the whole app for every file
 // only cost time (~3 s of CPU a file). Each file still builds its own app, context and database.
 const apiFiles = ['apps/api/src/**/*.test.ts'];
-const api = (name: string, db: 'pglite' | 'postgres') => ({
+
+/*
+ * With PostgreSQL at hand (TEST_DATABASE_URL, as .ci/run sets it), every API file runs on it, the
+ * production engine, and PGlite runs the files where the embedded engine itself is under test: its
+ * driver and data directory, start-up and migrations, the queue and crash recovery, LISTEN/NOTIFY
+ * (events, messages, notifications), counters and limits that depend on how writes interleave,
+ * error mapping (fuzz, bad inputs), statement counts, SQL-heavy rollups, and the demo that
+ * `npm start` seeds on it. The browser tests run against a PGlite server too. PGlite costs about five
+ * times PostgreSQL per file, and the rest of its runs only repeated the same SQL on the same
+ * PostgreSQL code compiled to WASM. TEST_PGLITE=all runs every file on both; without
+ * TEST_DATABASE_URL every file runs on PGlite. (docs/operations.md, "Test suite".)
+ */
+const api = 'apps/api/src';
+const pgliteEngineFiles = [
+  `${api}/app.test.ts`,
+  `${api}/context.test.ts`,
+  `${api}/db/**/*.test.ts`,
+  `${api}/platform/queue/*.test.ts`,
+  `${api}/platform/mailer.test.ts`,
+  `${api}/modules/events/*.test.ts`,
+  `${api}/modules/messages/*.test.ts`,
+  `${api}/modules/notifications/*.test.ts`,
+  `${api}/modules/plansets/cad-runs.crash.test.ts`,
+  `${api}/modules/analytics/analytics.rollups.test.ts`,
+  `${api}/modules/jobs/jobs.test.ts`,
+  `${api}/modules/jobs/jobs.write-path.test.ts`,
+  `${api}/modules/jobs/jobs.workflow.property.test.ts`,
+  `${api}/modules/jobs/jobs.option-lists.test.ts`,
+  `${api}/modules/requirements/requirement-files.test.ts`,
+  `${api}/modules/deliverables/demo-stamped-set.test.ts`,
+  `${api}/test/hardening/durability.test.ts`,
+  `${api}/test/hardening/lockout.test.ts`,
+  `${api}/test/hardening/auth-hardening.test.ts`,
+  `${api}/test/hardening/double-submit.test.ts`,
+  `${api}/test/hardening/imports.test.ts`,
+  `${api}/test/hardening/fuzz.test.ts`,
+  `${api}/test/hardening/bad-inputs.test.ts`,
+];
+const onBoth = !process.env.TEST_DATABASE_URL || process.env.TEST_PGLITE === 'all';
+const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
-    include: apiFiles,
+    include: db === 'pglite' && !onBoth ? pgliteEngineFiles : apiFiles,
     environment: 'node',
     env: { SUNSTAMP_TEST_DB: db },
     globalSetup: ['apps/api/src/test/test-templates.setup.ts'],
@@ -32,9 +72,9 @@ const projects: any[] = [
       testTimeout: 30_000,
     },
   },
-  api('api-pglite', 'pglite'),
+  apiProject('api-pglite', 'pglite'),
 ];
-if (process.env.TEST_DATABASE_URL) projects.push(api('api-postgres', 'postgres'));
+if (process.env.TEST_DATABASE_URL) projects.push(apiProject('api-postgres', 'postgres'));
 
 export default defineConfig({
   test: {
