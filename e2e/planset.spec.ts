@@ -51,11 +51,12 @@ beforeAll(async () => {
   });
   const utility = await api(ADMIN, 'POST', '/utilities', { name: `E2E Plan Set Energy ${stamp}`, states: ['TX'] });
   const pick = async (kind: string, match: (e: any) => boolean) => ((await api(ADMIN, 'GET', `/equipment?kind=${kind}&page_size=200`)).results as any[]).find(match);
-  const module = await pick('module', (e) => typeof e.data?.lengthMm === 'number');
-  const inverter = await pick('inverter', (e) => e.type === 'String Inverter');
-  const racking = await pick('racking', () => true);
+  // Built-in models (source 'seed'): what other specs create or import must not change which.
+  const module = await pick('module', (e) => e.source === 'seed' && typeof e.data?.lengthMm === 'number');
+  const inverter = await pick('inverter', (e) => e.source === 'seed' && e.type === 'String Inverter');
+  const racking = await pick('racking', (e) => e.source === 'seed');
   // Module-level rapid shutdown (NEC 690.12): without it the design fails its checks and is not drawn.
-  const mci = await pick('mci', () => true);
+  const mci = await pick('mci', (e) => e.source === 'seed');
   for (const e of [module, inverter, racking]) {
     await api(ADMIN, 'PUT', `/equipment/${e.id}/datasheet?name=${encodeURIComponent(`${e.model}.pdf`)}`, undefined, {
       bytes: await makeDatasheet(`${e.manufacturer} DATASHEET`, e.model, [`${e.kind} specifications`]), type: 'application/pdf',

@@ -45,10 +45,11 @@ beforeAll(async () => {
   });
   const utility = await admin('POST', '/utilities', { name: `E2E Seal Energy ${stamp}`, states: ['TX'] });
   const pick = async (kind: string, match: (e: any) => boolean) => ((await admin('GET', `/equipment?kind=${kind}&page_size=200`)).results as any[]).find(match);
-  const module = await pick('module', (e) => typeof e.data?.lengthMm === 'number');
-  const inverter = await pick('inverter', (e) => e.type === 'String Inverter');
-  const racking = await pick('racking', () => true);
-  const mci = await pick('mci', () => true);
+  // Built-in models (source 'seed'): what other specs create or import must not change which.
+  const module = await pick('module', (e) => e.source === 'seed' && typeof e.data?.lengthMm === 'number');
+  const inverter = await pick('inverter', (e) => e.source === 'seed' && e.type === 'String Inverter');
+  const racking = await pick('racking', (e) => e.source === 'seed');
+  const mci = await pick('mci', (e) => e.source === 'seed');
   for (const e of [module, inverter, racking]) {
     const bytes = await makeDatasheet(`${e.manufacturer} DATASHEET`, e.model, [`${e.kind} specifications`]);
     await putRaw(`/equipment/${e.id}/datasheet?name=${encodeURIComponent(`${e.model}.pdf`)}`, bytes);
