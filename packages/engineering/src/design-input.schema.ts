@@ -190,6 +190,13 @@ export const ZFraming = z.strictObject({
   /** Horizontal spans of the framing member between supports, in. (spec array default [168]). */
   spansIn: z.array(positive()).min(1).default([168]),
   species: z.enum(['DF-L', 'SP', 'HF', 'SPF']).default('DF-L'),
+  /** Visual grade (NDS Supplement Tables 4A/4B); No. 2 is the common assumption for existing framing. */
+  grade: z.enum(['select-structural', 'no1', 'no2']).default('no2'),
+  /**
+   * Which framing facts staff have verified (site survey, attic photos, plans); the rest are printed as
+   * assumed (issue 24, finding 3). 'roof-dead-load' marks the array's roofDeadLoadPsf as verified.
+   */
+  verified: z.array(z.enum(['size', 'spacing', 'spans', 'species', 'grade', 'roof-dead-load'])).default([]),
   /** Module rows bearing on one member (spec num_panels_on_rafter). */
   panelsOnRafter: z.number().int().positive().default(2),
 });
@@ -212,7 +219,12 @@ export const ZArray = z.strictObject({
   rail: z
     .strictObject({
       profile: z.enum(['light', 'standard', 'heavy']).default('standard'),
+      /** The rail product (catalogue model), printed with its capacity. */
+      model: z.string().min(1).optional(),
+      /** The catalogue's allowable moment of the rail product, lb-ft (ASD). */
       allowableMomentLbFt: positive().optional(),
+      /** Where allowableMomentLbFt comes from (the manufacturer's document), printed as the check's basis. */
+      capacitySource: z.string().min(1).optional(),
       /** The rail maker's largest span between attachments for this site's wind, snow and exposure, in. */
       maxSpanIn: positive().optional(),
       /** Largest cantilever past the end attachment as a share of the allowed span (a common maker's limit: 40 %). */
@@ -259,7 +271,12 @@ export const ZArray = z.strictObject({
       perAttachment: z.number().int().positive().default(1),
     })
     .prefault({}),
-  roofDeadLoadPsf: z.number().min(0).default(10),
+  /**
+   * The existing roof's dead load (roofing and sheathing), psf of roof surface, where staff know it;
+   * omitted, it is the roofing's ASCE 7 Table C3-1 value plus sheathing (tables/roofing-dead-load), and a
+   * roofing the table does not hold is refused asking for it.
+   */
+  roofDeadLoadPsf: z.number().min(0).optional(),
   roofLiveLoadPsf: z.number().min(0).default(20),
 });
 

@@ -2,6 +2,7 @@ import type { Check, Report, Section } from '@sunstamp/engineering/report.schema
 import { groundMountSection } from '@sunstamp/engineering/structural/ground-mount.calc';
 import { seismicSection } from '@sunstamp/engineering/structural/seismic.calc';
 import { wallBatterySection } from '@sunstamp/engineering/structural/wall-battery.calc';
+import { siteCriteriaDifference } from '@sunstamp/engineering/structural/site-criteria';
 import { LETTER_TITLES, type LetterInput, type LetterType } from './letter-input.schema.ts';
 
 /*
@@ -21,6 +22,8 @@ export type LetterRefusalCode =
   | 'no-structural-checks'
   | 'no-interconnection'
   | 'code-editions-differ'
+  /** The letter's wind speed or exposure is not the one its calculation used (issue 24, finding 7). */
+  | 'design-criteria-differ'
   | 'ground-mount-design-required'
   | 'ground-mount-fails'
   | 'battery-mount-required'
@@ -164,6 +167,9 @@ export function composeLetter(input: LetterInput, context: ComposeContext = {}):
       throw new LetterRefusal(input.type, 'code-editions-differ', `The engineering report was calculated with ${mine}, but ${job.ahjName} adopted ${adopted}: recalculate with the AHJ's editions.`);
     }
   }
+  // The criteria the letter states are those its calculation pages use: one source (issue 24, finding 7).
+  const differ = siteCriteriaDifference(input.designCriteria, report);
+  if (differ) throw new LetterRefusal(input.type, 'design-criteria-differ', `${differ}: recalculate, or correct the job's design criteria, so the letter and its calculation agree.`);
   const addr = `${job.address.street}, ${job.address.city}, ${job.address.state} ${job.address.zip}`.trim();
   const base = {
     type: input.type,

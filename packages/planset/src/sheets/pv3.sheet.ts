@@ -9,6 +9,7 @@ import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts'
 import { drawTitleBlock } from './title-block.sheet.ts';
 import { TRUSS_WEBS } from './truss-shapes.data.ts';
 import { codeRefText } from '@sunstamp/engineering/report.builder';
+import { siteCriteriaDifference } from '@sunstamp/engineering/structural/site-criteria';
 
 /*
  * PV-3: structural (research/planset.md §1.6): framing per roof plane (type, size, spacing, spans,
@@ -268,6 +269,9 @@ export function buildPv3(ctx: SheetContext): Sheet {
   });
   if (shown.length < crow.length) c.text(`${crow.length - shown.length} MORE CHECKS IN THE STRUCTURAL CALCULATION PACKAGE`, ca.x, ca.y + ca.h, { size: 7, bold: true });
   const dc = input.job.designCriteria;
+  // PV-1 and PV-3 print these criteria above the engine's calculation: they must be the ones it used (issue 24, finding 7).
+  const differ = siteCriteriaDifference(dc, input.report);
+  if (differ) throw new PlanSetError('pv3_failed', `PV-3: ${differ}`);
   const loads = [
     `BASIC WIND SPEED ${dc.windSpeedMph} MPH, EXPOSURE ${dc.exposure}, RISK CATEGORY ${dc.riskCategory}`,
     `GROUND SNOW LOAD ${dc.groundSnowLoadPsf} PSF`,
