@@ -196,7 +196,7 @@ export const ZFraming = z.strictObject({
    * Which framing facts staff have verified (site survey, attic photos, plans); the rest are printed as
    * assumed (issue 24, finding 3). 'roof-dead-load' marks the array's roofDeadLoadPsf as verified.
    */
-  verified: z.array(z.enum(['size', 'spacing', 'spans', 'species', 'grade', 'roof-dead-load'])).default([]),
+  verified: z.array(z.enum(['size', 'spacing', 'spans', 'species', 'grade', 'roof-dead-load', 'panel-height'])).default([]),
   /** Module rows bearing on one member (spec num_panels_on_rafter). */
   panelsOnRafter: z.number().int().positive().default(2),
 });
@@ -211,6 +211,16 @@ export const ZArray = z.strictObject({
   orientation: z.enum(['portrait', 'landscape']).default('portrait'),
   /** Worst roof zone any attachment of the array sits in (ASCE 7 Figures 30.3-2A–D / 30.4-2A–C). */
   windZone: ZRoofZone.default('3'),
+  /**
+   * ASCE 7-16/7-22 §29.4.4: h2, the height of the modules' top above the roof, in. (≤ 10 in. for the
+   * section to apply); 6 in. is a flush mount's usual height, printed as assumed until verified.
+   */
+  panelHeightIn: z.number().positive().default(6),
+  /**
+   * The least distance, in., from any module of the array to a roof edge (eave, rake), gable ridge or hip
+   * ridge as drawn (PV-2): §29.4.4 asks for at least 2 h2. Absent (no drawing), no edge check is made.
+   */
+  edgeDistanceIn: z.number().min(0).optional(),
   /** 29.4.4 exposed panel (γE = 1.5); conservative default. */
   exposedPanels: z.boolean().default(true),
   /** ASCE 7 §7.4 counts glass as slippery; use non-slippery where the array's lower edge is obstructed. */

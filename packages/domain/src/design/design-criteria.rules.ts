@@ -21,7 +21,7 @@ export function exposureCategoryOf(job: { exposureCategory: string | null | unde
   return null;
 }
 
-export type FramingFact = 'size' | 'spacing' | 'spans' | 'species' | 'grade' | 'roof-dead-load';
+export type FramingFact = 'size' | 'spacing' | 'spans' | 'species' | 'grade' | 'roof-dead-load' | 'panel-height';
 
 /** material_grades option values → the engine's species and grade (NDS Supplement Tables 4A/4B). */
 const GRADES: Readonly<Record<string, { species: 'DF-L' | 'SP' | 'HF' | 'SPF'; grade: 'select-structural' | 'no1' | 'no2' }>> = {

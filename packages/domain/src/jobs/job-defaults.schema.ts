@@ -54,7 +54,7 @@ const array = z.object({
   /** The existing roofing and sheathing, psf of roof surface, where staff know it; absent: the roofing's ASCE 7 Table C3-1 value. */
   roof_dead_load_psf: z.number().min(0).max(60).nullable().optional(),
   /** Framing facts staff verified (site survey, attic photos): printed as verified, the rest as assumed (issue 24). */
-  framing_verified: z.array(z.enum(['size', 'spacing', 'spans', 'species', 'grade', 'roof-dead-load'])).max(6).optional(),
+  framing_verified: z.array(z.enum(['size', 'spacing', 'spans', 'species', 'grade', 'roof-dead-load', 'panel-height'])).max(7).optional(),
 });
 
 /** An array's choices whose Other/Custom needs the matching custom_* text. */

@@ -66,6 +66,21 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
     formula: ed === '7-10' ? 'p = max(qh·GCp, p_min)' : ed === '7-22' ? 'p = max(qh·Kd·GCp·γE·γa, p_min)' : 'p = max(qh·GCp·γE·γa, p_min)', value: wind.downwardPsf, unit: 'psf', ref: windRef,
   }));
 
+  // §29.4.4 applies to modules no more than 10 in. above the roof and at least 2 h2 from the roof edges,
+  // gable and hip ridges: checked on the drawn layout. The uplift treatment (exposed γE) is stated with it.
+  if (ed !== '7-10' && a.edgeDistanceIn !== undefined) {
+    const h2 = a.panelHeightIn;
+    const h2Said = a.framing.verified.includes('panel-height') ? 'verified' : 'assumed';
+    checks.push(check({
+      id: `${idp}.edge-distance`, title: `${t}: modules clear of roof edges and ridges (2h2)`,
+      inputs: [[`h2, module top above the roof (${h2Said}; ≤ 10 in.)`, h2, 'in'], ['least distance drawn to an eave, rake, gable or hip ridge', a.edgeDistanceIn, 'in'], ['2 h2', 2 * h2, 'in'],
+        ['uplift treatment', a.exposedPanels ? 'every module treated as exposed: γE = 1.5 on uplift' : 'modules not exposed: γE = 1.0'], ['mean roof height h', input.site.meanRoofHeightFt, 'ft']],
+      formula: 'd ≥ 2 h2 and h2 ≤ 10 in.', value: a.edgeDistanceIn, unit: 'in', limit: { relation: '>=', value: 2 * h2 },
+      pass: a.edgeDistanceIn >= 2 * h2 - 1e-6 && h2 <= 10, ref: asce(ed, '§29.4.4'),
+      remedy: h2 > 10 ? 'Modules more than 10 in. above the roof are outside §29.4.4: lower the racking or use wind-tunnel data (§29.4.3)' : `Keep every module at least ${Math.ceil(2 * h2)} in. from the eaves, rakes, gable and hip ridges (move them on the job's Design page)`,
+    }));
+  }
+
   const flat = flatRoofSnow(ed, input.site.groundSnowLoadPsf, input.site.exposure, input.site.snowExposure, input.site.thermalCondition, input.site.riskCategory, { thermalFactorCt: input.site.thermalFactorCt, minimumSnowLoadMaxPsf: input.site.minimumSnowLoadMaxPsf });
   const panelSnow = slopedRoofSnow(flat, a.roofPitchDeg, a.snowSurface === 'slippery', req.unreducedSnowLoad);
   const roofSnow = slopedRoofSnow(flat, a.roofPitchDeg, isSlipperyRoof(a.roofMaterial), req.unreducedSnowLoad);

@@ -24,7 +24,7 @@ import * as repo from './plansets.repository.ts';
 import { backupOf, batteryCouplingOf, loadCalculationOf, loadCalculationReason } from './planset-service.mapper.ts';
 import { fixedOptimizerStringVoltageV } from '@sunstamp/domain/catalogue/equipment.rules';
 import { codeRefText as refText } from '@sunstamp/engineering/report.builder';
-import { planAttachments, withRails } from '@sunstamp/planset/layout/attachments';
+import { edgeDistancesIn, planAttachments, withEdgeDistances, withRails } from '@sunstamp/planset/layout/attachments';
 import { ZodError } from 'zod';
 import { attachmentFor } from '@sunstamp/domain/design/attachment-type.rules';
 import { CONNECTION_TYPES } from '@sunstamp/domain/catalogue/option-lists.data';
@@ -594,6 +594,8 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
     if (!plan.ok) return { ok: false, missing: [{ field: 'design.attachments', message: `The attachments cannot be laid out: ${plan.detail}. Use a heavier rail, closer framing, or change the layout on the job's Design page.` }] };
     attachments = plan.attachments;
     engine = withRails(engine, plan.railsByArray);
+    // ASCE 7 §29.4.4: the drawn modules' least distance to the roof edges and ridges, checked by the engine.
+    engine = withEdgeDistances(engine, edgeDistancesIn(layout.design, { lengthIn, widthIn }));
   } catch (e) {
     // An engine input the schema refuses: the engine's own refusal names it when the run calculates.
     if (!(e instanceof ZodError)) throw e;
