@@ -33,7 +33,7 @@ const revisionData = { reason: 'equipment_change', description: 'The client chan
 
 // Rendering and reading back ten pages takes a few seconds on a busy machine.
 describe('letters: each type names the engineer, licence, codes, criteria and the report numbers with their sections', { timeout: 60_000 }, () => {
-  const common = ['Dana Whitfield, P.E.', 'TX PE Licence No. PE-123456 (expires 2027-12-31)', 'City of Austin', '4512 Ramsey Ave, Austin, TX 78756', 'Ultimate wind speed: 115 mph, Exposure C', 'Ground snow load: 5 psf', 'Calculation page C-1'];
+  const common = ['Dana Whitfield, P.E.', 'TX PE Licence No. PE-123456 (expires 2027-12-31)', 'City of Austin', '4512 Ramsey Ave, Austin, TX 78756', 'Ultimate wind speed: 115 mph, Exposure C', 'Ground snow load: 30 psf', 'Calculation page C-1'];
   const expected: Record<Exclude<LetterType, 'florida_statute_377_705' | 'third_party_stamp'>, string[]> = {
     calculation_package: ['Calculation Package', 'made with NEC 2020, ASCE 7-16 and IEBC 2018', '68 checks; all pass', 'C-1 DC system voltage', 'Section: NEC 2020 690.7(A)(1)'],
     structural_roof_letter: ['Structural Roof Letter', 'Prescriptive Method (5 %)', '2018 IEBC 503.3', 'Array A1: added gravity load on existing framing (5 % rule): -10.54 % <= 5 % — OK', 'Array A1: existing rafter bending (NDS): 1509.46 psi <= 1547.33 psi — OK', 'NDS 2018 3.3, 4.3 (Table 4.3.1)', 'IEBC 2018 503.3', 'Array A1: wind uplift pressure on panels: 77.86 psf', 'ASCE 7-16 §29.4.4', 'Array A1: lag screw withdrawal: 555.49 lb <= 1063.96 lb — OK', 'NDS 2018 12.2.1', 'C-1 Site loads (ASCE 7-16)', 'C-2 Array A1 structure'],

@@ -323,7 +323,9 @@ export function buildPv3(ctx: SheetContext): Sheet {
   const checkWidths = [ca.w * 0.37, ca.w * 0.11, ca.w * 0.13, ca.w * 0.06, ca.w * 0.33];
   // as many checks as fit the panel (a wrapped check takes a taller row)
   let rowsFit = crow.length;
-  while (rowsFit > 0 && c.tableHeight(checkHeaders, crow.slice(0, rowsFit), checkWidths, { size: 6.5 }) > ca.h) rowsFit--;
+  // A table cut short keeps a line under it for the note saying so.
+  const noteH = c.lh(c.sz(7)) + 2;
+  while (rowsFit > 0 && c.tableHeight(checkHeaders, crow.slice(0, rowsFit), checkWidths, { size: 6.5 }) > ca.h - (rowsFit < crow.length ? noteH : 0)) rowsFit--;
   const shown = crow.slice(0, rowsFit);
   c.table(checkHeaders, shown, ca.x, ca.y, checkWidths, {
     size: 6.5, where: 'PV-3 structural checks', checkIds: checks.slice(0, rowsFit).map((k) => [k.id, k.id, k.id, k.id, undefined]),
