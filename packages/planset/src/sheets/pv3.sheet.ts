@@ -250,7 +250,7 @@ export function structuralBasisLines(input: PlanSetInput): string[] {
     const defl = k('member-deflection');
     if (defl) out.push(`DEFLECTION ${fmt(defl.value)}" ${defl.pass === false ? '>' : '≤'} L/120 = ${fmt(defl.limit?.value ?? 0)}" (S OR LR ${fmt(inputOf(defl, 'Δ (S or Lr)')?.value ?? 0)}" VS L/180 ${fmt(inputOf(defl, 'limit L/180')?.value ?? 0)}"), ${defl.ref.code} ${defl.ref.section}`.toUpperCase());
     const edge = k('edge-distance');
-    if (edge) out.push(`WIND EDGE DISTANCE ${fmt(edge.value)}" ≥ 2H2 = ${fmt(edge.limit?.value ?? 0)}" FROM ROOF EDGES, GABLE AND HIP RIDGES; ${String(inputOf(edge, /^uplift treatment/)?.value ?? '').toUpperCase()} (${edge.ref.code} ${edge.ref.edition} ${edge.ref.section})`);
+    if (edge) out.push(`WIND EDGE DISTANCE ${fmt(edge.value)}" ≥ 2H2 = ${fmt(edge.limit?.value ?? 0)}" FROM ROOF EDGES, GABLE AND HIP RIDGES; ${String(inputOf(edge, /^uplift treatment/)?.value ?? '').toUpperCase()} (${`${edge.ref.code} ${edge.ref.edition}`.replace(/^ASCE 7 7-/, 'ASCE 7-')} ${edge.ref.section})`);
     const key = out.join('\n');
     groups.set(key, [...(groups.get(key) ?? []), id]);
   }
