@@ -105,13 +105,14 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
   const { loads, ma, wGov, lag } = basis;
   const kind = a.attachment.kind;
   const intoFraming = !['seam-clamp', 'deck-mount', 'ballast'].includes(kind);
-  const railInputs: Array<[string, number | string, string?]> = [['tributary width', tribWidthFt, 'ft'], ['D', loads.deadPlf, 'plf'], [ed === '7-22' ? 'S (0.7 ps, ASCE 7-22 §2.4.1)' : 'S', loads.snowPlf, 'plf'], ['W down', loads.windDownPlf, 'plf'], ['W up', loads.windUpPlf, 'plf'],
+  const railInputs: Array<[string, number | string, string?]> = [['rail capacity source', railCapacityBasis(a).source], ['tributary width', tribWidthFt, 'ft'], ['D', loads.deadPlf, 'plf'], [ed === '7-22' ? 'S (0.7 ps, ASCE 7-22 §2.4.1)' : 'S', loads.snowPlf, 'plf'], ['W down', loads.windDownPlf, 'plf'], ['W up', loads.windUpPlf, 'plf'],
     [`w down (${loads.downCombination})`, loads.downPlf, 'plf'], ['w up (0.6W − 0.6D)', loads.upPlf, 'plf']];
   // The rail's capacity is the catalogue's value for the rail product, with its document; without one,
   // the generic class of tables/rail-profiles (Aluminum Design Manual Fb · Sx), printed as assumed.
   const capacity = railCapacityBasis(a);
   const maName = capacity.name;
-  const railRef = asce(ed, `§2.4.1 (ASD combinations); rail capacity: ${capacity.source}`);
+  // The check cites the rail's capacity briefly; its document is an input the sheets print in full.
+  const railRef = asce(ed, `§2.4.1 (ASD combinations); rail capacity: ${capacity.short}`);
   if (kind === 'ballast') {
     // No rails on rafters: the ballast holds the array down. ASD 0.6D + 0.6W: 0.6 (D_PV + B) ≥ 0.6 p_up.
     const pUp = a.attachment.designUpliftPsf ?? wind.upliftPsf;
@@ -349,12 +350,12 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
 }
 
 /** The rail's allowable moment as the checks name and cite it: the catalogue's product value, or the generic class (assumed). */
-export function railCapacityBasis(a: ArrayInput): { ma: number; name: string; source: string } {
+export function railCapacityBasis(a: ArrayInput): { ma: number; name: string; source: string; short: string } {
   if (a.rail.allowableMomentLbFt !== undefined) {
     const product = a.rail.model ?? 'rail';
-    return { ma: a.rail.allowableMomentLbFt, name: `M_allow (${product})`, source: `${product}, ${a.rail.capacitySource ?? 'manufacturer\'s allowable moment'}` };
+    return { ma: a.rail.allowableMomentLbFt, name: `M_allow (${product})`, source: `${product}, ${a.rail.capacitySource ?? 'manufacturer\'s allowable moment'}`, short: `${product}, catalogue (manufacturer's value)` };
   }
-  return { ma: RAIL_PROFILES[a.rail.profile].allowableMomentLbFt, name: `M_allow (${a.rail.profile} rail class, assumed)`, source: `Aluminum Design Manual Fb · Sx of a ${a.rail.profile} rail section (assumed: no product value in the catalogue)` };
+  return { ma: RAIL_PROFILES[a.rail.profile].allowableMomentLbFt, name: `M_allow (${a.rail.profile} rail class, assumed)`, source: `Aluminum Design Manual Fb · Sx of a ${a.rail.profile} rail section (assumed: no product value in the catalogue)`, short: `Aluminum Design Manual, ${a.rail.profile} rail class (assumed)` };
 }
 
 export interface RailBasis {

@@ -241,7 +241,7 @@ export function structuralBasisLines(input: PlanSetInput): string[] {
     if (pv) out.push(`PV DEAD LOAD ${fmt(pv.value)} PSF (MODULE WEIGHT / AREA + RACKING ${fmt(inputOf(pv, 'racking')?.value ?? 0)} PSF)`);
     const rail = k('rail-span');
     const ma = inputOf(rail, /^M_allow/);
-    const source = rail?.ref.section.split('rail capacity: ')[1];
+    const source = inputOf(rail, 'rail capacity source')?.value;
     if (ma && source) out.push(`RAIL CAPACITY ${fmt(ma.value)} LB-FT: ${source}`.toUpperCase());
     if (bend) {
       const v = (n: string) => fmt(inputOf(bend, n)?.value ?? '—');
