@@ -13,7 +13,7 @@ const text = async (pdf: Uint8Array) => (await extractPdfText(pdf)).map((p) => p
 
 const groundMount = { racking: 'IronRidge GM', foundation: 'Ground Screw', tiltDeg: 25, meanHeightFt: 6, arrayDepthFt: 13.5, postSpacingFt: 10, postsPerColumn: 2, deadLoadPsf: 3.5, allowableUpliftLb: 2000, allowableCompressionLb: 3000, allowableLateralLb: 1000 };
 const wallBattery = { model: 'Tesla Powerwall 3 (1707000)', weightLb: 286.6, depthIn: 7.6, count: 1, fasteners: 4, topRowFasteners: 2, rowSpacingIn: 24, species: 'SPF' as const, diameterIn: 0.3125, threadPenetrationIn: 2.5, lateralDesignValueLb: 150 };
-const seismicD = { designCriteria: { windSpeedMph: 115, exposure: 'C' as const, groundSnowLoadPsf: 5, riskCategory: 'II', seismicDesignCategory: 'D', minDesignTempC: -6 }, seismic: { arrayAreaFt2: 430, roofAreaFt2: 3000 } };
+const seismicD = { designCriteria: { windSpeedMph: 115, exposure: 'C' as const, groundSnowLoadPsf: 30, riskCategory: 'II', seismicDesignCategory: 'D', minDesignTempC: -6 }, seismic: { arrayAreaFt2: 430, roofAreaFt2: 3000 } };
 /** The example design with the AHJ's 5 psf ground snow load, calculated without slope reduction. */
 function unreducedDesign() {
   const d = exampleDesign();
@@ -33,7 +33,8 @@ const revisionData = { reason: 'equipment_change', description: 'The client chan
 
 // Rendering and reading back ten pages takes a few seconds on a busy machine.
 describe('letters: each type names the engineer, licence, codes, criteria and the report numbers with their sections', { timeout: 60_000 }, () => {
-  const common = ['Dana Whitfield, P.E.', 'TX PE Licence No. PE-123456 (expires 2027-12-31)', 'City of Austin', '4512 Ramsey Ave, Austin, TX 78756', 'Ultimate wind speed: 115 mph, Exposure C', 'Ground snow load: 30 psf', 'Calculation page C-1'];
+  // The criteria are the design's (issue 24, finding 7): the worked example's 30 psf, the unreduced-snow design's 5 psf.
+  const common = ['Dana Whitfield, P.E.', 'TX PE Licence No. PE-123456 (expires 2027-12-31)', 'City of Austin', '4512 Ramsey Ave, Austin, TX 78756', 'Ultimate wind speed: 115 mph, Exposure C', 'Calculation page C-1'];
   const expected: Record<Exclude<LetterType, 'florida_statute_377_705' | 'third_party_stamp'>, string[]> = {
     calculation_package: ['Calculation Package', 'made with NEC 2020, ASCE 7-16 and IEBC 2018', '68 checks; all pass', 'C-1 DC system voltage', 'Section: NEC 2020 690.7(A)(1)'],
     structural_roof_letter: ['Structural Roof Letter', 'Prescriptive Method (5 %)', '2018 IEBC 503.3', 'Array A1: added gravity load on existing framing (5 % rule): -10.54 % <= 5 % — OK', 'Array A1: existing rafter bending (NDS): 1509.46 psi <= 1547.33 psi — OK', 'NDS 2018 3.3, 4.3 (Table 4.3.1)', 'Array A1 existing framing: 2x6 rafter at 24 in. on centre, longest horizontal span 150 in., Douglas Fir-Larch No. 2 (assumed, to be verified in the field before installation: member, spacing, span, species, grade); existing roof dead load 4.57 psf', 'IEBC 2018 503.3', 'Array A1: wind uplift pressure on panels: 77.86 psf', 'ASCE 7-16 §29.4.4', 'Array A1: lag screw withdrawal: 555.49 lb <= 1063.96 lb — OK', 'NDS 2018 12.2.1', 'C-1 Site loads (ASCE 7-16)', 'C-2 Array A1 structure'],
@@ -60,7 +61,7 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
     it(type, async () => {
       const r = await renderLetter(extra[type] ? letterInput(...extra[type]()) : letterInput(type, type === 'revision_letter' ? { revisionData } : {}));
       const t = await text(r.pdf);
-      for (const w of [...common, ...words]) expect(t, w).toContain(w);
+      for (const w of [...common, ...words, `Ground snow load: ${type === 'unreduced_snow_load' ? 5 : 30} psf`]) expect(t, w).toContain(w);
       expect(r.calculationPages.length).toBeGreaterThan(0);
       expect(r.calculationPages[0]!.page).toBeGreaterThan(1);
       expect(r.pageCount).toBe((await PDFDocument.load(r.pdf)).getPageCount());
