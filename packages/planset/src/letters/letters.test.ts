@@ -49,7 +49,7 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
     wall_mounted_battery_letter: ['Wall-Mounted Battery Letter', '1 × Tesla Powerwall 3 (1707000) at the above address: 286.6 lb and 7.6 in. deep', '4 lag screws of 0.3125 in. diameter',
       'Wall battery: shear on one fastener: 71.65 lb <= 135 lb — OK', 'NDS 2018 12.3, Table 12K; Table 2.3.2', 'Wall battery: withdrawal on one top-row fastener: 22.69 lb <= 460.75 lb — OK',
       'NDS 2018 12.2.1, Eq. 12.2-1', 'Wall battery: combined load on one top-row fastener: 75.16 lb <= 144.3 lb — OK', 'NDS 2018 12.4.1', 'C-1 Wall-mounted battery (Tesla Powerwall 3 (1707000))'],
-    seismic_calculations: ['Seismic Calculations', 'Seismic design category D (ASCE 7-16 §11.6)', '430 ft² of arrays at up to 2.8 psf on a roof of 2000 ft² at 10 psf',
+    seismic_calculations: ['Seismic Calculations', 'Seismic design category D (ASCE 7-16 §11.6)', '430 ft² of arrays at up to 2.8 psf on a roof of 3000 ft² at 4.57 psf',
       'Added seismic weight of the arrays: 8.76 % <= 10 % — OK', 'IEBC 2018 503.4, Exception', 'C-1 Seismic: added weight on the lateral system', 'C-2 Array A1 structure'],
     appendix_g: ['Appendix G: Structural Calculations', 'as City of Austin requires (appendix_g)', 'Array A1: wind uplift pressure on panels: 77.86 psf', 'ASCE 7-16 §29.4.4',
       'Array A1: lag screw withdrawal: 555.49 lb <= 1063.96 lb — OK', 'NDS 2018 12.2.1', 'C-1 Site loads (ASCE 7-16)', 'C-3 Array A2 structure'],
