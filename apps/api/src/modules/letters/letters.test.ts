@@ -747,7 +747,8 @@ describe('letters and the plan set print the same numbers', { timeout: 300_000 }
 
   it('exposure (issue 24, finding 7): the job\'s category where the AHJ says another; the plan set, its calculation and the sealed letter all state the same one', async () => {
     const w = await preparePlanSetWorld(t);
-    const job = await preparePlanSetJob(t, w);
+    // A busbar the ordered PV breaker fits (as the plan-set electrical tests order it).
+    const job = await preparePlanSetJob(t, w, { cad: { msp_rating: 225, breaker_rating: 200 } });
     // The AHJ says C (planset-fixtures); the job's site is B. One rule: the job's, everywhere.
     await t.database.db.update(jobs).set({ exposureCategory: 'B' }).where(eq(jobs.id, job));
     const res = await generateCadAndWait(t, DEMO.admin, job);
