@@ -22,7 +22,7 @@ const pv3Of = async (roof?: GoldenRoof) => {
   return { input, pv1: page('PV-1'), pv3: page('PV-3') };
 };
 
-describe('PV-3 states the structural basis, per roof type', () => {
+describe('PV-3 states the structural basis, per roof type', { timeout: 120_000 }, () => {
   const cases: { roof: GoldenRoof; roofing: RegExp; deadPsf: number }[] = [
     // 2 (C3-1 asphalt shingles) + 1.6 (sheathing) + 0.97 (2x6 @ 24 in., 34 pcf) = 4.57 psf
     { roof: { material: 'asphalt_shingle', connectionType: 'flashed_l_foot' }, roofing: /2 ASPHALT SHINGLE \(ASCE 7 TABLE C3-1, ASPHALT SHINGLES\)/, deadPsf: 4.57 },
@@ -74,7 +74,7 @@ describe('PV-3 states the structural basis, per roof type', () => {
   });
 });
 
-describe('exposure: one source for the sheets, the calculation and the letter (finding 7)', () => {
+describe('exposure: one source for the sheets, the calculation and the letter (finding 7)', { timeout: 120_000 }, () => {
   it('PV-1 and PV-3 print the exposure the report used; a plan set whose criteria differ is refused', async () => {
     const { input, pv1, pv3 } = await pv3Of();
     const used = input.report.sections.flatMap((s) => s.checks).find((c) => c.id === 'structural.wind.qh')!.inputs.find((i) => i.name === 'exposure')!.value;
