@@ -196,6 +196,13 @@ export const ZFraming = z.strictObject({
   /** Horizontal spans of the framing member between supports, in. (spec array default [168]). */
   spansIn: z.array(positive()).min(1).default([168]),
   species: z.enum(['DF-L', 'SP', 'HF', 'SPF']).default('DF-L'),
+  /** Visual grade (NDS Supplement Tables 4A/4B); No. 2 is the common assumption for existing framing. */
+  grade: z.enum(['select-structural', 'no1', 'no2']).default('no2'),
+  /**
+   * Which framing facts staff have verified (site survey, attic photos, plans); the rest are printed as
+   * assumed (issue 24, finding 3). 'roof-dead-load' marks the array's roofDeadLoadPsf as verified.
+   */
+  verified: z.array(z.enum(['size', 'spacing', 'spans', 'species', 'grade', 'roof-dead-load', 'panel-height'])).default([]),
   /** Module rows bearing on one member (spec num_panels_on_rafter). */
   panelsOnRafter: z.number().int().positive().default(2),
 });
@@ -210,6 +217,16 @@ export const ZArray = z.strictObject({
   orientation: z.enum(['portrait', 'landscape']).default('portrait'),
   /** Worst roof zone any attachment of the array sits in (ASCE 7 Figures 30.3-2A–D / 30.4-2A–C). */
   windZone: ZRoofZone.default('3'),
+  /**
+   * ASCE 7-16/7-22 §29.4.4: h2, the height of the modules' top above the roof, in. (≤ 10 in. for the
+   * section to apply); 6 in. is a flush mount's usual height, printed as assumed until verified.
+   */
+  panelHeightIn: z.number().positive().default(6),
+  /**
+   * The least distance, in., from any module of the array to a roof edge (eave, rake), gable ridge or hip
+   * ridge as drawn (PV-2): §29.4.4 asks for at least 2 h2. Absent (no drawing), no edge check is made.
+   */
+  edgeDistanceIn: z.number().min(0).optional(),
   /** 29.4.4 exposed panel (γE = 1.5); conservative default. */
   exposedPanels: z.boolean().default(true),
   /** ASCE 7 §7.4 counts glass as slippery; use non-slippery where the array's lower edge is obstructed. */
@@ -218,7 +235,12 @@ export const ZArray = z.strictObject({
   rail: z
     .strictObject({
       profile: z.enum(['light', 'standard', 'heavy']).default('standard'),
+      /** The rail product (catalogue model), printed with its capacity. */
+      model: z.string().min(1).optional(),
+      /** The catalogue's allowable moment of the rail product, lb-ft (ASD). */
       allowableMomentLbFt: positive().optional(),
+      /** Where allowableMomentLbFt comes from (the manufacturer's document), printed as the check's basis. */
+      capacitySource: z.string().min(1).optional(),
       /** The rail maker's largest span between attachments for this site's wind, snow and exposure, in. */
       maxSpanIn: positive().optional(),
       /** Largest cantilever past the end attachment as a share of the allowed span (a common maker's limit: 40 %). */
@@ -265,7 +287,12 @@ export const ZArray = z.strictObject({
       perAttachment: z.number().int().positive().default(1),
     })
     .prefault({}),
-  roofDeadLoadPsf: z.number().min(0).default(10),
+  /**
+   * The existing roof's dead load (roofing and sheathing), psf of roof surface, where staff know it;
+   * omitted, it is the roofing's ASCE 7 Table C3-1 value plus sheathing (tables/roofing-dead-load), and a
+   * roofing the table does not hold is refused asking for it.
+   */
+  roofDeadLoadPsf: z.number().min(0).optional(),
   roofLiveLoadPsf: z.number().min(0).default(20),
 });
 

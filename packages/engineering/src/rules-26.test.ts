@@ -139,7 +139,7 @@ describe('Unknown input fields are refused, never ignored (issue 26, the alumini
     expect(issuesOf({ ...base, site: { ...base.site, windSpeed: 115 } })).toEqual(['unrecognized_keys site windSpeed']);
     expect(issuesOf({ ...base, site: { ...base.site, codes: { ...base.site.codes, cec: '2021' } } })).toEqual(['unrecognized_keys site.codes cec']);
     expect(issuesOf({ ...base, equipment: { ...base.equipment, module: { ...base.equipment.module, material: 'x' } } })).toEqual(['unrecognized_keys equipment.module material']);
-    expect(issuesOf({ ...base, arrays: [{ ...base.arrays[0], framing: { ...base.arrays[0].framing, grade: 'No. 2' } }] })).toEqual(['unrecognized_keys arrays.0.framing grade']);
+    expect(issuesOf({ ...base, arrays: [{ ...base.arrays[0], framing: { ...base.arrays[0].framing, lumberGrade: 'No. 2' } }] })).toEqual(['unrecognized_keys arrays.0.framing lumberGrade']);
     expect(issuesOf({ ...base, service: { ...base.service, upgrade: true } })).toEqual(['unrecognized_keys service upgrade']);
     expect(issuesOf({ ...base, requirements: { ...base.requirements, aluminum: true } })).toEqual(['unrecognized_keys requirements aluminum']);
     expect(issuesOf({ ...base, notes: 'x' })).toEqual(['unrecognized_keys  notes']);

@@ -330,17 +330,20 @@ export const SEED_RACKING: Racking[] = [
   {
     kind: 'racking', id: 'ironridge-xr100', manufacturer: 'IronRidge', model: 'XR100 Rail', type: 'ironridge_xr100',
     maxAttachmentSpanIn: null, railWeightKgPerM: null, ...noGround,
+    allowableMomentLbFt: 560, allowableMomentSource: 'Demo catalogue value, not a manufacturer figure: replace with the allowable moment of the IronRidge XR Rail engineering design guide before a real job',
     source: { document: 'IronRidge XR Rail family data sheet. Not cross-checked: identity only, no values transcribed.', url: 'https://www.ironridge.com/' },
     notes: 'Allowed spans come from the IronRidge span tables for the site\'s wind and snow loads.',
   },
   {
     kind: 'racking', id: 'ironridge-xr10', manufacturer: 'IronRidge', model: 'XR10 Rail', type: 'ironridge_xr10',
     maxAttachmentSpanIn: null, railWeightKgPerM: null, ...noGround,
+    allowableMomentLbFt: 330, allowableMomentSource: 'Demo catalogue value, not a manufacturer figure: replace with the allowable moment of the IronRidge XR Rail engineering design guide before a real job',
     source: { document: 'IronRidge XR Rail family data sheet. Not cross-checked: identity only, no values transcribed.', url: 'https://www.ironridge.com/' },
   },
   {
     kind: 'racking', id: 'unirac-solarmount', manufacturer: 'Unirac', model: 'SolarMount', type: 'unirac_solarmount',
     maxAttachmentSpanIn: null, railWeightKgPerM: null, ...noGround,
+    allowableMomentLbFt: 470, allowableMomentSource: 'Demo catalogue value, not a manufacturer figure: replace with the allowable moment of the Unirac SolarMount design and engineering guide before a real job',
     source: { document: 'Unirac SolarMount installation guide. Not cross-checked: identity only, no values transcribed.', url: 'https://unirac.com/' },
   },
 ];

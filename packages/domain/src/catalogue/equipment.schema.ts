@@ -169,6 +169,13 @@ export const ZRacking = z.object({
   /** Rail weight per metre, kg. */
   railWeightKgPerM: pos.nullable(),
   /**
+   * The rail's allowable (ASD) bending moment, lb-ft, from the manufacturer's engineering document: the
+   * rail span and cantilever checks use it for this product (issue 24: one value served every rail).
+   */
+  allowableMomentLbFt: pos.max(100_000).nullable().optional(),
+  /** The document allowableMomentLbFt comes from, printed as the check's basis on PV-3 and the letter. */
+  allowableMomentSource: z.string().trim().min(1).max(300).nullable().optional(),
+  /**
    * A ground-mount system (the ground-mount letter): the racking's own weight per ft² of array
    * surface (the modules' is the module's catalogue weight), and the allowable (ASD) loads on one
    * post and its foundation from the racking maker's design (uplift, downward, lateral).

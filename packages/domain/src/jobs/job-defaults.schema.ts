@@ -49,6 +49,12 @@ const array = z.object({
   beam_shape: ZOptionRef,
   collar_tie: z.number().min(0),
   truss_builder_coords: z.array(ZTrussPoint).nullable(),
+  /** The framing's species and grade (option list material_grades, e.g. 'dfl_no2'); absent: DF-L No. 2, printed as assumed. */
+  material_grade: ZOptionRef.optional(),
+  /** The existing roofing and sheathing, psf of roof surface, where staff know it; absent: the roofing's ASCE 7 Table C3-1 value. */
+  roof_dead_load_psf: z.number().min(0).max(60).nullable().optional(),
+  /** Framing facts staff verified (site survey, attic photos): printed as verified, the rest as assumed (issue 24). */
+  framing_verified: z.array(z.enum(['size', 'spacing', 'spans', 'species', 'grade', 'roof-dead-load', 'panel-height'])).max(7).optional(),
 });
 
 /** An array's choices whose Other/Custom needs the matching custom_* text. */

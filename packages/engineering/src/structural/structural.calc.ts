@@ -1,13 +1,16 @@
 import { ZDesignInput, type ArrayInput, type DesignInput, type DesignInputRaw } from '../design-input.schema.ts';
 import type { Check, Report, Section } from '../report.schema.ts';
-import { asce, check, house, round } from '../report.builder.ts';
+import { asce, check, round } from '../report.builder.ts';
 import { EngineRefusalError } from '../engine-refusal.ts';
 import { RAIL_PROFILES } from '../tables/rail-profiles.table.ts';
 import { NDS_SPECIFIC_GRAVITY } from '../tables/nds-withdrawal.table.ts';
 import { velocityPressure, panelPressure } from './wind.calc.ts';
 import { flatRoofSnow, slopedRoofSnow } from './snow.calc.ts';
 import { arrayDeadLoadPsf, lagCapacity, maxSpanForMomentFt, railLoads, railMomentLbFt } from './attachment.calc.ts';
-import { addedGravityLoad, reducedRoofLiveLoad, slopedSpanIn, spanLimitFor } from './framing.calc.ts';
+import { addedGravityLoad, reducedRoofLiveLoad } from './framing.calc.ts';
+import { rafterCheck } from './member.calc.ts';
+import { roofingDeadLoadOf, SHEATHING_DEAD_LOAD } from '../tables/roofing-dead-load.table.ts';
+import { GRADE_NAME, SPECIES_NAME } from '../tables/nds-lumber.table.ts';
 
 export interface StructuralResult {
   sections: Section[];
@@ -63,6 +66,21 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
     formula: ed === '7-10' ? 'p = max(qh·GCp, p_min)' : ed === '7-22' ? 'p = max(qh·Kd·GCp·γE·γa, p_min)' : 'p = max(qh·GCp·γE·γa, p_min)', value: wind.downwardPsf, unit: 'psf', ref: windRef,
   }));
 
+  // §29.4.4 applies to modules no more than 10 in. above the roof and at least 2 h2 from the roof edges,
+  // gable and hip ridges: checked on the drawn layout. The uplift treatment (exposed γE) is stated with it.
+  if (ed !== '7-10' && a.edgeDistanceIn !== undefined) {
+    const h2 = a.panelHeightIn;
+    const h2Said = a.framing.verified.includes('panel-height') ? 'verified' : 'assumed';
+    checks.push(check({
+      id: `${idp}.edge-distance`, title: `${t}: modules clear of roof edges and ridges (2h2)`,
+      inputs: [[`h2, module top above the roof (${h2Said}; ≤ 10 in.)`, h2, 'in'], ['least distance drawn to an eave, rake, gable or hip ridge', a.edgeDistanceIn, 'in'], ['2 h2', 2 * h2, 'in'],
+        ['uplift treatment', a.exposedPanels ? 'every module treated as exposed: γE = 1.5 on uplift' : 'modules not exposed: γE = 1.0'], ['mean roof height h', input.site.meanRoofHeightFt, 'ft']],
+      formula: 'd ≥ 2 h2 and h2 ≤ 10 in.', value: a.edgeDistanceIn, unit: 'in', limit: { relation: '>=', value: 2 * h2 },
+      pass: a.edgeDistanceIn >= 2 * h2 - 1e-6 && h2 <= 10, ref: asce(ed, '§29.4.4'),
+      remedy: h2 > 10 ? 'Modules more than 10 in. above the roof are outside §29.4.4: lower the racking or use wind-tunnel data (§29.4.3)' : `Keep every module at least ${Math.ceil(2 * h2)} in. from the eaves, rakes, gable and hip ridges (move them on the job's Design page)`,
+    }));
+  }
+
   const flat = flatRoofSnow(ed, input.site.groundSnowLoadPsf, input.site.exposure, input.site.snowExposure, input.site.thermalCondition, input.site.riskCategory, { thermalFactorCt: input.site.thermalFactorCt, minimumSnowLoadMaxPsf: input.site.minimumSnowLoadMaxPsf });
   const panelSnow = slopedRoofSnow(flat, a.roofPitchDeg, a.snowSurface === 'slippery', req.unreducedSnowLoad);
   const roofSnow = slopedRoofSnow(flat, a.roofPitchDeg, isSlipperyRoof(a.roofMaterial), req.unreducedSnowLoad);
@@ -87,10 +105,14 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
   const { loads, ma, wGov, lag } = basis;
   const kind = a.attachment.kind;
   const intoFraming = !['seam-clamp', 'deck-mount', 'ballast'].includes(kind);
-  const railInputs: Array<[string, number | string, string?]> = [['tributary width', tribWidthFt, 'ft'], ['D', loads.deadPlf, 'plf'], [ed === '7-22' ? 'S (0.7 ps, ASCE 7-22 §2.4.1)' : 'S', loads.snowPlf, 'plf'], ['W down', loads.windDownPlf, 'plf'], ['W up', loads.windUpPlf, 'plf'],
+  const railInputs: Array<[string, number | string, string?]> = [['rail capacity source', railCapacityBasis(a).source], ['tributary width', tribWidthFt, 'ft'], ['D', loads.deadPlf, 'plf'], [ed === '7-22' ? 'S (0.7 ps, ASCE 7-22 §2.4.1)' : 'S', loads.snowPlf, 'plf'], ['W down', loads.windDownPlf, 'plf'], ['W up', loads.windUpPlf, 'plf'],
     [`w down (${loads.downCombination})`, loads.downPlf, 'plf'], ['w up (0.6W − 0.6D)', loads.upPlf, 'plf']];
-  const maName: string = a.rail.allowableMomentLbFt ? 'M_allow (manufacturer)' : `M_allow (${a.rail.profile} rail, assumed)`;
-  const railRef = asce(ed, '§2.4.1 (ASD combinations); rail capacity: manufacturer / Aluminum Design Manual');
+  // The rail's capacity is the catalogue's value for the rail product, with its document; without one,
+  // the generic class of tables/rail-profiles (Aluminum Design Manual Fb · Sx), printed as assumed.
+  const capacity = railCapacityBasis(a);
+  const maName = capacity.name;
+  // The check cites the rail's capacity briefly; its document is an input the sheets print in full.
+  const railRef = asce(ed, `§2.4.1 (ASD combinations); rail capacity: ${capacity.short}`);
   if (kind === 'ballast') {
     // No rails on rafters: the ballast holds the array down. ASD 0.6D + 0.6W: 0.6 (D_PV + B) ≥ 0.6 p_up.
     const pUp = a.attachment.designUpliftPsf ?? wind.upliftPsf;
@@ -193,34 +215,87 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
   const trib = (a.framing.spacingIn / 12) * (a.framing.spansIn.reduce((x, y) => x + y, 0) / 12);
   const lr = reducedRoofLiveLoad(a.roofLiveLoadPsf, a.roofPitchDeg, trib);
   const method = input.site.structuralMethod;
+  const f = a.framing;
+  const said = (fact: (typeof f.verified)[number]) => (f.verified.includes(fact) ? 'verified' : 'assumed');
+
+  // The existing roof's dead load: the roofing's ASCE 7 Table C3-1 value, sheathing and the member's own
+  // weight, or the value staff entered from the site (issue 24, finding 3: no hidden 10 psf).
+  const roofing = roofingDeadLoadOf(a.roofMaterial);
+  if (a.roofDeadLoadPsf === undefined && !roofing) {
+    throw new EngineRefusalError('inputs-missing', `Array ${a.id}'s roofing "${a.roofMaterial}" is not in the roof dead load table (ASCE 7 Table C3-1): enter the roof dead load (psf of roof surface, roofing and sheathing) in the job's structural data.`, [`arrays.${a.id}.roofDeadLoadPsf`]);
+  }
+  const ballastPsf = a.attachment.kind === 'ballast' ? a.attachment.ballastPsf ?? 0 : 0;
+  const snowForMember = asdSnow * panelSnow.psPsf;
+  const alongSlopeIn = a.orientation === 'portrait' ? mod.lengthIn : mod.widthIn;
+  const coveredIn = Math.min(Math.max(...f.spansIn), f.panelsOnRafter * alongSlopeIn * Math.cos((a.roofPitchDeg * Math.PI) / 180));
+  const coverPsf = a.roofDeadLoadPsf ?? roofing!.psf + SHEATHING_DEAD_LOAD.psf;
+  const member = rafterCheck({
+    size: f.size, spacingIn: f.spacingIn, spansIn: f.spansIn, pitchDeg: a.roofPitchDeg, species: f.species, grade: f.grade,
+    roofDeadPsf: coverPsf, pvDeadPsf: deadPsf + ballastPsf, snowPsf: snowForMember, roofSnowPsf: asdSnow * roofSnow.psPsf, roofLivePsf: lr.lrPsf, coveredIn, windDownPsf: wind.downwardPsf,
+  });
+  if (!member) throw new EngineRefusalError('configuration-not-supported', `Array ${a.id}: ${SPECIES_NAME[f.species]} ${GRADE_NAME[f.grade]} has no reference design values in the engine's NDS tables: choose the grade the framing is stamped with (No. 1 or No. 2).`, [`arrays.${a.id}.framing.grade`]);
+  const roofDeadPsf = coverPsf + member.selfWeightPsf;
+  checks.push(check({
+    id: `${idp}.roof-dead-load`, title: `${t}: existing roof dead load`,
+    inputs: a.roofDeadLoadPsf !== undefined
+      ? [['roofing and sheathing (' + said('roof-dead-load') + ', entered)', a.roofDeadLoadPsf, 'psf'], [`${f.size} framing, own weight`, member.selfWeightPsf, 'psf']]
+      : [[`${roofing!.name} (${roofing!.source})`, roofing!.psf, 'psf'], [`sheathing (${SHEATHING_DEAD_LOAD.source})`, SHEATHING_DEAD_LOAD.psf, 'psf'], [`${f.size} framing, own weight (ASCE 7 Table C3-2)`, member.selfWeightPsf, 'psf']],
+    formula: 'D_roof = roofing + sheathing + framing', value: roofDeadPsf, unit: 'psf',
+    ref: asce(ed, a.roofDeadLoadPsf !== undefined ? '§3.1.2 (actual weights); entered from the site survey' : '§3.1.2; Tables C3-1, C3-2 (commentary)'),
+  }));
   // Ballast is dead load the existing framing carries too.
-  const added = addedGravityLoad(a.roofDeadLoadPsf, lr.lrPsf, asdSnow * roofSnow.psPsf, deadPsf + (a.attachment.kind === 'ballast' ? a.attachment.ballastPsf ?? 0 : 0), asdSnow * panelSnow.psPsf);
+  const added = addedGravityLoad(roofDeadPsf, lr.lrPsf, asdSnow * roofSnow.psPsf, deadPsf + ballastPsf, asdSnow * panelSnow.psPsf);
   const iebc = input.site.codes.iebc;
   if (method === 'prescriptive') {
     if (req.stressAnalysis) {
       checks.push(check({
         id: `${idp}.method`, title: `${t}: structural method`, inputs: [['method', method], ['stress analysis required', true]],
         formula: 'a 5 % letter is prohibited where a stress analysis is required', value: method, unit: '', pass: false,
-        ref: house('stress analysis required by the AHJ'), remedy: 'Run the member in Forte or SkyCiv (set structuralMethod)',
+        ref: { code: 'AHJ', edition: 'requirements', section: 'stress_analysis (a member analysis is required)' }, remedy: 'Run the member in Forte or SkyCiv (set structuralMethod)',
       }));
     }
     checks.push(check({
       id: `${idp}.added-load`, title: `${t}: added gravity load on existing framing (5 % rule)`,
-      inputs: [['roof dead load', a.roofDeadLoadPsf, 'psf'], ['Lr (reduced)', lr.lrPsf, 'psf'], ['R2', lr.r2], [ed === '7-22' ? 'roof snow (0.7 ps, ASD)' : 'roof snow', asdSnow * roofSnow.psPsf, 'psf'], ['D_PV', deadPsf, 'psf'], [ed === '7-22' ? 'snow on panels (0.7 ps, ASD)' : 'snow on panels', asdSnow * panelSnow.psPsf, 'psf'],
+      inputs: [['roof dead load', roofDeadPsf, 'psf'], ['Lr (reduced)', lr.lrPsf, 'psf'], ['R2', lr.r2], [ed === '7-22' ? 'roof snow (0.7 ps, ASD)' : 'roof snow', asdSnow * roofSnow.psPsf, 'psf'], ['D_PV', deadPsf, 'psf'], [ed === '7-22' ? 'snow on panels (0.7 ps, ASD)' : 'snow on panels', asdSnow * panelSnow.psPsf, 'psf'],
         [`before (${added.beforeGoverning})`, added.beforePsf, 'psf'], [`after (${added.afterGoverning})`, added.afterPsf, 'psf']],
       formula: '(after − before) / before × 100 ≤ 5 %; no roof live load under panels', value: added.increasePct, unit: '%', limit: { relation: '<=', value: 5 },
       pass: added.increasePct <= 5 + 1e-9, ref: { code: 'IEBC', edition: iebc, section: `${IEBC_SECTION[iebc]}; ASCE 7-${ed.slice(2)} §4.8.2, §4.17` },
       remedy: 'Stress-check or reinforce the framing (Forte/SkyCiv), or reduce the added load',
     }));
   }
-  const sloped = slopedSpanIn(a.framing.spansIn, a.roofPitchDeg);
-  const limit = spanLimitFor(req.beamSpanLimits, a.framing.panelsOnRafter);
+  // The existing member with the array on it, per NDS (the span rule it replaces was a house rule).
+  const g = member.governing;
+  const framingInputs: Array<[string, number | string, string?]> = [
+    [`member (${said('size')})`, `${f.size} ${f.kind}`], [`spacing (${said('spacing')})`, f.spacingIn, 'in'], [`longest horizontal span (${said('spans')})`, member.spanIn, 'in'],
+    [`species (${said('species')})`, SPECIES_NAME[f.species]], [`grade (${said('grade')})`, GRADE_NAME[f.grade]],
+  ];
+  const ndsRef = { code: 'NDS', edition: '2018', section: `3.3, 4.3 (Table 4.3.1); Supplement ${member.ref.table.replace('NDS Supplement ', '')}; ASCE 7-${ed.slice(2)} §2.4.1` };
+  const trussNote = f.kind === 'truss' ? ['Truss top chord: bending between panel points only; axial force and the truss as a whole are the truss designer\'s'] : undefined;
   checks.push(check({
-    id: `${idp}.beam-span`, title: `${t}: framing span`,
-    inputs: [['spans', a.framing.spansIn.join(' + '), 'in'], ['pitch', a.roofPitchDeg, '°'], ['panels on rafter', a.framing.panelsOnRafter], ['limit (requirement)', limit, 'in']],
-    formula: 'Σ spans / cos(pitch) ≤ limit(panels on rafter)', value: sloped, unit: 'in', limit: { relation: '<=', value: limit },
-    pass: sloped <= limit + 1e-9, ref: house('span limit of framing without a member analysis'),
-    remedy: 'Add a support (purlin or strut) to shorten the span, or run a member analysis',
+    id: `${idp}.member-bending`, title: `${t}: existing ${f.kind} bending (NDS)`,
+    inputs: [...framingInputs, ['D (roof + framing + array)', member.deadPsf, 'psf'], ['S on panels (ASD)', snowForMember, 'psf'], ['S on roof outside the array (ASD)', asdSnow * roofSnow.psPsf, 'psf'], ['Lr outside the array', lr.lrPsf, 'psf'], ['array covers', coveredIn, 'in'],
+      ['governing combination', g.name], ['M', g.moment, 'lb-ft'], ['S_x', member.sectionModulusIn3, 'in³'], ['Fb', member.ref.fbPsi, 'psi'],
+      ['C_D', g.cd], ['C_F', member.cf], ['C_r', member.cr], ['C_M · C_t · C_L · C_i', 1], ["F'b", g.fbAllow, 'psi']],
+    formula: "f_b = M / S_x ≤ F'b = Fb · C_D · C_M · C_t · C_L · C_F · C_i · C_r", value: g.fb, unit: 'psi', limit: { relation: '<=', value: g.fbAllow },
+    pass: member.combinations.every((c) => c.fb <= c.fbAllow + 1e-9), ref: ndsRef, notes: trussNote,
+    remedy: 'Add a support (purlin or strut) to shorten the span, sister the member, or run a member analysis (Forte / SkyCiv)',
+  }));
+  const gv = member.combinations.reduce((x, c) => (c.fv / c.fvAllow > x.fv / x.fvAllow ? c : x));
+  checks.push(check({
+    id: `${idp}.member-shear`, title: `${t}: existing ${f.kind} shear (NDS)`,
+    inputs: [['governing combination', gv.name], ['V', gv.shear, 'lb'], ['A', member.areaIn2, 'in²'], ['Fv', member.ref.fvPsi, 'psi'], ['C_D', gv.cd], ["F'v", gv.fvAllow, 'psi']],
+    formula: "f_v = 1.5 V / A ≤ F'v = Fv · C_D", value: gv.fv, unit: 'psi', limit: { relation: '<=', value: gv.fvAllow },
+    pass: member.combinations.every((c) => c.fv <= c.fvAllow + 1e-9), ref: { code: 'NDS', edition: '2018', section: `3.4.2, Eq. 3.4-2; Supplement ${member.ref.table.replace('NDS Supplement ', '')}` },
+    remedy: 'Add a support (purlin or strut) to shorten the span, or sister the member',
+  }));
+  checks.push(check({
+    id: `${idp}.member-deflection`, title: `${t}: existing ${f.kind} deflection`,
+    inputs: [['E', member.ref.ePsi, 'psi'], ['I', member.inertiaIn4, 'in⁴'], ['sloped span', member.slopedSpanIn, 'in'], ['Δ (S or Lr)', member.liveDeflectionIn, 'in'], ['limit L/180', member.liveLimitIn, 'in'],
+      ['Δ (D + S or Lr)', member.totalDeflectionIn, 'in'], ['limit L/120', member.totalLimitIn, 'in'], ['ceiling', 'not supported by the member (assumed)']],
+    formula: 'Δ = 5 w L⁴ / (384 E I cos² θ); Δ_S,Lr ≤ L/180, Δ_D+S,Lr ≤ L/120', value: member.totalDeflectionIn, unit: 'in', limit: { relation: '<=', value: member.totalLimitIn },
+    pass: member.liveDeflectionIn <= member.liveLimitIn + 1e-9 && member.totalDeflectionIn <= member.totalLimitIn + 1e-9,
+    ref: { code: 'IBC', edition: input.site.codes.iebc, section: 'Table 1604.3 (roof member not supporting a ceiling)' },
+    remedy: 'Add a support (purlin or strut) to shorten the span, or sister the member',
   }));
 
   const out: { section: Section; forte?: Record<string, unknown>; skyciv?: Record<string, unknown> } = {
@@ -228,7 +303,7 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
   };
   const spanFt = a.framing.spansIn.reduce((x, y) => x + y, 0) / 12;
   const loadsPsf = {
-    roofDeadPsf: a.roofDeadLoadPsf,
+    roofDeadPsf: round(roofDeadPsf, 3),
     pvDeadPsf: round(deadPsf, 3),
     roofLivePsf: round(lr.lrPsf, 3),
     snowOnPanelsPsf: round(panelSnow.psPsf, 3),
@@ -260,7 +335,7 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
       supports: [{ xFt: 0, type: 'pinned' }, { xFt: round(spanFt / Math.cos((a.roofPitchDeg * Math.PI) / 180), 3), type: 'roller' }],
       section: { material: `${a.framing.species} sawn lumber`, size: a.framing.size },
       distributedLoadsPlf: [
-        { case: 'D', plf: round((a.roofDeadLoadPsf * a.framing.spacingIn) / 12, 3) },
+        { case: 'D', plf: round((roofDeadPsf * a.framing.spacingIn) / 12, 3) },
         { case: 'Lr', plf: round((lr.lrPsf * a.framing.spacingIn) / 12, 3), note: 'outside the array only' },
       ],
       pointLoadsLb: [
@@ -272,6 +347,15 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
     };
   }
   return out;
+}
+
+/** The rail's allowable moment as the checks name and cite it: the catalogue's product value, or the generic class (assumed). */
+export function railCapacityBasis(a: ArrayInput): { ma: number; name: string; source: string; short: string } {
+  if (a.rail.allowableMomentLbFt !== undefined) {
+    const product = a.rail.model ?? 'rail';
+    return { ma: a.rail.allowableMomentLbFt, name: `M_allow (${product})`, source: `${product}, ${a.rail.capacitySource ?? 'manufacturer\'s allowable moment'}`, short: `${product}, catalogue (manufacturer's value)` };
+  }
+  return { ma: RAIL_PROFILES[a.rail.profile].allowableMomentLbFt, name: `M_allow (${a.rail.profile} rail class, assumed)`, source: `Aluminum Design Manual Fb · Sx of a ${a.rail.profile} rail section (assumed: no product value in the catalogue)`, short: `Aluminum Design Manual, ${a.rail.profile} rail class (assumed)` };
 }
 
 export interface RailBasis {
@@ -300,7 +384,7 @@ export function railBasis(input: DesignInput, a: ArrayInput, qh: ReturnType<type
   const panelSnow = slopedRoofSnow(flat, a.roofPitchDeg, a.snowSurface === 'slippery', input.requirements.unreducedSnowLoad);
   const asdSnow = ed === '7-22' ? 0.7 : 1;
   const loads = railLoads(tribWidthFt, deadPsf, asdSnow * panelSnow.psPsf, wind.downwardPsf, wind.upliftPsf);
-  const ma = a.rail.allowableMomentLbFt ?? RAIL_PROFILES[a.rail.profile].allowableMomentLbFt;
+  const ma = railCapacityBasis(a).ma;
   const wGov = Math.max(loads.downPlf, loads.upPlf);
   const lag = lagCapacity(a.framing.species, a.lag.diameterIn, a.lag.threadPenetrationIn, a.lag.perAttachment);
   const maxSpanMomentFt = maxSpanForMomentFt(wGov, ma);

@@ -1,5 +1,6 @@
 import type { FireCode, Orientation, PlacedModule, Point, RoofPlane } from '../input.schema.ts';
 import { edgeSetbackIn, fireSetbackRule, type SetbackRule } from './fire-setbacks.rules.ts';
+import { WIND_EDGE_IN, WIND_EDGE_KINDS } from './wind-edge.rules.ts';
 import { distRectSegment, moduleExtentIn, planeFrame, pointInPolygon, polygonArea, toPlan, toPlane } from './plane-geometry.ts';
 
 /*
@@ -60,6 +61,8 @@ function slotsOnPlane(plane: RoofPlane, size: LayoutModuleSize, orientation: Ori
   const f = planeFrame(plane.pitchDeg, plane.azimuthDeg);
   const poly = plane.polygon.map((p) => toPlane(f, p));
   const setbacks = plane.edges.map((k, i) => edgeSetbackIn(k, rule, pathwayEdges.includes(i)));
+  // Modules also keep ASCE 7 §29.4.4's 2 h2 from eaves, rakes, gable and hip ridges (h2 6 in. assumed).
+  const clear = setbacks.map((sb, i) => (WIND_EDGE_KINDS.has(plane.edges[i] ?? '') ? Math.max(sb, WIND_EDGE_IN) : sb));
   const obstacles = (o.obstructions ?? []).map((ob) => ({ c: toPlane(f, ob), r: (ob.diameterFt * 12) / 2 }))
     .filter((ob) => pointInPolygon(ob.c, poly));
   const { du, dv } = moduleExtentIn(orientation, size.lengthIn, size.widthIn);
@@ -71,7 +74,7 @@ function slotsOnPlane(plane: RoofPlane, size: LayoutModuleSize, orientation: Ori
     for (let i = 0; i < poly.length; i++) {
       const a = poly[i]!;
       const b = poly[(i + 1) % poly.length]!;
-      if (distRectSegment(rect, a, b) < (setbacks[i] ?? 0) - eps) return false;
+      if (distRectSegment(rect, a, b) < (clear[i] ?? 0) - eps) return false;
     }
     for (const ob of obstacles) {
       const nx = Math.max(u, Math.min(ob.c.x, u + du));

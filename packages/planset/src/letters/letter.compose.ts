@@ -2,6 +2,7 @@ import type { Check, Report, Section } from '@sunstamp/engineering/report.schema
 import { groundMountSection } from '@sunstamp/engineering/structural/ground-mount.calc';
 import { seismicSection } from '@sunstamp/engineering/structural/seismic.calc';
 import { wallBatterySection } from '@sunstamp/engineering/structural/wall-battery.calc';
+import { siteCriteriaDifference } from '@sunstamp/engineering/structural/site-criteria';
 import { LETTER_TITLES, type LetterInput, type LetterType } from './letter-input.schema.ts';
 
 /*
@@ -21,6 +22,8 @@ export type LetterRefusalCode =
   | 'no-structural-checks'
   | 'no-interconnection'
   | 'code-editions-differ'
+  /** The letter's wind speed or exposure is not the one its calculation used (issue 24, finding 7). */
+  | 'design-criteria-differ'
   | 'ground-mount-design-required'
   | 'ground-mount-fails'
   | 'battery-mount-required'
@@ -139,6 +142,24 @@ function railLines(r: Report): string[] {
   });
 }
 
+/**
+ * Per array, the existing framing as the report's NDS check took it (what PV-3 states), with what is
+ * assumed and what staff verified, the roof dead load and the member's verdict (issue 24, finding 7).
+ */
+function framingLines(r: Report): string[] {
+  return r.sections.filter((s) => s.id.startsWith('structural.array.')).flatMap((s) => {
+    const id = s.id.slice('structural.array.'.length);
+    const bend = s.checks.find((c) => c.id === `${s.id}.member-bending`);
+    if (!bend) return [];
+    const get = (re: RegExp) => bend.inputs.find((i) => re.test(i.name));
+    const assumed = bend.inputs.filter((i) => /\(assumed\)$/.test(i.name)).map((i) => i.name.replace(/ \(assumed\)$/, '').replace(/^longest horizontal /, ''));
+    const roof = s.checks.find((c) => c.id === `${s.id}.roof-dead-load`);
+    return [`Array ${id} existing framing: ${get(/^member \(/)?.value} at ${num(get(/^spacing \(/)?.value ?? '—')} in. on centre, longest horizontal span ${num(get(/^longest horizontal span \(/)?.value ?? '—')} in., ${get(/^species \(/)?.value} ${get(/^grade \(/)?.value}`
+      + `${assumed.length ? ` (assumed, to be verified in the field before installation: ${assumed.join(', ')})` : ' (verified)'}`
+      + `${roof ? `; existing roof dead load ${num(roof.value)} psf` : ''}; ${checkLine(bend)} (${refOf(bend)}).`];
+  });
+}
+
 function systemLine(r: Report): string {
   return `System size: ${num(r.summary.systemDcKw)} kW DC, ${num(r.summary.systemAcKw)} kW AC`;
 }
@@ -164,6 +185,9 @@ export function composeLetter(input: LetterInput, context: ComposeContext = {}):
       throw new LetterRefusal(input.type, 'code-editions-differ', `The engineering report was calculated with ${mine}, but ${job.ahjName} adopted ${adopted}: recalculate with the AHJ's editions.`);
     }
   }
+  // The criteria the letter states are those its calculation pages use: one source (issue 24, finding 7).
+  const differ = siteCriteriaDifference(input.designCriteria, report);
+  if (differ) throw new LetterRefusal(input.type, 'design-criteria-differ', `${differ}: recalculate, or correct the job's design criteria, so the letter and its calculation agree.`);
   const addr = `${job.address.street}, ${job.address.city}, ${job.address.state} ${job.address.zip}`.trim();
   const base = {
     type: input.type,
@@ -222,7 +246,7 @@ export function composeLetter(input: LetterInput, context: ComposeContext = {}):
       const lead = t === 'structural_roof_letter'
         ? `We have reviewed the existing roof framing supporting the proposed photovoltaic system at the above address by the Prescriptive Method (5 %): the gravity load added to any existing structural member does not exceed 5 % of its existing load (${input.codes.existingBuilding} 503.3), so the existing structure is permitted to remain without alteration. The attachments were checked for wind uplift and snow per ${input.codes.structural}.`
         : `Following the installation of the photovoltaic system at the above address, we have reviewed the as-built attachment of the arrays to the existing roof framing against the design below. The installation as built conforms to the design and to ${input.codes.existingBuilding} 503.3 and ${input.codes.structural}.`;
-      return compose([lead, systemLine(report), `Arrays: ${calc.filter((s) => s.id.startsWith('structural.array.')).length}; attachments as shown on the plan set.`, ...railLines(report)], structural.map(finding), calc);
+      return compose([lead, systemLine(report), `Arrays: ${calc.filter((s) => s.id.startsWith('structural.array.')).length}; attachments as shown on the plan set.`, ...framingLines(report), ...railLines(report)], structural.map(finding), calc);
     }
     case 'electrical_load_calculations': {
       const checks = checksWhere(report, (c, s) => s.id.startsWith('electrical.') && c.ref.code === 'NEC' && (c.id.endsWith('.voltage') || c.id.includes('interconnection.method') || c.id.endsWith('.ocpd') && c.id.includes('.run.') || c.id.endsWith('.ampacity-corrected') || c.id.endsWith('.voltage-drop') || c.id.includes('rapid-shutdown') || c.id.endsWith('source-current') || c.id.startsWith('electrical.load.')));

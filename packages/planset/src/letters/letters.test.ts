@@ -13,7 +13,7 @@ const text = async (pdf: Uint8Array) => (await extractPdfText(pdf)).map((p) => p
 
 const groundMount = { racking: 'IronRidge GM', foundation: 'Ground Screw', tiltDeg: 25, meanHeightFt: 6, arrayDepthFt: 13.5, postSpacingFt: 10, postsPerColumn: 2, deadLoadPsf: 3.5, allowableUpliftLb: 2000, allowableCompressionLb: 3000, allowableLateralLb: 1000 };
 const wallBattery = { model: 'Tesla Powerwall 3 (1707000)', weightLb: 286.6, depthIn: 7.6, count: 1, fasteners: 4, topRowFasteners: 2, rowSpacingIn: 24, species: 'SPF' as const, diameterIn: 0.3125, threadPenetrationIn: 2.5, lateralDesignValueLb: 150 };
-const seismicD = { designCriteria: { windSpeedMph: 115, exposure: 'C' as const, groundSnowLoadPsf: 5, riskCategory: 'II', seismicDesignCategory: 'D', minDesignTempC: -6 }, seismic: { arrayAreaFt2: 430, roofAreaFt2: 2000 } };
+const seismicD = { designCriteria: { windSpeedMph: 115, exposure: 'C' as const, groundSnowLoadPsf: 30, riskCategory: 'II', seismicDesignCategory: 'D', minDesignTempC: -6 }, seismic: { arrayAreaFt2: 430, roofAreaFt2: 3000 } };
 /** The example design with the AHJ's 5 psf ground snow load, calculated without slope reduction. */
 function unreducedDesign() {
   const d = exampleDesign();
@@ -33,14 +33,15 @@ const revisionData = { reason: 'equipment_change', description: 'The client chan
 
 // Rendering and reading back ten pages takes a few seconds on a busy machine.
 describe('letters: each type names the engineer, licence, codes, criteria and the report numbers with their sections', { timeout: 60_000 }, () => {
-  const common = ['Dana Whitfield, P.E.', 'TX PE Licence No. PE-123456 (expires 2027-12-31)', 'City of Austin', '4512 Ramsey Ave, Austin, TX 78756', 'Ultimate wind speed: 115 mph, Exposure C', 'Ground snow load: 5 psf', 'Calculation page C-1'];
+  // The criteria are the design's (issue 24, finding 7): the worked example's 30 psf, the unreduced-snow design's 5 psf.
+  const common = ['Dana Whitfield, P.E.', 'TX PE Licence No. PE-123456 (expires 2027-12-31)', 'City of Austin', '4512 Ramsey Ave, Austin, TX 78756', 'Ultimate wind speed: 115 mph, Exposure C', 'Calculation page C-1'];
   const expected: Record<Exclude<LetterType, 'florida_statute_377_705' | 'third_party_stamp'>, string[]> = {
-    calculation_package: ['Calculation Package', 'made with NEC 2020, ASCE 7-16 and IEBC 2018', '62 checks; all pass', 'C-1 DC system voltage', 'Section: NEC 2020 690.7(A)(1)'],
-    structural_roof_letter: ['Structural Roof Letter', 'Prescriptive Method (5 %)', '2018 IEBC 503.3', 'Array A1: added gravity load on existing framing (5 % rule): -8.7 % <= 5 % — OK', 'IEBC 2018 503.3', 'Array A1: wind uplift pressure on panels: 77.86 psf', 'ASCE 7-16 §29.4.4', 'Array A1: lag screw withdrawal: 555.49 lb <= 1063.96 lb — OK', 'NDS 2018 12.2.1', 'C-1 Site loads (ASCE 7-16)', 'C-2 Array A1 structure'],
+    calculation_package: ['Calculation Package', 'made with NEC 2020, ASCE 7-16 and IEBC 2018', '68 checks; all pass', 'C-1 DC system voltage', 'Section: NEC 2020 690.7(A)(1)'],
+    structural_roof_letter: ['Structural Roof Letter', 'Prescriptive Method (5 %)', '2018 IEBC 503.3', 'Array A1: added gravity load on existing framing (5 % rule): -10.54 % <= 5 % — OK', 'Array A1: existing rafter bending (NDS): 1509.46 psi <= 1547.33 psi — OK', 'NDS 2018 3.3, 4.3 (Table 4.3.1)', 'Array A1 existing framing: 2x6 rafter at 24 in. on centre, longest horizontal span 150 in., Douglas Fir-Larch No. 2 (assumed, to be verified in the field before installation: member, spacing, span, species, grade); existing roof dead load 4.57 psf', 'IEBC 2018 503.3', 'Array A1: wind uplift pressure on panels: 77.86 psf', 'ASCE 7-16 §29.4.4', 'Array A1: lag screw withdrawal: 555.49 lb <= 1063.96 lb — OK', 'NDS 2018 12.2.1', 'C-1 Site loads (ASCE 7-16)', 'C-2 Array A1 structure'],
     electrical_load_calculations: ['Electrical Letter and Load Calculations', 'NEC 2020 Articles 690 and 705', 'System size: 8 kW DC, 7.6 kW AC', 'String S1: maximum system voltage: 508.04 V <= 600 V — OK', 'NEC 2020 690.7(A)(1)', 'load-side-breaker (120 % rule)', 'NEC 2020 705.12(B)(3)(2)', 'C-1 DC system voltage'],
     busbar_certification: ['Busbar Certification', 'existing 200 A busbar with a 200 A main breaker', 'with a 40 A PV breaker', 'Interconnection option: load-side-breaker (120 % rule): 240 A <= 240 A — OK', 'NEC 2020 705.12(B)(3)(2)', 'C-1 Point of interconnection'],
-    revision_letter: ['Revision Letter', 'Reason: equipment_change', 'The client changed the module model.', 'Module: ABC 390 → ABC 400', 'all 62 checks pass'],
-    design_affidavit: ['Design Affidavit', 'I, Dana Whitfield, a Professional Engineer licensed in TX (No. PE-123456)', '2021 IBC, 2021 IRC, 2018 IEBC, ASCE 7-16, NEC 2020 and 2021 IFC as adopted by City of Austin', '62 calculations were made; all pass'],
+    revision_letter: ['Revision Letter', 'Reason: equipment_change', 'The client changed the module model.', 'Module: ABC 390 → ABC 400', 'all 68 checks pass'],
+    design_affidavit: ['Design Affidavit', 'I, Dana Whitfield, a Professional Engineer licensed in TX (No. PE-123456)', '2021 IBC, 2021 IRC, 2018 IEBC, ASCE 7-16, NEC 2020 and 2021 IFC as adopted by City of Austin', '68 calculations were made; all pass'],
     post_install_letter: ['Post-Install Letter', 'as-built attachment', 'IEBC 2018 503.3'],
     structural_ground_mount_letter: ['Structural Ground-Mount Letter', 'on IronRidge GM racking with Ground Screw foundations', 'open monoslope structure for wind per ASCE 7-16 Chapter 27',
       'Posts at 10 ft along the row, 2 per column; 25° tilt, 13.5 ft table depth', 'Ground mount: net wind pressure, uplift: 50.53 psf', 'ASCE 7-16 §27.3.2, Eq. 27.3-2, Figure 27.3-4',
@@ -48,8 +49,8 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
     wall_mounted_battery_letter: ['Wall-Mounted Battery Letter', '1 × Tesla Powerwall 3 (1707000) at the above address: 286.6 lb and 7.6 in. deep', '4 lag screws of 0.3125 in. diameter',
       'Wall battery: shear on one fastener: 71.65 lb <= 135 lb — OK', 'NDS 2018 12.3, Table 12K; Table 2.3.2', 'Wall battery: withdrawal on one top-row fastener: 22.69 lb <= 460.75 lb — OK',
       'NDS 2018 12.2.1, Eq. 12.2-1', 'Wall battery: combined load on one top-row fastener: 75.16 lb <= 144.3 lb — OK', 'NDS 2018 12.4.1', 'C-1 Wall-mounted battery (Tesla Powerwall 3 (1707000))'],
-    seismic_calculations: ['Seismic Calculations', 'Seismic design category D (ASCE 7-16 §11.6)', '430 ft² of arrays at up to 2.8 psf on a roof of 2000 ft² at 10 psf',
-      'Added seismic weight of the arrays: 6.01 % <= 10 % — OK', 'IEBC 2018 503.4, Exception', 'C-1 Seismic: added weight on the lateral system', 'C-2 Array A1 structure'],
+    seismic_calculations: ['Seismic Calculations', 'Seismic design category D (ASCE 7-16 §11.6)', '430 ft² of arrays at up to 2.8 psf on a roof of 3000 ft² at 4.57 psf',
+      'Added seismic weight of the arrays: 8.76 % <= 10 % — OK', 'IEBC 2018 503.4, Exception', 'C-1 Seismic: added weight on the lateral system', 'C-2 Array A1 structure'],
     appendix_g: ['Appendix G: Structural Calculations', 'as City of Austin requires (appendix_g)', 'Array A1: wind uplift pressure on panels: 77.86 psf', 'ASCE 7-16 §29.4.4',
       'Array A1: lag screw withdrawal: 555.49 lb <= 1063.96 lb — OK', 'NDS 2018 12.2.1', 'C-1 Site loads (ASCE 7-16)', 'C-3 Array A2 structure'],
     unreduced_snow_load: ['Unreduced Snow Load Letter', 'applied without reduction for roof slope: the slope factor Cs = 1.0', 'pg = 5 psf (§7.3)',
@@ -60,7 +61,7 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
     it(type, async () => {
       const r = await renderLetter(extra[type] ? letterInput(...extra[type]()) : letterInput(type, type === 'revision_letter' ? { revisionData } : {}));
       const t = await text(r.pdf);
-      for (const w of [...common, ...words]) expect(t, w).toContain(w);
+      for (const w of [...common, ...words, `Ground snow load: ${type === 'unreduced_snow_load' ? 5 : 30} psf`]) expect(t, w).toContain(w);
       expect(r.calculationPages.length).toBeGreaterThan(0);
       expect(r.calculationPages[0]!.page).toBeGreaterThan(1);
       expect(r.pageCount).toBe((await PDFDocument.load(r.pdf)).getPageCount());
@@ -161,7 +162,7 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
     const r = await renderLetter(letterInput('third_party_stamp', { thirdParty }));
     const t = await text(r.pdf);
     for (const w of ['NABCEP or Third-Party Stamp', 'the stamp of a NABCEP-certified professional (NABCEP_stamp)', 'The plan set is stamped by: Sam Ortiz, NABCEP PV Installation Professional No. PV-031122-015',
-      'NABCEP stamp: Sam Ortiz', 'sealed by Dana Whitfield, P.E. (TX No. PE-123456) under ASCE 7-16, 2018 IEBC and NEC 2020: 62 checks; all pass', 'Codes: 2021 IBC', 'TX PE Licence No. PE-123456']) expect(t, w).toContain(w);
+      'NABCEP stamp: Sam Ortiz', 'sealed by Dana Whitfield, P.E. (TX No. PE-123456) under ASCE 7-16, 2018 IEBC and NEC 2020: 68 checks; all pass', 'Codes: 2021 IBC', 'TX PE Licence No. PE-123456']) expect(t, w).toContain(w);
     const other = await text((await renderLetter(letterInput('third_party_stamp', { thirdParty: { ...thirdParty, kind: 'third_party', credential: 'PE', organisation: 'Ortiz Engineering' } }))).pdf);
     expect(other).toContain('a third-party stamp (third_party_stamps), which replaces the contractor stamp. The plan set is stamped by: Sam Ortiz, PE No. PV-031122-015 (Ortiz Engineering)');
     await expect(renderLetter(letterInput('third_party_stamp'))).rejects.toThrow('A NABCEP or third-party stamp page needs who stamps the plan set: name, credential and certification or licence number.');
@@ -175,11 +176,11 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
     await expect(renderLetter(letterInput('seismic_calculations', { seismic: seismicD.seismic }))).resolves.toBeDefined();
     await expect(renderLetter(letterInput('seismic_calculations', { ...seismicD, designCriteria: { ...seismicD.designCriteria, seismicDesignCategory: undefined } }))).rejects.toThrow('City of Austin has no seismic design category: set it on the AHJ (ASCE 7-16 §11.6) before the seismic calculations.');
     await expect(renderLetter(letterInput('seismic_calculations', { ...seismicD, seismic: undefined }))).rejects.toThrow(/need the roof's plan area \(roof_area_ft2\)/);
-    await expect(renderLetter(letterInput('seismic_calculations', { ...seismicD, seismic: { arrayAreaFt2: 430, roofAreaFt2: 1000 } }))).rejects.toThrow('Added seismic weight of the arrays: 12.02 % <= 10 % — NOT OK (IEBC 2018 503.4, Exception): the added weight is over 10 %');
+    await expect(renderLetter(letterInput('seismic_calculations', { ...seismicD, seismic: { arrayAreaFt2: 430, roofAreaFt2: 1000 } }))).rejects.toThrow('Added seismic weight of the arrays: 26.29 % <= 10 % — NOT OK (IEBC 2018 503.4, Exception): the added weight is over 10 %');
     // A Forte job has no 5 % check: the roof dead load comes from the exported member loads; SkyCiv exports line loads only.
     const forte = exampleDesign();
     forte.site = { ...forte.site, structuralMethod: 'forte' };
-    expect(await text((await renderLetter(letterInput('seismic_calculations', seismicD, forte))).pdf)).toContain('on a roof of 2000 ft² at 10 psf');
+    expect(await text((await renderLetter(letterInput('seismic_calculations', seismicD, forte))).pdf)).toContain('on a roof of 3000 ft² at 4.57 psf');
     const skyciv = exampleDesign();
     skyciv.site = { ...skyciv.site, structuralMethod: 'skyciv' };
     await expect(renderLetter(letterInput('seismic_calculations', seismicD, skyciv))).rejects.toThrow(/no roof dead load to compare the arrays' weight with \(a SkyCiv export gives line loads only\)/);
@@ -206,7 +207,7 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
     const pages = await extractPdfText(r.pdf);
     const t = pages.map((p) => p.text).join('\n');
     for (const w of ['Structural Roof Letter', 'by a member analysis in Forte (a stress analysis, not the Prescriptive Method)', 'The Forte result "forte-A1.pdf" is the member analysis of record',
-      'Analysis result pages attached: R-1 to R-2 (Forte: forte-A1.pdf)', 'Array A1 memberType: Roof rafter [Forte input (exported)]', 'Array A1 loads: name Roof dead, type Dead, psf 10',
+      'Analysis result pages attached: R-1 to R-2 (Forte: forte-A1.pdf)', 'Array A1 memberType: Roof rafter [Forte input (exported)]', 'Array A1 loads: name Roof dead, type Dead, psf 4.57',
       'Array A1: lag screw withdrawal: 555.49 lb <= 1063.96 lb — OK', 'Dana Whitfield, P.E.', 'TX PE Licence No. PE-123456', 'Codes: 2021 IBC']) expect(t, w).toContain(w);
     expect(t).not.toContain('Prescriptive Method (5 %): the gravity load');
     expect(r.pageCount).toBe((await PDFDocument.load(r.pdf)).getPageCount());

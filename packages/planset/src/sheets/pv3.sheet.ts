@@ -1,6 +1,8 @@
 import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
 import { attachmentOf, check, req, roofMaterialName, sheetNumber } from '../planset.model.ts';
+import type { PlanSetInput } from '../input.schema.ts';
+import type { Check } from '@sunstamp/engineering/report.schema';
 import type { AttachmentKind } from '@sunstamp/domain/design/attachment-type.rules';
 import { PlanSetError } from '../planset.errors.ts';
 import { attachmentSpacingIn, cantileverIn } from './pv2.sheet.ts';
@@ -9,6 +11,7 @@ import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts'
 import { drawTitleBlock } from './title-block.sheet.ts';
 import { TRUSS_WEBS } from './truss-shapes.data.ts';
 import { codeRefText } from '@sunstamp/engineering/report.builder';
+import { siteCriteriaDifference } from '@sunstamp/engineering/structural/site-criteria';
 
 /*
  * PV-3: structural (research/planset.md §1.6): framing per roof plane (type, size, spacing, spans,
@@ -198,6 +201,62 @@ function elevationDetail(c: Canvas, ctx: SheetContext, box: { x: number; y: numb
   c.text('ELEVATION DETAIL — NOT TO SCALE', box.x + 8, box.y + 14, { size: 7, bold: true });
 }
 
+const inputOf = (c: Check | undefined, name: string | RegExp) => c?.inputs.find((i) => (typeof name === 'string' ? i.name === name : name.test(i.name)));
+
+/** The framing's species and grade as the report's member check took them, each with "assumed" or "verified". */
+export function framingFactsOf(input: PlanSetInput, arrayId: string): { species: string; grade: string; assumed: string[] } | undefined {
+  const c = check(input.report, `structural.array.${arrayId}.member-bending`);
+  if (!c) return undefined;
+  const species = inputOf(c, /^species \(/);
+  const grade = inputOf(c, /^grade \(/);
+  if (!species || !grade) return undefined;
+  const assumed = c.inputs.filter((i) => /\(assumed\)$/.test(i.name)).map((i) => i.name.replace(/ \(assumed\)$/, '').replace(/^longest horizontal /, ''));
+  return { species: String(species.value), grade: String(grade.value), assumed };
+}
+
+/**
+ * The structural basis PV-3 states per array (issue 24, finding 3), read from the report's checks so the
+ * sheet prints what was calculated: the framing (assumed or verified), the roof and PV dead loads, the rail's
+ * capacity and its source, the member check with its NDS factors, and the wind edge treatment.
+ * Arrays whose lines are the same are stated once.
+ */
+export function structuralBasisLines(input: PlanSetInput): string[] {
+  const arrays = [...new Set(input.design.roofPlanes.filter((p) => input.design.modules.some((m) => m.planeId === p.id)).map((p) => p.arrayId))];
+  const groups = new Map<string, string[]>();
+  for (const id of arrays) {
+    const k = (suffix: string) => check(input.report, `structural.array.${id}.${suffix}`);
+    const out: string[] = [];
+    const bend = k('member-bending');
+    const wood = framingFactsOf(input, id);
+    if (bend && wood) {
+      const member = String(inputOf(bend, /^member \(/)?.value ?? '').toUpperCase();
+      const spacing = inputOf(bend, /^spacing \(/)?.value;
+      const span = inputOf(bend, /^longest horizontal span \(/)?.value;
+      out.push(`EXISTING FRAMING: ${member} @ ${fmt(spacing ?? '—')}" O.C., LONGEST SPAN ${fmt(span ?? '—')}" (HORIZONTAL), ${wood.species} ${wood.grade}`.toUpperCase()
+        + (wood.assumed.length ? `. ASSUMED, TO BE VERIFIED IN THE FIELD BEFORE INSTALLATION: ${wood.assumed.join(', ').toUpperCase()}` : '. ALL VERIFIED'));
+    }
+    const roof = k('roof-dead-load');
+    if (roof) out.push(`ROOF DEAD LOAD ${fmt(roof.value)} PSF = ${roof.inputs.map((i) => `${fmt(i.value)} ${i.name}`).join(' + ')}`.toUpperCase());
+    const pv = k('dead-load');
+    if (pv) out.push(`PV DEAD LOAD ${fmt(pv.value)} PSF (MODULE WEIGHT / AREA + RACKING ${fmt(inputOf(pv, 'racking')?.value ?? 0)} PSF)`);
+    const rail = k('rail-span');
+    const ma = inputOf(rail, /^M_allow/);
+    const source = inputOf(rail, 'rail capacity source')?.value;
+    if (ma && source) out.push(`RAIL CAPACITY ${fmt(ma.value)} LB-FT: ${source}`.toUpperCase());
+    if (bend) {
+      const v = (n: string) => fmt(inputOf(bend, n)?.value ?? '—');
+      out.push(`${String(bend.title.split(': ')[1] ?? 'MEMBER').toUpperCase()}, ${String(inputOf(bend, 'governing combination')?.value ?? '').toUpperCase()}: F'B = FB ${v('Fb')} × CD ${v('C_D')} × CF ${v('C_F')} × CR ${v('C_r')} × CM·CT·CL·CI 1.0 = ${v("F'b")} PSI ${bend.pass === false ? '<' : '≥'} FB ${fmt(bend.value)} PSI (${bend.ref.code} ${bend.ref.edition})`);
+    }
+    const defl = k('member-deflection');
+    if (defl) out.push(`DEFLECTION ${fmt(defl.value)}" ${defl.pass === false ? '>' : '≤'} L/120 = ${fmt(defl.limit?.value ?? 0)}" (S OR LR ${fmt(inputOf(defl, 'Δ (S or Lr)')?.value ?? 0)}" VS L/180 ${fmt(inputOf(defl, 'limit L/180')?.value ?? 0)}"), ${defl.ref.code} ${defl.ref.section}`.toUpperCase());
+    const edge = k('edge-distance');
+    if (edge) out.push(`WIND EDGE DISTANCE ${fmt(edge.value)}" ≥ 2H2 = ${fmt(edge.limit?.value ?? 0)}" FROM ROOF EDGES, GABLE AND HIP RIDGES; ${String(inputOf(edge, /^uplift treatment/)?.value ?? '').toUpperCase()} (${`${edge.ref.code} ${edge.ref.edition}`.replace(/^ASCE 7 7-/, 'ASCE 7-')} ${edge.ref.section})`);
+    const key = out.join('\n');
+    groups.set(key, [...(groups.get(key) ?? []), id]);
+  }
+  return [...groups].flatMap(([key, ids]) => key ? key.split('\n').map((l, i) => (i === 0 ? `${ids.length > 1 ? 'ARRAYS' : 'ARRAY'} ${ids.join(', ')} ${l}` : l)) : []);
+}
+
 export function buildPv3(ctx: SheetContext): Sheet {
   const { input } = ctx;
   const number = sheetNumber(input, 'pv3');
@@ -234,14 +293,17 @@ export function buildPv3(ctx: SheetContext): Sheet {
   if (showLayers && layers === undefined) throw new PlanSetError('pv3_failed', 'PV-3: asphalt_shingle_layers_on_cad is on but the job has no asphalt_shingle_layers');
   const rows = input.design.roofPlanes.filter((p) => input.design.modules.some((m) => m.planeId === p.id)).map((p) => {
     const dead = check(input.report, `structural.array.${p.arrayId}.dead-load`);
+    const roofDead = check(input.report, `structural.array.${p.arrayId}.roof-dead-load`);
+    const wood = framingFactsOf(input, p.arrayId);
     return [
       p.name.toUpperCase(), p.arrayId, p.framing.type.toUpperCase(), p.framing.size, `${p.framing.spacingIn}"`, p.framing.spansIn.map((s) => `${s}"`).join(' + '),
-      `${p.pitchDeg}°`, roofMaterialName(p.material), ...(showLayers ? [String(layers)] : []),
+      wood ? `${wood.species} ${wood.grade}`.toUpperCase() : '—',
+      `${p.pitchDeg}°`, roofMaterialName(p.material), ...(showLayers ? [String(layers)] : []), roofDead ? `${fmt(roofDead.value)} PSF` : '—',
       attachmentOf(input, p.arrayId).name.replace(/,.*$/, ''),
       ...(attachmentOf(input, p.arrayId).kind === 'ballast' ? ['BALLAST', 'BALLAST'] : [`${fmt(attachmentSpacingIn(ctx, p.arrayId))}"`, `${fmt(cantileverIn(ctx, p.arrayId))}"`]), dead ? `${fmt(dead.value)} PSF` : '—',
     ];
   });
-  const headers = ['PLANE', 'ARRAY', 'FRAMING', 'SIZE', 'SPACING', 'SPANS', 'PITCH', 'ROOF', ...(showLayers ? ['LAYERS'] : []), 'ATTACHMENT', 'MAX SPAN', 'MAX CANT.', 'PV DEAD LOAD'];
+  const headers = ['PLANE', 'ARRAY', 'FRAMING', 'SIZE', 'SPACING', 'SPANS', 'SPECIES / GRADE', 'PITCH', 'ROOF', ...(showLayers ? ['LAYERS'] : []), 'ROOF DEAD LOAD', 'ATTACHMENT', 'MAX SPAN', 'MAX CANT.', 'PV DEAD LOAD'];
   const colWidths = headers.map(() => (W - 10) / headers.length);
   const fh = c.tableHeight(headers, rows, colWidths) + c.sz(9) * 1.8 + 12;
   const fa = c.panel('ROOF FRAMING & ATTACHMENT SCHEDULE', AREA.x, y, W, fh);
@@ -254,25 +316,30 @@ export function buildPv3(ctx: SheetContext): Sheet {
     k.title.toUpperCase(), `${fmt(k.value)} ${k.unit}`.trim(), k.limit ? `${k.limit.relation} ${fmt(k.limit.value)} ${k.limit.unit}` : '—',
     k.pass === null ? '—' : k.pass ? 'OK' : 'FAIL', k.ref.code === 'Sunstamp' ? codeRefText(k.ref) : `${k.ref.code} ${k.ref.section}`, // editions: in the panel's title
   ]);
-  const cw = W * 0.72;
+  const cw = W * 0.6;
   const ch = AREA.y + AREA.h - y;
   const ca = c.panel(`STRUCTURAL CHECKS (${input.report.codes.asce}, ${input.report.codes.iebc})`, AREA.x, y, cw, ch);
   const checkHeaders = ['CHECK', 'VALUE', 'LIMIT', 'RESULT', 'REFERENCE'];
   const checkWidths = [ca.w * 0.37, ca.w * 0.11, ca.w * 0.13, ca.w * 0.06, ca.w * 0.33];
   // as many checks as fit the panel (a wrapped check takes a taller row)
   let rowsFit = crow.length;
-  while (rowsFit > 0 && c.tableHeight(checkHeaders, crow.slice(0, rowsFit), checkWidths, { size: 6.5 }) > ca.h) rowsFit--;
+  // A table cut short keeps a line under it for the note saying so.
+  const noteH = c.lh(c.sz(7)) + 2;
+  while (rowsFit > 0 && c.tableHeight(checkHeaders, crow.slice(0, rowsFit), checkWidths, { size: 6.5 }) > ca.h - (rowsFit < crow.length ? noteH : 0)) rowsFit--;
   const shown = crow.slice(0, rowsFit);
   c.table(checkHeaders, shown, ca.x, ca.y, checkWidths, {
     size: 6.5, where: 'PV-3 structural checks', checkIds: checks.slice(0, rowsFit).map((k) => [k.id, k.id, k.id, k.id, undefined]),
   });
   if (shown.length < crow.length) c.text(`${crow.length - shown.length} MORE CHECKS IN THE STRUCTURAL CALCULATION PACKAGE`, ca.x, ca.y + ca.h, { size: 7, bold: true });
   const dc = input.job.designCriteria;
+  // PV-1 and PV-3 print these criteria above the engine's calculation: they must be the ones it used (issue 24, finding 7).
+  const differ = siteCriteriaDifference(dc, input.report);
+  if (differ) throw new PlanSetError('pv3_failed', `PV-3: ${differ}`);
   const loads = [
     `BASIC WIND SPEED ${dc.windSpeedMph} MPH, EXPOSURE ${dc.exposure}, RISK CATEGORY ${dc.riskCategory}`,
     `GROUND SNOW LOAD ${dc.groundSnowLoadPsf} PSF`,
     `STRUCTURAL METHOD: ${input.report.structuralExports.length ? input.report.structuralExports[0]!.tool : 'PRESCRIPTIVE / ENGINE CALCULATION'}`,
-    'ARRAY DEAD LOAD ≤ 4 PSF; NO MODULE OVERHANGS A ROOF EDGE',
+    ...structuralBasisLines(input),
   ];
   const lx = AREA.x + cw + 8;
   const lw = W - cw - 8;

@@ -171,10 +171,12 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
     ahj: 'City of Phoenix', utility: 'Arizona Public Service',
     services: ['structural_roof_letter', 'cad_stamp_electrical'],
     arrays: [
+      // A concrete tile roof (about 18.6 psf with sheathing and rafters) on 2x6 rafters braced by a purlin at mid-span:
+      // the NDS rafter check of the 15 ft run without it fails, as the IRC rafter tables would (issue 24).
       { roof_material: 'concrete_tile', connection_type: 'tile_hook', racking_type: 'ironridge_xr100', frame_shape: '2x6', beam_shape: '2x6',
-        panel_quantity: 16, num_panels_on_rafter: 2, module_type: 'mono_perc', roof_pitch: 22.6, beam_span: [180] },
+        panel_quantity: 16, num_panels_on_rafter: 2, module_type: 'mono_perc', roof_pitch: 22.6, beam_span: [90, 90] },
       { roof_material: 'concrete_tile', connection_type: 'tile_hook', racking_type: 'ironridge_xr100', frame_shape: '2x6', beam_shape: '2x6',
-        panel_quantity: 8, num_panels_on_rafter: 2, module_type: 'mono_perc', roof_pitch: 22.6, beam_span: [180] },
+        panel_quantity: 8, num_panels_on_rafter: 2, module_type: 'mono_perc', roof_pitch: 22.6, beam_span: [90, 90] },
     ],
     // 24 optimizers: three strings of 8 (16 on the first array, 8 on the second).
     equipment: ['canadian-solar-cs6r-410ms', 'solaredge-se7600h-us', 'solaredge-s440', 'ironridge-xr100'],
@@ -316,7 +318,8 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
     structure: 'Single Family Residence', gypsum: '1/2"', exposure: 'C', ahj: 'City and County of Denver', utility: 'Xcel Energy',
     services: ['cad_packet', 'structural_roof_letter'],
     // 18 modules: nine dual micro-inverters, two modules each.
-    arrays: [shingleArray({ panel_quantity: 18, module_type: 'mono_perc', roof_pitch: 30.3, beam_span: [168], frame_shape: '2x6', beam_shape: '2x6' })],
+    // Denver's 30 psf ground snow: 2x8 rafters over the 14 ft run (a 2x6 there fails the NDS rafter check, issue 24).
+    arrays: [shingleArray({ panel_quantity: 18, module_type: 'mono_perc', roof_pitch: 30.3, beam_span: [168], frame_shape: '2x8', beam_shape: '2x8' })],
     equipment: ['canadian-solar-cs6r-410ms', 'apsystems-ds3-s', 'ironridge-xr10'],
     cad: {
       msp_rating: 200, breaker_rating: 200, interconnection: 'PV Breaker in MSP', main_panel_location: 'Basement, utility room',

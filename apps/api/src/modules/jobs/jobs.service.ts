@@ -27,6 +27,17 @@ import * as repo from './jobs.repository.ts';
 
 type Ctx = Pick<AppContext, 'caches' | 'database' | 'clock'>;
 
+/**
+ * Framing facts marked verified (issue 24): staff confirm them from the site survey, and PV-3 and the
+ * letters print them as verified; a client's save may carry the marks staff set, never change them.
+ */
+export function verificationRefusal(role: Role, body: Pick<ParsedJobBody, 'arrays'>, stored: readonly unknown[] | undefined): string | null {
+  if (isInternalStaff(role) || body.arrays === undefined) return null;
+  const marks = (a: unknown) => JSON.stringify([...((a as { framing_verified?: string[] } | undefined)?.framing_verified ?? [])].sort());
+  const i = body.arrays.findIndex((a, k) => marks(a) !== marks(stored?.[k]));
+  return i < 0 ? null : `Only staff mark framing facts as verified (arrays.${i}.framing_verified).`;
+}
+
 export async function saveJob(ctx: Ctx, p: Principal, body: ParsedJobBody): Promise<{ created: boolean; job: Job }> {
   if (!(isInternalStaff(p.role) || isClientRole(p.role))) {
     // A contractor sees assigned jobs but never creates or edits one; keep 404 for jobs it cannot see.
@@ -46,6 +57,8 @@ async function createJob(ctx: Ctx, p: Principal, body: ParsedJobBody): Promise<J
   }
   const companyId = await resolveCompany(db, p, body.company);
   const lists = await optionLists(ctx);
+  const unverified = verificationRefusal(p.role, body, undefined);
+  if (unverified) throw forbidden(unverified);
   const values = await jobValuesOf(db, body, undefined, lists);
   const now = ctx.clock.now();
   const written = await repo.insertJobReturning(db, {
@@ -86,6 +99,8 @@ async function updateJob(ctx: Ctx, p: Principal, id: string, body: ParsedJobBody
       ? 'A cancelled job can no longer be edited.'
       : 'This job is with our team: request a revision to change it.');
   }
+  const unverified = verificationRefusal(p.role, body, job.arrays as unknown[] | undefined);
+  if (unverified) throw forbidden(unverified);
   const set = await jobValuesOf(db, body, job, lists);
   if (body.company !== undefined) set.companyId = await resolveCompany(db, p, body.company, job.companyId);
   const fields = changedFieldsOf(body, set, job);

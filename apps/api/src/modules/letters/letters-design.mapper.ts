@@ -6,6 +6,7 @@ import type { LetterInputRaw } from '@sunstamp/planset/letters/letter-input.sche
 import type * as repo from './letters.repository.ts';
 import { fixedOptimizerStringVoltageV } from '@sunstamp/domain/catalogue/equipment.rules';
 import { DEFAULT_HIGH_AMBIENT_C } from '../plansets/planset-input.service.ts';
+import { exposureCategoryOf } from '@sunstamp/domain/design/design-criteria.rules';
 
 /*
  * A job as the engineering engine and the letters read it: the AHJ's editions and design criteria,
@@ -152,7 +153,7 @@ export function designInputOf(
       designMinTempC: need(ahj.minDesignTempC, `${ahj.name} has no minimum design temperature (NEC 690.7): set it on the AHJ.`),
       highAmbientTempC: DEFAULT_HIGH_AMBIENT_C,
       windSpeedMph: need(ahj.windSpeedMph, `${ahj.name} has no ultimate wind speed: set it on the AHJ.`),
-      exposure: (job.exposureCategory ?? need(ahj.exposureCategory, `${ahj.name} has no exposure category: set it on the AHJ or the job.`)) as 'B' | 'C' | 'D',
+      exposure: need(exposureCategoryOf(job, ahj), `${ahj.name} has no exposure category: set it on the AHJ or the job.`),
       groundSnowLoadPsf: need(ahj.groundSnowLoadPsf, `${ahj.name} has no ground snow load: set it on the AHJ.`),
       meanRoofHeightFt: height,
       ...(job.homeElevation !== null && job.homeElevation >= -300 && job.homeElevation <= 15000 ? { groundElevationFt: job.homeElevation } : {}),

@@ -432,7 +432,8 @@ const engineerOf = (prep: Prepared, type: LetterType) => prep.engineers.get(LETT
 
 async function letterInputOf(
   ctx: Ctx, r: JobWithRefs, prep: Prepared, type: LetterType, report: Report, revisionData: JobPayload<'letters-generate'>['revisionLetterData'],
-  extras: Partial<LetterInputRaw> = {},
+  extras: Partial<LetterInputRaw>,
+  site: DesignInputRaw['site'],
 ): Promise<LetterInputRaw> {
   const sealing = engineerOf(prep, type);
   const e = sealing.engineer;
@@ -446,7 +447,9 @@ async function letterInputOf(
       ahjName: prep.ahj.name, revision: j.revisionNumber, date: todayOf(ctx),
     },
     ...criteria,
-    designCriteria: { ...criteria.designCriteria, ...(j.exposureCategory ? { exposure: j.exposureCategory as 'B' | 'C' | 'D' } : {}) },
+    // The criteria the report was calculated with (issue 24, finding 7): the letter states the wind speed,
+    // exposure and ground snow load its calculation pages use, never a second reading of the job or AHJ.
+    designCriteria: { ...criteria.designCriteria, windSpeedMph: site.windSpeedMph, exposure: site.exposure, groundSnowLoadPsf: site.groundSnowLoadPsf, riskCategory: site.riskCategory ?? 'II' },
     report,
     requirements: await requirementFlags(ctx, r),
     engineer: { name: e.name, discipline: LETTER_DISCIPLINE[type], licenceState: sealing.licence.state, licenceNumber: sealing.licence.number, licenceExpires: sealing.licence.expiresOn, ...(e.email ? { email: e.email } : {}) },
@@ -526,7 +529,7 @@ export async function runLetters(ctx: Ctx, job: JobPayload<'letters-generate'>) 
   for (const type of types.filter((t) => !done.has(t))) {
     try {
       const extras = await extrasOf(ctx, r, type, data, calc);
-      const out = await renderLetter(await letterInputOf(ctx, r, prep, type, report, job.revisionLetterData, extras));
+      const out = await renderLetter(await letterInputOf(ctx, r, prep, type, report, job.revisionLetterData, extras, calc.design.site));
       rendered.push({ type, pdf: out.pdf, engineerId: engineerOf(prep, type).engineer.id, calculationPages: out.calculationPages, sealSlots: out.sealSlots });
     } catch (e) {
       if (!(e instanceof LetterRefusal)) throw e;
@@ -567,14 +570,17 @@ export async function recalculate(ctx: Ctx, p: Principal, jobId: string, arrays:
   const r = await workableJob(ctx, p, jobId);
   const prep = await prepare(ctx, r, ['calculation_package']);
   let report: Report;
+  let site: DesignInputRaw['site'];
   try {
-    report = (await calculate(ctx, r, prep, arrays)).report;
+    const calc = await calculate(ctx, r, prep, arrays);
+    report = calc.report;
+    site = calc.design.site;
   } catch (e) {
     const message = calculationMessage(e);
     if (message === null) throw e;
     throw new AppError(422, message, 'unprocessable');
   }
-  const out = await renderLetter(await letterInputOf(ctx, r, prep, 'calculation_package', report, null));
+  const out = await renderLetter(await letterInputOf(ctx, r, prep, 'calculation_package', report, null, {}, site));
   const letter = await storeLetter(ctx, {
     jobId: r.job.id, runId: crypto.randomUUID(), revision: r.job.revisionNumber, type: 'calculation_package', pdf: out.pdf,
     engineerId: engineerOf(prep, 'calculation_package').engineer.id,

@@ -745,6 +745,34 @@ describe('letters and the plan set print the same numbers', { timeout: 300_000 }
     expect(passed!.checks).toBeLessThan(planChecks.length);
   });
 
+  it('exposure (issue 24, finding 7): the job\'s category where the AHJ says another; the plan set, its calculation and the sealed letter all state the same one', async () => {
+    const w = await preparePlanSetWorld(t);
+    // A busbar the ordered PV breaker fits (as the plan-set electrical tests order it).
+    const job = await preparePlanSetJob(t, w, { cad: { msp_rating: 225, breaker_rating: 200 } });
+    // The AHJ says C (planset-fixtures); the job's site is B. One rule: the job's, everywhere.
+    await t.database.db.update(jobs).set({ exposureCategory: 'B' }).where(eq(jobs.id, job));
+    const res = await generateCadAndWait(t, DEMO.admin, job);
+    expect(res.statusCode, res.body).toBe(202);
+    const [run] = await t.database.db.select().from(cadRuns).where(eq(cadRuns.id, res.data.id));
+    expect(run?.status, `plan set: ${run?.errorKey} ${run?.errorMessage}`).toBe('passed');
+    const pdf = run!.files.find((f) => f.part === 'pdf')!;
+    const sheets = (await textOf(`/api/files/${pdf.file_id}/download`)).replace(/\s+/g, ' ');
+    expect(sheets).toContain('EXPOSURE B');
+    expect(sheets).not.toContain('EXPOSURE C');
+
+    const before = await lastEventId();
+    expect((await generate(DEMO.admin, job, { letter_types: ['structural_roof_letter'] })).statusCode).toBe(202);
+    const failed = (await eventsSince(adminId, before)).find((e) => e.type === 'calculations_failed');
+    expect(failed, JSON.stringify(failed?.payload)).toBeUndefined();
+    const letters = (await call(DEMO.admin, 'GET', `/api/jobs/${job}/letters`)).data as { letter_type: string; download_url: string }[];
+    const letter = (await textOf(letters.find((l) => l.letter_type === 'structural_roof_letter')!.download_url)).replace(/\s+/g, ' ');
+    expect(letter).toContain('Exposure B');
+    expect(letter).not.toContain('Exposure C');
+    // The calculation page's velocity pressure used B too (its inputs print "exposure B").
+    expect(letter).toMatch(/exposure[ =:]+B/);
+    expect(letter).not.toMatch(/exposure[ =:]+C/);
+  });
+
   it('the letterhead is the firm\'s (the internal company\'s name, address and phone); without an address the letters are refused naming it', async () => {
     const job = await newJob();
     // Two internal companies in the demo: the firm staff belong to, and the contract drafters'.

@@ -24,10 +24,11 @@ import * as repo from './plansets.repository.ts';
 import { backupOf, batteryCouplingOf, loadCalculationOf, loadCalculationReason } from './planset-service.mapper.ts';
 import { fixedOptimizerStringVoltageV } from '@sunstamp/domain/catalogue/equipment.rules';
 import { codeRefText as refText } from '@sunstamp/engineering/report.builder';
-import { planAttachments, withRails } from '@sunstamp/planset/layout/attachments';
+import { edgeDistancesIn, planAttachments, withEdgeDistances, withRails } from '@sunstamp/planset/layout/attachments';
 import { ZodError } from 'zod';
 import { attachmentFor } from '@sunstamp/domain/design/attachment-type.rules';
 import { CONNECTION_TYPES } from '@sunstamp/domain/catalogue/option-lists.data';
+import { exposureCategoryOf, framingFactsOf } from '@sunstamp/domain/design/design-criteria.rules';
 
 /*
  * Everything a plan-set run reads, assembled from the job: the engineering engine's input (the
@@ -193,7 +194,7 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
     if (num(ahj.windSpeedMph) === undefined) need('ahj.wind_speed_mph', `The AHJ ${ahj.name} has no ultimate wind speed.`);
     if (num(ahj.groundSnowLoadPsf) === undefined) need('ahj.ground_snow_load_psf', `The AHJ ${ahj.name} has no ground snow load.`);
     if (num(ahj.minDesignTempC) === undefined) need('ahj.min_design_temp_c', `The AHJ ${ahj.name} has no minimum design temperature.`);
-    if (!ahj.exposureCategory && !job.exposureCategory) need('ahj.exposure_category', `Neither the AHJ ${ahj.name} nor the job gives an exposure category.`);
+    if (!exposureCategoryOf(job, ahj)) need('ahj.exposure_category', `Neither the AHJ ${ahj.name} nor the job gives an exposure category.`);
     if (!ahj.electrical) need('ahj.electrical', `The AHJ ${ahj.name} has no adopted electrical code.`);
     if (!ahj.ibc) need('ahj.ibc', `The AHJ ${ahj.name} has no adopted building code (IBC).`);
     if (!ahj.irc && !ahj.fire) need('ahj.fire', `The AHJ ${ahj.name} has no adopted fire or residential code (rooftop access rules).`);
@@ -251,6 +252,8 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
   const framings = arrays.map(({ a, i }) => {
     const f = framingOf(a);
     if (!f.engine) need(`arrays.${i}.frame_shape`, `Array ${i + 1}'s framing "${a.frame_shape ?? ''}" is not one the structural check sizes (a sawn 2x4–2x12 rafter or a truss).`);
+    const facts = framingFactsOf(a);
+    if (facts.problem) need(`arrays.${i}.material_grade`, `Array ${i + 1}: ${facts.problem}.`);
     if (a.roof_pitch > 45) need(`arrays.${i}.roof_pitch`, `Array ${i + 1}'s pitch ${a.roof_pitch}° is steeper than the 45° the wind tables cover.`);
     return f;
   });
@@ -321,7 +324,8 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
   const electricalCode: 'NEC' | 'CEC' | 'CSA C22.1' = csa ? 'CSA C22.1' : /CEC/i.test(ahj!.electrical ?? '') || rv('dwg_electrical_code')?.value === 'CEC' ? 'CEC' : 'NEC';
   const nec = (necMatch?.[1] ?? '2020') as '2017' | '2020' | '2023';
   const minTempC = num(ahj!.minDesignTempC)!;
-  const exposure = (ahj!.exposureCategory ?? job.exposureCategory ?? 'C') as 'B' | 'C' | 'D';
+  // One rule for the sheets, the engine and the letters (issue 24, finding 7): the job's category, else the AHJ's.
+  const exposure = exposureCategoryOf(job, ahj)!;
   const heightFt = Math.max(...arrays.map(({ a }) => a.height_from_ground), 10);
   const editionOf = (v: string | null | undefined) => (/\d{4}/.exec(v ?? '')?.[0] ?? '2021');
   const fireEdition = editionOf(ahj!.irc ?? ahj!.fire) as FireCode['edition'];
@@ -472,7 +476,14 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
     arrays: arrays.map(({ a }, k) => ({
       id: `A${k + 1}`, moduleCount: a.panel_quantity ?? 0, roofPitchDeg: a.roof_pitch, roofType: job.roofType === 'Hip Roof' ? 'hip' : 'gable',
       orientation: a.orientation === 'Landscape' ? 'landscape' : 'portrait',
-      framing: { ...framings[k]!.engine!, spacingIn: a.beam_spacing, spansIn: a.beam_span, panelsOnRafter: Math.max(1, a.num_panels_on_rafter ?? 2) },
+      framing: { ...framings[k]!.engine!, spacingIn: a.beam_spacing, spansIn: a.beam_span, panelsOnRafter: Math.max(1, a.num_panels_on_rafter ?? 2), ...framingFactsOf(a).framing },
+      ...(framingFactsOf(a).roofDeadLoadPsf !== undefined ? { roofDeadLoadPsf: framingFactsOf(a).roofDeadLoadPsf } : {}),
+      // The rail product's allowable moment and its document, from the catalogue (no one value for every rail).
+      rail: {
+        model: `${rackItem.manufacturer} ${rackItem.model}`,
+        ...(num(dataOf(rackItem).allowableMomentLbFt) !== undefined ? { allowableMomentLbFt: num(dataOf(rackItem).allowableMomentLbFt) } : {}),
+        ...(str(dataOf(rackItem).allowableMomentSource) ? { capacitySource: str(dataOf(rackItem).allowableMomentSource) } : {}),
+      },
       ...(str(a.roof_material) ? { roofMaterial: str(a.roof_material) } : {}),
       attachment: {
         kind: attachmentsOf[k]!.kind,
@@ -587,6 +598,8 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
     if (!plan.ok) return { ok: false, missing: [{ field: 'design.attachments', message: `The attachments cannot be laid out: ${plan.detail}. Use a heavier rail, closer framing, or change the layout on the job's Design page.` }] };
     attachments = plan.attachments;
     engine = withRails(engine, plan.railsByArray);
+    // ASCE 7 §29.4.4: the drawn modules' least distance to the roof edges and ridges, checked by the engine.
+    engine = withEdgeDistances(engine, edgeDistancesIn(layout.design, { lengthIn, widthIn }));
   } catch (e) {
     // An engine input the schema refuses: the engine's own refusal names it when the run calculates.
     if (!(e instanceof ZodError)) throw e;
