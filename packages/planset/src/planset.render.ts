@@ -5,6 +5,7 @@ import type { ImageTable, Sheet } from './draw/drawing.model.ts';
 import { loadSheetFonts, type SheetFonts } from './draw/fonts.ts';
 import { TextMeasure } from './draw/text.measure.ts';
 import { checkConsistency, type ConsistencyResult, type PageInfo } from './check/consistency.check.ts';
+import { electricalExpectations } from './check/electrical-consistency.ts';
 import { lintSheet, type LintFinding } from './check/drawing.lint.ts';
 import { extractPdfText } from './check/pdf-text.ts';
 import { sniffImage } from './images.ts';
@@ -312,7 +313,7 @@ export async function renderPlanSet(raw: unknown, opts: RenderOptions = {}): Pro
       const info = infos.find((i) => i.page === cp.page && i.number === cp.number);
       if (info && cp.src.model) { info.expectModel = cp.src.model; info.datasheetText = bySource.get(cp.src); }
     });
-    certificate = checkConsistency(input, infos, texts, labelsOnSet(ctx), minPt);
+    certificate = checkConsistency(input, infos, texts, labelsOnSet(ctx), minPt, electricalExpectations(ctx));
     if (!certificate.ok) {
       const f = certificate.findings[0]!;
       throw new PlanSetError(f.key === 'cut_sheets_failed' ? 'title_block_failed' : f.key, `consistency: ${f.detail}${certificate.findings.length > 1 ? ` (+${certificate.findings.length - 1} more)` : ''}`);

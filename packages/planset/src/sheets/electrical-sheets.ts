@@ -40,11 +40,12 @@ interface Wire { name: string; colour: string }
 export function conductorsOf(row: ConductorScheduleRow): Wire[] {
   const parts = row.conductors.toUpperCase().split('+').map((s) => s.trim());
   const dc = /string|dc|source/i.test(row.circuit);
+  const pre = /battery|ess/i.test(row.circuit) ? 'BAT' : 'PV';
   const out: Wire[] = [];
   for (const p of parts) {
     const n = /^\d+$/.test(p) ? Number(p) : 0;
     if (n) {
-      if (dc) for (let i = 0; i < n; i++) out.push(i % 2 === 0 ? { name: `PV${Math.floor(i / 2) + 1}+`, colour: '#c00000' } : { name: `PV${Math.floor(i / 2) + 1}-`, colour: '#000000' });
+      if (dc) for (let i = 0; i < n; i++) out.push(i % 2 === 0 ? { name: `${pre}${Math.floor(i / 2) + 1}+`, colour: '#c00000' } : { name: `${pre}${Math.floor(i / 2) + 1}-`, colour: '#000000' });
       else for (let i = 0; i < n; i++) out.push({ name: `L${i + 1}`, colour: i === 0 ? '#000000' : '#c00000' });
     } else if (p === 'N') out.push({ name: 'N', colour: '#7f7f7f' });
     else if (p === 'EGC' || p === 'SSBJ') out.push({ name: p, colour: '#2e8b57' });
@@ -224,8 +225,8 @@ function runTable(c: Canvas, ctx: SheetContext, at: { x: number; y: number; w: n
   const cell = (id: string): string => {
     const k = r.sections.flatMap((s) => s.checks).find((q) => q.id === id);
     if (!k) return '—';
-    const lim = k.limit ? ` ${k.limit.relation === '<=' ? '≤' : k.limit.relation === '>=' ? '≥' : k.limit.relation} ${fmt(k.limit.value)}` : '';
-    return `${fmt(k.value)}${lim} ${k.unit}`.trim() + (k.pass === false ? ' FAIL' : '');
+    const lim = k.limit ? ` ${k.limit.relation === '<=' ? '≤' : k.limit.relation === '>=' ? '≥' : k.limit.relation} ${fmt(k.limit.value)} ${k.limit.unit ?? ''}` : '';
+    return `${`${fmt(k.value)} ${k.unit}`.trim()}${lim}`.trim() + (k.pass === false ? ' FAIL' : '');
   };
   const heads = ['RUN', 'CIRCUIT', 'MAX CURRENT', 'AMPACITY AT 125 % / TERMINALS', 'CORRECTED AMPACITY', 'OCPD', 'EGC / SSBJ', 'VOLTAGE DROP', 'CONDUIT FILL'];
   const ws = [30, 170, 70, 120, 110, 90, 90, 90, 100];
