@@ -46,7 +46,8 @@ export function conductorsOf(row: ConductorScheduleRow): Wire[] {
     const n = /^\d+$/.test(p) ? Number(p) : 0;
     if (n) {
       if (dc) for (let i = 0; i < n; i++) out.push(i % 2 === 0 ? { name: `${pre}${Math.floor(i / 2) + 1}+`, colour: '#c00000' } : { name: `${pre}${Math.floor(i / 2) + 1}-`, colour: '#000000' });
-      else for (let i = 0; i < n; i++) out.push({ name: `L${i + 1}`, colour: i === 0 ? '#000000' : '#c00000' });
+      // one circuit: L1, L2; several (micro-inverter branches): each circuit's L1, L2
+      else for (let i = 0; i < n; i++) out.push({ name: n > 2 ? `${Math.floor(i / 2) + 1}L${(i % 2) + 1}` : `L${i + 1}`, colour: i % 2 === 0 ? '#000000' : '#c00000' });
     } else if (p === 'N') out.push({ name: 'N', colour: '#7f7f7f' });
     else if (p === 'EGC' || p === 'SSBJ') out.push({ name: p, colour: '#2e8b57' });
     else throw new DrawingOverflow('three-line diagram', `run ${row.runId}: cannot draw the conductors "${row.conductors}" one by one`);
@@ -58,7 +59,7 @@ export function buildThreeLine(ctx: SheetContext): Sheet {
   const { c, number, title } = start(ctx, 'threeline');
   const { input } = ctx;
   const rows = input.report.conductorSchedule;
-  const model = sldEquipment(ctx, number, orderedService(input, number));
+  const model = sldEquipment(ctx, number);
   const rank = (n: string) => model.findIndex((q) => q.key === equipmentKeyOf(n));
   const onRuns = [...new Set(rows.flatMap((r) => [r.from, r.to]))].sort((a, b) => rank(a) - rank(b));
   const isSvc = (n: string) => equipmentKeyOf(n) === 'main-panel' || equipmentKeyOf(n) === 'service-tap';
@@ -67,7 +68,9 @@ export function buildThreeLine(ctx: SheetContext): Sheet {
   const svcName = onRuns.find(isSvc) ?? 'MAIN SERVICE PANEL';
   const pmName = productionMeterShown(ctx) ? 'PRODUCTION METER' : null;
   // Power-flow order: the PV equipment, the production meter, the service, the utility meter.
-  const items = [...chain, ...(pmName ? [pmName] : []), svcName, 'UTILITY METER'];
+  const order = orderedService(input, number);
+  const gateway = order.backup?.kind === 'whole-home' ? 'BACKUP GATEWAY' : null;
+  const items = [...chain, ...(pmName ? [pmName] : []), svcName, ...(gateway ? [gateway] : []), 'UTILITY METER'];
   const box = { x: AREA.x + 8, y: AREA.y + 40, w: AREA.w - 16, h: 420 };
   const colW = box.w / items.length;
   const bw = Math.min(colW - 50, 140);
@@ -77,7 +80,7 @@ export function buildThreeLine(ctx: SheetContext): Sheet {
   side.forEach((n) => {
     const feeds = rows.find((r) => r.from === n)!.to;
     const p = pos.get(feeds)!;
-    pos.set(n, { x: p.x - colW / 2, y: box.y + 40 + bh + 70 });
+    pos.set(n, { x: p.x - colW / 2, y: box.y + 40 + bh + 100 });
   });
   const drawBox = (name: string, x: number, y: number, lines: string[]) => {
     c.rect(x, y, bw, bh, { lineWidth: 1, fill: '#fff' }, 'E-SLD');
@@ -89,6 +92,7 @@ export function buildThreeLine(ctx: SheetContext): Sheet {
   const ic = input.report.interconnection;
   const linesFor = (n: string): string[] => {
     if (n === pmName) { const pl = productionMeterLines(ctx); return [pl.model || 'UTILITY-APPROVED', pl.feed]; }
+    if (n === gateway && order.backup) return [order.backup.transferEquipment.model.toUpperCase(), `${order.backup.transferEquipment.ratingA} A TRANSFER EQUIPMENT`, 'WHOLE-HOME BACKUP'];
     if (n === 'UTILITY METER') return [input.job.utilityMeterNumber ? `METER # ${input.job.utilityMeterNumber}` : 'BI-DIRECTIONAL', input.job.utilityName.toUpperCase()];
     const k = equipmentKeyOf(n);
     if (k === 'ac-disconnect') return [disconnectRating(ctx, number)];
@@ -117,8 +121,9 @@ export function buildThreeLine(ctx: SheetContext): Sheet {
     if (!below) bundle(a, b, ws);
     else {
       ws.forEach((w, i) => {
-        const x = a.x + bw - 10 - i * 10;
-        const x2 = b.x + 10 + i * 10;
+        // spaced for their names; the wire that turns highest lands leftmost, so no two cross
+        const x = a.x + bw - 12 - i * 26;
+        const x2 = b.x + 12 + (ws.length - 1 - i) * 26;
         const turn = a.y - 14 - i * 6;
         c.poly([[x, a.y], [x, turn], [x2, turn], [x2, b.y + bh]], false, { lineWidth: 1, stroke: w.colour }, 'E-SLD');
         c.text(w.name, x + 2, a.y - 3, { size: 6.5, layer: 'E-SLD' });
@@ -128,7 +133,9 @@ export function buildThreeLine(ctx: SheetContext): Sheet {
     const ty = below ? a.y + bh / 2 : a.y + bh + 14;
     c.circle(tx, ty - 3, 7, { fill: '#fff', lineWidth: 0.8 }, 'E-SLD');
     c.text(String(ri + 1), tx, ty - 0.5, { size: 7, bold: true, align: 'center', layer: 'E-SLD' });
-    if (!below) c.para(`${row.conductorSize} ${row.conductorType}, ${row.egcSize} ${/SSBJ/.test(row.conductors) ? 'SSBJ' : 'EGC'}, ${racewayText(row)}`, tx - colW / 2 + 4, ty + 8, colW - 8, 40, { size: 6.5, align: 'center', where: `${number} run ${row.runId}` });
+    const desc = `${row.conductorSize} ${row.conductorType}, ${row.egcSize} ${/SSBJ/.test(row.conductors) ? 'SSBJ' : 'EGC'}, ${racewayText(row)}`;
+    if (!below) c.para(desc, tx - colW / 2 + 4, ty + 8, colW - 8, 40, { size: 6.5, align: 'center', where: `${number} run ${row.runId}` });
+    else c.para(desc, a.x, a.y + bh + 6, bw, 40, { size: 6.5, align: 'center', where: `${number} run ${row.runId}` });
   }
   // links the schedule has no run for: into the service when it is not in the schedule, the meter, the utility
   const ac3: Wire[] = [{ name: 'L1', colour: '#000000' }, { name: 'L2', colour: '#c00000' }, { name: 'N', colour: '#7f7f7f' }];
@@ -233,7 +240,7 @@ function runTable(c: Canvas, ctx: SheetContext, at: { x: number; y: number; w: n
   const sc = (at.w - 10) / ws.reduce((a, b) => a + b, 0);
   const rows = r.conductorSchedule.map((row) => {
     const p = `electrical.run.${row.runId}`;
-    return [row.runId, row.circuit.toUpperCase(), cell(`${p}.current`), cell(`${p}.ampacity-continuous`), cell(`${p}.ampacity-corrected`), cell(`${p}.ocpd`), /SSBJ/.test(row.conductors) ? cell(`${p}.bonding-jumper`) : cell(`${p}.egc`), cell(`${p}.voltage-drop`), row.raceway === 'free air' ? 'FREE AIR' : `${cell(`${p}.conduit-fill`)} IN ${racewayText(row)}`];
+    return [row.runId, row.circuit.toUpperCase(), `${row.maxCurrentA} A`, cell(`${p}.ampacity-continuous`), cell(`${p}.ampacity-corrected`), cell(`${p}.ocpd`), /SSBJ/.test(row.conductors) ? cell(`${p}.bonding-jumper`) : cell(`${p}.egc`), cell(`${p}.voltage-drop`), row.raceway === 'free air' ? 'FREE AIR' : `${cell(`${p}.conduit-fill`)} IN ${racewayText(row)}`];
   });
   const code = electricalCodeName(ctx.input);
   const note = `${code} 690.8(A), 705.28 (CURRENT); 690.8(B), 110.14(C) (AMPACITY); 310.15 (CORRECTION, ADJUSTMENT); 240.4, 240.6 (OCPD); TABLE 250.122, 250.102(C)(1) (EGC, SSBJ); CHAPTER 9 TABLE 8 (VOLTAGE DROP); CHAPTER 9 TABLES 1, 4, 5 (FILL)`;
