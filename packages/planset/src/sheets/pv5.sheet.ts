@@ -134,7 +134,7 @@ function labelGrid(c: Canvas, labels: SheetLabel[], box: { x: number; y: number;
     const h = labelHeight(c, l, w);
     let k = 0;
     for (let i = 1; i < cols; i++) if (colY[i]! < colY[k]!) k = i;
-    if (colY[k]! + h > box.y + box.h) throw new DrawingOverflow(where, `${labels.length} labels do not fit on the sheet (turn on the separate labels page)`);
+    if (colY[k]! + h > box.y + box.h) throw new DrawingOverflow(where, `${labels.length} labels do not fit on ${where}`);
     drawLabel(c, l, box.x + k * (w + gap), colY[k]!, w, ctx);
     colY[k] = colY[k]! + h + gap;
   }
