@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extractPdfText, type PageText } from './check/pdf-text.ts';
-import { backupUpgradeInput, dcBatteryInput, derateInput, optimizerInput } from './fixtures/electrical.fixtures.ts';
+import { backupUpgradeInput, dcBatteryInput, derateDesign, derateInput, optimizerInput } from './fixtures/electrical.fixtures.ts';
+import { letterInput } from './fixtures/letter.fixtures.ts';
+import { renderLetter } from './letters/letter.render.ts';
 import { goldenInput } from './fixtures/golden.fixtures.ts';
 import type { PlanSetInputRaw } from './input.schema.ts';
 import { PlanSetError } from './planset.errors.ts';
@@ -161,5 +163,30 @@ describe('the cross-sheet check reads the ratings and currents off the PDF', () 
     const labels = input.report.labels.map((l) => (l.id === 'label.690-54' ? { ...l, lines: l.lines.map((x) => x.replace(/CURRENT: [\d.]+ A/, 'CURRENT: 26.62 A')) } : l));
     const e = await refusal({ ...input, report: { ...input.report, labels } });
     expect(e.detail).toMatch(/consistency: .*RATED AC OUTPUT CURRENT: 53\.04 A/);
+  }, 120_000);
+});
+
+describe('the electrical letter prints the ratings and currents the plan set prints', () => {
+  it('derate: the letter and PV-4 / the calculations sheet give the same main, busbar, load calculation and run OCPDs', async () => {
+    const letter = await renderLetter(letterInput('electrical_load_calculations', {}, derateDesign()));
+    const lt = (await extractPdfText(letter.pdf)).map((p) => p.text).join(' ').replace(/\s+/g, ' ');
+    const { input } = sets.get('derate')!;
+    const ic = input.report.interconnection;
+    const lc = input.report.loadCalculation!;
+    const pv4 = page('derate', 'PV-4');
+    const calc = page('derate', 'PV-4A');
+    expect(lt).toContain(`main breaker ${ic.mainBreakerA} A on a ${ic.busbarA} A busbar`);
+    expect(pv4).toContain(`${ic.mainBreakerA} A MAIN BREAKER`);
+    expect(pv4).toContain(`${ic.busbarA} A BUSBAR`);
+    expect(lt).toContain(`= ${lc.totalA} A`);
+    expect(pv4).toContain(`= ${lc.totalA} A`);
+    expect(calc).toContain(`= ${lc.totalA} A`);
+    expect(lt).toContain(`the ${lc.serviceRatingA} A derated main breaker`);
+    expect(calc).toContain(`≤ ${lc.serviceRatingA} A DERATED MAIN BREAKER`);
+    for (const row of input.report.conductorSchedule.filter((r) => r.ocpdA !== null)) {
+      expect(pv4).toContain(`${row.ocpdA} A`);
+      expect(calc).toContain(`${row.ocpdA} A`);
+      expect(lt).toContain(`${row.ocpdA} A`);
+    }
   }, 120_000);
 });
