@@ -243,7 +243,10 @@ function runTable(c: Canvas, ctx: SheetContext, at: { x: number; y: number; w: n
     return [row.runId, row.circuit.toUpperCase(), `${row.maxCurrentA} A`, cell(`${p}.ampacity-continuous`), cell(`${p}.ampacity-corrected`), cell(`${p}.ocpd`), /SSBJ/.test(row.conductors) ? cell(`${p}.bonding-jumper`) : cell(`${p}.egc`), cell(`${p}.voltage-drop`), row.raceway === 'free air' ? 'FREE AIR' : `${cell(`${p}.conduit-fill`)} IN ${racewayText(row)}`];
   });
   const code = electricalCodeName(ctx.input);
-  const note = `${code} 690.8(A), 705.28 (CURRENT); 690.8(B), 110.14(C) (AMPACITY); 310.15 (CORRECTION, ADJUSTMENT); 240.4, 240.6 (OCPD); TABLE 250.122, 250.102(C)(1) (EGC, SSBJ); CHAPTER 9 TABLE 8 (VOLTAGE DROP); CHAPTER 9 TABLES 1, 4, 5 (FILL)`;
+  // The sections as the engine cites them for the edition (never a fixed list: 705.28 is 705.60 in 2017).
+  const cols = ['current', 'ampacity-continuous', 'ampacity-corrected', 'ocpd', 'egc', 'bonding-jumper', 'voltage-drop', 'conduit-fill'];
+  const sections = [...new Set(r.sections.flatMap((sec) => sec.checks).filter((k) => /^electrical\.run\.[^.]+\.(.+)$/.exec(k.id) && cols.includes(/^electrical\.run\.[^.]+\.(.+)$/.exec(k.id)![1]!)).flatMap((k) => k.ref.section.split(/;\s*/)))];
+  const note = `${code}: ${sections.join('; ')}`;
   const h = c.tableHeight(heads, rows, ws.map((w) => w * sc), { size: 6.5 }) + c.paraHeight(note, at.w - 10, { size: 6.5 }) + c.sz(9) * 1.8 + 16;
   const a = c.panel('CONDUCTOR CALCULATIONS BY RUN', at.x, at.y, at.w, h);
   const th = c.table(heads, rows, a.x, a.y, ws.map((w) => w * sc), { size: 6.5, where });
