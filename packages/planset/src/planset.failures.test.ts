@@ -65,11 +65,18 @@ describe('generation failures map to spec §8 messages', () => {
     expect(e.key).toBe('pv4_failed');
     expect(e.detail).toContain('run R0 is 12 AWG in the engineering report; the DC wire size requirement is 10 AWG');
   });
-  it('pv5_failed: more stickers than PV-5 holds, with the remedy (labels page)', async () => {
+  it('more stickers than PV-5 holds: the labels take a sheet of their own (issue 25: the sheet list grows), PV-5 points at it', async () => {
     const stickers = Object.fromEntries(Array.from({ length: 12 }, (_, k) => [`sticker_${k + 1}`, { color: 'Red', code: 'NEC 690.13(B)', title: 'WARNING', warning_icon: true, text: 'ELECTRIC SHOCK HAZARD. TERMINALS ON THE LINE AND LOAD SIDES MAY BE ENERGIZED IN THE OPEN POSITION. '.repeat(3), text_white_background: false, location: 'AC Disconnect', logic: 'always' }]));
+    const r = await renderPlanSet(await goldenInput('string-gable', stickers), { sheetsOnly: true });
+    expect(r.pages.map((p) => p.number)).toContain('PV-5B');
+    expect(r.sheets.find((x) => x.number === 'PV-5')!.svg).toContain('LABELS AND PLACARDS: SEE SHEET PV-5B');
+    expect(r.sheets.find((x) => x.number === 'PV-5B')!.svg.match(/ELECTRIC SHOCK HAZARD/g)!.length).toBeGreaterThanOrEqual(12);
+  });
+  it('pv5_failed: more stickers than even the labels page holds', async () => {
+    const stickers = Object.fromEntries(Array.from({ length: 12 }, (_, k) => [`sticker_${k + 1}`, { color: 'Red', code: 'NEC 690.13(B)', title: 'WARNING', warning_icon: true, text: 'ELECTRIC SHOCK HAZARD. TERMINALS ON THE LINE AND LOAD SIDES MAY BE ENERGIZED IN THE OPEN POSITION. '.repeat(10), text_white_background: false, location: 'AC Disconnect', logic: 'always' }]));
     const e = await failWith('string-gable', () => {}, stickers);
     expect(e.key).toBe('pv5_failed');
-    expect(e.detail).toContain('turn on the separate labels page');
+    expect(e.detail).toMatch(/labels do not fit on PV-5B/);
   });
   it('title_block_failed: a contractor address too long for the title block', async () => {
     const e = await failWith('string-gable', (i) => { i.contractor.address = 'SUITE 100, '.repeat(300); });

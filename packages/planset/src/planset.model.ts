@@ -204,7 +204,8 @@ export function editionLabels(input: PlanSetInput): SheetLabel[] {
       case 'label.690-56-c': {
         const lines = [...l.lines];
         lines[0] = ed === '2017' ? 'PHOTOVOLTAIC SYSTEM EQUIPPED WITH RAPID SHUTDOWN' : 'SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN';
-        push(l, ed === '2023' ? '690.12(D)' : '690.56(C)(1)', lines, 'Red', 'RAPID SHUTDOWN');
+        // The section as the engine numbers it for the edition and the system's type (2017: (C)(1)(a) or (b); 2020: (C); 2023: 690.12(D)).
+        push(l, l.ref.section.replace(/^NEC\s*/, '') || (ed === '2023' ? '690.12(D)' : '690.56(C)'), lines, 'Red', 'RAPID SHUTDOWN');
         break;
       }
       case 'label.690-56-c-switch':
@@ -234,7 +235,26 @@ export function editionLabels(input: PlanSetInput): SheetLabel[] {
 
 // ------------------------------------------------------------------------------------------- sheet numbers
 
-export type LogicalPage = 'pv1' | 'pv2' | 'pv3' | 'pv4' | 'pv5' | 'pv5a' | 'labels' | `cut${string}`;
+export type LogicalPage = 'pv1' | 'pv2' | 'pv3' | 'pv4' | ElectricalSheet | 'pv5' | 'pv5a' | 'labels' | `cut${string}`;
+
+/** Electrical sheets after PV-4 that the set grows as the system does (issue 25, finding 7). */
+export type ElectricalSheet = 'threeline' | 'ess' | 'calc';
+
+/**
+ * Which of them the set has, in order: the three-line diagram where the AHJ's requirements ask for one
+ * (three_line_diagram), the energy storage sheet when the system has storage, and the electrical
+ * calculations sheet when the system goes beyond PV on a breaker (storage, a supply-side tap, a
+ * derate or an upgrade with its load calculation). Each is lettered after PV-4 in this order.
+ */
+export function electricalSheets(input: PlanSetInput): ElectricalSheet[] {
+  const r = input.report;
+  const out: ElectricalSheet[] = [];
+  if (req(input, 'three_line_diagram').on) out.push('threeline');
+  if (r.storage || input.equipment.battery) out.push('ess');
+  if (r.storage || r.loadCalculation || input.job.panelUpgrade || r.interconnection.method === 'supply-side-tap' || r.interconnection.method === 'main-breaker-derate') out.push('calc');
+  return out;
+}
+const isElectricalSheet = (p: string): p is ElectricalSheet => p === 'threeline' || p === 'ess' || p === 'calc';
 
 /** The printed number of a page for the page_naming variant (requirement-options PAGE_NAMING_OPTIONS). */
 export function sheetNumber(input: PlanSetInput, page: LogicalPage): string {
@@ -245,6 +265,10 @@ export function sheetNumber(input: PlanSetInput, page: LogicalPage): string {
     return `PV-${n}${suffix}`;
   };
   const cut = /^cut(\d+)([A-Z]?)$/.exec(page);
+  if (isElectricalSheet(page)) {
+    const letter = String.fromCharCode(65 + Math.max(0, electricalSheets(input).indexOf(page)));
+    return naming === 'discipline' ? `E-1${letter}` : pv(4, letter);
+  }
   if (naming === 'discipline') {
     const map: Record<string, string> = { pv1: 'G-1', pv2: 'S-1', pv3: 'S-2', pv4: 'E-1', pv5: 'E-2', pv5a: 'E-2A', labels: 'E-2B' };
     if (cut) return `CS-${Number(cut[1]) - 5}${cut[2]}`;
@@ -259,7 +283,7 @@ export function sheetNumber(input: PlanSetInput, page: LogicalPage): string {
 /** The logical names a page answers to in the pages-to-stamp lists: its printed number and "PV-n". */
 export function pageAliases(input: PlanSetInput, page: LogicalPage): string[] {
   const printed = sheetNumber(input, page);
-  const canonical = page === 'pv5a' ? 'PV-5A' : page === 'labels' ? 'PV-5B' : page.startsWith('cut') ? `PV-${page.slice(3)}` : `PV-${page.slice(2)}`;
+  const canonical = isElectricalSheet(page) ? `PV-4${String.fromCharCode(65 + Math.max(0, electricalSheets(input).indexOf(page)))}` : page === 'pv5a' ? 'PV-5A' : page === 'labels' ? 'PV-5B' : page.startsWith('cut') ? `PV-${page.slice(3)}` : `PV-${page.slice(2)}`;
   return [...new Set([printed.replace(/\s/g, '').toUpperCase(), canonical])];
 }
 

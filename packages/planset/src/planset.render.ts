@@ -5,6 +5,7 @@ import type { ImageTable, Sheet } from './draw/drawing.model.ts';
 import { loadSheetFonts, type SheetFonts } from './draw/fonts.ts';
 import { TextMeasure } from './draw/text.measure.ts';
 import { checkConsistency, type ConsistencyResult, type PageInfo } from './check/consistency.check.ts';
+import { electricalExpectations } from './check/electrical-consistency.ts';
 import { lintSheet, type LintFinding } from './check/drawing.lint.ts';
 import { extractPdfText } from './check/pdf-text.ts';
 import { sniffImage } from './images.ts';
@@ -12,7 +13,7 @@ import { ZPlanSetInput, type PlanSetInput } from './input.schema.ts';
 import { checkRoofAccess } from './layout/auto-layout.ts';
 import { railProblems, railsOfSet } from './check/rails.check.ts';
 import { PlanSetError, messageOf, type GenerationErrorKey } from './planset.errors.ts';
-import { drawingVariables, editionLabels, fillVariables, planSetFacts, points, req, reqText, sheetNumber, TEMPLATE_VERSION, type LogicalPage } from './planset.model.ts';
+import { drawingVariables, editionLabels, electricalSheets, fillVariables, planSetFacts, points, req, reqText, sheetNumber, TEMPLATE_VERSION, type LogicalPage } from './planset.model.ts';
 import { assembleSet, loadCutSheets, type CutSheetSource } from './render/cut-sheets.ts';
 import { renderModelspaceDxf } from './render/dxf.render.ts';
 import { renderSheetsPdf } from './render/pdf.render.ts';
@@ -22,7 +23,8 @@ import { buildPv1 } from './sheets/pv1.sheet.ts';
 import { buildPv2 } from './sheets/pv2.sheet.ts';
 import { buildPv3 } from './sheets/pv3.sheet.ts';
 import { buildPv4 } from './sheets/pv4.sheet.ts';
-import { buildLabelsPage, buildPv5, buildPv5a, sitePhotoRefs } from './sheets/pv5.sheet.ts';
+import { buildLabelsPage, buildPv5, buildPv5a, labelsFitOnPv5, sitePhotoRefs } from './sheets/pv5.sheet.ts';
+import { buildCalc, buildEss, buildThreeLine, ELECTRICAL_SHEET_TITLES } from './sheets/electrical-sheets.ts';
 import { AREA, type SheetContext } from './sheets/sheet-context.ts';
 import { drawTitleBlock, sheetSealSlots } from './sheets/title-block.sheet.ts';
 import type { SealSlot } from './seals/seal-slots.ts';
@@ -104,6 +106,7 @@ function keyOfPath(path: PropertyKey[]): GenerationErrorKey {
 
 function sheetKey(page: LogicalPage): GenerationErrorKey {
   if (page === 'pv5a' || page === 'labels') return 'pv5_failed';
+  if (page === 'threeline' || page === 'ess' || page === 'calc') return 'pv4_failed';
   if (page.startsWith('cut')) return 'cut_sheets_failed';
   return `${page}_failed` as GenerationErrorKey;
 }
@@ -187,9 +190,19 @@ export async function renderPlanSet(raw: unknown, opts: RenderOptions = {}): Pro
   opts.onStage?.('cad_generation_initiated');
   const { sources, warnings: cutWarnings } = await loadCutSheets(input);
   const hasPhotos = sitePhotoRefs(ctx).length > 0;
-  const separateLabels = req(input, 'labels_page').on;
-  const logical: LogicalPage[] = ['pv1', 'pv2', 'pv3', 'pv4', 'pv5', ...(hasPhotos ? ['pv5a' as const] : []), ...(separateLabels ? ['labels' as const] : [])];
-  const titles: Record<string, string> = { pv1: 'COVER & SITE PLAN', pv2: 'ROOF PLAN & ARRAY LAYOUT', pv3: 'STRUCTURAL & ATTACHMENT', pv4: 'SINGLE LINE DIAGRAM', pv5: separateLabels ? 'NOTES & SPECIFICATIONS' : 'LABELS & NOTES', pv5a: 'SITE PHOTOS', labels: 'LABELS & PLACARDS' };
+  // The sheet list grows as the system does (issue 25, finding 7): the electrical sheets after PV-4, and
+  // the labels on a sheet of their own when asked for or when the system's labels outgrow PV-5.
+  const electrical = electricalSheets(input);
+  let separateLabels = req(input, 'labels_page').on;
+  if (!separateLabels) {
+    try {
+      separateLabels = !labelsFitOnPv5(ctx);
+    } catch (e) {
+      throw new PlanSetError('pv5_failed', (e as Error).message);
+    }
+  }
+  const logical: LogicalPage[] = ['pv1', 'pv2', 'pv3', 'pv4', ...electrical, 'pv5', ...(hasPhotos ? ['pv5a' as const] : []), ...(separateLabels ? ['labels' as const] : [])];
+  const titles: Record<string, string> = { pv1: 'COVER & SITE PLAN', pv2: 'ROOF PLAN & ARRAY LAYOUT', pv3: 'STRUCTURAL & ATTACHMENT', pv4: 'SINGLE LINE DIAGRAM', ...ELECTRICAL_SHEET_TITLES, pv5: separateLabels ? 'NOTES & SPECIFICATIONS' : 'LABELS & NOTES', pv5a: 'SITE PHOTOS', labels: 'LABELS & PLACARDS' };
   ctx.pages = logical.map((p) => ({ page: p, number: sheetNumber(input, p), title: titles[p]! }));
   const reserved = new Set(sources.flatMap((s) => (s.fixedNumber && /^\d+$/.test(s.fixedNumber) ? [Number(s.fixedNumber)] : [])));
   const cutPages: { page: LogicalPage; number: string; title: string; src: CutSheetSource; srcPage: number }[] = [];
@@ -213,6 +226,8 @@ export async function renderPlanSet(raw: unknown, opts: RenderOptions = {}): Pro
   sheets.push(build('pv2', () => buildPv2(ctx)));
   sheets.push(build('pv3', () => buildPv3(ctx)));
   sheets.push(build('pv4', () => buildPv4(ctx)));
+  const builders = { threeline: buildThreeLine, ess: buildEss, calc: buildCalc } as const;
+  for (const p of electrical) sheets.push(build(p, () => builders[p](ctx)));
   sheets.push(build('pv5', () => buildPv5(ctx)));
   if (hasPhotos) sheets.push(build('pv5a', () => buildPv5a(ctx)));
   if (separateLabels) sheets.push(build('labels', () => buildLabelsPage(ctx)));
@@ -298,7 +313,7 @@ export async function renderPlanSet(raw: unknown, opts: RenderOptions = {}): Pro
       const info = infos.find((i) => i.page === cp.page && i.number === cp.number);
       if (info && cp.src.model) { info.expectModel = cp.src.model; info.datasheetText = bySource.get(cp.src); }
     });
-    certificate = checkConsistency(input, infos, texts, labelsOnSet(ctx), minPt);
+    certificate = checkConsistency(input, infos, texts, labelsOnSet(ctx), minPt, electricalExpectations(ctx));
     if (!certificate.ok) {
       const f = certificate.findings[0]!;
       throw new PlanSetError(f.key === 'cut_sheets_failed' ? 'title_block_failed' : f.key, `consistency: ${f.detail}${certificate.findings.length > 1 ? ` (+${certificate.findings.length - 1} more)` : ''}`);

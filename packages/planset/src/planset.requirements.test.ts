@@ -179,9 +179,10 @@ describe('electrical', () => {
     expect(text(r, 'PV-4')).toContain('REFERENCE POINT OF APPLICABILITY (RPA)');
     expect(text(base, 'PV-4')).toContain('POINT OF INTERCONNECTION');
   });
-  it('conduit_sizing shows trade sizes in the schedule', async () => {
-    expect(text(base, 'PV-4')).not.toContain('3/4" EMT');
-    expect(text(await render('string-gable', { conduit_sizing: true }), 'PV-4')).toContain('3/4" EMT');
+  it('conduit_sizing puts each run\'s conduit on its wire in the diagram (the schedule always prints trade size and fill, issue 25)', async () => {
+    expect(text(base, 'PV-4')).toContain('3/4" EMT');
+    expect(text(base, 'PV-4')).not.toContain('IN 3/4" EMT');
+    expect(text(await render('string-gable', { conduit_sizing: true }), 'PV-4')).toContain('IN 3/4" EMT');
   });
   it('ac_wire_size that the report does not carry fails PV-4 (the engine must be rerun with it)', async () => {
     await expect(render('string-gable', { ac_wire_size: '6 AWG' })).rejects.toMatchObject({ key: 'pv4_failed' });

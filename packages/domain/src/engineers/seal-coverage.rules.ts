@@ -15,7 +15,7 @@ import { DISCIPLINES, type Discipline } from './engineer-licence.rules.ts';
 /** The default coverage when no list names a sheet of the set (spec: "every sheet of the set" per discipline). */
 export const DEFAULT_SEAL_PAGES: Readonly<Record<Discipline, readonly string[]>> = {
   structural: ['PV-1', 'PV-2', 'PV-3'],
-  electrical: ['PV-1', 'PV-4', 'PV-5', 'PV-5A', 'PV-5B'],
+  electrical: ['PV-1', 'PV-4', 'PV-4A', 'PV-4B', 'PV-4C', 'PV-5', 'PV-5A', 'PV-5B'],
 };
 
 export const SEAL_SERVICES: Readonly<Record<Discipline, string>> = { structural: 'cad_stamp_structural', electrical: 'cad_stamp_electrical' };

@@ -817,13 +817,16 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
   }
 
   const fused = req.fusedAcDisconnectRequired || chosen?.method === 'supply-side-tap';
-  const acdRequired = chosen?.method === 'supply-side-tap' || req.acDisconnect === 'always' || (req.acDisconnect === 'over-10kw' && systemAcKw > 10);
+  // A disconnect the design runs its circuits through is rated like a required one (issue 25: Ramirez and
+  // Chen drew an AC disconnect their report gave no rating, printed "A NON-FUSED").
+  const acdInDesign = input.runs.some((r) => /\bdisconnect\b/i.test(r.from) || /\bdisconnect\b/i.test(r.to));
+  const acdRequired = chosen?.method === 'supply-side-tap' || req.acDisconnect === 'always' || (req.acDisconnect === 'over-10kw' && systemAcKw > 10) || acdInDesign;
   const ocpdForDisconnect = decision.pvBreakerA;
   const disconnectA = acdRequired ? AC_DISCONNECT_RATINGS.find((r) => r >= ocpdForDisconnect) ?? null : null;
   if (acdRequired) {
     iChecks.push(check({
       id: 'electrical.ac-disconnect', title: `AC disconnect (${fused ? 'fused' : 'non-fused'})`,
-      inputs: [['OCPD/fuse', ocpdForDisconnect, 'A'], ['rule', req.acDisconnect], ['fused required', req.fusedAcDisconnectRequired], ['system AC', systemAcKw, 'kW']],
+      inputs: [['OCPD/fuse', ocpdForDisconnect, 'A'], ['rule', req.acDisconnect], ['fused required', req.fusedAcDisconnectRequired], ['system AC', systemAcKw, 'kW'], ['in the design', acdInDesign]],
       formula: 'smallest of 30/60/100/200 A ≥ OCPD', value: disconnectA ?? 'none', unit: 'A', pass: disconnectA !== null,
       ref: chosen?.method === 'supply-side-tap' ? nec(edition, necSection('supplySide', edition)) : house('AC disconnect required by the AHJ or utility'),
       remedy: 'Use a disconnect rated above 200 A (engineered)',

@@ -23,10 +23,12 @@ function keyOf(page: LogicalPage | 'set'): GenerationErrorKey {
   if (page === 'set') return 'title_block_failed';
   if (page.startsWith('cut')) return 'cut_sheets_failed';
   if (page === 'pv5a' || page === 'labels') return 'pv5_failed';
+  if (page === 'threeline' || page === 'ess' || page === 'calc') return 'pv4_failed';
   return `${page}_failed` as GenerationErrorKey;
 }
 
-export function checkConsistency(input: PlanSetInput, pages: PageInfo[], texts: PageText[], labels: SheetLabel[], minPt: number): ConsistencyResult {
+/** extra: values given pages must show (the electrical ratings and currents, check/electrical-consistency.ts). */
+export function checkConsistency(input: PlanSetInput, pages: PageInfo[], texts: PageText[], labels: SheetLabel[], minPt: number, extra: readonly { page: LogicalPage; what: string; value: string }[] = []): ConsistencyResult {
   const findings: ConsistencyFinding[] = [];
   const warnings: ConsistencyFinding[] = [];
   let checked = 0;
@@ -77,6 +79,7 @@ export function checkConsistency(input: PlanSetInput, pages: PageInfo[], texts: 
   // labels: each engine label's lines with its values, on the page that carries the labels
   const labelPage: LogicalPage = pages.some((p) => p.page === 'labels') ? 'labels' : 'pv5';
   for (const l of labels) for (const ln of l.lines) must(labelPage, `label ${l.code}`, ln);
+  for (const x of extra) must(x.page, x.what, x.value);
   // every title block shows the same system size
   texts.forEach((t, i) => {
     checked++;

@@ -1,14 +1,15 @@
 import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
 import type { Point } from '../input.schema.ts';
-import { electricalCodeName, fillVariables, fmtKw, INTERCONNECTION_NAMES, linkLines, points, req, reqNumber, reqText, sheetNumber, TEMPLATE_VERSION } from '../planset.model.ts';
+import { electricalCodeName, fillVariables, fmtKw, linkLines, points, req, reqNumber, reqText, sheetNumber, TEMPLATE_VERSION } from '../planset.model.ts';
 import { DEFAULT_GENERAL_NOTES } from './notes.data.ts';
 import { centroid, drawModules, drawNorthArrow, drawScale, EQUIPMENT_NAMES, EQUIPMENT_TAGS, fitView, LOCATION_KIND } from './plan-view.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { evaluateStickerLogic } from '@sunstamp/domain/requirements/sticker-logic.data';
 import { drawTitleBlock } from './title-block.sheet.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
-import { orderedService, serviceScopeLines } from './ordered-system.ts';
+import { orderedService } from './ordered-system.ts';
+import { sldEquipment } from './electrical-model.ts';
 
 /*
  * PV-1: cover and site plan (research/planset.md §1.4 and §8): scope of work with counts and models,
@@ -17,57 +18,18 @@ import { orderedService, serviceScopeLines } from './ordered-system.ts';
  * routes, street, north arrow, scale), general notes, PV-1 notes and the consistency statement.
  */
 
-export function disconnectModel(ctx: SheetContext): string {
-  const { report } = ctx.input;
-  const a = report.equipment.acDisconnect;
-  if (!a.required) return '';
-  const key = `${a.fused ? 'fused' : 'unfused'}_${a.ratingA}a_disconnect_model_number`;
-  return reqText(ctx.input, key) || ctx.input.equipment.acDisconnect?.model || '';
-}
+export { combinerModel, disconnectModel, doubleAcd, productionMeterShown } from './electrical-model.ts';
 
-export function combinerModel(ctx: SheetContext): { amps: number; model: string } | null {
-  const { input } = ctx;
-  const t = input.equipment.inverter.type;
-  if (t !== 'Microinverter' && t !== 'Dual Microinverter' && !input.equipment.combiner && !input.equipment.battery) return null;
-  const amps = input.equipment.combiner?.ratingA ?? (t === 'Dual Microinverter' ? reqNumber(input, 'dual_micro_combiner_panel_amperage', 125) : reqNumber(input, 'micro_combiner_panel_amperage', 125));
-  const model = reqText(input, `combiner_panel_${amps}a_model_number`) || input.equipment.combiner?.model || '';
-  return { amps, model };
-}
-
-export function productionMeterShown(ctx: SheetContext): boolean {
-  return ctx.input.report.equipment.productionMeter || req(ctx.input, 'production_meter').on;
-}
-
-export function doubleAcd(ctx: SheetContext): boolean {
-  return req(ctx.input, 'double_acd').on && ctx.input.report.equipment.acDisconnect.required;
-}
-
+/**
+ * Scope of work: the system size, then every piece of equipment the single-line diagram draws, from
+ * the same model (electrical-model.ts sldEquipment), so the two cannot name different equipment.
+ */
 export function scopeOfWork(ctx: SheetContext): string[] {
   const { input } = ctx;
   const e = input.equipment;
   const r = input.report;
-  const n = input.design.modules.length;
-  const out = [
-    `SYSTEM SIZE: ${fmtKw(r.summary.systemDcKw)} kW DC / ${fmtKw(r.summary.systemAcKw)} kW AC`,
-    `(${n}) ${e.module.manufacturer} ${e.module.model} ${e.module.pmaxW} W PV MODULES`,
-    `(${e.inverter.count}) ${e.inverter.manufacturer} ${e.inverter.model} ${e.inverter.type.toUpperCase()}${e.inverter.count > 1 ? 'S' : ''}`,
-  ];
-  if (e.optimizer) out.push(`(${e.optimizer.count}) ${e.optimizer.manufacturer} ${e.optimizer.model} DC OPTIMIZERS`);
-  if (e.battery) out.push(`(${e.battery.count}) ${e.battery.manufacturer} ${e.battery.model} BATTERY, ${e.battery.energyKwh} kWh`);
-  const cmb = combinerModel(ctx);
-  if (cmb) out.push(`(1) ${cmb.amps} A AC COMBINER PANEL${cmb.model ? ' ' + cmb.model : ''}`);
-  const a = r.equipment.acDisconnect;
-  if (a.required) {
-    const model = disconnectModel(ctx);
-    out.push(`(${doubleAcd(ctx) ? 2 : 1}) ${a.ratingA} A ${a.fused ? 'FUSED' : 'NON-FUSED'} AC DISCONNECT${model ? ' ' + model : ''}${a.fused && r.interconnection.fuseA ? `, ${r.interconnection.fuseA} A FUSES` : ''}`);
-  }
-  if (productionMeterShown(ctx)) {
-    const pm = reqText(input, 'production_meter_model_number') || e.productionMeter?.model || '';
-    out.push(`(1) PRODUCTION METER${pm ? ' ' + pm : ''}, ${String(req(input, 'production_meter_feed').value ?? 'Top Fed').toUpperCase()}`);
-  }
-  const ic = r.interconnection;
-  out.push(`INTERCONNECTION: ${ic.method ? INTERCONNECTION_NAMES[ic.method] ?? ic.method.toUpperCase() : 'NONE FOUND'}${ic.pvBreakerA ? `, ${ic.pvBreakerA} A PV BREAKER` : ''}`);
-  out.push(...serviceScopeLines(input, orderedService(input, 'PV-1 scope of work')));
+  const out = [`SYSTEM SIZE: ${fmtKw(r.summary.systemDcKw)} kW DC / ${fmtKw(r.summary.systemAcKw)} kW AC`];
+  out.push(...sldEquipment(ctx, 'PV-1 scope of work', orderedService(input, 'PV-1 scope of work')).flatMap((q) => q.scope));
   out.push(`RACKING: ${e.racking.manufacturer} ${e.racking.railModel}; ATTACHMENT: ${e.racking.attachmentModel}`);
   out.push(`RAPID SHUTDOWN: ${r.equipment.rapidShutdown.toUpperCase()}`);
   return out;

@@ -3,7 +3,8 @@ import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
 import { check, electricalCodeName, fillVariables, fmtKw, interconnectionPointName, INTERCONNECTION_NAMES, linkLines, points, req, reqText, sheetNumber } from '../planset.model.ts';
 import { DEFAULT_ELECTRICAL_NOTES } from './notes.data.ts';
-import { combinerModel, disconnectModel, doubleAcd, extraStamps, productionMeterShown } from './pv1.sheet.ts';
+import { extraStamps } from './pv1.sheet.ts';
+import { combinerModel, disconnectModel, disconnectRating, doubleAcd, equipmentKeyOf, productionMeterLines, productionMeterShown, sldEquipment, type EquipmentKey } from './electrical-model.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
 import { drawTitleBlock } from './title-block.sheet.ts';
@@ -38,9 +39,22 @@ export function scheduleRows(ctx: SheetContext): ConductorScheduleRow[] {
   return rows;
 }
 
-export function racewayText(ctx: SheetContext, r: ConductorScheduleRow): string {
-  if (r.raceway === 'free air' || !/\d/.test(r.raceway)) return r.raceway.toUpperCase();
-  return req(ctx.input, 'conduit_sizing').on ? r.raceway.toUpperCase() : r.raceway.replace(/^[\d/\s-]+"\s*/, '').toUpperCase();
+/**
+ * The raceway as the schedule prints it: trade size and type (NEC Chapter 9), always (issue 25, finding 5);
+ * a raceway the engine found no trade size for refuses the sheet rather than print a conduit without a size.
+ */
+export function racewayText(r: ConductorScheduleRow): string {
+  if (r.raceway === 'free air') return 'FREE AIR';
+  if (!/^\s*[\d/ -]+"/.test(r.raceway)) throw new DrawingOverflow('PV-4', `run ${r.runId} has no conduit trade size in the engineering report ("${r.raceway}"): no trade size holds its conductors within Chapter 9 Table 1 fill; split the circuits`);
+  return r.raceway.toUpperCase();
+}
+
+/** The run's conduit fill as Chapter 9 works it out: "12.3 % ≤ 40 %" (Tables 1, 4, 5), from the engine's check. */
+export function fillText(ctx: SheetContext, r: ConductorScheduleRow): string {
+  if (r.raceway === 'free air') return '—';
+  const k = check(ctx.input.report, `electrical.run.${r.runId}.conduit-fill`);
+  if (!k || typeof k.value !== 'number' || !k.limit) throw new DrawingOverflow('PV-4', `run ${r.runId} is in ${r.raceway}, but the engineering report has no Chapter 9 conduit fill for it: recalculate`);
+  return `${(Math.round(k.value * 10) / 10).toFixed(1)} % ≤ ${k.limit.value} %`;
 }
 
 interface Node { name: string; layer: number; row: number; x: number; y: number; w: number; h: number; lines: string[]; head?: string[] }
@@ -57,9 +71,8 @@ function nodeLines(ctx: SheetContext, name: string): string[] {
   const r = ctx.input.report;
   if (/inverter/i.test(name) && !/micro/i.test(name)) return [`(${e.inverter.count}) ${e.inverter.model}`, `${e.inverter.ratedOutputW} W, ${e.inverter.maxContinuousOutputA} A, ${e.inverter.nominalAcV} V`];
   if (/disconnect/i.test(name)) {
-    const a = r.equipment.acDisconnect;
     const m = disconnectModel(ctx);
-    return [`${a.ratingA ?? ''} A ${a.fused ? 'FUSED' : 'NON-FUSED'}${a.fused && r.interconnection.fuseA ? `, ${r.interconnection.fuseA} A FUSES` : ''}`, ...(m ? [m] : []), 'VISIBLE, LOCKABLE'];
+    return [disconnectRating(ctx, 'PV-4'), ...(m ? [m] : []), 'VISIBLE, LOCKABLE'];
   }
   if (/combiner/i.test(name)) {
     const cm = combinerModel(ctx);
@@ -82,8 +95,14 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
   const r = input.report;
   const e = input.equipment;
   const rows = scheduleRows(ctx);
+  // Only equipment of the model PV-1's scope is built from is drawn (issue 25, finding 5).
+  const model = sldEquipment(ctx, 'PV-4', order);
+  const drawn = (k: EquipmentKey) => {
+    if (!model.some((q) => q.key === k)) throw new DrawingOverflow('PV-4', `the single-line diagram would draw ${k}, which the scope of work does not list`);
+  };
   const names: string[] = [];
   for (const row of rows) for (const n of [row.from, row.to]) if (!names.includes(n)) names.push(n);
+  for (const n of names) drawn(equipmentKeyOf(n)!);
   // layers: longest path from a source
   const layer = new Map<string, number>(names.map((n) => [n, 0]));
   for (let it = 0; it < names.length; it++) for (const row of rows) layer.set(row.to, Math.max(layer.get(row.to)!, layer.get(row.from)! + 1));
@@ -94,10 +113,18 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
     const feeds = rows.filter((row) => row.from === n).map((row) => layer.get(row.to)!);
     if (feeds.length) layer.set(n, Math.max(0, Math.min(...feeds) - 1));
   }
+  // The service: the schedule's last node when it is the panel or the tap, else a panel after it.
+  const sinks = names.filter((n) => !rows.some((row) => row.from === n));
+  const sinkName = sinks[sinks.length - 1]!;
+  const sinkIsService = /service|panel|msp|tap/i.test(sinkName) && !/combiner/i.test(sinkName);
+  // The production meter is on the power path, between the last PV equipment and the service (a column of its own).
+  const pmOn = productionMeterShown(ctx);
+  if (pmOn) drawn('production-meter');
+  if (pmOn && sinkIsService) layer.set(sinkName, layer.get(sinkName)! + 1);
   const arrayIsSource = !names.some((n) => /^modules?$/i.test(n));
   const shift = arrayIsSource ? 1 : 0;
   const maxLayer = Math.max(...layer.values()) + shift;
-  const svcCols = 1 + (productionMeterShown(ctx) ? 1 : 0);
+  const svcCols = 1 + (pmOn && !sinkIsService ? 1 : 0);
   const cols = maxLayer + 1 + svcCols + 1;
   const colW = box.w / cols;
   const nw = Math.min(colW - 34, 150);
@@ -152,10 +179,7 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
     const af = fitNode(c, 'PV ARRAY', arrLines, arr.w);
     arr.y += (arr.h - af.h) / 2; arr.h = af.h; arr.head = af.head; arr.lines = af.lines; arr.name = 'PV ARRAY';
   }
-  // service: the schedule's last node when it is the panel or the tap, else a panel after it
   const ic = r.interconnection;
-  const sinks = names.filter((n) => !rows.some((row) => row.from === n));
-  const sinkName = sinks[sinks.length - 1]!;
   const mspLines = [
     ...(order.upgrade ? [`(N) MSP UPGRADE: ${order.upgrade.model.toUpperCase()}`] : []),
     `${ic.busbarA} A BUSBAR`, `${ic.mainBreakerA} A MAIN BREAKER`, ic.pvBreakerA ? `${ic.pvBreakerA} A PV BREAKER` : ic.method === 'supply-side-tap' ? 'SUPPLY-SIDE TAP AHEAD OF MAIN' : '',
@@ -163,13 +187,13 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
     `${e.inverter.nominalAcV} V 1Φ 3W`,
   ].filter(Boolean);
   let msp: Node;
-  const sinkIsService = /service|panel|msp|tap/i.test(sinkName) && !/combiner/i.test(sinkName);
+  drawn('main-panel');
   if (sinkIsService) {
     msp = nodes.get(sinkName)!;
     const f = fitNode(c, sinkName, mspLines, msp.w);
     msp.y += (msp.h - f.h) / 2; msp.h = f.h; msp.head = f.head; msp.lines = f.lines;
   } else {
-    const px = box.x + (maxLayer + 1) * colW + (colW - nw) / 2;
+    const px = box.x + (maxLayer + 1 + (pmOn ? 1 : 0)) * colW + (colW - nw) / 2;
     const f = fitNode(c, 'MAIN SERVICE PANEL', mspLines, nw);
     msp = { name: 'MAIN SERVICE PANEL', layer: 99, row: 0, x: px, y: midY - f.h / 2, w: nw, h: f.h, lines: f.lines, head: f.head };
   }
@@ -178,15 +202,25 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
   c.text('RSD ARRAY BOUNDARY', arr.x - 4, arr.y - 6, { size: 6.5, fill: '#c00000', maxWidth: arr.w + 8, layer: 'E-SLD' });
   for (const nd of nodes.values()) if (nd !== arr && nd !== msp) drawNode(nd);
   drawNode(msp, '#f7f7f7');
+  let pm: Node | null = null;
+  if (pmOn) {
+    const pl = productionMeterLines(ctx);
+    const f = fitNode(c, 'PRODUCTION METER', [pl.model || 'UTILITY-APPROVED', pl.feed, 'ON THE PV OUTPUT CIRCUIT'], nw);
+    pm = { name: 'PRODUCTION METER', layer: 98, row: 0, x: msp.x - colW, y: msp.y + msp.h / 2 - f.h / 2, w: nw, h: f.h, lines: f.lines, head: f.head };
+    drawNode(pm);
+    c.line(pm.x + pm.w, msp.y + msp.h / 2, msp.x, msp.y + msp.h / 2, { lineWidth: 1.2 }, 'E-SLD');
+  }
   if (!sinkIsService) {
     const last = nodes.get(sinkName)!;
-    c.line(last.x + last.w, last.y + last.h / 2, msp.x, msp.y + msp.h / 2, { lineWidth: 1.2 }, 'E-SLD');
+    const to = pm ?? msp;
+    c.line(last.x + last.w, last.y + last.h / 2, to.x, to.y + to.h / 2, { lineWidth: 1.2 }, 'E-SLD');
   }
   // wires with tags
   const tagOf = (row: ConductorScheduleRow) => String(rows.indexOf(row) + 1);
+  const conduitOnWires = req(input, 'conduit_sizing').on;
   for (const row of rows) {
     const a = nodes.get(row.from)!;
-    const b = nodes.get(row.to)!;
+    const b = pm && sinkIsService && row.to === sinkName ? pm : nodes.get(row.to)!;
     const y1 = a.y + a.h / 2;
     const y2 = b.y + b.h / 2;
     const xm = (a.x + a.w + b.x) / 2;
@@ -194,18 +228,13 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
     c.circle(xm, Math.min(y1, y2) - 12, 7, { fill: '#fff', lineWidth: 0.8 }, 'E-SLD');
     c.text(tagOf(row), xm, Math.min(y1, y2) - 9.5, { size: 7, bold: true, align: 'center', layer: 'E-SLD' });
     c.text(`${row.conductorSize}`, xm, Math.max(y1, y2) + 12, { size: 6.5, align: 'center', layer: 'E-SLD', checkId: `electrical.run.${row.runId}.ampacity-corrected` });
+    // conduit_sizing: each wire also carries its conduit (the schedule always does).
+    if (conduitOnWires && row.raceway !== 'free air') c.text(`IN ${racewayText(row)}`, xm, Math.max(y1, y2) + 12 + c.lh(c.sz(6.5)), { size: 6.5, align: 'center', layer: 'E-SLD' });
   }
   const poi = interconnectionPointName(input);
   c.circle(msp.x, msp.y + msp.h / 2, 3, { fill: '#000' }, 'E-SLD');
   const poiLines = c.m.wrap(poi, c.sz(6.5), colW - 8, true);
   poiLines.forEach((ln, i) => c.text(ln, msp.x + msp.w / 2, msp.y - 6 - (poiLines.length - 1 - i) * c.lh(c.sz(6.5)), { size: 6.5, bold: true, align: 'center', layer: 'E-SLD' }));
-  if (productionMeterShown(ctx)) {
-    const model = reqText(input, 'production_meter_model_number') || e.productionMeter?.model || '';
-    const f = fitNode(c, 'PRODUCTION METER', [model || 'UTILITY-APPROVED', String(req(input, 'production_meter_feed').value ?? 'Top Fed').toUpperCase()], nw);
-    const pm: Node = { name: 'PRODUCTION METER', layer: 98, row: 0, x: msp.x - colW, y: msp.y + msp.h + 30, w: nw, h: f.h, lines: f.lines, head: f.head };
-    drawNode(pm);
-    c.line(pm.x + pm.w / 2, pm.y, pm.x + pm.w / 2, msp.y + msp.h / 2, { lineWidth: 1, dash: [3, 2] }, 'E-SLD');
-  }
   if (doubleAcd(ctx)) {
     const acd = [...nodes.values()].find((n) => /disconnect/i.test(n.name));
     if (acd) c.para('(2) AC DISCONNECTS IN SERIES PER UTILITY', acd.x, acd.y + acd.h + 16, acd.w, c.lh(c.sz(6.5)) * 3, { size: 6.5, bold: true, align: 'center', layer: 'E-SLD', where: 'PV-4 single line diagram' });
@@ -215,6 +244,8 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
   const b = order.backup;
   const teLines = b ? [b.transferEquipment.model.toUpperCase(), `${b.transferEquipment.ratingA} A TRANSFER EQUIPMENT`, `${b.kind === 'whole-home' ? 'WHOLE-HOME' : 'PARTIAL-HOME'} BACKUP, AUTOMATIC`] : [];
   let below: Node = msp;
+  if (b) drawn('backup-gateway');
+  drawn('utility-meter');
   if (b && b.kind === 'whole-home') {
     const f = fitNode(c, 'BACKUP GATEWAY', teLines, msp.w);
     const te: Node = { name: 'BACKUP GATEWAY', layer: 100, row: 0, x: msp.x, y: msp.y + msp.h + 18, w: msp.w, h: f.h, lines: f.lines, head: f.head };
@@ -233,6 +264,7 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
   if (beside) c.line(below.x + below.w, um.y + um.h / 2, um.x, um.y + um.h / 2, { lineWidth: 1.2 }, 'E-SLD');
   else c.line(below.x + below.w / 2, below.y + below.h, um.x + um.w / 2, um.y, { lineWidth: 1.2 }, 'E-SLD');
   if (b && b.kind === 'partial' && b.backupPanel) {
+    drawn('backup-panel');
     const gx = Math.min(msp.x + msp.w + 24, box.x + box.w - msp.w);
     const f = fitNode(c, 'BACKUP GATEWAY', teLines, msp.w);
     const te: Node = { name: 'BACKUP GATEWAY', layer: 101, row: 0, x: gx, y: box.y + 6, w: msp.w, h: f.h, lines: f.lines, head: f.head };
@@ -280,15 +312,15 @@ export function buildPv4(ctx: SheetContext): Sheet {
   const rows = scheduleRows(ctx);
   const table = rows.map((r, i) => [
     String(i + 1), r.circuit.toUpperCase(), r.from.toUpperCase(), r.to.toUpperCase(), r.conductors.toUpperCase(), r.conductorSize, r.conductorType,
-    r.egcSize, racewayText(ctx, r), r.ocpdA === null ? '—' : `${r.ocpdA} A`, `${r.maxCurrentA} A`, `${r.lengthFt} FT`, `${r.voltageDropPct} %`,
+    r.egcSize, racewayText(r), fillText(ctx, r), r.ocpdA === null ? '—' : `${r.ocpdA} A`, `${r.maxCurrentA} A`, `${r.lengthFt} FT`, `${r.voltageDropPct} %`,
   ]);
-  const ws = [22, 112, 104, 104, 58, 52, 50, 46, 78, 42, 46, 44, 40];
+  const ws = [20, 104, 96, 96, 56, 50, 48, 44, 64, 62, 40, 44, 40, 38];
   const scale = (W - 10) / ws.reduce((a, b) => a + b, 0);
-  const schedHeaders = ['TAG', 'CIRCUIT', 'FROM', 'TO', 'CONDUCTORS', 'SIZE', 'TYPE', rows.some(isTap) ? 'EGC/SSBJ' : 'EGC', 'RACEWAY', 'OCPD', 'MAX I', 'LENGTH', 'VD'];
+  const schedHeaders = ['TAG', 'CIRCUIT', 'FROM', 'TO', 'CONDUCTORS', 'SIZE', 'TYPE', rows.some(isTap) ? 'EGC/SSBJ' : 'EGC', 'CONDUIT', 'FILL (CH. 9)', 'OCPD', 'MAX I', 'LENGTH', 'VD'];
   const th = c.tableHeight(schedHeaders, table, ws.map((w) => w * scale)) + c.sz(9) * 1.8 + 12;
-  const ta = c.panel('CONDUCTOR, CONDUIT & OCPD SCHEDULE', AREA.x, y, W, th);
+  const ta = c.panel(`CONDUCTOR, CONDUIT & OCPD SCHEDULE — CONDUIT TRADE SIZE AND FILL PER ${codeRef(ctx, 'CHAPTER 9, TABLES 1, 4, 5')}`, AREA.x, y, W, th);
   c.table(schedHeaders, table, ta.x, ta.y, ws.map((w) => w * scale), {
-    where: 'PV-4 conductor schedule', checkIds: rows.map((r) => [undefined, undefined, undefined, undefined, undefined, `electrical.run.${r.runId}.ampacity-corrected`, undefined, isTap(r) ? `electrical.run.${r.runId}.bonding-jumper` : `electrical.run.${r.runId}.egc`, `electrical.run.${r.runId}.conduit-fill`, `electrical.run.${r.runId}.ocpd`, `electrical.run.${r.runId}.current`, undefined, `electrical.run.${r.runId}.voltage-drop`].map((id) => (id && check(input.report, id) ? id : undefined))),
+    where: 'PV-4 conductor schedule', checkIds: rows.map((r) => [undefined, undefined, undefined, undefined, undefined, `electrical.run.${r.runId}.ampacity-corrected`, undefined, isTap(r) ? `electrical.run.${r.runId}.bonding-jumper` : `electrical.run.${r.runId}.egc`, `electrical.run.${r.runId}.conduit-fill`, `electrical.run.${r.runId}.conduit-fill`, `electrical.run.${r.runId}.ocpd`, `electrical.run.${r.runId}.current`, undefined, `electrical.run.${r.runId}.voltage-drop`].map((id) => (id && check(input.report, id) ? id : undefined))),
   });
   y += th + 8;
 

@@ -8,7 +8,7 @@ import { extraStamps } from './pv1.sheet.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
 import { drawTitleBlock } from './title-block.sheet.ts';
-import { EQUIPMENT_NAMES, EQUIPMENT_TAGS, drawNorthArrow, fitView } from './plan-view.ts';
+import { EQUIPMENT_NAMES, EQUIPMENT_TAGS, drawModules, drawNorthArrow, fitView } from './plan-view.ts';
 
 /*
  * PV-5: labels and placards (research/planset.md §1.8) in the AHJ's edition wording, the custom
@@ -47,17 +47,59 @@ export function customStickers(ctx: SheetContext): SheetLabel[] {
   return out;
 }
 
+/** The rapid-shutdown placard (690.56(C) / 690.12(D)), which carries the simplified roof diagram of its system. */
+export const isRsdPlacard = (l: SheetLabel): boolean => l.id === 'label.690-56-c' || l.id === 'label.690-12-d';
+const RSD_DIAGRAM_H = 128;
+
 function labelHeight(c: Canvas, l: SheetLabel, w: number): number {
   const body = l.lines.reduce((s, ln) => s + c.paraHeight(ln, w - 12, { size: 8.5, bold: true }) + 3, 0);
-  return 22 + body + 8 + c.paraHeight(footer(l), w, { size: 7 }) + 4;
+  return 22 + body + 8 + (isRsdPlacard(l) ? RSD_DIAGRAM_H : 0) + c.paraHeight(footer(l), w, { size: 7 }) + 4;
+}
+
+/**
+ * The placard's simplified roof diagram (690.56(C); 690.12(D) in 2023): the building, its roof planes
+ * and the array, shaded by the system's rapid-shutdown type: the array shut down with the conductors
+ * leaving it (inside and outside the array boundary), or left energized in sunlight (outside only);
+ * the service where the placard is and the rapid-shutdown switch where the design places one.
+ */
+function drawRsdDiagram(c: Canvas, ctx: SheetContext, l: SheetLabel, box: { x: number; y: number; w: number; h: number }): void {
+  const d = ctx.input.design;
+  const outsideOnly = l.lines.some((ln) => /REMAIN ENERGIZED/.test(ln));
+  c.rect(box.x, box.y, box.w, box.h, { fill: '#ffffff', lineWidth: 0.6 });
+  const caption = outsideOnly ? 'ARRAY (SHADED RED) REMAINS ENERGIZED IN SUNLIGHT' : 'ARRAY AND CONDUCTORS LEAVING IT SHUT DOWN';
+  const capH = c.lh(c.sz(6.5)) + 2;
+  const inner = { x: box.x + 4, y: box.y + 4, w: box.w - 8, h: box.h - 8 - capH };
+  const eq = d.equipment.filter((e) => e.kind === 'main_panel' || e.kind === 'rsd_initiator');
+  const v = fitView([...d.site.building, ...d.roofPlanes.flatMap((p) => p.polygon), ...eq.map((e) => ({ x: e.x, y: e.y }))], inner);
+  c.poly(d.site.building.map(v.toP), true, { lineWidth: 1, fill: '#f4f4f4', stroke: '#000' });
+  for (const p of d.roofPlanes) c.poly(p.polygon.map(v.toP), true, { lineWidth: 0.5, stroke: '#555' });
+  drawModules(c, ctx, v, d.roofPlanes, outsideOnly ? '#c8102e' : '#dce6f2');
+  if (!outsideOnly) {
+    const pts = d.modules.length ? d.roofPlanes.filter((p) => d.modules.some((m) => m.planeId === p.id)).flatMap((p) => p.polygon).map(v.toP) : [];
+    if (pts.length) {
+      const xs = pts.map((q) => q[0]);
+      const ys = pts.map((q) => q[1]);
+      c.rect(Math.min(...xs) - 2, Math.min(...ys) - 2, Math.max(...xs) - Math.min(...xs) + 4, Math.max(...ys) - Math.min(...ys) + 4, { dash: [4, 2], stroke: '#c8102e', lineWidth: 0.8 });
+    }
+  }
+  for (const e of eq) {
+    const [px, py] = v.toP(e);
+    c.circle(px, py, 2.5, { fill: '#000' });
+    const t = e.kind === 'main_panel' ? 'SERVICE' : 'RSD SWITCH';
+    const right = c.m.width(t, c.sz(6.5), true) + 8 <= box.x + box.w - px;
+    c.text(t, right ? px + 4 : px - 4, e.kind === 'main_panel' ? py - 3 : py + 9, { size: 6.5, bold: true, fill: '#000', align: right ? 'left' : 'right' });
+  }
+  c.text(caption, box.x + box.w / 2, box.y + box.h - 4, { size: 6.5, bold: true, align: 'center', fill: '#000', maxWidth: box.w - 6 });
 }
 
 const footer = (l: SheetLabel) => `${l.code ? l.code + ' · ' : ''}${l.location}`;
 
-function drawLabel(c: Canvas, l: SheetLabel, x: number, y: number, w: number, report: Report): number {
+function drawLabel(c: Canvas, l: SheetLabel, x: number, y: number, w: number, ctx: SheetContext): number {
+  const report = ctx.input.report;
   const col = COLOURS[l.color] ?? COLOURS.Red!;
   const h = labelHeight(c, l, w);
   const footH = c.paraHeight(footer(l), w, { size: 7 });
+  const diagH = isRsdPlacard(l) ? RSD_DIAGRAM_H : 0;
   const bodyH = h - 22 - footH - 4;
   c.layer = 'E-LABL';
   c.rect(x, y, w, 20, { fill: col.bg, lineWidth: 1 });
@@ -77,13 +119,14 @@ function drawLabel(c: Canvas, l: SheetLabel, x: number, y: number, w: number, re
   l.lines.forEach((ln, i) => {
     cy += c.para(ln, x + 6, cy, w - 12, bodyH, { size: 8.5, bold: true, align: 'center', fill: bodyFg, where: `label ${l.id}`, checkId: links[i] }) + 3;
   });
+  if (diagH) drawRsdDiagram(c, ctx, l, { x: x + 6, y: y + 20 + bodyH - diagH + 2, w: w - 12, h: diagH - 8 });
   c.para(footer(l), x, y + h - footH, w, footH, { size: 7, fill: '#333', where: `label ${l.id}` });
   c.layer = 'G-ANNO';
   return h;
 }
 
 /** Places labels in columns inside a box; throws when they do not fit. */
-function labelGrid(c: Canvas, labels: SheetLabel[], box: { x: number; y: number; w: number; h: number }, cols: number, where: string, report: Report): void {
+function labelGrid(c: Canvas, labels: SheetLabel[], box: { x: number; y: number; w: number; h: number }, cols: number, where: string, ctx: SheetContext): void {
   const gap = 12;
   const w = (box.w - gap * (cols - 1)) / cols;
   const colY = Array.from({ length: cols }, () => box.y);
@@ -91,28 +134,31 @@ function labelGrid(c: Canvas, labels: SheetLabel[], box: { x: number; y: number;
     const h = labelHeight(c, l, w);
     let k = 0;
     for (let i = 1; i < cols; i++) if (colY[i]! < colY[k]!) k = i;
-    if (colY[k]! + h > box.y + box.h) throw new DrawingOverflow(where, `${labels.length} labels do not fit on the sheet (turn on the separate labels page)`);
-    drawLabel(c, l, box.x + k * (w + gap), colY[k]!, w, report);
+    if (colY[k]! + h > box.y + box.h) throw new DrawingOverflow(where, `${labels.length} labels do not fit on ${where}`);
+    drawLabel(c, l, box.x + k * (w + gap), colY[k]!, w, ctx);
     colY[k] = colY[k]! + h + gap;
   }
 }
 
+const PV5_SIDE_W = 290;
+const PV5_GRID = { x: AREA.x, y: AREA.y + 26, w: AREA.w - PV5_SIDE_W - 12, h: AREA.h - 26 };
+
 export function buildPv5(ctx: SheetContext): Sheet {
   const { input } = ctx;
   const number = sheetNumber(input, 'pv5');
-  const separate = req(input, 'labels_page').on;
+  const separate = ctx.pages.some((p) => p.page === 'labels');
   const title = separate ? 'NOTES & SPECIFICATIONS' : 'LABELS & NOTES';
   const c = new Canvas(ctx.m, ctx.minPt, `${number} ${title}`);
   drawTitleBlock(c, ctx, 'pv5', title, number);
-  const sideW = 290;
-  const gridBox = { x: AREA.x, y: AREA.y + 26, w: AREA.w - sideW - 12, h: AREA.h - 26 };
+  const sideW = PV5_SIDE_W;
+  const gridBox = PV5_GRID;
   const labels = [...ctx.labels, ...customStickers(ctx)];
   const leaders = points(reqText(input, 'pv5_custom_leaders'));
   // custom leaders take a band at the foot of the label area and point at the first label
   const leaderBand = leaders.length ? leaders.length * c.sz(7) * 1.9 + 12 : 0;
   if (!separate) {
     c.text(`LABELS AND PLACARDS — ${electricalCodeName(input)}`, AREA.x, AREA.y + 14, { size: 10, bold: true });
-    labelGrid(c, labels, { ...gridBox, h: gridBox.h - leaderBand }, 3, number, input.report);
+    labelGrid(c, labels, { ...gridBox, h: gridBox.h - leaderBand }, 3, number, ctx);
   } else {
     c.text(`LABELS AND PLACARDS: SEE SHEET ${sheetNumber(input, 'labels')}`, AREA.x, AREA.y + 14, { size: 10, bold: true });
   }
@@ -146,13 +192,27 @@ export function buildPv5(ctx: SheetContext): Sheet {
   return { key: 'pv5', number, title, prims: c.prims, frame: { x: 18, y: 18, w: 1188, h: 756 } };
 }
 
+/** Whether the set's labels fit PV-5's label area (else they take a sheet of their own). */
+export function labelsFitOnPv5(ctx: SheetContext): boolean {
+  const c = new Canvas(ctx.m, ctx.minPt, 'PV-5 labels');
+  const leaders = points(reqText(ctx.input, 'pv5_custom_leaders'));
+  const leaderBand = leaders.length ? leaders.length * c.sz(7) * 1.9 + 12 : 0;
+  try {
+    labelGrid(c, [...ctx.labels, ...customStickers(ctx)], { ...PV5_GRID, h: PV5_GRID.h - leaderBand }, 3, 'PV-5', ctx);
+    return true;
+  } catch (e) {
+    if (e instanceof DrawingOverflow) return false;
+    throw e;
+  }
+}
+
 export function buildLabelsPage(ctx: SheetContext): Sheet {
   const number = sheetNumber(ctx.input, 'labels');
   const title = 'LABELS & PLACARDS';
   const c = new Canvas(ctx.m, ctx.minPt, `${number} ${title}`);
   drawTitleBlock(c, ctx, 'labels', title, number);
   c.text(`LABELS AND PLACARDS — ${electricalCodeName(ctx.input)}`, AREA.x, AREA.y + 14, { size: 10, bold: true });
-  labelGrid(c, [...ctx.labels, ...customStickers(ctx)], { x: AREA.x, y: AREA.y + 26, w: AREA.w, h: AREA.h - 26 }, 4, number, ctx.input.report);
+  labelGrid(c, [...ctx.labels, ...customStickers(ctx)], { x: AREA.x, y: AREA.y + 26, w: AREA.w, h: AREA.h - 26 }, 4, number, ctx);
   return { key: 'labels', number, title, prims: c.prims, frame: { x: 18, y: 18, w: 1188, h: 756 } };
 }
 

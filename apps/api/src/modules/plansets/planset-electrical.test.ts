@@ -96,7 +96,11 @@ describe('finding 1: the ordered system is the drawn system', () => {
     const pages = await extractPdfText(new Uint8Array(bytes));
     const pv1 = pages[0]!.text;
     const pv4 = pages[3]!.text;
-    const pv5 = pages[4]!.text;
+    // The set grows with the storage (issue 25, finding 7): the ESS and calculations sheets follow PV-4.
+    expect(pv1).toContain('PV-4A ENERGY STORAGE SYSTEM');
+    expect(pv1).toContain('PV-4B ELECTRICAL CALCULATIONS');
+    expect(pages[4]!.text).toContain('ENERGY STORAGE SYSTEM DATA');
+    const pv5 = pages.find((p) => p.text.includes('LABELS AND PLACARDS'))!.text;
     expect(pv1).toContain('MSP: (N) 225 A BUSBAR, 200 A MAIN BREAKER; MSP UPGRADE: YES');
     expect(pv1).toContain('REPLACE (E) 200 A BUSBAR / 200 A MAIN PANEL WITH (N) SQUARE D QO 225 A');
     expect(pv1).toContain('Powerwall 2 BATTERY');

@@ -1,0 +1,192 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { extractPdfText, type PageText } from './check/pdf-text.ts';
+import { backupUpgradeInput, dcBatteryInput, derateDesign, derateInput, optimizerInput } from './fixtures/electrical.fixtures.ts';
+import { letterInput } from './fixtures/letter.fixtures.ts';
+import { renderLetter } from './letters/letter.render.ts';
+import { goldenInput } from './fixtures/golden.fixtures.ts';
+import type { PlanSetInputRaw } from './input.schema.ts';
+import { PlanSetError } from './planset.errors.ts';
+import { renderPlanSet, type PlanSetResult } from './planset.render.ts';
+
+/*
+ * Issue 25, findings 5–7 and the checks: the golden electrical sets (string inverter, micro-inverters,
+ * optimizers, supply-side tap, derate with load calculation, panel upgrade with AC-coupled backup,
+ * DC-coupled battery), each rendered in full and read back from the PDF as a plan checker reads it.
+ */
+
+const NAMES = ['string', 'micro', 'optimizer', 'derate', 'backup-upgrade', 'dc-battery'] as const;
+type Name = (typeof NAMES)[number];
+const MAKE: Record<Name, () => Promise<PlanSetInputRaw>> = {
+  string: () => goldenInput('string-gable'), micro: () => goldenInput('micro-two-plane'), optimizer: optimizerInput,
+  derate: derateInput, 'backup-upgrade': backupUpgradeInput, 'dc-battery': dcBatteryInput,
+};
+const sets = new Map<Name, { r: PlanSetResult; text: PageText[]; input: PlanSetInputRaw }>();
+const page = (name: Name, number: string): string => {
+  const s = sets.get(name)!;
+  const i = s.r.pages.findIndex((p) => p.number === number);
+  expect(i, `${number} of ${name}: ${s.r.pages.map((p) => p.number).join(', ')}`).toBeGreaterThanOrEqual(0);
+  return s.text[i]!.text;
+};
+const withReq = (input: PlanSetInputRaw, key: string, value: unknown): PlanSetInputRaw => {
+  const base = input.requirements.values.conduit_sizing!;
+  return { ...input, requirements: { ...input.requirements, values: { ...input.requirements.values, [key]: { ...base, key, on: true, value } } } };
+};
+async function refusal(input: PlanSetInputRaw): Promise<PlanSetError> {
+  try { await renderPlanSet(input); } catch (e) { if (e instanceof PlanSetError) return e; throw e; }
+  throw new Error('rendered');
+}
+
+beforeAll(async () => {
+  for (const n of NAMES) {
+    const input = await MAKE[n]();
+    const r = await renderPlanSet(input);
+    sets.set(n, { r, text: await extractPdfText(r.pdf), input });
+  }
+}, 600_000);
+
+describe.each(NAMES)('golden electrical set %s', (n) => {
+  it('passes the cross-sheet certificate, which now holds every rating and current of the electrical sheets', () => {
+    const { r } = sets.get(n)!;
+    expect(r.certificate?.ok, JSON.stringify(r.certificate?.findings)).toBe(true);
+  });
+
+  it('finding 5: each run in a raceway prints its conduit trade size and Chapter 9 fill in the schedule', () => {
+    const { input } = sets.get(n)!;
+    const t = page(n, 'PV-4');
+    expect(t).toMatch(/CONDUIT TRADE SIZE AND FILL PER 20\d\d NEC CHAPTER 9, TABLES 1, 4, 5/);
+    for (const row of input.report.conductorSchedule) {
+      if (row.raceway === 'free air') continue;
+      expect(t).toContain(row.raceway.toUpperCase());
+      expect(row.raceway).toMatch(/^\d[\d/ -]*" /);
+    }
+    expect(t).toMatch(/\d+\.\d % ≤ 40 %/);
+    expect(t).not.toMatch(/(?<!\d )A (NON-)?FUSED/);
+  });
+
+  it('finding 5: PV-1 scope names every piece of equipment PV-4 draws', () => {
+    const { input } = sets.get(n)!;
+    const scope = page(n, 'PV-1');
+    const sld = page(n, 'PV-4');
+    expect(scope).toMatch(/\(E\) UTILITY METER/);
+    expect(sld).toContain('UTILITY METER');
+    if (input.report.conductorSchedule.some((r) => /junction/i.test(r.from))) expect(scope).toContain('(1) NEMA 3R ROOF JUNCTION BOX');
+    if (input.report.equipment.acDisconnect.required) expect(scope).toMatch(new RegExp(`\\(1\\) ${input.report.equipment.acDisconnect.ratingA} A (NON-)?FUSED AC DISCONNECT`));
+    if (input.equipment.battery) expect(scope).toContain(input.equipment.battery.model);
+    if (input.report.interconnection.method === 'supply-side-tap') expect(scope).toContain('SUPPLY-SIDE TAP AHEAD OF THE SERVICE DISCONNECT');
+  });
+
+  it('finding 6: the 690.13(B) PV system disconnect and the 705.10 directory with its plan view, the rapid-shutdown placard with its roof diagram', () => {
+    const { r } = sets.get(n)!;
+    const labels = r.pages.some((p) => p.page === 'labels') ? page(n, 'PV-5B') : page(n, 'PV-5');
+    expect(labels).toContain('PV SYSTEM DISCONNECT');
+    expect(labels).toMatch(/NEC 690\.13\(B\)/);
+    expect(labels).toMatch(/NEC 705\.10/);
+    expect(page(n, 'PV-5')).toContain('705.10 DIRECTORY MAP — POWER SOURCES');
+    expect(labels).not.toContain('SEE SITE PLAN');
+    expect(labels).toMatch(/ARRAY AND CONDUCTORS LEAVING IT SHUT DOWN|ARRAY \(SHADED RED\) REMAINS ENERGIZED IN SUNLIGHT/);
+    expect(labels.match(/RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION/g)?.length).toBe(1);
+  });
+});
+
+describe('finding 7: the sheet list grows as the system does, each sheet in PV-1\'s sheet index', () => {
+  it('PV only on a breaker: five sheets; a supply-side tap or a derate: the calculations sheet; storage: the ESS sheet and the calculations', () => {
+    const numbers = (n: Name) => sets.get(n)!.r.pages.filter((p) => !p.page.startsWith('cut')).map((p) => `${p.number} ${p.title}`);
+    expect(numbers('string')).toEqual(['PV-1 COVER & SITE PLAN', 'PV-2 ROOF PLAN & ARRAY LAYOUT', 'PV-3 STRUCTURAL & ATTACHMENT', 'PV-4 SINGLE LINE DIAGRAM', 'PV-5 LABELS & NOTES']);
+    expect(numbers('optimizer')).toContain('PV-4A ELECTRICAL CALCULATIONS');
+    expect(numbers('derate')).toContain('PV-4A ELECTRICAL CALCULATIONS');
+    expect(numbers('backup-upgrade').slice(3, 6)).toEqual(['PV-4 SINGLE LINE DIAGRAM', 'PV-4A ENERGY STORAGE SYSTEM', 'PV-4B ELECTRICAL CALCULATIONS']);
+    for (const n of ['backup-upgrade', 'dc-battery', 'derate'] as const) {
+      const index = page(n, 'PV-1');
+      for (const p of sets.get(n)!.r.pages.filter((q) => !q.page.startsWith('cut'))) expect(index).toContain(`${p.number} ${p.title}`);
+    }
+  });
+
+  it('the ESS sheet: the battery, its coupling, the gateway, the ESS circuit as PV-4 has it, the storage checks and labels', () => {
+    const t = page('backup-upgrade', 'PV-4A');
+    expect(t).toContain('BATTERY: (1) Example Storage Example 5 kW AC-coupled battery, 13.5 kWh EACH');
+    expect(t).toContain('COUPLING: AC-COUPLED, 24 A AC OUTPUT');
+    expect(t).toContain('BACKUP: WHOLE-HOME, TRANSFER EQUIPMENT EXAMPLE BACKUP GATEWAY 200 A');
+    expect(t).toContain('ENERGY STORAGE SYSTEM DISCONNECTING MEANS');
+    expect(t).toMatch(/NEC 706\.7\(D\)/);
+    expect(page('dc-battery', 'PV-4A')).toContain('COUPLING: DC-COUPLED, 25 A DC CIRCUIT');
+  });
+
+  it('the calculations sheet: each run\'s conductor calculation and the Article 220 load calculation with the derate', () => {
+    const t = page('derate', 'PV-4A');
+    expect(t).toContain('CONDUCTOR CALCULATIONS BY RUN');
+    expect(t).toMatch(/POINT OF INTERCONNECTION/);
+    expect(t).toContain('DWELLING LOAD CALCULATION — 2020 NEC 220.83');
+    expect(t).toMatch(/≤ 125 A DERATED MAIN BREAKER/);
+    expect(page('derate', 'PV-4')).toMatch(/≤ 125 A DERATED MAIN BREAKER/);
+    expect(page('derate', 'PV-1')).toContain('MAIN BREAKER DERATE WITH LOAD-SIDE BREAKER');
+  });
+
+  it('three_line_diagram adds a three-line diagram after PV-4 with every conductor of every run', async () => {
+    const r = await renderPlanSet(withReq(await backupUpgradeInput(), 'three_line_diagram', true));
+    const text = await extractPdfText(r.pdf);
+    expect(r.pages.slice(3, 7).map((p) => p.number)).toEqual(['PV-4', 'PV-4A', 'PV-4B', 'PV-4C']);
+    expect(r.pages[4]!.title).toBe('THREE LINE DIAGRAM');
+    const t = text[4]!.text;
+    // micro branches: each circuit's L1 and L2; the service side L1, L2, N; the battery's circuit; the gateway
+    for (const w of ['1L1', '1L2', '2L1', '2L2', 'L1', 'L2', 'N', 'EGC']) expect(t).toContain(w);
+    expect(t).toContain('BACKUP GATEWAY');
+    expect(t).toContain('10 AWG THWN-2, 10 AWG EGC, 3/4" EMT');
+    expect(text[0]!.text).toContain('PV-4A THREE LINE DIAGRAM');
+    expect(r.certificate?.ok).toBe(true);
+  }, 120_000);
+});
+
+describe('finding 5: the production meter on the power path, the conduit the schedule cannot size', () => {
+  it('a utility that requires a production meter: drawn between the AC disconnect and the service, listed in the scope', async () => {
+    const r = await renderPlanSet(await goldenInput('string-gable', { production_meter: 'Always Include', production_meter_model_number: 'U5168-XL' }), { sheetsOnly: true });
+    const svg = r.sheets.find((s) => s.number === 'PV-4')!.svg;
+    const xOf = (t: string) => Number(new RegExp(`<text[^>]*x="([\\d.]+)"[^>]*>${t}</text>`).exec(svg)![1]);
+    expect(xOf('AC DISCONNECT')).toBeLessThan(xOf('PRODUCTION METER'));
+    expect(xOf('PRODUCTION METER')).toBeLessThan(xOf('MAIN SERVICE PANEL'));
+    expect(svg).toContain('>U5168-XL<');
+    expect(svg).toContain('ON THE PV OUTPUT');
+    expect(r.sheets.find((s) => s.number === 'PV-1')!.svg).toContain('(1) PRODUCTION METER U5168-XL, TOP FED');
+  });
+
+  it('a raceway the engine found no trade size for refuses PV-4 with the reason', async () => {
+    const input = await goldenInput('string-gable');
+    const schedule = input.report.conductorSchedule.map((row, i) => (i === 2 ? { ...row, raceway: 'EMT (too small)' } : row));
+    const e = await refusal({ ...input, report: { ...input.report, conductorSchedule: schedule } });
+    expect(e.key).toBe('pv4_failed');
+    expect(e.detail).toMatch(/no conduit trade size .*Chapter 9 Table 1 fill/);
+  });
+});
+
+describe('the cross-sheet check reads the ratings and currents off the PDF', () => {
+  it("a label current other than PV-4's circuit at the point of interconnection fails the set (Thompson's 26.62 A against 53.04 A)", async () => {
+    const input = await backupUpgradeInput();
+    const labels = input.report.labels.map((l) => (l.id === 'label.690-54' ? { ...l, lines: l.lines.map((x) => x.replace(/CURRENT: [\d.]+ A/, 'CURRENT: 26.62 A')) } : l));
+    const e = await refusal({ ...input, report: { ...input.report, labels } });
+    expect(e.detail).toMatch(/consistency: .*RATED AC OUTPUT CURRENT: 53\.04 A/);
+  }, 120_000);
+});
+
+describe('the electrical letter prints the ratings and currents the plan set prints', () => {
+  it('derate: the letter and PV-4 / the calculations sheet give the same main, busbar, load calculation and run OCPDs', async () => {
+    const letter = await renderLetter(letterInput('electrical_load_calculations', {}, derateDesign()));
+    const lt = (await extractPdfText(letter.pdf)).map((p) => p.text).join(' ').replace(/\s+/g, ' ');
+    const { input } = sets.get('derate')!;
+    const ic = input.report.interconnection;
+    const lc = input.report.loadCalculation!;
+    const pv4 = page('derate', 'PV-4');
+    const calc = page('derate', 'PV-4A');
+    expect(lt).toContain(`main breaker ${ic.mainBreakerA} A on a ${ic.busbarA} A busbar`);
+    expect(pv4).toContain(`${ic.mainBreakerA} A MAIN BREAKER`);
+    expect(pv4).toContain(`${ic.busbarA} A BUSBAR`);
+    expect(lt).toContain(`= ${lc.totalA} A`);
+    expect(pv4).toContain(`= ${lc.totalA} A`);
+    expect(calc).toContain(`= ${lc.totalA} A`);
+    expect(lt).toContain(`the ${lc.serviceRatingA} A derated main breaker`);
+    expect(calc).toContain(`≤ ${lc.serviceRatingA} A DERATED MAIN BREAKER`);
+    for (const row of input.report.conductorSchedule.filter((r) => r.ocpdA !== null)) {
+      expect(pv4).toContain(`${row.ocpdA} A`);
+      expect(calc).toContain(`${row.ocpdA} A`);
+      expect(lt).toContain(`${row.ocpdA} A`);
+    }
+  }, 120_000);
+});
