@@ -9,6 +9,7 @@ import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts'
 import { drawTitleBlock } from './title-block.sheet.ts';
 import { TRUSS_WEBS } from './truss-shapes.data.ts';
 import { codeRefText } from '@sunstamp/engineering/report.builder';
+import { checkDisplay } from '../check/check-display.ts';
 
 /*
  * PV-3: structural (research/planset.md §1.6): framing per roof plane (type, size, spacing, spans,
@@ -251,7 +252,7 @@ export function buildPv3(ctx: SheetContext): Sheet {
   // checks table + loads / notes side by side
   const checks = input.report.sections.filter((s) => s.id.startsWith('structural')).flatMap((s) => s.checks);
   const crow = checks.map((k) => [
-    k.title.toUpperCase(), `${fmt(k.value)} ${k.unit}`.trim(), k.limit ? `${k.limit.relation} ${fmt(k.limit.value)} ${k.limit.unit}` : '—',
+    k.title.toUpperCase(), checkDisplay(k).value.toUpperCase(), k.limit ? checkDisplay(k).limit.toUpperCase() : '—',
     k.pass === null ? '—' : k.pass ? 'OK' : 'FAIL', k.ref.code === 'Sunstamp' ? codeRefText(k.ref) : `${k.ref.code} ${k.ref.section}`, // editions: in the panel's title
   ]);
   const cw = W * 0.72;

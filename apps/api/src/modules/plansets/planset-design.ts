@@ -236,7 +236,8 @@ export function autoDesign(req: DesignRequest): DesignResult {
       site: {
         property: rect(-25, -35, round2(maxX + 30), round2(maxY + 25)),
         building: rect(0, 0, round2(maxX), round2(maxY)),
-        street: { from: { x: -25, y: -30 }, to: { x: round2(maxX + 30), y: -30 }, name: req.streetName },
+        // the street's centreline 10 ft beyond the front property line: the property never runs past it
+        street: { from: { x: -25, y: -45 }, to: { x: round2(maxX + 30), y: -45 }, name: req.streetName },
       },
       roofPlanes: planes,
       modules,
