@@ -152,8 +152,8 @@ export function renderModelspaceDxf(ctx: SheetContext, access: PlaneAccess[]): s
       let n = { x: -(b.y - a.y) / len, y: (b.x - a.x) / len };
       if ((cx - (a.x + b.x) / 2) * n.x + (cy - (a.y + b.y) / 2) * n.y < 0) n = { x: -n.x, y: -n.y };
       const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-      // measured on the roof surface; the plan shows it foreshortened where it runs up the slope
-      dim(toPlan(f, mid), toPlan(f, { x: mid.x + (n.x * dIn) / 12, y: mid.y + (n.y * dIn) / 12 }), 0, `${ftIn(dIn)} ${acc.pathwayEdges.includes(i) ? 'PATHWAY' : plane.edges[i]!.toUpperCase()}`);
+      // plane coordinates are inches on the roof surface; the plan shows the setback foreshortened where it runs up the slope
+      dim(toPlan(f, mid), toPlan(f, { x: mid.x + n.x * dIn, y: mid.y + n.y * dIn }), 0, `${ftIn(dIn)} ${acc.pathwayEdges.includes(i) ? 'PATHWAY' : plane.edges[i]!.toUpperCase()}`);
     });
   }
 

@@ -63,7 +63,8 @@ export function roofEquipmentInAccess(ctx: SheetContext): string[] {
         const vy = b.y - a.y;
         const l2 = vx * vx + vy * vy || 1;
         const t = Math.max(0, Math.min(1, ((at.x - a.x) * vx + (at.y - a.y) * vy) / l2));
-        const dist = Math.hypot(at.x - (a.x + vx * t), at.y - (a.y + vy * t)) * 12;
+        // plane coordinates are inches on the roof surface
+        const dist = Math.hypot(at.x - (a.x + vx * t), at.y - (a.y + vy * t));
         if (dist < dIn - 0.5) {
           const what = acc.pathwayEdges.includes(i) ? 'pathway' : `${plane.edges[i]} setback`;
           out.push(`the ${q.kind === 'junction_box' ? 'junction box' : 'rapid shutdown initiator'} at (${ftInOfFt(q.x)}, ${ftInOfFt(q.y)}) is ${ftIn(dist)} from the ${plane.edges[i]} of ${plane.name}, inside its ${ftIn(dIn)} ${what}; move it out of the pathway`);
