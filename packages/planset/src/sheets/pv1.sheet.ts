@@ -241,7 +241,6 @@ function drawSitePlan(c: Canvas, ctx: SheetContext, outer: { x: number; y: numbe
   const by = Math.max(...d.site.building.map((p) => v.toP(p)[1]));
   const bcx = v.toP(centroid(d.site.building))[0];
   c.text('(E) RESIDENCE', bcx, by + 24, { size: 8, bold: true, align: 'center', layer: 'A-SITE' });
-  drawSiteDims(c, ctx, v, { x0: outer.x, y0: outer.y - 8, x1: strip.x - 6, y1: outer.y + outer.h });
   // limits the requirements set, under the plan
   const dist = distanceNotes(ctx);
   if (dist.length) c.text(dist.join('   ·   '), outer.x, outer.y + outer.h + 14, { size: 8, layer: 'G-ANNO', maxWidth: outer.w });
@@ -267,6 +266,8 @@ function drawSitePlan(c: Canvas, ctx: SheetContext, outer: { x: number; y: numbe
     c.text(st.title.toUpperCase(), bx + 4, by + 5, { size: 7, bold: true, layer: 'G-STMP' });
   }
   drawCustomLeaders(c, ctx, 'pv1', { x: ax, y: ay }, box);
+  // dimensions last: each finds a place clear of every text already drawn
+  drawSiteDims(c, ctx, v, { x0: outer.x, y0: outer.y - 8, x1: strip.x - 6, y1: outer.y + outer.h });
 }
 
 export interface ExtraStamp { key: string; index: number; title: string; location: string }

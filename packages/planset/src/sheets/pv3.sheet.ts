@@ -252,7 +252,7 @@ export function buildPv3(ctx: SheetContext): Sheet {
   // checks table + loads / notes side by side
   const checks = input.report.sections.filter((s) => s.id.startsWith('structural')).flatMap((s) => s.checks);
   const crow = checks.map((k) => [
-    k.title.toUpperCase(), checkDisplay(k).value.toUpperCase(), k.limit ? checkDisplay(k).limit.toUpperCase() : '—',
+    k.title.toUpperCase(), checkDisplay(k).value, k.limit ? checkDisplay(k).limit : '—',
     k.pass === null ? '—' : k.pass ? 'OK' : 'FAIL', k.ref.code === 'Sunstamp' ? codeRefText(k.ref) : `${k.ref.code} ${k.ref.section}`, // editions: in the panel's title
   ]);
   const cw = W * 0.72;
