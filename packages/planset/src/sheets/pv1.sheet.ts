@@ -371,7 +371,7 @@ function drawLocator(c: Canvas, ctx: SheetContext, r: { x: number; y: number; w:
   const a = c.panel('VICINITY / LOCATOR (N.T.S.)', r.x, r.y, r.w, r.h);
   const lines = [`${job.address.street.toUpperCase()}`, `${job.address.city.toUpperCase()}, ${job.address.state} ${job.address.zip}`];
   if (job.latitude !== undefined && job.longitude !== undefined) {
-    lines.push(`${Math.abs(job.latitude).toFixed(5)}° ${job.latitude >= 0 ? 'N' : 'S'}, ${Math.abs(job.longitude).toFixed(5)}° ${job.longitude >= 0 ? 'E' : 'W'}`);
+    lines.push(`${Math.abs(job.latitude).toFixed(4)}° ${job.latitude >= 0 ? 'N' : 'S'}, ${Math.abs(job.longitude).toFixed(4)}° ${job.longitude >= 0 ? 'E' : 'W'}`);
   }
   const lh = c.lh(c.sz(8));
   const textH = lines.length * lh;
