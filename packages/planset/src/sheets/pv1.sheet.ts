@@ -298,7 +298,7 @@ export function distanceNotes(ctx: SheetContext): string[] {
   if (acd !== null && input.report.equipment.acDisconnect.required) {
     const lim = reqNumber(input, 'ac_disconnect_distance_to_meter', 10);
     if (acd > lim + 1e-9) throw new DrawingOverflow('PV-1', `AC disconnect is ${acd.toFixed(1)} ft from the utility meter; the requirement allows ${lim} ft`);
-    out.push(`AC DISCONNECT ${acd.toFixed(1)} FT FROM UTILITY METER (MAX ${lim} FT)`);
+    out.push(`AC DISCONNECT ${ftIn(acd * 12, 2)} FROM UTILITY METER (MAX ${ftIn(lim * 12, 2)})`);
   }
   const limPv = req(input, 'pv_equipment_distance_to_meter');
   if (typeof limPv.value === 'number') {
@@ -306,7 +306,7 @@ export function distanceNotes(ctx: SheetContext): string[] {
       const dd = dist(k);
       if (dd === null) continue;
       if (dd > limPv.value + 1e-9) throw new DrawingOverflow('PV-1', `${EQUIPMENT_NAMES[k]} is ${dd.toFixed(1)} ft from the utility meter; the requirement allows ${limPv.value} ft`);
-      out.push(`${EQUIPMENT_NAMES[k]} ${dd.toFixed(1)} FT FROM METER (MAX ${limPv.value} FT)`);
+      out.push(`${EQUIPMENT_NAMES[k]} ${ftIn(dd * 12, 2)} FROM METER (MAX ${ftIn(limPv.value * 12, 2)})`);
     }
   }
   return out;
