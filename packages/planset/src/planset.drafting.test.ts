@@ -218,7 +218,7 @@ describe('DXF modelspace', () => {
     const input = await goldenInput(n);
     const dxf = new DxfParser().parseSync(r.dxf)!;
     expect(dxf.entities.filter((e) => e.layer === 'S-FRAM' && e.type === 'LINE').length).toBeGreaterThan(0);
-    expect(dxf.entities.filter((e) => e.layer === 'S-ATTACH' && e.type === 'CIRCLE').length).toBe(input.design.attachments.length);
+    expect(dxf.entities.filter((e) => e.layer === 'S-ATTACH' && e.type === 'CIRCLE').length).toBe(input.design.attachments?.length);
     expect(dxf.entities.filter((e) => e.layer === 'A-ROOF-SETBACK').length).toBeGreaterThan(0);
     const dims = dxf.entities.filter((e) => e.type === 'DIMENSION') as unknown as { layer: string; text?: string }[];
     expect(dims.length).toBeGreaterThanOrEqual(input.design.site.property.length + input.design.site.building.length);
