@@ -58,6 +58,9 @@ export function sheetSealSlots(ctx: SheetContext): SealSlot[] {
   });
 }
 
+/** The sheet number box: the big number, and date, drawn by, size and revision beside it (taller at 10 pt). */
+const numberBoxH = (lh: number) => Math.max(58, 4 * lh + 10);
+
 /** Lines at the foot of the title block: template, input hash, and the consistency statement. */
 const FOOT_LINES = 3;
 
@@ -126,7 +129,7 @@ function dynamicLines(ctx: SheetContext): string[] {
 export function titleBlockStampBox(minTextPt = 7): { x: number; y: number; w: number; h: number } {
   const s = Math.max(7, minTextPt);
   const lh = s * 1.22;
-  const top = TB.y + TB.h - (lh * FOOT_LINES + 4) - 58 - (lh * 2 + 10) - 150;
+  const top = TB.y + TB.h - (lh * FOOT_LINES + 4) - numberBoxH(lh) - (lh * 2 + 10) - 150;
   return { x: TB.x + 8, y: top + 6, w: TB.w - 16, h: 150 - 12 };
 }
 
@@ -151,15 +154,15 @@ export function drawTitleBlock(c: Canvas, ctx: SheetContext, page: LogicalPage, 
   c.text(`TEMPLATE ${TEMPLATE_VERSION}`, x, yb + 3 + cap + (lh - s) / 2, { size: s, maxWidth: w, where });
   c.text(`INPUT ${ctx.inputHash.slice(0, 16)}`, x, yb + 3 + lh + cap + (lh - s) / 2, { size: s, maxWidth: w, where });
   // the third line is the consistency statement's, printed only after the certificate passed (consistencyLine)
-  const numH = 58;
+  const numH = numberBoxH(lh);
   yb -= numH;
   sep(yb);
   c.text('SHEET NUMBER', x + w - 2, yb + cap + 4, { size: s, align: 'right', where });
-  c.text(sheetNumber, x + w - 2, yb + 40, { size: 24, bold: true, align: 'right', maxWidth: w * 0.55, where });
-  c.text(`DATE: ${input.job.date}`, x, yb + cap + 4, { size: s, maxWidth: w * 0.5, where });
-  c.text(`DRAWN BY: ${input.job.drawnBy}`, x, yb + cap + 4 + lh, { size: s, maxWidth: w * 0.5, where });
-  c.text('SIZE: ANSI B 11"x17"', x, yb + cap + 4 + 2 * lh, { size: s, maxWidth: w * 0.5, where });
-  c.text(`REV: ${input.design.revision}`, x, yb + cap + 4 + 3 * lh, { size: s, maxWidth: w * 0.5, where });
+  c.text(sheetNumber, x + w - 2, yb + 40, { size: 24, bold: true, align: 'right', maxWidth: w * 0.38, where });
+  c.text(`DATE: ${input.job.date}`, x, yb + cap + 4, { size: s, maxWidth: w * 0.6, where });
+  c.text(`DRAWN BY: ${input.job.drawnBy}`, x, yb + cap + 4 + lh, { size: s, maxWidth: w * 0.6, where });
+  c.text('SIZE: ANSI B 11"x17"', x, yb + cap + 4 + 2 * lh, { size: s, maxWidth: w * 0.6, where });
+  c.text(`REV: ${input.design.revision}`, x, yb + cap + 4 + 3 * lh, { size: s, maxWidth: w * 0.6, where });
   const nameH = lh * 2 + 10;
   yb -= nameH;
   sep(yb);
