@@ -193,7 +193,8 @@ function drawSitePlan(c: Canvas, ctx: SheetContext, outer: { x: number; y: numbe
   const d = input.design;
   checkStreetLine(ctx);
   // right strip: the locator and the equipment schedule; the plan keeps a margin for its dimensions
-  const stripW = 176;
+  // wider where the AHJ asks for larger text (min_text_size)
+  const stripW = 176 + (c.sz(8) - 8) * 22;
   const strip = { x: outer.x + outer.w - stripW, y: outer.y, w: stripW };
   const box = { x: outer.x + 26, y: outer.y + 20, w: outer.w - stripW - 60, h: outer.h - 40 };
   const all: Point[] = [...d.site.property, ...d.site.building, d.site.street.from, d.site.street.to];
@@ -220,15 +221,16 @@ function drawSitePlan(c: Canvas, ctx: SheetContext, outer: { x: number; y: numbe
   let lastY = -Infinity;
   const tagAt = new Map<(typeof placed)[number], { y: number; right: number }>();
   for (const { e, p: [px, py] } of order) {
-    const ty = Math.max(py, lastY + 15);
+    const tagH = Math.max(12, c.sz(6) + 4);
+    const ty = Math.max(py, lastY + tagH + 3);
     lastY = ty;
     const tag = EQUIPMENT_TAGS[e.kind]!;
     const tw = c.m.width(tag, c.sz(6), true) + 6;
     tagAt.set(e, { y: ty, right: tagX + tw });
     c.circle(px, py, 1.8, { fill: '#000' }, 'E-EQPM');
     c.line(px, py, tagX, ty, { lineWidth: 0.4 }, 'E-EQPM');
-    c.rect(tagX, ty - 6, tw, 12, { fill: '#fff', lineWidth: 0.8 }, 'E-EQPM');
-    c.text(tag, tagX + tw / 2, ty + 2.5, { size: 6, bold: true, align: 'center', layer: 'E-EQPM' });
+    c.rect(tagX, ty - tagH / 2, tw, tagH, { fill: '#fff', lineWidth: 0.8 }, 'E-EQPM');
+    c.text(tag, tagX + tw / 2, ty + c.m.capHeight * c.sz(6) / 2, { size: 6, bold: true, align: 'center', layer: 'E-EQPM' });
   }
   // array label above the building, with a leader to the array
   const arrC = centroid(d.modules.length ? d.modules : d.roofPlanes[0]!.polygon);

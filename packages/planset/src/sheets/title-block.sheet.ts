@@ -193,7 +193,8 @@ export function drawTitleBlock(c: Canvas, ctx: SheetContext, page: LogicalPage, 
   const revs = input.revisions.length ? input.revisions : [{ number: 0, date: input.job.date, description: 'INITIAL ISSUE' }];
   const revRows = revs.slice(-4);
   const revCells = revRows.map((r) => [String(r.number), r.date, r.description.toUpperCase()]);
-  const revWidths = [22, 52, w - 74];
+  const k = s / 8 > 1 ? s / 8 : 1;
+  const revWidths = [22 * k, 52 * k, w - 74 * k];
   const revH = c.tableHeight(['REV', 'DATE', 'DESCRIPTION'], revCells, revWidths, { size: s }) + s * 1.7 + 4;
   yb -= revH;
   sep(yb);
