@@ -77,7 +77,9 @@ export function consistencyLine(m: TextMeasure, minPt: number): TextPrim {
   const lh = s * 1.22;
   const top = TB.y + TB.h - (lh * FOOT_LINES + 4);
   const y = top + 3 + 2 * lh + m.capHeight * s + (lh - s) / 2;
-  return { kind: 'text', layer: 'G-TTLB', text: CONSISTENCY_STATEMENT, x: TB.x + 5, y, size: s, bold: true, width: m.width(CONSISTENCY_STATEMENT, s, true) };
+  // bold where it fits the title block's width (at 8 pt), regular where larger text would not
+  const bold = m.width(CONSISTENCY_STATEMENT, s, true) <= TB.w - 12;
+  return { kind: 'text', layer: 'G-TTLB', text: CONSISTENCY_STATEMENT, x: TB.x + 5, y, size: s, bold, width: m.width(CONSISTENCY_STATEMENT, s, bold) };
 }
 
 /** The building permit number is issued after the plan set is approved: blank, a line to write it in. */
