@@ -10,7 +10,10 @@ import type { PlanSetInputRaw } from './input.schema.ts';
 import { PlanSetError } from './planset.errors.ts';
 import { renderPlanSet, type PlanSetResult } from './planset.render.ts';
 import { DEMO_DATASHEET_MARK, makeDemoDatasheet } from './render/demo-datasheet.ts';
-import { CONSISTENCY_STATEMENT } from './sheets/title-block.sheet.ts';
+import { CONSISTENCY_STATEMENT, consistencyLine } from './sheets/title-block.sheet.ts';
+import { TB } from './sheets/sheet-context.ts';
+import { loadSheetFonts } from './draw/fonts.ts';
+import { TextMeasure } from './draw/text.measure.ts';
 
 /*
  * Issue 24 findings 4, 5, 6, 8 and 9, read back from what the renderer wrote: the site plan's
@@ -241,6 +244,15 @@ describe('the consistency statement', () => {
       expect(r.certificate?.ok).toBe(true);
       for (const t of text) expect(t.text).toContain(CONSISTENCY_STATEMENT);
       expect(pageText(n, 'PV-1').text).not.toMatch(/CONSISTENCY VERIFIED · INPUT/);
+    }
+  });
+
+  it('stays inside the title block at 8 and at 10 pt', () => {
+    const m = new TextMeasure(loadSheetFonts());
+    for (const pt of [8, 10]) {
+      const l = consistencyLine(m, pt);
+      expect(l.size).toBe(pt);
+      expect(l.x + l.width).toBeLessThanOrEqual(TB.x + TB.w - 4);
     }
   });
 
