@@ -248,25 +248,23 @@ function drawSitePlan(c: Canvas, ctx: SheetContext, outer: { x: number; y: numbe
   if (dist.length) c.text(dist.join('   ·   '), outer.x, outer.y + outer.h + 14, { size: 8, layer: 'G-ANNO', maxWidth: outer.w });
   let sy = drawLocator(c, ctx, { x: strip.x, y: strip.y, w: strip.w, h: 128 }) + 6;
   sy += drawEquipmentSchedule(c, ctx, { x: strip.x, y: sy, w: strip.w }) + 6;
-  void sy;
-  // extra stamps (stamp_1..9): boxed callouts at their equipment when their logic holds, right of
-  // the tag column (clear of every tag) and stacked, with a leader from the equipment's tag
-  const tagsRight = Math.max(tagX, ...[...tagAt.values()].map((t) => t.right));
-  const tagsTop = Math.min(box.y + box.h, ...[...tagAt.values()].map((t) => t.y - 6));
+  // extra stamps (stamp_1..9): boxed callouts, when their logic holds, in the side strip under the
+  // equipment schedule (clear of the plan and its dimensions), each with a leader from its
+  // equipment's tag; a long title wraps in the strip
+  let stampY = sy + 4;
+  const ss = c.sz(7);
   for (const st of extraStamps(ctx)) {
     const e = placed.find((q) => q.kind === LOCATION_KIND[st.location]);
     if (!e) continue;
     const tag = tagAt.get(e)!;
-    const w = c.m.width(st.title.toUpperCase(), c.sz(7), true) + 8;
-    // beside the tags when it fits there, else stacked above the tag column
-    const beside = tagsRight + 14 + w <= box.x + box.w;
-    const bx = beside ? tagsRight + 14 : Math.max(box.x, Math.min(tagX, box.x + box.w - w));
-    const by = beside ? tag.y - 1 - st.index * 14 : tagsTop - 22 - st.index * 14;
-    if (beside) c.line(tag.right, tag.y, bx, by + 2, { lineWidth: 0.5 }, 'G-STMP');
-    else c.line(tag.right, tag.y, Math.max(bx + w - 6, tag.right + 6), by + 8, { lineWidth: 0.5 }, 'G-STMP');
-    c.rect(bx, by - 4, w, 12, { lineWidth: 0.8, fill: '#fff7d6' }, 'G-STMP');
-    c.text(st.title.toUpperCase(), bx + 4, by + 5, { size: 7, bold: true, layer: 'G-STMP' });
+    const lines = c.m.wrap(st.title.toUpperCase(), ss, strip.w - 8, true);
+    const h = lines.length * c.lh(ss) + 4;
+    c.line(tag.right, tag.y, strip.x, stampY + h / 2, { lineWidth: 0.5 }, 'G-STMP');
+    c.rect(strip.x, stampY, strip.w, h, { lineWidth: 0.8, fill: '#fff7d6' }, 'G-STMP');
+    lines.forEach((ln, i) => c.text(ln, strip.x + 4, stampY + 2 + c.m.capHeight * ss + i * c.lh(ss) + (c.lh(ss) - ss) / 2, { size: 7, bold: true, layer: 'G-STMP' }));
+    stampY += h + 6;
   }
+  if (stampY > outer.y + outer.h) throw new DrawingOverflow('PV-1', `the stamp callouts need ${(stampY - outer.y - outer.h).toFixed(0)} pt more in the site plan's side strip`);
   drawCustomLeaders(c, ctx, 'pv1', { x: ax, y: ay }, box);
   // dimensions last: each finds a place clear of every text already drawn
   drawSiteDims(c, ctx, v, { x0: outer.x, y0: outer.y - 8, x1: strip.x - 6, y1: outer.y + outer.h });
