@@ -6,7 +6,7 @@ import { loadSheetFonts, type SheetFonts } from './draw/fonts.ts';
 import { TextMeasure } from './draw/text.measure.ts';
 import { checkConsistency, type ConsistencyResult, type PageInfo } from './check/consistency.check.ts';
 import { electricalExpectations } from './check/electrical-consistency.ts';
-import { lintSheet, type LintFinding } from './check/drawing.lint.ts';
+import { LEAST_TEXT_PT, lintSheet, type LintFinding } from './check/drawing.lint.ts';
 import { extractPdfText } from './check/pdf-text.ts';
 import { sniffImage } from './images.ts';
 import { ZPlanSetInput, type PlanSetInput } from './input.schema.ts';
@@ -26,7 +26,7 @@ import { buildPv4 } from './sheets/pv4.sheet.ts';
 import { buildLabelsPage, buildPv5, buildPv5a, labelsFitOnPv5, sitePhotoRefs } from './sheets/pv5.sheet.ts';
 import { buildCalc, buildEss, buildThreeLine, ELECTRICAL_SHEET_TITLES } from './sheets/electrical-sheets.ts';
 import { AREA, type SheetContext } from './sheets/sheet-context.ts';
-import { drawTitleBlock, sheetSealSlots } from './sheets/title-block.sheet.ts';
+import { consistencyLine, drawTitleBlock, sheetSealSlots } from './sheets/title-block.sheet.ts';
 import type { SealSlot } from './seals/seal-slots.ts';
 
 /*
@@ -164,7 +164,8 @@ export async function renderPlanSet(raw: unknown, opts: RenderOptions = {}): Pro
   const fonts = opts.fonts ?? loadSheetFonts();
   const m = new TextMeasure(fonts);
   const inputHash = hashPlanSetInput(input);
-  const minPt = input.job.minTextPt;
+  // The least text size: 8 pt on every set (the drawing lint's floor), more where the AHJ asks (min_text_size).
+  const minPt = Math.max(LEAST_TEXT_PT, input.job.minTextPt, Number(reqText(input, 'min_text_size')) || 0);
   const size = { lengthIn: input.equipment.module.lengthIn, widthIn: input.equipment.module.widthIn };
   let access;
   try {
@@ -188,7 +189,7 @@ export async function renderPlanSet(raw: unknown, opts: RenderOptions = {}): Pro
 
   // cut sheets first: their pages are part of the sheet index and the page count
   opts.onStage?.('cad_generation_initiated');
-  const { sources, warnings: cutWarnings } = await loadCutSheets(input);
+  const { sources, warnings: cutWarnings } = await loadCutSheets(input, { enforce: !opts.sheetsOnly });
   const hasPhotos = sitePhotoRefs(ctx).length > 0;
   // The sheet list grows as the system does (issue 25, finding 7): the electrical sheets after PV-4, and
   // the labels on a sheet of their own when asked for or when the system's labels outgrow PV-5.
@@ -319,6 +320,17 @@ export async function renderPlanSet(raw: unknown, opts: RenderOptions = {}): Pro
       throw new PlanSetError(f.key === 'cut_sheets_failed' ? 'title_block_failed' : f.key, `consistency: ${f.detail}${certificate.findings.length > 1 ? ` (+${certificate.findings.length - 1} more)` : ''}`);
     }
     for (const w of certificate.warnings) warnings.push({ key: 'cut_sheets_failed', message: messageOf('cut_sheets_failed'), detail: w.detail });
+    // Every cross-sheet check passed: now, and only now, each title block says so (issue 24 finding 9).
+    const line = consistencyLine(m, minPt);
+    for (const s of all) s.prims.push({ ...line });
+    try {
+      const base = await renderSheetsPdf(all, ctx.images, fonts, {
+        title: `${input.job.name} — plan set rev ${input.design.revision}`, author: input.company.name, subject: `PV plan set, ${input.job.clientName}`, date: input.job.date,
+      });
+      pdf = await assembleSet(base, cutPages.map((cp, i) => ({ pageIndex: sheets.length + i, source: cp.src, sourcePage: cp.srcPage, box: CUT_BOX })));
+    } catch (e) {
+      throw new PlanSetError('title_block_failed', `PDF assembly: ${(e as Error).message}`);
+    }
   }
 
   const svgs: RenderedSheet[] = all.map((s, i) => ({ page: ctx.pages[i]!.page, number: s.number, title: s.title, svg: renderSheetSvg(s, ctx.images, fonts.family) }));

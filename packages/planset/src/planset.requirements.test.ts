@@ -219,11 +219,11 @@ describe('electrical', () => {
     expect(text(r, 'PV-4')).toContain('(2) AC DISCONNECTS IN SERIES');
   });
   it('ac_disconnect_distance_to_meter: the measured distance is printed, and a disconnect too far fails PV-1', async () => {
-    expect(text(base, 'PV-1')).toContain('AC DISCONNECT 7.0 FT FROM UTILITY METER (MAX 10 FT)');
+    expect(text(base, 'PV-1')).toContain('AC DISCONNECT 7\'-0" FROM UTILITY METER (MAX 10\'-0")');
     await expect(render('string-gable', { ac_disconnect_distance_to_meter: 5 })).rejects.toMatchObject({ key: 'pv1_failed' });
   });
   it('pv_equipment_distance_to_meter limits the inverter distance', async () => {
-    expect(text(await render('string-gable', { pv_equipment_distance_to_meter: 20 }), 'PV-1')).toContain('INVERTER 12.0 FT FROM METER (MAX 20 FT)');
+    expect(text(await render('string-gable', { pv_equipment_distance_to_meter: 20 }), 'PV-1')).toContain('INVERTER 12\'-0" FROM METER (MAX 20\'-0")');
     await expect(render('string-gable', { pv_equipment_distance_to_meter: 5 })).rejects.toMatchObject({ key: 'pv1_failed' });
   });
 });

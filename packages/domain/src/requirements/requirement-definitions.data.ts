@@ -177,6 +177,7 @@ export const REQUIREMENT_DEFINITIONS: readonly Def[] = [
   text('general_notes', 'Default General Notes', 'paperspace', 'General notes on PV-1; separate points with a semicolon.', { format: 'points', drawingVariables: true, maxLength: 4000 }),
   text('electrical_notes', 'Electrical Notes', 'paperspace', 'Electrical notes on PV-4; separate points with a semicolon.', { format: 'points', drawingVariables: true, maxLength: 4000 }),
   text('cut_sheet_spec_notes', 'Cut Sheet Spec Notes', 'paperspace', 'Notes on the cut sheet pages; separate points with a semicolon.', { format: 'points', drawingVariables: true, maxLength: 2000 }),
+  select('min_text_size', 'Least Text Size', 'paperspace', 'Smallest text on the drawings. Sunstamp never prints under 8 pt; some AHJs (San Francisco) ask for 10 pt.', [{ value: '8', label: '8 pt' }, { value: '10', label: '10 pt' }], '8'),
 
   // ---------------------------------------------------------------- title block
   text('title_block_notes', 'Title Block Notes', 'titleBlock', 'Separate points with a semicolon.', { format: 'points', drawingVariables: true, maxLength: 1000, lineCount: 3 }),
@@ -194,6 +195,7 @@ export const REQUIREMENT_DEFINITIONS: readonly Def[] = [
   ...pvNotes(1), ...pvNotes(2), ...pvNotes(3), ...pvNotes(4), ...pvNotes(5),
 
   // ---------------------------------------------------------------- extra cut sheets
+  flag('cut_sheets_required', 'Equipment Cut Sheets Required', 'extraCutSheets', 'The set carries the datasheet of its module, inverter, optimizer and battery; a model without a datasheet in the catalogue fails the run, naming the model.'),
   file('cut_sheet_pv8a', 'PV-8A Cut Sheet', 'extraCutSheets', 'Extra cut sheet placed as PV-8A.', { multiple: true }),
   ...range(11, 20).map((n) => file(`cut_sheet_pv${n}`, `PV-${n} Cut Sheet`, 'extraCutSheets', `Extra cut sheet placed as PV-${n}.`, { multiple: true })),
   file('noa_cut_sheets', 'NOA Cut Sheets', 'extraCutSheets', 'Notices of Acceptance (Florida product approvals).', { multiple: true }),

@@ -1,4 +1,5 @@
 import type { Sheet, TextPrim } from '../draw/drawing.model.ts';
+import { FLOAT_NOISE } from '../draw/units.ts';
 
 /*
  * Drawing lint on the model, before rendering (a set that fails it is not issued): no text below the AHJ's least size,
@@ -6,7 +7,16 @@ import type { Sheet, TextPrim } from '../draw/drawing.model.ts';
  * a little below the baseline, so stacked lines at normal leading do not count as overlapping.
  */
 
-export interface LintFinding { sheet: string; rule: 'min-size' | 'overlap' | 'frame' | 'geometry'; text: string; detail: string }
+export interface LintFinding { sheet: string; rule: 'min-size' | 'overlap' | 'frame' | 'geometry' | 'number'; text: string; detail: string }
+
+/**
+ * No text on a permit drawing is smaller than this, whatever the AHJ's own minimum (issue 24: body
+ * text at 7 pt was returned); an AHJ may ask for more (10 pt, the min_text_size requirement).
+ */
+export const LEAST_TEXT_PT = 8;
+
+/** A negative percentage ("−56.1 %"): a rule is stated as the quantity and its limit instead. */
+const NEGATIVE_PERCENT = /(?<![\w.)])[-−–]\s?\d+(?:\.\d+)?\s?%/;
 
 export function textBox(t: TextPrim): { x0: number; y0: number; x1: number; y1: number } {
   if (t.rotate) {
@@ -18,8 +28,9 @@ export function textBox(t: TextPrim): { x0: number; y0: number; x1: number; y1: 
   return { x0: t.x, y0: t.y - 0.72 * t.size, x1: t.x + t.width, y1: t.y + 0.2 * t.size };
 }
 
-export function lintSheet(sheet: Sheet, minPt: number): LintFinding[] {
+export function lintSheet(sheet: Sheet, ahjMinPt: number): LintFinding[] {
   const out: LintFinding[] = [];
+  const minPt = Math.max(LEAST_TEXT_PT, ahjMinPt);
   for (const p of sheet.prims) {
     const nums = Object.entries(p).flatMap(([k, v]) => (typeof v === 'number' ? [[k, v] as const] : k === 'points' ? (v as number[][]).flat().map((n) => ['points', n] as const) : []));
     const bad = nums.find(([, v]) => !Number.isFinite(v));
@@ -30,6 +41,8 @@ export function lintSheet(sheet: Sheet, minPt: number): LintFinding[] {
   const boxes = texts.map((t) => ({ t, b: textBox(t) }));
   for (const { t, b } of boxes) {
     if (t.size < minPt - 1e-6) out.push({ sheet: sheet.number, rule: 'min-size', text: t.text, detail: `${t.size} pt < ${minPt} pt` });
+    if (FLOAT_NOISE.test(t.text)) out.push({ sheet: sheet.number, rule: 'number', text: t.text, detail: 'prints a number with float noise (more than four decimals)' });
+    if (NEGATIVE_PERCENT.test(t.text)) out.push({ sheet: sheet.number, rule: 'number', text: t.text, detail: 'prints a negative percentage; state the quantity and its limit' });
     if (b.x0 < f.x - 0.5 || b.y0 < f.y - 0.5 || b.x1 > f.x + f.w + 0.5 || b.y1 > f.y + f.h + 0.5) {
       out.push({ sheet: sheet.number, rule: 'frame', text: t.text, detail: `box ${b.x0.toFixed(0)},${b.y0.toFixed(0)}–${b.x1.toFixed(0)},${b.y1.toFixed(0)} leaves the frame` });
     }

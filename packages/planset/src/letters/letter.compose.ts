@@ -1,4 +1,5 @@
 import type { Check, Report, Section } from '@sunstamp/engineering/report.schema';
+import { checkDisplay } from '../check/check-display.ts';
 import { groundMountSection } from '@sunstamp/engineering/structural/ground-mount.calc';
 import { seismicSection } from '@sunstamp/engineering/structural/seismic.calc';
 import { wallBatterySection } from '@sunstamp/engineering/structural/wall-battery.calc';
@@ -89,8 +90,9 @@ export function refOf(c: Check): string {
 }
 
 export function checkLine(c: Check): string {
-  const value = `${num(c.value)}${c.unit ? ` ${c.unit}` : ''}`;
-  const limit = c.limit ? ` ${c.limit.relation} ${num(c.limit.value)}${c.limit.unit ? ` ${c.limit.unit}` : ''}` : '';
+  const shown = checkDisplay(c);
+  const value = shown.value;
+  const limit = shown.limit ? ` ${shown.limit}` : '';
   const verdict = c.pass === null ? '' : c.pass ? ' — OK' : ' — NOT OK';
   return `${c.title}: ${value}${limit}${verdict}`;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PDFDocument as CantooDocument } from '@cantoo/pdf-lib';
 import { EncryptedPDFError, PDFDocument } from 'pdf-lib';
 import type { PlanSetFile, PlanSetInput } from '../input.schema.ts';
+import { PlanSetError } from '../planset.errors.ts';
 import { req } from '../planset.model.ts';
 
 /*
@@ -9,7 +10,9 @@ import { req } from '../planset.model.ts';
  * UL 1703), loaded with pdf-lib. Manufacturers often owner-password-protect datasheets; upstream
  * pdf-lib copies those pages as garbage, so an encrypted file is decrypted with @cantoo/pdf-lib
  * (password '') and re-saved first (research/planset.md §3.2). A file that cannot be read is left
- * out with a cut_sheets_failed warning naming it; the set still completes.
+ * out with a cut_sheets_failed warning naming it; the set still completes, unless the requirements
+ * call for cut sheets (cut_sheets_required): then a module, inverter, optimizer or battery without a
+ * readable datasheet fails the run with cut_sheets_failed, naming each model.
  */
 
 export interface CutSheetSource {
@@ -49,7 +52,7 @@ export async function loadPdf(bytes: Uint8Array): Promise<{ doc: PDFDocument; by
   }
 }
 
-export async function loadCutSheets(input: PlanSetInput): Promise<{ sources: CutSheetSource[]; warnings: CutSheetWarning[] }> {
+export async function loadCutSheets(input: PlanSetInput, opts: { enforce?: boolean } = {}): Promise<{ sources: CutSheetSource[]; warnings: CutSheetWarning[] }> {
   const e = input.equipment;
   const wanted: { slot: string; title: string; model?: string; file?: Uint8Array; required: boolean; fixedNumber?: string; name?: string }[] = [
     { slot: 'MODULE', title: `${e.module.manufacturer} ${e.module.model}`, model: e.module.model, file: e.module.datasheet, required: true },
@@ -83,6 +86,12 @@ export async function loadCutSheets(input: PlanSetInput): Promise<{ sources: Cut
       sources.push({ slot: w.slot, title: w.title, model: w.model, doc, pageCount: doc.getPageCount(), bytes, fixedNumber: w.fixedNumber });
     } catch (err) {
       warnings.push({ slot: w.slot, detail: `the ${w.slot.toLowerCase()} cut sheet${w.name ? ` ${w.name}` : ''} could not be read (${(err as Error).message.slice(0, 80)})` });
+    }
+  }
+  if (opts.enforce !== false && req(input, 'cut_sheets_required').on) {
+    const missing = wanted.filter((w) => w.required && !sources.some((s) => s.slot === w.slot));
+    if (missing.length) {
+      throw new PlanSetError('cut_sheets_failed', `the requirements call for cut sheets (cut_sheets_required) and ${missing.map((w) => `the ${w.slot.toLowerCase()} ${w.title}`).join(', ')} ${missing.length > 1 ? 'have' : 'has'} no readable datasheet in the catalogue`);
     }
   }
   return { sources, warnings };

@@ -6,18 +6,24 @@ import { rafterLinesU } from '@sunstamp/domain/design/attachment-layout.rules';
 import { attachmentPoints } from '../sheets/pv2.sheet.ts';
 import { EQUIPMENT_NAMES } from '../sheets/plan-view.ts';
 import type { SheetContext } from '../sheets/sheet-context.ts';
+import { distanceToEdge, nearestPropertyLine } from '../sheets/dims.ts';
+import { moduleCornersPlan } from '../layout/plane-geometry.ts';
+import { ftIn, ftInOfFt } from '../draw/units.ts';
+import { fmtKw, TEMPLATE_VERSION } from '../planset.model.ts';
 
 /*
  * DXF modelspace (@tarikjabiri/dxf): the site and roof in inches ($INSUNITS = 1), plan view, on
  * standard layers (A- architectural, E- electrical, S- structural, G- general) so a drafter can edit
  * it: property and building, roof planes, fire setbacks and pathways, the module as one block
  * (PV_MODULE, its real size) inserted once per module at its centre and rotation, attachments,
- * equipment, conduit routes, annotations.
+ * equipment, conduit routes, annotations; dimensions as DIMENSION entities in feet-inches (property
+ * lines, building, the array's and the equipment's setbacks from the property lines, the fire
+ * setbacks) on A-ANNO-DIMS, and the title block beside the site on G-TTLB.
  */
 
 export const DXF_LAYERS: [string, number][] = [
   ['A-SITE', 8], ['A-ROOF', 7], ['A-ROOF-SETBACK', 1], ['A-ROOF-OBST', 8], ['E-PV-MODULE', 5],
-  ['E-EQPM', 3], ['E-COND', 1], ['S-ATTACH', 6], ['S-FRAM', 9], ['G-ANNO', 7],
+  ['E-EQPM', 3], ['E-COND', 1], ['S-ATTACH', 6], ['S-FRAM', 9], ['G-ANNO', 7], ['A-ANNO-DIMS', 2], ['G-TTLB', 7],
 ];
 
 export const MODULE_BLOCK = 'PV_MODULE';
@@ -106,5 +112,75 @@ export function renderModelspaceDxf(ctx: SheetContext, access: PlaneAccess[]): s
   }
   for (const r of d.runs) poly(r.route, 'E-COND', false);
   for (const o of d.obstructions) w.addCircle(point3d(o.x * 12, o.y * 12), (o.diameterFt * 12) / 2, { layerName: 'A-ROOF-OBST' });
+
+  // dimensions (feet in plan → inches in the file), the text in feet-inches as the sheets print it
+  const dim = (a: { x: number; y: number }, b: { x: number; y: number }, offsetIn: number, text: string) => {
+    if (Math.hypot(b.x - a.x, b.y - a.y) < 1e-6) return;
+    w.addAlignedDim(point3d(a.x * 12, a.y * 12), point3d(b.x * 12, b.y * 12), { offset: offsetIn, text, layerName: 'A-ANNO-DIMS' });
+  };
+  const ring = (pts: { x: number; y: number }[], off: number) => pts.forEach((a, i) => {
+    const b = pts[(i + 1) % pts.length]!;
+    dim(a, b, off, ftInOfFt(Math.hypot(b.x - a.x, b.y - a.y)));
+  });
+  ring(d.site.property, 36);
+  ring(d.site.building, 24);
+  const corners = d.modules.flatMap((mod) => {
+    const plane = d.roofPlanes.find((p) => p.id === mod.planeId);
+    return plane ? moduleCornersPlan(plane, mod, m.lengthIn, m.widthIn) : [];
+  });
+  if (corners.length) {
+    for (let i = 0; i < d.site.property.length; i++) {
+      const r = distanceToEdge(corners, d.site.property, i);
+      dim(r.from, r.to, 0, `ARRAY ${ftInOfFt(r.d)}`);
+    }
+  }
+  for (const e of d.equipment.filter((q) => q.kind !== 'junction_box' && q.kind !== 'rsd_initiator')) {
+    const r = nearestPropertyLine([e], d.site.property);
+    dim(r.from, r.to, 0, `${EQUIPMENT_NAMES[e.kind] ?? e.kind} ${ftInOfFt(r.d)}`);
+  }
+  for (const plane of d.roofPlanes) {
+    const acc = access.find((a) => a.planeId === plane.id);
+    const f = planeFrame(plane.pitchDeg, plane.azimuthDeg);
+    const pp = plane.polygon.map((p) => toPlane(f, p));
+    const cx = pp.reduce((s, p) => s + p.x, 0) / pp.length;
+    const cy = pp.reduce((s, p) => s + p.y, 0) / pp.length;
+    acc?.edgeSetbacksIn.forEach((dIn, i) => {
+      if (dIn <= 0 || !d.modules.some((q) => q.planeId === plane.id)) return;
+      const a = pp[i]!;
+      const b = pp[(i + 1) % pp.length]!;
+      const len = Math.hypot(b.x - a.x, b.y - a.y);
+      let n = { x: -(b.y - a.y) / len, y: (b.x - a.x) / len };
+      if ((cx - (a.x + b.x) / 2) * n.x + (cy - (a.y + b.y) / 2) * n.y < 0) n = { x: -n.x, y: -n.y };
+      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+      // plane coordinates are inches on the roof surface; the plan shows the setback foreshortened where it runs up the slope
+      dim(toPlan(f, mid), toPlan(f, { x: mid.x + n.x * dIn, y: mid.y + n.y * dIn }), 0, `${ftIn(dIn)} ${acc.pathwayEdges.includes(i) ? 'PATHWAY' : plane.edges[i]!.toUpperCase()}`);
+    });
+  }
+
+  // the title block, right of the site, 32 ft wide (8 in text)
+  const xs = [...d.site.property, d.site.street.from, d.site.street.to].map((p) => p.x);
+  const ys = [...d.site.property, d.site.street.from, d.site.street.to].map((p) => p.y);
+  const tx = (Math.max(...xs) + 10) * 12;
+  const top = Math.max(...ys) * 12;
+  const bottom = Math.min(...ys) * 12;
+  const tbW = 32 * 12;
+  w.addLWPolyline([
+    { point: point2d(tx, bottom) }, { point: point2d(tx + tbW, bottom) }, { point: point2d(tx + tbW, top) }, { point: point2d(tx, top) },
+  ], { flags: LWPolylineFlags.Closed, layerName: 'G-TTLB' });
+  const j = input.job;
+  const lines = [
+    input.company.name.toUpperCase(), input.company.address, input.company.phone, '',
+    'CONTRACTOR', input.contractor.name.toUpperCase(), `LIC #: ${input.contractor.licenseNum}`, '',
+    'PROJECT', j.clientName.toUpperCase(), `${j.address.street}, ${j.address.city}, ${j.address.state} ${j.address.zip}`, `AHJ: ${j.ahjName}`, `UTILITY: ${j.utilityName}`, '',
+    `SYSTEM: ${fmtKw(input.report.summary.systemDcKw)} kW DC / ${fmtKw(input.report.summary.systemAcKw)} kW AC`,
+    `(${d.modules.length}) ${m.manufacturer} ${m.model}`, '',
+    'MODELSPACE: SITE AND ROOF PLAN', 'UNITS: INCHES (1 UNIT = 1 IN), PLAN VIEW, NORTH = +Y',
+    `DATE: ${j.date}   REV: ${d.revision}   DRAWN BY: ${j.drawnBy}`,
+    `TEMPLATE ${TEMPLATE_VERSION}   INPUT ${ctx.inputHash.slice(0, 16)}`,
+  ];
+  const th = 8;
+  lines.forEach((t, i) => {
+    if (t) w.addText(point3d(tx + 6, top - 14 - i * th * 1.5), th, t, { layerName: 'G-TTLB' });
+  });
   return w.stringify();
 }

@@ -210,17 +210,30 @@ export function buildEss(ctx: SheetContext): Sheet {
 
 const fmt = (v: unknown): string => (typeof v === 'number' ? String(Math.round(v * 1000) / 1000) : String(v ?? ''));
 
-/** A table of report checks: what, formula, value, limit, result, code section. Returns the height used. */
-function checkTable(c: Canvas, ctx: SheetContext, title: string, checks: Check[], at: { x: number; y: number; w: number }, where: string): number {
-  const heads = ['CHECK', 'FORMULA', 'VALUE', 'LIMIT', 'RESULT', 'CODE'];
-  const ws = [300, 250, 70, 80, 44, 150];
-  const sc = (at.w - 10) / ws.reduce((a, b) => a + b, 0);
+const CHECK_HEADS = ['CHECK', 'FORMULA', 'VALUE', 'LIMIT', 'RESULT', 'CODE'];
+const CHECK_WIDTHS = [300, 250, 70, 80, 44, 150];
+
+function checkRows(ctx: SheetContext, checks: Check[]): string[][] {
   const code = electricalCodeName(ctx.input);
-  const rows = checks.map((k) => [
+  return checks.map((k) => [
     k.title.toUpperCase(), k.formula, `${fmt(k.value)} ${k.unit}`.trim(), k.limit ? `${k.limit.relation === '<=' ? '≤' : k.limit.relation === '>=' ? '≥' : k.limit.relation} ${fmt(k.limit.value)} ${k.limit.unit ?? ''}`.trim() : '—',
     k.pass === false ? 'FAIL' : k.pass === true ? 'OK' : '—', `${code} ${k.ref.section}`,
   ]);
-  const h = c.tableHeight(heads, rows, ws.map((w) => w * sc), { size: 6.5 }) + c.sz(9) * 1.8 + 12;
+}
+
+/** The height a check table takes at width `w` (the same sum checkTable draws). */
+function checkTableHeight(c: Canvas, ctx: SheetContext, checks: Check[], w: number): number {
+  const sc = (w - 10) / CHECK_WIDTHS.reduce((a, b) => a + b, 0);
+  return c.tableHeight(CHECK_HEADS, checkRows(ctx, checks), CHECK_WIDTHS.map((x) => x * sc), { size: 6.5 }) + c.sz(9) * 1.8 + 12;
+}
+
+/** A table of report checks: what, formula, value, limit, result, code section. Returns the height used. */
+function checkTable(c: Canvas, ctx: SheetContext, title: string, checks: Check[], at: { x: number; y: number; w: number }, where: string): number {
+  const heads = CHECK_HEADS;
+  const ws = CHECK_WIDTHS;
+  const sc = (at.w - 10) / ws.reduce((a, b) => a + b, 0);
+  const rows = checkRows(ctx, checks);
+  const h = checkTableHeight(c, ctx, checks, at.w);
   const a = c.panel(title, at.x, at.y, at.w, h);
   c.table(heads, rows, a.x, a.y, ws.map((w) => w * sc), { size: 6.5, where, checkIds: checks.map((k) => [k.id, undefined, k.id, undefined, k.id, undefined]) });
   return h;
@@ -262,19 +275,37 @@ export function buildCalc(ctx: SheetContext): Sheet {
   const lc = loadCalcLines(ctx, order);
   let y = AREA.y + 26;
   y += runTable(c, ctx, { x: AREA.x, y, w: AREA.w }, number) + 6;
-  const left = { x: AREA.x, w: lc ? AREA.w * 0.66 : AREA.w };
   const top = y;
-  for (const s of sections) {
-    y += checkTable(c, ctx, s.title.toUpperCase(), s.checks, { x: left.x, y, w: left.w }, number) + 6;
-    if (y > AREA.y + AREA.h) throw new DrawingOverflow(number, `the electrical calculations need ${(y - AREA.y - AREA.h).toFixed(0)} pt more height`);
+  const bottom = AREA.y + AREA.h;
+  // The check tables flow down a column and on into the next; the load calculation heads the last
+  // column. A wide left column first; where the tables do not fit there (text is 8 pt at least),
+  // two equal columns.
+  let shortBy = 0;
+  for (const leftShare of lc ? [0.66, 0.5] : [1, 0.5]) {
+    const leftW = leftShare === 1 ? AREA.w : AREA.w * leftShare - 4;
+    const rightX = AREA.x + leftW + 8;
+    const rightW = AREA.w - leftW - 8;
+    const lcH = lc ? c.notesHeight(lc.lines, rightW - 10, { numbered: false }) + c.sz(9) * 1.8 + 12 : 0;
+    const columns = leftShare === 1 ? [{ x: AREA.x, y: top, w: leftW }] : [{ x: AREA.x, y: top, w: leftW }, { x: rightX, y: top + (lc ? lcH + 6 : 0), w: rightW }];
+    if (lc && top + lcH > bottom) { shortBy = Math.max(shortBy, top + lcH - bottom); continue; }
+    const placed: { s: (typeof sections)[number]; x: number; y: number; w: number }[] = [];
+    let col = 0;
+    let fits = true;
+    for (const s of sections) {
+      let h = checkTableHeight(c, ctx, s.checks, columns[col]!.w);
+      while (columns[col]!.y + h > bottom && col + 1 < columns.length) { col += 1; h = checkTableHeight(c, ctx, s.checks, columns[col]!.w); }
+      const at = columns[col]!;
+      if (at.y + h > bottom) { shortBy = Math.max(shortBy, at.y + h - bottom); fits = false; break; }
+      placed.push({ s, x: at.x, y: at.y, w: at.w });
+      at.y += h + 6;
+    }
+    if (!fits) continue;
+    for (const p of placed) checkTable(c, ctx, p.s.title.toUpperCase(), p.s.checks, { x: p.x, y: p.y, w: p.w }, number);
+    if (lc) {
+      const a = c.panel(lc.title, rightX, top, rightW, lcH);
+      c.notes(lc.lines, a.x, a.y, a.w, a.h + 2, { numbered: false, where: `${number} load calculation`, checkIds: lc.checkIds });
+    }
+    return { key: 'calc', number, title, prims: c.prims, frame };
   }
-  if (lc) {
-    const x = AREA.x + left.w + 8;
-    const w = AREA.w - left.w - 8;
-    const h = c.notesHeight(lc.lines, w - 10, { numbered: false }) + c.sz(9) * 1.8 + 12;
-    if (top + h > AREA.y + AREA.h) throw new DrawingOverflow(number, 'the load calculation does not fit beside the electrical calculations');
-    const a = c.panel(lc.title, x, top, w, h);
-    c.notes(lc.lines, a.x, a.y, a.w, a.h + 2, { numbered: false, where: `${number} load calculation`, checkIds: lc.checkIds });
-  }
-  return { key: 'calc', number, title, prims: c.prims, frame };
+  throw new DrawingOverflow(number, `the electrical calculations need ${shortBy.toFixed(0)} pt more height`);
 }

@@ -1,15 +1,19 @@
 import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
 import type { Point } from '../input.schema.ts';
-import { electricalCodeName, fillVariables, fmtKw, linkLines, points, req, reqNumber, reqText, sheetNumber, TEMPLATE_VERSION } from '../planset.model.ts';
+import { electricalCodeName, fillVariables, fmtKw, linkLines, points, req, reqNumber, reqText, sheetNumber } from '../planset.model.ts';
 import { DEFAULT_GENERAL_NOTES } from './notes.data.ts';
 import { centroid, drawModules, drawNorthArrow, drawScale, EQUIPMENT_NAMES, EQUIPMENT_TAGS, fitView, LOCATION_KIND } from './plan-view.ts';
+import { moduleCornersPlan } from '../layout/plane-geometry.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { evaluateStickerLogic } from '@sunstamp/domain/requirements/sticker-logic.data';
 import { drawTitleBlock } from './title-block.sheet.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
 import { orderedService } from './ordered-system.ts';
 import { sldEquipment } from './electrical-model.ts';
+import { distanceToEdge, drawDim, drawScaleBar, nearestPropertyLine, sideOf, type PaperBox } from './dims.ts';
+import { ftIn, ftInOfFt } from '../draw/units.ts';
+import type { View } from './plan-view.ts';
 
 /*
  * PV-1: cover and site plan (research/planset.md §1.4 and §8): scope of work with counts and models,
@@ -113,16 +117,52 @@ export function buildPv1(ctx: SheetContext): Sheet {
   const ga = c.panel('GENERAL NOTES', sx, ny, half, nh);
   c.notes(gNotes, ga.x, ga.y, ga.w, ga.h, { where: 'PV-1 general notes' });
   drawNotesPanel(c, ctx, 'pv1', pv1n, { x: sx + half + 8, y: ny, w: half, h: nh });
-  c.text(`CROSS-SHEET CONSISTENCY VERIFIED · INPUT ${ctx.inputHash.slice(0, 16)} · TEMPLATE ${TEMPLATE_VERSION}`, sx, AREA.y + AREA.h - 2, { size: 7, bold: true, maxWidth: sw });
   return { key: 'pv1', number, title, prims: c.prims, frame: { x: 18, y: 18, w: 1188, h: 756 } };
 }
 
-function drawSitePlan(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: number; h: number }): void {
+/** Compass side of a property edge (its outward normal), for the site plan's notes. */
+function sideName(poly: Point[], i: number): string {
+  const a = poly[i]!;
+  const b = poly[(i + 1) % poly.length]!;
+  const c0 = centroid(poly);
+  let nx = b.y - a.y;
+  let ny = -(b.x - a.x);
+  if ((c0.x - (a.x + b.x) / 2) * nx + (c0.y - (a.y + b.y) / 2) * ny > 0) { nx = -nx; ny = -ny; }
+  const ang = (Math.atan2(nx, ny) * 180) / Math.PI; // 0 = north, 90 = east
+  return ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'][Math.round(((ang + 360) % 360) / 45) % 8]!;
+}
+
+/**
+ * The property line must not run past the street line (issue 24 finding 4): every corner of the
+ * property lies on the building's side of the street, or on it.
+ */
+export function checkStreetLine(ctx: SheetContext): void {
+  const { site } = ctx.input.design;
+  const { from, to } = site.street;
+  const home = sideOf(centroid(site.building), from, to);
+  const len = Math.hypot(to.x - from.x, to.y - from.y) || 1;
+  for (const p of site.property) {
+    const d = sideOf(p, from, to) / len;
+    if (d * Math.sign(home) < -0.01) {
+      throw new DrawingOverflow('PV-1', `the property line runs past the street line of ${site.street.name} (corner ${ftInOfFt(p.x)}, ${ftInOfFt(p.y)} is ${ftInOfFt(Math.abs(d))} beyond it)`);
+    }
+  }
+}
+
+/** The site plan's drawing, equipment schedule and locator, in the site plan's box. */
+function drawSitePlan(c: Canvas, ctx: SheetContext, outer: { x: number; y: number; w: number; h: number }): void {
   const { input } = ctx;
   const d = input.design;
+  checkStreetLine(ctx);
+  // right strip: the locator and the equipment schedule; the plan keeps a margin for its dimensions
+  // wider where the AHJ asks for larger text (min_text_size)
+  const stripW = 176 + (c.sz(8) - 8) * 22;
+  const strip = { x: outer.x + outer.w - stripW, y: outer.y, w: stripW };
+  const box = { x: outer.x + 26, y: outer.y + 20, w: outer.w - stripW - 60, h: outer.h - 40 };
   const all: Point[] = [...d.site.property, ...d.site.building, d.site.street.from, d.site.street.to];
   const v = fitView(all, box);
-  drawScale(c, v, box.x - 4, box.y - 26, 'SITE PLAN');
+  drawScale(c, v, outer.x - 4, outer.y - 26, 'SITE PLAN');
+  drawScaleBar(c, v.s, outer.x + 170, outer.y - 30);
   c.poly(d.site.property.map(v.toP), true, { dash: [10, 3], lineWidth: 1, stroke: '#444' }, 'A-SITE');
   c.poly(d.site.building.map(v.toP), true, { lineWidth: 1.6, fill: '#f4f4f4' }, 'A-SITE');
   if (d.site.driveway) c.poly(d.site.driveway.map(v.toP), true, { lineWidth: 0.6, fill: '#eeeeee', stroke: '#888' }, 'A-SITE');
@@ -131,7 +171,7 @@ function drawSitePlan(c: Canvas, ctx: SheetContext, box: { x: number; y: number;
   // street
   const [a, b] = [v.toP(d.site.street.from), v.toP(d.site.street.to)];
   c.line(a[0], a[1], b[0], b[1], { lineWidth: 2, stroke: '#777' }, 'A-SITE');
-  c.text(d.site.street.name.toUpperCase(), (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 + 12, { size: 8, bold: true, align: 'center', layer: 'A-SITE' });
+  c.text(`${d.site.street.name.toUpperCase()} (STREET)`, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 + 12, { size: 8, bold: true, align: 'center', layer: 'A-SITE' });
   // conduit runs
   for (const r of d.runs) c.poly(r.route.map(v.toP), false, { dash: [4, 2], stroke: '#c00000', lineWidth: 1 }, 'E-COND');
   // equipment: a dot at each location, its tag in a column beside the building with a leader, spaced
@@ -143,15 +183,16 @@ function drawSitePlan(c: Canvas, ctx: SheetContext, box: { x: number; y: number;
   let lastY = -Infinity;
   const tagAt = new Map<(typeof placed)[number], { y: number; right: number }>();
   for (const { e, p: [px, py] } of order) {
-    const ty = Math.max(py, lastY + 15);
+    const tagH = Math.max(12, c.sz(6) + 4);
+    const ty = Math.max(py, lastY + tagH + 3);
     lastY = ty;
     const tag = EQUIPMENT_TAGS[e.kind]!;
     const tw = c.m.width(tag, c.sz(6), true) + 6;
     tagAt.set(e, { y: ty, right: tagX + tw });
     c.circle(px, py, 1.8, { fill: '#000' }, 'E-EQPM');
     c.line(px, py, tagX, ty, { lineWidth: 0.4 }, 'E-EQPM');
-    c.rect(tagX, ty - 6, tw, 12, { fill: '#fff', lineWidth: 0.8 }, 'E-EQPM');
-    c.text(tag, tagX + tw / 2, ty + 2.5, { size: 6, bold: true, align: 'center', layer: 'E-EQPM' });
+    c.rect(tagX, ty - tagH / 2, tw, tagH, { fill: '#fff', lineWidth: 0.8 }, 'E-EQPM');
+    c.text(tag, tagX + tw / 2, ty + c.m.capHeight * c.sz(6) / 2, { size: 6, bold: true, align: 'center', layer: 'E-EQPM' });
   }
   // array label above the building, with a leader to the array
   const arrC = centroid(d.modules.length ? d.modules : d.roofPlanes[0]!.polygon);
@@ -160,38 +201,35 @@ function drawSitePlan(c: Canvas, ctx: SheetContext, box: { x: number; y: number;
   const lbl = `(${d.modules.length}) PV MODULES`;
   c.line(ax, ay, ax, topY + 2, { lineWidth: 0.4, stroke: '#1f4e79' }, 'E-PV-MODULE');
   c.text(lbl, ax, topY, { size: 8, bold: true, align: 'center', layer: 'E-PV-MODULE', fill: '#1f4e79' });
-  // legend + distances in the lower strip of the box
-  const legendY = box.y + box.h + 12;
-  const kinds = [...new Set(placed.map((e) => e.kind))];
-  let lx = box.x;
-  for (const k of kinds) {
-    const t = `${EQUIPMENT_TAGS[k]} = ${EQUIPMENT_NAMES[k]}`;
-    const w = c.m.width(t, c.sz(7)) + 12;
-    if (lx + w > box.x + box.w) break;
-    c.text(t, lx, legendY, { size: 7, layer: 'G-ANNO' });
-    lx += w;
-  }
+  // the building's label below its footprint
+  const by = Math.max(...d.site.building.map((p) => v.toP(p)[1]));
+  const bcx = v.toP(centroid(d.site.building))[0];
+  c.text('(E) RESIDENCE', bcx, by + 24, { size: 8, bold: true, align: 'center', layer: 'A-SITE' });
+  // limits the requirements set, under the plan
   const dist = distanceNotes(ctx);
-  c.text(dist.join('   ·   '), box.x, legendY + 11, { size: 7, layer: 'G-ANNO', maxWidth: box.w });
-  // extra stamps (stamp_1..9): boxed callouts at their equipment when their logic holds, right of
-  // the tag column (clear of every tag) and stacked, with a leader from the equipment's tag
-  const tagsRight = Math.max(tagX, ...[...tagAt.values()].map((t) => t.right));
-  const tagsTop = Math.min(box.y + box.h, ...[...tagAt.values()].map((t) => t.y - 6));
+  if (dist.length) c.text(dist.join('   ·   '), outer.x, outer.y + outer.h + 14, { size: 8, layer: 'G-ANNO', maxWidth: outer.w });
+  let sy = drawLocator(c, ctx, { x: strip.x, y: strip.y, w: strip.w, h: 128 }) + 6;
+  sy += drawEquipmentSchedule(c, ctx, { x: strip.x, y: sy, w: strip.w }) + 6;
+  // extra stamps (stamp_1..9): boxed callouts, when their logic holds, in the side strip under the
+  // equipment schedule (clear of the plan and its dimensions), each with a leader from its
+  // equipment's tag; a long title wraps in the strip
+  let stampY = sy + 4;
+  const ss = c.sz(7);
   for (const st of extraStamps(ctx)) {
     const e = placed.find((q) => q.kind === LOCATION_KIND[st.location]);
     if (!e) continue;
     const tag = tagAt.get(e)!;
-    const w = c.m.width(st.title.toUpperCase(), c.sz(7), true) + 8;
-    // beside the tags when it fits there, else stacked above the tag column
-    const beside = tagsRight + 14 + w <= box.x + box.w;
-    const bx = beside ? tagsRight + 14 : Math.max(box.x, Math.min(tagX, box.x + box.w - w));
-    const by = beside ? tag.y - 1 - st.index * 14 : tagsTop - 22 - st.index * 14;
-    if (beside) c.line(tag.right, tag.y, bx, by + 2, { lineWidth: 0.5 }, 'G-STMP');
-    else c.line(tag.right, tag.y, Math.max(bx + w - 6, tag.right + 6), by + 8, { lineWidth: 0.5 }, 'G-STMP');
-    c.rect(bx, by - 4, w, 12, { lineWidth: 0.8, fill: '#fff7d6' }, 'G-STMP');
-    c.text(st.title.toUpperCase(), bx + 4, by + 5, { size: 7, bold: true, layer: 'G-STMP' });
+    const lines = c.m.wrap(st.title.toUpperCase(), ss, strip.w - 8, true);
+    const h = lines.length * c.lh(ss) + 4;
+    c.line(tag.right, tag.y, strip.x, stampY + h / 2, { lineWidth: 0.5 }, 'G-STMP');
+    c.rect(strip.x, stampY, strip.w, h, { lineWidth: 0.8, fill: '#fff7d6' }, 'G-STMP');
+    lines.forEach((ln, i) => c.text(ln, strip.x + 4, stampY + 2 + c.m.capHeight * ss + i * c.lh(ss) + (c.lh(ss) - ss) / 2, { size: 7, bold: true, layer: 'G-STMP' }));
+    stampY += h + 6;
   }
+  if (stampY > outer.y + outer.h) throw new DrawingOverflow('PV-1', `the stamp callouts need ${(stampY - outer.y - outer.h).toFixed(0)} pt more in the site plan's side strip`);
   drawCustomLeaders(c, ctx, 'pv1', { x: ax, y: ay }, box);
+  // dimensions last: each finds a place clear of every text already drawn
+  drawSiteDims(c, ctx, v, { x0: outer.x, y0: outer.y - 8, x1: strip.x - 6, y1: outer.y + outer.h });
 }
 
 export interface ExtraStamp { key: string; index: number; title: string; location: string }
@@ -222,7 +260,7 @@ export function distanceNotes(ctx: SheetContext): string[] {
   if (acd !== null && input.report.equipment.acDisconnect.required) {
     const lim = reqNumber(input, 'ac_disconnect_distance_to_meter', 10);
     if (acd > lim + 1e-9) throw new DrawingOverflow('PV-1', `AC disconnect is ${acd.toFixed(1)} ft from the utility meter; the requirement allows ${lim} ft`);
-    out.push(`AC DISCONNECT ${acd.toFixed(1)} FT FROM UTILITY METER (MAX ${lim} FT)`);
+    out.push(`AC DISCONNECT ${ftIn(acd * 12, 2)} FROM UTILITY METER (MAX ${ftIn(lim * 12, 2)})`);
   }
   const limPv = req(input, 'pv_equipment_distance_to_meter');
   if (typeof limPv.value === 'number') {
@@ -230,8 +268,134 @@ export function distanceNotes(ctx: SheetContext): string[] {
       const dd = dist(k);
       if (dd === null) continue;
       if (dd > limPv.value + 1e-9) throw new DrawingOverflow('PV-1', `${EQUIPMENT_NAMES[k]} is ${dd.toFixed(1)} ft from the utility meter; the requirement allows ${limPv.value} ft`);
-      out.push(`${EQUIPMENT_NAMES[k]} ${dd.toFixed(1)} FT FROM METER (MAX ${limPv.value} FT)`);
+      out.push(`${EQUIPMENT_NAMES[k]} ${ftIn(dd * 12, 2)} FROM METER (MAX ${ftIn(limPv.value * 12, 2)})`);
     }
   }
   return out;
+}
+
+/** Left of a→b on paper points away from the polygon's inside: the sign that puts a dimension outside. */
+function outward(poly: [number, number][], i: number): number {
+  const a = poly[i]!;
+  const b = poly[(i + 1) % poly.length]!;
+  const cx = poly.reduce((s, p) => s + p[0], 0) / poly.length;
+  const cy = poly.reduce((s, p) => s + p[1], 0) / poly.length;
+  const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+  const nx = (b[1] - a[1]) / len;
+  const ny = -(b[0] - a[0]) / len;
+  return (cx - (a[0] + b[0]) / 2) * nx + (cy - (a[1] + b[1]) / 2) * ny > 0 ? -1 : 1;
+}
+
+/**
+ * The site plan's dimensions (issue 24 finding 4): each property line's length, the building
+ * footprint's sides, and the setbacks of the array and of the equipment from the nearest property
+ * lines, in feet-inches, each drawn where its text clears every other text.
+ */
+function drawSiteDims(c: Canvas, ctx: SheetContext, v: View, within: PaperBox): void {
+  const d = ctx.input.design;
+  const prop = d.site.property.map(v.toP);
+  prop.forEach((p, i) => {
+    const q = prop[(i + 1) % prop.length]!;
+    const a = d.site.property[i]!;
+    const b = d.site.property[(i + 1) % prop.length]!;
+    drawDim(c, p, q, 14 * outward(prop, i), ftInOfFt(Math.hypot(b.x - a.x, b.y - a.y)), { within });
+  });
+  const bld = d.site.building.map(v.toP);
+  bld.forEach((p, i) => {
+    const q = bld[(i + 1) % bld.length]!;
+    const a = d.site.building[i]!;
+    const b = d.site.building[(i + 1) % bld.length]!;
+    drawDim(c, p, q, 10 * outward(bld, i), ftInOfFt(Math.hypot(b.x - a.x, b.y - a.y)), { within });
+  });
+  // the array's setback from each property line it faces
+  const corners = d.modules.flatMap((m) => {
+    const plane = d.roofPlanes.find((p) => p.id === m.planeId);
+    return plane ? moduleCornersPlan(plane, m, ctx.input.equipment.module.lengthIn, ctx.input.equipment.module.widthIn) : [];
+  });
+  if (corners.length) {
+    for (let i = 0; i < d.site.property.length; i++) {
+      const r = distanceToEdge(corners, d.site.property, i);
+      drawDim(c, v.toP(r.from), v.toP(r.to), 0, `ARRAY ${ftInOfFt(r.d)}`, { within, color: '#1f4e79', layer: 'E-PV-MODULE' });
+    }
+  }
+  // the equipment nearest a property line, dimensioned to it (the schedule gives each one's distance)
+  const eq = d.equipment.filter((e) => e.kind !== 'junction_box' && e.kind !== 'rsd_initiator');
+  const near = eq.map((e) => ({ e, r: nearestPropertyLine([e], d.site.property) })).sort((x, y) => x.r.d - y.r.d)[0];
+  if (near && near.r.d > 0.05) drawDim(c, v.toP(near.r.from), v.toP(near.r.to), 0, `${EQUIPMENT_TAGS[near.e.kind]} ${ftInOfFt(near.r.d)}`, { within, layer: 'E-EQPM' });
+}
+
+/**
+ * A locator inset: the lot on its street, north up, not to scale, with the address and, when the
+ * job has them, its coordinates. It shows only what the job records (no map is invented).
+ */
+function drawLocator(c: Canvas, ctx: SheetContext, r: { x: number; y: number; w: number; h: number }): number {
+  const { job, design } = ctx.input;
+  const a = c.panel('VICINITY / LOCATOR (N.T.S.)', r.x, r.y, r.w, r.h);
+  const lines = [`${job.address.street.toUpperCase()}`, `${job.address.city.toUpperCase()}, ${job.address.state} ${job.address.zip}`];
+  if (job.latitude !== undefined && job.longitude !== undefined) {
+    lines.push(`${Math.abs(job.latitude).toFixed(4)}° ${job.latitude >= 0 ? 'N' : 'S'}, ${Math.abs(job.longitude).toFixed(4)}° ${job.longitude >= 0 ? 'E' : 'W'}`);
+  }
+  const lh = c.lh(c.sz(8));
+  const textH = lines.length * lh;
+  const map = { x: a.x, y: a.y, w: a.w, h: a.h - textH - 4 };
+  // the lot small in the middle (a quarter of the inset's width), the street run across the inset
+  const site = design.site.property;
+  const xs = site.map((p) => p.x);
+  const ys = site.map((p) => p.y);
+  const lotW = Math.max(1, Math.max(...xs) - Math.min(...xs));
+  const lotH = Math.max(1, Math.max(...ys) - Math.min(...ys));
+  const k = Math.min((map.w * 0.22) / lotW, (map.h * 0.35) / lotH);
+  const cx0 = (Math.max(...xs) + Math.min(...xs)) / 2;
+  const cy0 = (Math.max(...ys) + Math.min(...ys)) / 2;
+  const v = { s: k, toP: (p: Point): [number, number] => [map.x + map.w / 2 + (p.x - cx0) * k, map.y + map.h / 2 - (p.y - cy0) * k] };
+  const s0 = design.site.street;
+  const len = Math.hypot(s0.to.x - s0.from.x, s0.to.y - s0.from.y) || 1;
+  const ux = (s0.to.x - s0.from.x) / len;
+  const uy = (s0.to.y - s0.from.y) / len;
+  const far = (map.w / v.s) * 2;
+  const p0 = v.toP({ x: s0.from.x - ux * far, y: s0.from.y - uy * far });
+  const p1 = v.toP({ x: s0.to.x + ux * far, y: s0.to.y + uy * far });
+  // the street clipped to the inset (Liang–Barsky on the map box)
+  let t0 = 0;
+  let t1 = 1;
+  const ddx = p1[0] - p0[0];
+  const ddy = p1[1] - p0[1];
+  for (const [pp, qq] of [[-ddx, p0[0] - map.x], [ddx, map.x + map.w - p0[0]], [-ddy, p0[1] - map.y], [ddy, map.y + map.h - p0[1]]] as [number, number][]) {
+    if (pp === 0) continue;
+    const t = qq / pp;
+    if (pp < 0) t0 = Math.max(t0, t); else t1 = Math.min(t1, t);
+  }
+  const q0: [number, number] = [p0[0] + ddx * t0, p0[1] + ddy * t0];
+  const q1: [number, number] = [p0[0] + ddx * t1, p0[1] + ddy * t1];
+  c.line(q0[0], q0[1], q1[0], q1[1], { lineWidth: 3, stroke: '#999' }, 'A-SITE');
+  c.poly(design.site.property.map(v.toP), true, { lineWidth: 0.8, fill: '#c00000', stroke: '#c00000' }, 'A-SITE');
+  const pc = v.toP(centroid(design.site.property));
+  const top = Math.min(...design.site.property.map((p) => v.toP(p)[1]));
+  c.text('SITE', pc[0], top - 3, { size: 8, bold: true, align: 'center', fill: '#c00000', layer: 'A-SITE' });
+  c.text(s0.name.toUpperCase(), map.x + 2, Math.min(map.y + map.h - 2, Math.max(q0[1], q1[1]) + 11), { size: 8, layer: 'A-SITE', maxWidth: map.w - 4 });
+  drawNorthArrowSmall(c, map.x + map.w - 10, map.y + 14);
+  lines.forEach((t, i) => c.text(t, a.x, a.y + a.h - textH + (i + 0.8) * lh, { size: 8, maxWidth: a.w, layer: 'G-ANNO' }));
+  return r.y + r.h;
+}
+
+function drawNorthArrowSmall(c: Canvas, x: number, y: number): void {
+  c.poly([[x, y - 8], [x + 4, y + 5], [x, y + 2], [x - 4, y + 5]], true, { fill: '#000', lineWidth: 0.4 }, 'G-ANNO');
+  c.text('N', x - 12, y + 3, { size: 8, bold: true, layer: 'G-ANNO' });
+}
+
+/** The equipment located on the site plan: tag, name, distance to the nearest property line (and which), and from the meter. */
+function drawEquipmentSchedule(c: Canvas, ctx: SheetContext, r: { x: number; y: number; w: number }): number {
+  const d = ctx.input.design;
+  const meter = d.equipment.find((e) => e.kind === 'utility_meter');
+  const rows = d.equipment.filter((e) => e.kind !== 'junction_box' && e.kind !== 'rsd_initiator').map((e) => {
+    const n = nearestPropertyLine([e], d.site.property);
+    return [EQUIPMENT_TAGS[e.kind]!, EQUIPMENT_NAMES[e.kind]!, `${ftIn(n.d * 12, 2)} ${sideName(d.site.property, n.edge)}`, meter ? ftIn(Math.hypot(e.x - meter.x, e.y - meter.y) * 12, 2) : '—'];
+  });
+  const headers = ['TAG', 'EQUIPMENT', 'TO P.L.', 'TO UM'];
+  const inner = r.w - 10;
+  const widths = [26, inner - 26 - 44 - 36, 44, 36];
+  const h = c.tableHeight(headers, rows, widths) + c.sz(9) * 1.8 + 12;
+  const a = c.panel('EQUIPMENT LOCATIONS', r.x, r.y, r.w, h);
+  c.table(headers, rows, a.x, a.y, widths, { where: 'PV-1 equipment locations' });
+  return h;
 }

@@ -9,6 +9,7 @@ import { centroid, drawModules, drawNorthArrow, drawScale, EQUIPMENT_TAGS, fitVi
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
 import { drawTitleBlock } from './title-block.sheet.ts';
+import { ftIn, ftInOfFt } from '../draw/units.ts';
 
 /*
  * PV-2: roof plan and array layout (research/planset.md §1.5): roof planes with pitch and azimuth,
@@ -35,8 +36,43 @@ export function attachmentPoints(ctx: SheetContext, plane: RoofPlane): Point[] {
 }
 
 function edgeLabel(kind: string, inches: number, pathway: boolean): string {
-  if (pathway) return `${inches}" PATHWAY`;
-  return `${inches}" ${kind.toUpperCase()}`;
+  if (pathway) return `${ftIn(inches)} PATHWAY`;
+  return `${ftIn(inches)} ${kind.toUpperCase()}`;
+}
+
+/**
+ * Roof equipment (junction box, rapid-shutdown initiator) inside a fire setback or pathway of the
+ * plane it stands on: a pathway must stay clear (issue 24 finding 4), so each one fails PV-2 by name.
+ */
+export function roofEquipmentInAccess(ctx: SheetContext): string[] {
+  const d = ctx.input.design;
+  const out: string[] = [];
+  for (const q of d.equipment.filter((x) => x.kind === 'junction_box' || x.kind === 'rsd_initiator')) {
+    for (const plane of d.roofPlanes) {
+      if (!pointInPolygon(q, plane.polygon)) continue;
+      const acc = ctx.access.access.find((a) => a.planeId === plane.id);
+      if (!acc) continue;
+      const f = planeFrame(plane.pitchDeg, plane.azimuthDeg);
+      const poly = plane.polygon.map((p) => toPlane(f, p));
+      const at = toPlane(f, q);
+      poly.forEach((a, i) => {
+        const dIn = acc.edgeSetbacksIn[i] ?? 0;
+        if (dIn <= 0) return;
+        const b = poly[(i + 1) % poly.length]!;
+        const vx = b.x - a.x;
+        const vy = b.y - a.y;
+        const l2 = vx * vx + vy * vy || 1;
+        const t = Math.max(0, Math.min(1, ((at.x - a.x) * vx + (at.y - a.y) * vy) / l2));
+        // plane coordinates are inches on the roof surface
+        const dist = Math.hypot(at.x - (a.x + vx * t), at.y - (a.y + vy * t));
+        if (dist < dIn - 0.5) {
+          const what = acc.pathwayEdges.includes(i) ? 'pathway' : `${plane.edges[i]} setback`;
+          out.push(`the ${q.kind === 'junction_box' ? 'junction box' : 'rapid shutdown initiator'} at (${ftInOfFt(q.x)}, ${ftInOfFt(q.y)}) is ${ftIn(dist)} from the ${plane.edges[i]} of ${plane.name}, inside its ${ftIn(dIn)} ${what}; move it out of the pathway`);
+        }
+      });
+    }
+  }
+  return out;
 }
 
 function drawPlaneAccess(c: Canvas, ctx: SheetContext, v: View, plane: RoofPlane, setbacks: number[], pathways: number[], labels: { x: number; y: number; w: number }[]): void {
@@ -62,6 +98,14 @@ function drawPlaneAccess(c: Canvas, ctx: SheetContext, v: View, plane: RoofPlane
     const t = edgeLabel(plane.edges[i]!, d, pathways.includes(i));
     const s = c.sz(6);
     const w = c.m.width(t, s);
+    // the setback dimensioned: a line across it from the edge to the setback line, ticked at both ends
+    const ta = inside[Math.floor(inside.length * 0.12)]!;
+    const e0 = v.toP(toPlan(f, { x: a.x + (b.x - a.x) * ta, y: a.y + (b.y - a.y) * ta }));
+    const e1 = v.toP(toPlan(f, at(ta)));
+    c.line(e0[0], e0[1], e1[0], e1[1], { stroke: '#c00000', lineWidth: 0.5 }, 'A-ROOF-SETBACK');
+    const el = Math.hypot(e1[0] - e0[0], e1[1] - e0[1]) || 1;
+    const [ex, ey] = [(e1[0] - e0[0]) / el, (e1[1] - e0[1]) / el];
+    for (const p of [e0, e1]) c.line(p[0] - (ex + ey) * 2.5, p[1] - (ey - ex) * 2.5, p[0] + (ex + ey) * 2.5, p[1] + (ey - ex) * 2.5, { stroke: '#c00000', lineWidth: 0.8 }, 'A-ROOF-SETBACK');
     const mp = v.toP(toPlan(f, { x: mid.x + n.x * d * 0.5, y: mid.y + n.y * d * 0.5 }));
     let tx = mp[0] - w / 2;
     let ty = mp[1] + s * 0.35;
@@ -150,6 +194,8 @@ export function buildPv2(ctx: SheetContext): Sheet {
   // The rails drawn must be the rails the engineering report checked (check/rails.check.ts).
   const rp = ctx.rails.problems;
   if (rp.length) throw new DrawingOverflow('PV-2', `${rp[0]}${rp.length > 1 ? ` (+${rp.length - 1} more)` : ''}`);
+  const inPathway = roofEquipmentInAccess(ctx);
+  if (inPathway.length) throw new DrawingOverflow('PV-2', `${inPathway[0]}${inPathway.length > 1 ? ` (+${inPathway.length - 1} more)` : ''}`);
   drawTitleBlock(c, ctx, 'pv2', title, number);
 
   const sideW = 276;
@@ -274,7 +320,7 @@ export function buildPv2(ctx: SheetContext): Sheet {
       return `ARRAY ${id} ATTACHMENT: ${attachmentOf(input, id).name}. BALLAST ${b.value} PSF PROVIDED, ${b.limit!.value} PSF REQUIRED (BALLAST CALCULATION, PV-3)`;
     });
   const legend = [
-    `MODULE: ${e.module.manufacturer} ${e.module.model}, ${inch(e.module.lengthIn)} × ${inch(e.module.widthIn)}`,
+    `MODULE: ${e.module.manufacturer} ${e.module.model}, ${ftIn(e.module.lengthIn)} × ${ftIn(e.module.widthIn)}`,
     ...attachLines,
     ...ballastLines,
     '—— RAIL',

@@ -12,6 +12,7 @@ import { drawTitleBlock } from './title-block.sheet.ts';
 import { TRUSS_WEBS } from './truss-shapes.data.ts';
 import { codeRefText } from '@sunstamp/engineering/report.builder';
 import { siteCriteriaDifference } from '@sunstamp/engineering/structural/site-criteria';
+import { checkDisplay } from '../check/check-display.ts';
 
 /*
  * PV-3: structural (research/planset.md §1.6): framing per roof plane (type, size, spacing, spans,
@@ -313,7 +314,7 @@ export function buildPv3(ctx: SheetContext): Sheet {
   // checks table + loads / notes side by side
   const checks = input.report.sections.filter((s) => s.id.startsWith('structural')).flatMap((s) => s.checks);
   const crow = checks.map((k) => [
-    k.title.toUpperCase(), `${fmt(k.value)} ${k.unit}`.trim(), k.limit ? `${k.limit.relation} ${fmt(k.limit.value)} ${k.limit.unit}` : '—',
+    k.title.toUpperCase(), checkDisplay(k).value, k.limit ? checkDisplay(k).limit : '—',
     k.pass === null ? '—' : k.pass ? 'OK' : 'FAIL', k.ref.code === 'Sunstamp' ? codeRefText(k.ref) : `${k.ref.code} ${k.ref.section}`, // editions: in the panel's title
   ]);
   const cw = W * 0.6;

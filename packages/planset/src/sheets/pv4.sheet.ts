@@ -5,6 +5,7 @@ import { check, electricalCodeName, fillVariables, fmtKw, interconnectionPointNa
 import { DEFAULT_ELECTRICAL_NOTES } from './notes.data.ts';
 import { extraStamps } from './pv1.sheet.ts';
 import { combinerModel, disconnectModel, disconnectRating, doubleAcd, equipmentKeyOf, productionMeterLines, productionMeterShown, sldEquipment, type EquipmentKey } from './electrical-model.ts';
+import { textBox } from '../check/drawing.lint.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
 import { drawTitleBlock } from './title-block.sheet.ts';
@@ -285,9 +286,12 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
     const t = st.title.toUpperCase();
     const w = c.m.width(t, c.sz(6.5), true) + 8;
     const bx = Math.min(nd.x + nd.w / 2 - w / 2, box.x + box.w - w);
-    const by = nd.y - 30 - st.index * 13;
+    let by = nd.y - 30 - st.index * 13;
+    // up in steps until the callout clears every text already on the diagram (8 pt text is taller than 6.5 pt was)
+    const taken = c.prims.flatMap((q) => (q.kind === 'text' && q.text.trim() ? [textBox(q)] : []));
+    for (let k = 0; k < 12 && taken.some((b) => bx < b.x1 && b.x0 < bx + w && by - 1 < b.y1 && b.y0 < by + 12); k++) by -= 13;
     c.rect(bx, by, w, 11, { fill: '#fff7d6', lineWidth: 0.7 }, 'G-STMP');
-    c.text(t, bx + 4, by + 8, { size: 6.5, bold: true, layer: 'G-STMP' });
+    c.text(t, bx + 4, by + 8.5, { size: 6.5, bold: true, layer: 'G-STMP' });
   }
   drawCustomLeaders(c, ctx, 'pv4', { x: msp.x + msp.w / 2, y: msp.y + msp.h / 2 }, box);
 }

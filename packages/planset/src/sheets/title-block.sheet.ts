@@ -1,4 +1,6 @@
 import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
+import type { TextPrim } from '../draw/drawing.model.ts';
+import type { TextMeasure } from '../draw/text.measure.ts';
 import { fmtKw, points, req, reqText, TEMPLATE_VERSION, type LogicalPage } from '../planset.model.ts';
 import { sealDisciplinesOn } from '../seals/seal-coverage.ts';
 import type { SealSlot } from '../seals/seal-slots.ts';
@@ -56,6 +58,30 @@ export function sheetSealSlots(ctx: SheetContext): SealSlot[] {
   });
 }
 
+/** The sheet number box: the big number, and date, drawn by, size and revision beside it (taller at 10 pt). */
+const numberBoxH = (lh: number) => Math.max(58, 4 * lh + 10);
+
+/** Lines at the foot of the title block: template, input hash, and the consistency statement. */
+const FOOT_LINES = 3;
+
+/** The title block's statement that every cross-sheet check passed (issue 24 finding 9). */
+export const CONSISTENCY_STATEMENT = 'CROSS-SHEET CONSISTENCY VERIFIED';
+
+/**
+ * The consistency statement in the title block's foot, as a text primitive: the renderer adds it to
+ * every page only after the certificate (check/consistency.check.ts) passed on the rendered set, so
+ * a preview or a set whose checks did not run never says it was verified.
+ */
+export function consistencyLine(m: TextMeasure, minPt: number): TextPrim {
+  const s = Math.max(7, minPt);
+  const lh = s * 1.22;
+  const top = TB.y + TB.h - (lh * FOOT_LINES + 4);
+  const y = top + 3 + 2 * lh + m.capHeight * s + (lh - s) / 2;
+  // bold where it fits the title block's width (at 8 pt), regular where larger text would not
+  const bold = m.width(CONSISTENCY_STATEMENT, s, true) <= TB.w - 12;
+  return { kind: 'text', layer: 'G-TTLB', text: CONSISTENCY_STATEMENT, x: TB.x + 5, y, size: s, bold, width: m.width(CONSISTENCY_STATEMENT, s, bold) };
+}
+
 /** The building permit number is issued after the plan set is approved: blank, a line to write it in. */
 export const PERMIT_WRITE_IN = '________';
 
@@ -105,7 +131,7 @@ function dynamicLines(ctx: SheetContext): string[] {
 export function titleBlockStampBox(minTextPt = 7): { x: number; y: number; w: number; h: number } {
   const s = Math.max(7, minTextPt);
   const lh = s * 1.22;
-  const top = TB.y + TB.h - (lh * 2 + 4) - 58 - (lh * 2 + 10) - 150;
+  const top = TB.y + TB.h - (lh * FOOT_LINES + 4) - numberBoxH(lh) - (lh * 2 + 10) - 150;
   return { x: TB.x + 8, y: top + 6, w: TB.w - 16, h: 150 - 12 };
 }
 
@@ -124,20 +150,21 @@ export function drawTitleBlock(c: Canvas, ctx: SheetContext, page: LogicalPage, 
 
   // ---- bottom part, fixed, drawn from the bottom up
   let yb = TB.y + TB.h;
-  const footH = lh * 2 + 4;
+  const footH = lh * FOOT_LINES + 4;
   yb -= footH;
   sep(yb);
   c.text(`TEMPLATE ${TEMPLATE_VERSION}`, x, yb + 3 + cap + (lh - s) / 2, { size: s, maxWidth: w, where });
   c.text(`INPUT ${ctx.inputHash.slice(0, 16)}`, x, yb + 3 + lh + cap + (lh - s) / 2, { size: s, maxWidth: w, where });
-  const numH = 58;
+  // the third line is the consistency statement's, printed only after the certificate passed (consistencyLine)
+  const numH = numberBoxH(lh);
   yb -= numH;
   sep(yb);
   c.text('SHEET NUMBER', x + w - 2, yb + cap + 4, { size: s, align: 'right', where });
-  c.text(sheetNumber, x + w - 2, yb + 40, { size: 24, bold: true, align: 'right', maxWidth: w * 0.55, where });
-  c.text(`DATE: ${input.job.date}`, x, yb + cap + 4, { size: s, maxWidth: w * 0.5, where });
-  c.text(`DRAWN BY: ${input.job.drawnBy}`, x, yb + cap + 4 + lh, { size: s, maxWidth: w * 0.5, where });
-  c.text('SHEET SIZE: ANSI B 11"x17"', x, yb + cap + 4 + 2 * lh, { size: s, maxWidth: w * 0.5, where });
-  c.text(`REV: ${input.design.revision}`, x, yb + cap + 4 + 3 * lh, { size: s, maxWidth: w * 0.5, where });
+  c.text(sheetNumber, x + w - 2, yb + 40, { size: 24, bold: true, align: 'right', maxWidth: w * 0.38, where });
+  c.text(`DATE: ${input.job.date}`, x, yb + cap + 4, { size: s, maxWidth: w * 0.6, where });
+  c.text(`DRAWN BY: ${input.job.drawnBy}`, x, yb + cap + 4 + lh, { size: s, maxWidth: w * 0.6, where });
+  c.text('SIZE: ANSI B 11"x17"', x, yb + cap + 4 + 2 * lh, { size: s, maxWidth: w * 0.6, where });
+  c.text(`REV: ${input.design.revision}`, x, yb + cap + 4 + 3 * lh, { size: s, maxWidth: w * 0.6, where });
   const nameH = lh * 2 + 10;
   yb -= nameH;
   sep(yb);
@@ -168,7 +195,8 @@ export function drawTitleBlock(c: Canvas, ctx: SheetContext, page: LogicalPage, 
   const revs = input.revisions.length ? input.revisions : [{ number: 0, date: input.job.date, description: 'INITIAL ISSUE' }];
   const revRows = revs.slice(-4);
   const revCells = revRows.map((r) => [String(r.number), r.date, r.description.toUpperCase()]);
-  const revWidths = [22, 52, w - 74];
+  const k = s / 8 > 1 ? s / 8 : 1;
+  const revWidths = [22 * k, 52 * k, w - 74 * k];
   const revH = c.tableHeight(['REV', 'DATE', 'DESCRIPTION'], revCells, revWidths, { size: s }) + s * 1.7 + 4;
   yb -= revH;
   sep(yb);

@@ -69,6 +69,8 @@ describe('the seeded demo generates', () => {
       else {
         expect(run.files.filter((f) => f.part === 'pdf'), j.name).toHaveLength(1);
         expect(run.files.filter((f) => f.part === 'preview').length, j.name).toBeGreaterThanOrEqual(5);
+        // the demo AHJs call for cut sheets, and the demo catalogue's generated datasheets are bound in
+        expect(run.files.filter((f) => f.part === 'cut_sheet').length, j.name).toBeGreaterThanOrEqual(2);
       }
     }
     // Every job's problem at once: one failing sample does not hide the next.

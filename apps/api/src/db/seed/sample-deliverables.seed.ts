@@ -13,6 +13,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { documentSeals, documentVerifications, engineerLicences, engineers, jobFiles, jobHistory, jobs, states, users } from '../schema.ts';
 import { demoEngineerId, seedDemoEngineer } from './demo-engineer.seed.ts';
 import { SAMPLE_JOBS } from './sample-jobs.seed.ts';
+import { seedDemoDatasheets } from './demo-datasheets.seed.ts';
 
 /**
  * The sample jobs' documents: every sample job that went through Design Completed has the
@@ -76,6 +77,8 @@ function code(): string {
 export async function seedSampleDeliverables(database: Database, storage: Storage, opts: { publicUrl?: string; stampedSetMadeLater?: boolean } = {}): Promise<number> {
   const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
   const db = database.db;
+  // the demo catalogue's generated datasheets first: the sample plan sets bind them as cut sheets
+  await seedDemoDatasheets(database, storage);
   const names = SAMPLE_JOBS.map((s) => s.name);
   const rows = await db
     .select({ id: jobs.id, name: jobs.name, services: jobs.servicesRequested, revision: jobs.revisionNumber, tasks: jobs.serviceTasks,

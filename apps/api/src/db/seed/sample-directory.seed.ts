@@ -115,15 +115,17 @@ export const SAMPLE_REQUIREMENTS: {
     'Xcel Energy': { production_meter: 'Only with Solar Rewards', utility_program_on_cad: true },
   },
   ahjs: {
-    // Each asks the designer for a dynamic CAD field (the job page's Design inputs card).
-    'City of Austin': { case_number_on_title_block: true, structural_pages_to_stamp: 'PV-3, PV-4' },
-    'City of San Antonio': { building_permit_number_on_title_block: true, structural_pages_to_stamp: 'PV-3' },
-    'City of Dallas': { case_number_on_title_block: true, structural_stamps_on_cad: 'Always Include' },
-    'City of Phoenix': { num_stories_on_cad: true, electrical_stamps_on_cad: 'Only Over 10 Kilowatts' },
-    'City of Tucson': { wet_stamps: '1 Copy', attic_photos_on_cad: true },
+    // Each asks the designer for a dynamic CAD field (the job page's Design inputs card), and each
+    // wants the equipment's cut sheets bound in (the demo catalogue's are generated, demo-datasheets.seed.ts).
+    'City of Austin': { cut_sheets_required: true, case_number_on_title_block: true, structural_pages_to_stamp: 'PV-3, PV-4' },
+    'City of San Antonio': { cut_sheets_required: true, building_permit_number_on_title_block: true, structural_pages_to_stamp: 'PV-3' },
+    'City of Dallas': { cut_sheets_required: true, case_number_on_title_block: true, structural_stamps_on_cad: 'Always Include' },
+    'City of Phoenix': { cut_sheets_required: true, num_stories_on_cad: true, electrical_stamps_on_cad: 'Only Over 10 Kilowatts' },
+    'City of Tucson': { cut_sheets_required: true, wet_stamps: '1 Copy', attic_photos_on_cad: true },
     // Not unreduced_snow_load: full snow on the panels fails the 5 % letter on every Denver roof (a
     // member analysis, which the demo cannot show), so the demo's Denver jobs could not be generated.
     'City and County of Denver': {
+      cut_sheets_required: true,
       building_permit_number_on_title_block: true,
       custom_applicable_codes: '2022 Denver Building and Fire Code amendments',
     },

@@ -150,12 +150,14 @@ export function storedDesign(model: DesignModel, req: DesignRequest): DesignResu
     routes[n.point] = at;
   }
   if (!routes.roof) {
-    // On the first plane with modules, at its corner nearest the main panel, 1.5 ft in (clear of the plane's label at its centre).
+    // Under the module nearest the main panel: inside the array, so never in a fire setback or
+    // pathway (PV-2 fails a junction box there); without modules, the first plane's corner 1.5 ft in.
     const first = planes.find((p) => modules.some((m) => m.planeId === p.id)) ?? planes[0]!;
     const c = centroid(first.polygon);
     const corner = first.polygon.reduce((best, q) => (Math.hypot(q.x - panel.x, q.y - panel.y) < Math.hypot(best.x - panel.x, best.y - panel.y) ? q : best));
     const d = Math.hypot(c.x - corner.x, c.y - corner.y) || 1;
-    const at = { x: round2(corner.x + ((c.x - corner.x) / d) * 1.5), y: round2(corner.y + ((c.y - corner.y) / d) * 1.5) };
+    const under = modules.length ? modules.reduce((b, m) => (Math.hypot(m.x - panel.x, m.y - panel.y) < Math.hypot(b.x - panel.x, b.y - panel.y) ? m : b)) : undefined;
+    const at = under ? { x: round2(under.x), y: round2(under.y) } : { x: round2(corner.x + ((c.x - corner.x) / d) * 1.5), y: round2(corner.y + ((c.y - corner.y) / d) * 1.5) };
     equipment.push({ kind: 'junction_box', ...at });
     routes.roof = at;
   }
@@ -224,7 +226,9 @@ export function autoDesign(req: DesignRequest): DesignResult {
     if (e.point) routes[e.point] = { x: wall, y };
     y += 3;
   }
-  const jbox = { x: round2(maxX - 3), y: round2(Math.min(maxY - 2, 6)) };
+  // the junction box under the module nearest the wall's equipment: never in a fire pathway
+  const near = modules.reduce((b, m) => (Math.hypot(m.x - wall, m.y - 3) < Math.hypot(b.x - wall, b.y - 3) ? m : b), modules[0]!);
+  const jbox = near ? { x: round2(near.x), y: round2(near.y) } : { x: round2(maxX - 3), y: round2(Math.min(maxY - 2, 6)) };
   equipment.push({ kind: 'junction_box', x: jbox.x, y: jbox.y });
   routes.roof = jbox;
   return {
@@ -236,7 +240,8 @@ export function autoDesign(req: DesignRequest): DesignResult {
       site: {
         property: rect(-25, -35, round2(maxX + 30), round2(maxY + 25)),
         building: rect(0, 0, round2(maxX), round2(maxY)),
-        street: { from: { x: -25, y: -30 }, to: { x: round2(maxX + 30), y: -30 }, name: req.streetName },
+        // the street's centreline 10 ft beyond the front property line: the property never runs past it
+        street: { from: { x: -25, y: -45 }, to: { x: round2(maxX + 30), y: -45 }, name: req.streetName },
       },
       roofPlanes: planes,
       modules,
