@@ -5,6 +5,7 @@ import {
 } from '@sunstamp/domain/jobs/workflow.rules';
 import { pendingBookkeeping } from '@sunstamp/domain/jobs/pending-admin.rules';
 import { historyEventOf } from '@sunstamp/domain/jobs/job-history.rules';
+import { creditedPeople, stepCredits } from '@sunstamp/domain/jobs/step-credits.rules';
 import { monthKey, monthStatsDelta } from '@sunstamp/domain/jobs/month-stats.rules';
 import { REVISION_REASONS } from '@sunstamp/domain/constants/revision.constants';
 import type { Job, ZRevisionBody } from '@sunstamp/domain/contracts/jobs';
@@ -30,6 +31,8 @@ import * as eqRepo from './jobs-equipment.repository.ts';
 import { revisionChangesOf } from '@sunstamp/domain/jobs/revision-diff.rules';
 import { getJob, visibleJob } from './jobs-queries.service.ts';
 import * as repo from './jobs.repository.ts';
+import { placeProblems } from './jobs-consistency.ts';
+import { ADDRESS_CONTRADICTION_MESSAGE } from '@sunstamp/domain/jobs/address.rules';
 import { mayBeAssignedJobs, mayWorkOnJob } from '@sunstamp/domain/policies/jobs.policy';
 import { notifyJobEvent, scheduleOverdueNotice } from '../notifications/notifications.service.ts';
 import { postWorkflowMessage } from '../messages/messages.service.ts';
@@ -89,6 +92,7 @@ async function moveJob(ctx: Ctx, p: Principal, id: string, to: JobStatus, o: Mov
   if (!job.isActive) throw conflict('This job is deactivated.');
   const now = ctx.clock.now();
   let counted = false;
+  let creditedUsers: string[] = [];
   let moved: { from: JobStatus; assigneeId: string | null; action: TransitionAction; overdueAt: Date | null } | undefined;
   await db.transaction(async (tx) => {
     const locked = await repo.lockJob(tx, id);
@@ -114,6 +118,8 @@ async function moveJob(ctx: Ctx, p: Principal, id: string, to: JobStatus, o: Mov
     if (t.action === 'submit') {
       const bad = submitProblems(merged);
       if (bad.length) throw unprocessable('The job is not ready to submit.', bad);
+      const place = await placeProblems(tx, merged);
+      if (place.length) throw unprocessable(ADDRESS_CONTRADICTION_MESSAGE, place);
     }
     const released = await o.beforeCheck?.(tx, locked, now);
     await assertDeliverables(tx, merged, to, p.role);
@@ -132,20 +138,36 @@ async function moveJob(ctx: Ctx, p: Principal, id: string, to: JobStatus, o: Mov
       ...(t.action === 'submit' && !locked.submittedAt ? { submittedAt: now } : {}),
       updatedAt: now,
     });
+    const event = historyEventOf(t.action, from, to);
+    let data = o.data ?? released ?? null;
+    // Completing a design credits who did each step of the cycle (issue 29, item 7), read from
+    // the history with this move as its last row, not whoever moves it to Design Completed.
+    let credited: string[] = [p.id];
+    let designer: string | null = null;
+    if (to === 'Design Completed') {
+      const credits = stepCredits([...(await repo.creditHistory(tx, id)), { event, actorId: p.id, fromStatus: from, toStatus: to }]);
+      credited = creditedPeople(credits);
+      if (!credited.length) credited = [p.id];
+      designer = credits.design;
+      data = { ...(data ?? {}), credited, credits };
+    }
     await repo.insertHistory(tx, {
-      jobId: id, event: historyEventOf(t.action, from, to), actorId: p.id, actorRole: p.role,
-      fromStatus: from, toStatus: to, note: o.note ?? null, data: o.data ?? released ?? null, at: now,
+      jobId: id, event, actorId: p.id, actorRole: p.role,
+      fromStatus: from, toStatus: to, note: o.note ?? null, data, at: now,
     });
-    // Month stats (spec §4): counted for the user who made the change (domain month-stats rule).
+    // The cycle this move completed (its rollup names the mover): the designer is the one credited.
+    if (designer && designer !== p.id) await repo.creditCompletedCycle(tx, id, now, designer);
+    // Month stats (spec §4): a completed job counts for each person credited with a step of it.
     const delta = monthStatsDelta(from, to);
-    if (delta.jobsCompleted) await bumpMonthStat(tx, p.id, monthKey(now), 'jobsCompleted');
+    if (delta.jobsCompleted) for (const who of credited) await bumpMonthStat(tx, who, monthKey(now), 'jobsCompleted');
     if (delta.revisions) await bumpMonthStat(tx, p.id, monthKey(now), 'revisions');
     await o.afterMove?.(tx, locked, now);
     counted = delta.jobsCompleted + delta.revisions > 0;
+    creditedUsers = credited;
   });
   // After the commit, so no reader caches the old counts again in between.
   await announceJobsChanged(ctx);
-  if (counted) await ctx.cache.invalidateUser(p.id);
+  if (counted) for (const who of new Set([p.id, ...creditedUsers])) await ctx.cache.invalidateUser(who);
   if (moved) {
     // Staff's question to the client and the client's answer are messages of the client thread
     // (posted first, so the bell's newest entry is the status notice that goes with it).

@@ -1,7 +1,7 @@
-import { and, asc, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { ahjs, companies, jobFiles, jobHistory, jobRevisions, jobs, states, users, utilities } from '../../db/schema.ts';
+import { ahjs, analyticsJobCycles, companies, jobFiles, jobHistory, jobRevisions, jobs, states, users, utilities } from '../../db/schema.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobInsert = typeof jobs.$inferInsert;
@@ -375,6 +375,24 @@ export async function statusChanges(db: DbOrTx, jobId: string) {
     .from(jobHistory)
     .where(and(eq(jobHistory.jobId, jobId), isNotNull(jobHistory.toStatus)))
     .orderBy(asc(jobHistory.id));
+}
+
+/** The job's history as the step credits read it (jobs/step-credits.rules.ts), oldest first. */
+export async function creditHistory(db: DbOrTx, jobId: string) {
+  return db
+    .select({ event: jobHistory.event, actorId: jobHistory.actorId, fromStatus: jobHistory.fromStatus, toStatus: jobHistory.toStatus, data: jobHistory.data })
+    .from(jobHistory)
+    .where(and(eq(jobHistory.jobId, jobId), or(isNotNull(jobHistory.toStatus), inArray(jobHistory.event, ['assigned', 'unassigned', 'revision']))))
+    .orderBy(asc(jobHistory.id));
+}
+
+/**
+ * The cycle completed at `at` names its designer as completer (the rollup's trigger wrote the
+ * mover; the histograms follow the update through analytics_cycle_written, migration 0022).
+ */
+export async function creditCompletedCycle(db: DbOrTx, jobId: string, at: Date, designer: string): Promise<void> {
+  await db.update(analyticsJobCycles).set({ completedBy: designer })
+    .where(and(eq(analyticsJobCycles.jobId, jobId), eq(analyticsJobCycles.completedAt, at)));
 }
 
 export async function insertRevision(db: DbOrTx, v: typeof jobRevisions.$inferInsert): Promise<void> {
