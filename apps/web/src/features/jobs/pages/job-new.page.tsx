@@ -197,7 +197,8 @@ export function JobNewPage() {
     const fields = Object.entries(e.fieldErrors);
     let first = -1;
     for (const [path, message] of fields) {
-      form.setError(path as never, { type: 'server', message });
+      // The body's ahj_id is the form's ahj (the picker keeps the name with the id).
+      form.setError((path === 'ahj_id' ? 'ahj' : path) as never, { type: 'server', message });
       const s = stepOfField(path);
       if (s >= 0 && (first < 0 || s < first)) first = s;
     }
@@ -331,7 +332,9 @@ export function JobNewPage() {
       notify('Job submitted. Our team will pick it up shortly.', { variant: 'success' });
       void navigate(`/jobs/${encodeURIComponent(id)}`, { replace: true });
     } catch (e) {
+      // The step with the fields named opens, and the refusal's headline says why (an address that contradicts itself).
       showServerErrors(e);
+      notify(errorMessageOf(e), { variant: 'error' });
     }
   };
 
