@@ -38,11 +38,12 @@ describe('inbox, unread counts, typing and read receipts in two browsers', { shu
 
     const item = inboxItem(staff.page);
     await item.waitFor({ timeout: 10_000 });
-    await expect(item.getAttribute('aria-label')).resolves.toMatch(/1 unread\. .*: Could you check the rafter spacing/);
+    // Named by what it shows (WCAG 2.5.3), the unread count in words after it.
+    await expect(item.textContent()).resolves.toMatch(/Could you check the rafter spacing.*1unread message/);
     // Unread first: nothing read comes before it.
-    const labels = await staff.page.getByTestId('inbox-item').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+    const labels = await staff.page.getByTestId('inbox-item').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
     const at = labels.findIndex((l) => l.includes(JOB_NAME));
-    expect(labels.slice(0, at).every((l) => / unread\./.test(l))).toBe(true);
+    expect(labels.slice(0, at).every((l) => /unread messages?$/.test(l))).toBe(true);
     await staff.page.getByRole('button', { name: 'Unread', exact: true }).click();
     await inboxItem(staff.page).waitFor();
     await screenshot(staff.page, 'inbox-1-staff-unread.png');
