@@ -129,6 +129,7 @@ async function computeStats(ctx: Ctx, p: Principal, q: StatsQuery): Promise<Stat
   const jobsOf = new Map(perUserJobs.map((r) => [r.user_id, r]));
   const movedOf = new Map(moved.map((r) => [r.user_id, r.jobs]));
   const creditedOf = new Map(credited.map((r) => [r.user_id, r.jobs]));
+  const creditedJobs = creditedOf.get(null) ?? 0;
   const hoursOf = new Map(shifts.map((r) => [r.user_id, Number(r.hours)]));
   const userTable = peopleIn.map((id) => {
     const m = byActor.get(id);
@@ -206,7 +207,9 @@ async function computeStats(ctx: Ctx, p: Principal, q: StatsQuery): Promise<Stat
     },
     turnaround_distribution: distribution,
     reinforcement_count: byKey.get(REINFORCEMENT_KEY) ?? 0,
-    jobs_completed: sumKeys(byKey, COMPLETED_KEYS),
+    // People scope (My and Group Stats, a company narrowed to people): the jobs they are credited
+    // with a step of, each once, and their approvals; otherwise every completion in scope.
+    jobs_completed: scope.userIds ? creditedJobs + (byKey.get(APPROVED_KEY) ?? 0) : sumKeys(byKey, COMPLETED_KEYS),
     revisions_requested: byKey.get(REVISION_KEY) ?? 0,
     actions: actionTotals,
     designers: designerRows

@@ -33,7 +33,7 @@ import { getJob, visibleJob } from './jobs-queries.service.ts';
 import * as repo from './jobs.repository.ts';
 import { placeProblems } from './jobs-consistency.ts';
 import { ADDRESS_CONTRADICTION_MESSAGE } from '@sunstamp/domain/jobs/address.rules';
-import { mayBeAssignedJobs, mayWorkOnJob } from '@sunstamp/domain/policies/jobs.policy';
+import { mayBeAssignedJobs, mayDeleteDraft, mayWorkOnJob } from '@sunstamp/domain/policies/jobs.policy';
 import { notifyJobEvent, scheduleOverdueNotice } from '../notifications/notifications.service.ts';
 import { postWorkflowMessage } from '../messages/messages.service.ts';
 
@@ -143,20 +143,17 @@ async function moveJob(ctx: Ctx, p: Principal, id: string, to: JobStatus, o: Mov
     // Completing a design credits who did each step of the cycle (issue 29, item 7), read from
     // the history with this move as its last row, not whoever moves it to Design Completed.
     let credited: string[] = [p.id];
-    let designer: string | null = null;
     if (to === 'Design Completed') {
       const credits = stepCredits([...(await repo.creditHistory(tx, id)), { event, actorId: p.id, fromStatus: from, toStatus: to }]);
       credited = creditedPeople(credits);
       if (!credited.length) credited = [p.id];
-      designer = credits.design;
+      // credits.design is the cycle's completer in the analytics rollups (migration 0026).
       data = { ...(data ?? {}), credited, credits };
     }
     await repo.insertHistory(tx, {
       jobId: id, event, actorId: p.id, actorRole: p.role,
       fromStatus: from, toStatus: to, note: o.note ?? null, data, at: now,
     });
-    // The cycle this move completed (its rollup names the mover): the designer is the one credited.
-    if (designer && designer !== p.id) await repo.creditCompletedCycle(tx, id, now, designer);
     // Month stats (spec §4): a completed job counts for each person credited with a step of it.
     const delta = monthStatsDelta(from, to);
     if (delta.jobsCompleted) for (const who of credited) await bumpMonthStat(tx, who, monthKey(now), 'jobsCompleted');
@@ -336,6 +333,29 @@ export async function deactivateJob(ctx: Ctx, p: Principal, id: string, note?: s
   });
   await announceJobsChanged(ctx);
   return getJob(ctx, p, id);
+}
+
+/**
+ * Deletes a draft (issue 29, item 11): its creator, a company admin of its company or staff. A job
+ * that was ever submitted is not a draft any more (409: cancel or deactivate it). The row goes with
+ * everything that cascades from it (history, files, messages; the analytics rollups' triggers take
+ * its counts back), then its stored bytes.
+ */
+export async function deleteDraft(ctx: Ctx & Pick<AppContext, 'storage'>, p: Principal, id: string): Promise<void> {
+  const db = ctx.database.db;
+  const { job } = await visibleJob(db, p, id);
+  if (!mayDeleteDraft(p, job)) throw forbidden('Only the person who created this draft or a company admin may delete it.');
+  const keys = await db.transaction(async (tx) => {
+    const locked = await repo.lockJob(tx, id);
+    if (!locked) throw notFound();
+    if (locked.status !== 'Draft' || locked.submittedAt) throw conflict('Only a draft can be deleted: this job was submitted.');
+    const stored = await repo.storedKeysOfJob(tx, id);
+    await repo.deleteJobRow(tx, id);
+    return stored;
+  });
+  await announceJobsChanged(ctx);
+  // After the commit: a failed removal leaves bytes nobody points at, never a job without its files.
+  for (const key of keys) await ctx.storage.remove(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'draft file not removed'));
 }
 
 /**
