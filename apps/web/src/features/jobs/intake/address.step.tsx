@@ -20,6 +20,7 @@ import { errorMessageOf, isApiError } from '../../../lib/api-error.ts';
 import { ScopeAutocomplete } from '../../../components/requirements/scope-autocomplete.tsx';
 import { checkAddressAgreement, geocodeAddress, lookupParcel, reverseGeocode } from '../api/use-geocode.ts';
 import { fetchAhjs } from '../../../lib/api/ahjs.api.ts';
+import { fetchJobs } from '../api/use-jobs.ts';
 import { addressProblemLines, ahjMatchingCity, type AddressProblem } from './address-agreement.rules.ts';
 import { useOptionList, useStates } from '../api/use-option-list.ts';
 import { AddressMap, type LatLng } from './address.map.tsx';
@@ -33,11 +34,37 @@ type Lookup = { status: 'idle' | 'loading' | 'done' | 'error'; message?: string 
 const lookupMessage = (e: unknown) => (isApiError(e) && e.status === 404 ? GEOCODER_NO_RESULTS_MESSAGE : errorMessageOf(e));
 
 /**
+ * How many other jobs the caller sees carry this name exactly (case and spaces aside): drafts pile
+ * up under one name otherwise (issue 29, item 11). A warning, not a refusal.
+ */
+function useSameNameDrafts(name: string, jobId: string | null): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    const wanted = name.trim().toLowerCase();
+    if (wanted.length < 2) {
+      setCount(0);
+      return;
+    }
+    const ctrl = new AbortController();
+    const t = setTimeout(() => {
+      fetchJobs({ search: name.trim(), page_size: 20 }, ctrl.signal)
+        .then((page) => setCount(page.results.filter((j) => j.id !== jobId && j.name.trim().toLowerCase() === wanted).length))
+        .catch(() => undefined);
+    }, LOOKUP_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(t);
+      ctrl.abort();
+    };
+  }, [name, jobId]);
+  return count;
+}
+
+/**
  * Step 1: where the job is. Typing an address, ZIP or "City, ST" offers matches; choosing one
  * fills the address and drops the pin; dragging the pin sets latitude/longitude and fills the
  * rest by reverse geocoding.
  */
-export function AddressStep({ companies }: { companies: readonly { id: string; name: string }[] }) {
+export function AddressStep({ companies, jobId = null }: { companies: readonly { id: string; name: string }[]; jobId?: string | null }) {
   const form = useFormContext<JobIntake>();
   const { setValue } = form;
   const [lat, lng, street, city, stateId, zip, parcel, ahj] = useWatch({
@@ -58,6 +85,8 @@ export function AddressStep({ companies }: { companies: readonly { id: string; n
   // What the server's agreement check says of state, ZIP and pin (the check submit makes).
   const [agreement, setAgreement] = useState<AddressProblem[]>([]);
   const [ahjNote, setAhjNote] = useState<string | null>(null);
+  const jobName = useWatch({ control: form.control, name: 'name' });
+  const sameName = useSameNameDrafts(jobName, jobId);
 
   useEffect(() => {
     const text = query.trim();
@@ -176,6 +205,11 @@ export function AddressStep({ companies }: { companies: readonly { id: string; n
       <Grid size={{ xs: 12, md: 6 }}>
         <Stack spacing={2}>
           <TextInput name="name" label="Job name" required helperText="How you refer to this job, e.g. the homeowner's last name." maxLength={200} />
+          {sameName > 0 && (
+            <Alert severity="warning" data-testid="duplicate-name">
+              {sameName === 1 ? 'Another job already has this name' : `${sameName} other jobs already have this name`}: give this one a name you will tell apart, or continue the existing draft from the jobs list.
+            </Alert>
+          )}
           <TextInput name="client_name" label="Homeowner / client name" maxLength={200} />
           {companies.length > 1 && (
             <SelectInput name="company" label="Company" required options={companies.map((c) => ({ value: c.id, label: c.name }))} emptyValue={null} />

@@ -42,6 +42,7 @@ import { FileUploadPanel } from '../components/file-upload.panel.tsx';
 import { JobFilesPanel } from '../components/job-files.panel.tsx';
 import { ArraysSummary, CadIntakeSummary, Facts, ServicesSummary, StructureText } from '../components/job-details.sections.tsx';
 import { AddressStep } from '../intake/address.step.tsx';
+import { DeleteDraftButton } from '../components/delete-draft.button.tsx';
 import { ArraysStep } from '../intake/arrays.step.tsx';
 import { CadIntakeStep } from '../intake/cad-intake.step.tsx';
 import { EquipmentStep } from '../intake/equipment.step.tsx';
@@ -356,9 +357,12 @@ export function JobNewPage() {
         title={title}
         subtitle={subtitle}
         actions={
-          <Button component={RouterLink} to={draftId ? `/jobs/${draftId}` : '/jobs'} color="inherit" startIcon={<ArrowBack />}>
-            {draftId ? 'Job page' : 'Jobs'}
-          </Button>
+          <>
+            {draftId && !editing && <DeleteDraftButton jobId={draftId} name={values.name} />}
+            <Button component={RouterLink} to={draftId ? `/jobs/${draftId}` : '/jobs'} color="inherit" startIcon={<ArrowBack />}>
+              {draftId ? 'Job page' : 'Jobs'}
+            </Button>
+          </>
         }
       />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
@@ -398,7 +402,7 @@ export function JobNewPage() {
           noValidate
           onSubmit={form.handleSubmit(() => (step < REVIEW_STEP ? next() : editing ? onSaveChanges(false) : onSubmitJob()))}
         >
-          {key === 'address' && <AddressStep companies={needsCompany ? companies : []} />}
+          {key === 'address' && <AddressStep companies={needsCompany ? companies : []} jobId={draftId} />}
           {key === 'arrays' && <ArraysStep />}
           {key === 'cad' && <CadIntakeStep siteState={stateAbbr ?? null} />}
           {key === 'equipment' && (
