@@ -126,8 +126,8 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/jobs':                                   [401, 400, 400, 403, 201, 201, 201],
   'GET /api/jobs/{id}':                              [401, 200, 200, 404, 200, 200, 404],
   'POST /api/jobs/{id}/submit':                      [401, 409, 409, 404, 409, 409, 404],
-  // The fixture job was submitted: no one deletes it (a draft only); the Acme user may not if another created it.
-  'DELETE /api/jobs/{id}':                           [401, 409, 409, 404, 409, [403, 409], 404],
+  // A fresh submitted job per caller (FRESH_JOB): no one deletes it, a draft only (jobs.delete-draft.test.ts deletes drafts).
+  'DELETE /api/jobs/{id}':                           [401, 409, 409, 404, 409, 409, 404],
   'POST /api/jobs/{id}/status':                      [401, 200, 200, 404, 403, 403, 404],
   'POST /api/jobs/{id}/cancel':                      [401, 200, 200, 404, 200, 200, 404],
   'POST /api/jobs/{id}/revision':                    [401, 409, 409, 404, 409, 409, 404],
@@ -373,7 +373,7 @@ const rnd = () => Math.random().toString(36).slice(2, 10);
 const FRESH_JOB = new Set([
   'POST /api/jobs/{id}/submit', 'POST /api/jobs/{id}/status', 'POST /api/jobs/{id}/cancel', 'POST /api/jobs/{id}/revision',
   'POST /api/jobs/{id}/assign', 'POST /api/jobs/{id}/unassign', 'POST /api/jobs/{id}/deactivate', 'PUT /api/jobs/{id}/cad-fields',
-  'POST /api/jobs/{id}/files', 'DELETE /api/files/{fileId}', 'PUT /api/jobs/{id}/design',
+  'POST /api/jobs/{id}/files', 'DELETE /api/files/{fileId}', 'PUT /api/jobs/{id}/design', 'DELETE /api/jobs/{id}',
 ]);
 
 /** Rows that delete a help article get a fresh one for each caller. */
