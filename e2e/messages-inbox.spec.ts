@@ -38,11 +38,12 @@ describe('inbox, unread counts, typing and read receipts in two browsers', { shu
 
     const item = inboxItem(staff.page);
     await item.waitFor({ timeout: 10_000 });
-    await expect(item.getAttribute('aria-label')).resolves.toMatch(/1 unread\. .*: Could you check the rafter spacing/);
+    // Named by what it shows (WCAG 2.5.3), the unread count in words after it.
+    await expect(item.textContent()).resolves.toMatch(/Could you check the rafter spacing.*1unread message/);
     // Unread first: nothing read comes before it.
-    const labels = await staff.page.getByTestId('inbox-item').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+    const labels = await staff.page.getByTestId('inbox-item').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
     const at = labels.findIndex((l) => l.includes(JOB_NAME));
-    expect(labels.slice(0, at).every((l) => / unread\./.test(l))).toBe(true);
+    expect(labels.slice(0, at).every((l) => /unread messages?$/.test(l))).toBe(true);
     await staff.page.getByRole('button', { name: 'Unread', exact: true }).click();
     await inboxItem(staff.page).waitFor();
     await screenshot(staff.page, 'inbox-1-staff-unread.png');
@@ -85,7 +86,7 @@ describe('inbox, unread counts, typing and read receipts in two browsers', { shu
     await staff.page.goto(`${baseUrl}/messages`);
     const item = inboxItem(staff.page);
     await item.waitFor();
-    await expect(item.getAttribute('aria-label')).resolves.not.toMatch(/unread/);
+    await expect(item.textContent()).resolves.not.toMatch(/unread message/);
     await staff.page.getByRole('button', { name: 'Unread', exact: true }).click();
     await staff.page.waitForTimeout(500);
     await expect(inboxItem(staff.page).count()).resolves.toBe(0);
@@ -98,7 +99,9 @@ describe('inbox, unread counts, typing and read receipts in two browsers', { shu
     const item = inboxItem(client.page);
     await item.waitFor();
     // The reply came while the client's thread was on screen: read there, so not unread here.
-    await expect(item.getAttribute('aria-label')).resolves.toMatch(/^Inbox [^,]+\. .+: Checking the rafters now\.$/);
+    const text = await item.textContent();
+    expect(text).toMatch(/^Inbox \S+.*: Checking the rafters now\./);
+    expect(text).not.toMatch(/unread message/);
     await screenshot(client.page, 'inbox-4-client-inbox.png');
     await item.click();
     await client.page.waitForURL((u) => u.pathname === `/jobs/${jobId}`);

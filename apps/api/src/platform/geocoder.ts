@@ -86,6 +86,45 @@ function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number) {
 /** Nearest ZIP centre within this distance counts as "here" for a reverse lookup. */
 const REVERSE_MAX_KM = 30;
 
+/**
+ * The state a US ZIP is in, from the ZIP dataset (any geocoder: the ZIP is the user's, the dataset
+ * is the postal service's), or null for a ZIP it does not list. Used by the address agreement
+ * check at submit (issue 29, item 6).
+ */
+export function zipStateOf(zip: string): { name: string; abbreviation: string } | null {
+  const five = /^\s*(\d{5})(?:-\d{4})?\s*$/.exec(zip)?.[1];
+  if (!five) return null;
+  const row = zips().lookup(five);
+  if (!isListed(row)) return null;
+  const s = stateByAbbr.get(row.state)!;
+  return { name: s.label, abbreviation: s.abbreviation };
+}
+
+/** A pin this close to a ZIP centre of the job's own state is taken to be in it (border towns). */
+export const PIN_STATE_TOLERANCE_KM = 40;
+
+/**
+ * The state a map pin lies in when it is clearly not `expected`: the state of the nearest ZIP
+ * centre (within REVERSE_MAX_KM) when no ZIP centre of `expected` is within
+ * PIN_STATE_TOLERANCE_KM. ZIP centres are not borders, so a pin near a border is given the benefit
+ * of the doubt; null when the pin is in `expected` as far as we can tell, or nowhere we know.
+ */
+export function pinStateOf(lat: number, lng: number, expected: string | null): { name: string; abbreviation: string } | null {
+  if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  let best: ZipRow | undefined;
+  let bestKm = Infinity;
+  let expectedKm = Infinity;
+  for (const row of Object.values(zips().codes)) {
+    if (!isListed(row) || Math.abs(row.latitude - lat) > 1 || Math.abs(row.longitude - lng) > 1.5) continue;
+    const km = haversineKm(lat, lng, row.latitude, row.longitude);
+    if (km < bestKm) { best = row; bestKm = km; }
+    if (row.state === expected && km < expectedKm) expectedKm = km;
+  }
+  if (!best || bestKm > REVERSE_MAX_KM || best.state === expected || expectedKm <= PIN_STATE_TOLERANCE_KM) return null;
+  const s = stateByAbbr.get(best.state)!;
+  return { name: s.label, abbreviation: s.abbreviation };
+}
+
 export class OfflineGeocoder implements Geocoder {
   readonly name = 'offline' as const;
 

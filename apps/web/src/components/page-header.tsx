@@ -9,11 +9,12 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
   return (
     <Box sx={{ display: 'flex', alignItems: { xs: 'flex-start', sm: 'center' }, gap: 2, mb: 3, flexDirection: { xs: 'column', sm: 'row' } }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography variant="h4" component="h1">
+        {/* A long unbroken name (a job's, 200 characters) wraps anywhere rather than widening the page. */}
+        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
           {title}
         </Typography>
         {subtitle && (
-          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          <Typography color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
             {subtitle}
           </Typography>
         )}

@@ -102,8 +102,9 @@ export const MAX_UPLOAD_FILES = 20;
  */
 export function historyDataForReader(clientRole: boolean, data: unknown): unknown {
   if (!clientRole || !data || typeof data !== 'object') return data ?? null;
-  const d = data as Record<string, unknown>;
-  if (!HIDDEN_FROM_CLIENT_KINDS.includes(d.kind as FileKind)) return data;
+  // Who our team credited with each step (analytics) is not the client's to read.
+  const { credited, credits, ...d } = data as Record<string, unknown>;
+  if (!HIDDEN_FROM_CLIENT_KINDS.includes(d.kind as FileKind)) return credited === undefined && credits === undefined ? data : d;
   const { name: _name, file_id: _id, ...rest } = d;
   return rest;
 }

@@ -28,3 +28,14 @@ export const ZReverseGeocodeQuery = z.object({
   lng: z.coerce.number().min(-180).max(180),
 });
 export const ZPlaceParams = z.object({ placeId: z.string().trim().min(1).max(300) });
+
+/** GET /geocode/agreement: do the state, ZIP and map pin name one state (issue 29, item 6)? */
+export const ZAddressAgreementQuery = z.object({
+  state: z.coerce.number().int().positive().optional(),
+  zip: z.string().trim().max(20).default(''),
+  lat: z.coerce.number().min(-90).max(90).optional(),
+  lng: z.coerce.number().min(-180).max(180).optional(),
+});
+/** The fields that disagree, as the job body names them, each with a message naming both sides; empty when they agree. */
+export const ZAddressAgreement = z.object({ problems: z.array(z.record(z.string(), z.string())) });
+export type AddressAgreement = z.infer<typeof ZAddressAgreement>;

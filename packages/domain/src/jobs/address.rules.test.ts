@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseAddressComponents } from './address.rules.ts';
+import { addressContradictions, normaliseAddressComponents } from './address.rules.ts';
 
 const c = (long_name: string, short_name: string, ...types: string[]) => ({ long_name, short_name, types });
 
@@ -55,5 +55,24 @@ describe('normaliseAddressComponents', () => {
       state_abbreviation: '',
       country: '',
     });
+  });
+});
+
+describe('addressContradictions', () => {
+  const TX = { name: 'Texas', abbreviation: 'TX' };
+  const AZ = { name: 'Arizona', abbreviation: 'AZ' };
+  it('names the state and the ZIP when the ZIP is in another state, and the pin when it is', () => {
+    const bad = addressContradictions({ state: AZ, zip: '78701', zipState: TX, pinState: TX });
+    expect(bad.map((b) => Object.keys(b)[0])).toEqual(['state', 'client_zip_code', 'latitude']);
+    expect(bad[0]!.state).toBe('ZIP 78701 is in Texas (TX), but the state is Arizona (AZ): correct the state or the ZIP.');
+    expect(bad[2]!.latitude).toContain('The map pin is in Texas (TX), but the state is Arizona (AZ)');
+  });
+  it('is quiet when all agree or a part is unknown', () => {
+    expect(addressContradictions({ state: TX, zip: '78701', zipState: TX, pinState: null })).toEqual([]);
+    expect(addressContradictions({ state: TX, zip: '', zipState: null, pinState: null })).toEqual([]);
+    expect(addressContradictions({ state: null, zip: '78701', zipState: TX, pinState: null })).toEqual([]);
+  });
+  it('without a state, a pin and a ZIP in different states still disagree', () => {
+    expect(addressContradictions({ state: null, zip: '78701', zipState: TX, pinState: AZ })).toHaveLength(1);
   });
 });

@@ -57,3 +57,48 @@ export function normaliseAddressComponents(components: readonly AddressComponent
     country: country?.short_name ?? '',
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// One place (issue 29, item 6): the job's state, its ZIP's state and its map pin's state agree.
+
+export type PlaceState = { name: string; abbreviation: string };
+
+/** What the address says, each part as far as it is known (null: not set or not known to us). */
+export interface AddressFacts {
+  /** The state chosen on the job. */
+  state: PlaceState | null;
+  /** The ZIP as entered and the state our ZIP dataset puts it in. */
+  zip: string;
+  zipState: PlaceState | null;
+  /** The state the map pin lies in, when clearly outside the job's state (see the API's pinStateOf). */
+  pinState: PlaceState | null;
+}
+
+export const placeName = (s: PlaceState) => `${s.name} (${s.abbreviation})`;
+
+/**
+ * The fields that contradict each other, named as the job body names them (`state`,
+ * `client_zip_code`, `latitude`), each message naming both sides. A part that is not known is not
+ * judged: a job without a state, a ZIP our dataset does not list or a pin with no ZIP centre near.
+ */
+export function addressContradictions(f: AddressFacts): Record<string, string>[] {
+  const bad: Record<string, string>[] = [];
+  const { state, zipState, pinState } = f;
+  if (!state) {
+    if (zipState && pinState && zipState.abbreviation !== pinState.abbreviation) {
+      bad.push({ latitude: `The map pin is in ${placeName(pinState)}, but ZIP ${f.zip} is in ${placeName(zipState)}: move the pin or correct the ZIP.` });
+    }
+    return bad;
+  }
+  if (zipState && zipState.abbreviation !== state.abbreviation) {
+    const m = `ZIP ${f.zip} is in ${placeName(zipState)}, but the state is ${placeName(state)}: correct the state or the ZIP.`;
+    bad.push({ state: m }, { client_zip_code: m });
+  }
+  if (pinState && pinState.abbreviation !== state.abbreviation) {
+    bad.push({ latitude: `The map pin is in ${placeName(pinState)}, but the state is ${placeName(state)}: move the pin or correct the state.` });
+  }
+  return bad;
+}
+
+/** The headline of a refusal for an address that contradicts itself. */
+export const ADDRESS_CONTRADICTION_MESSAGE = 'The address does not agree with itself: the state, the ZIP, the map pin, the AHJ and the utility must be in one state.';

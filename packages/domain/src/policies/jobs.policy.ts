@@ -48,3 +48,13 @@ export function mayWorkOnJob(actor: Pick<Actor, 'id' | 'role'>, job: { assigneeI
   if (isInternalStaff(actor.role)) return true;
   return actor.role === 'contractor' && !!job.assigneeId && job.assigneeId === actor.id;
 }
+
+/**
+ * Who may delete a draft (issue 29, item 11; a submitted job is never deleted, only cancelled or
+ * deactivated): staff, a company admin of its company, and the user who created it. The job's
+ * visibility (its company) is checked before this.
+ */
+export function mayDeleteDraft(actor: Pick<Actor, 'id' | 'role'>, job: { createdById: string | null | undefined }): boolean {
+  if (isInternalStaff(actor.role) || actor.role === 'user_admin') return true;
+  return actor.role === 'user' && !!job.createdById && job.createdById === actor.id;
+}

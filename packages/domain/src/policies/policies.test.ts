@@ -4,7 +4,7 @@ import { CODE_TYPES } from '../contracts/catalogue.ts';
 import { FILE_KINDS } from '../contracts/files.ts';
 import type { Actor } from './actor.ts';
 import {
-  ASSIGNEE_ROLES, jobVisibilityOf, mayAssignJobs, mayBeAssignedJobs, mayWorkOnSomeJobs, mayCreateJob, mayManageJobs, mayRequestRevision,
+  ASSIGNEE_ROLES, jobVisibilityOf, mayAssignJobs, mayBeAssignedJobs, mayWorkOnSomeJobs, mayDeleteDraft, mayCreateJob, mayManageJobs, mayRequestRevision,
   mayWorkOnJob, seesInternalStatus,
 } from './jobs.policy.ts';
 import { mayGenerateSheets, maySeePlanSets } from './plansets.policy.ts';
@@ -60,6 +60,8 @@ describe('move internal statuses, assign, generate sheets and letters', () => {
   eachRole('staff-only job details', row(true, true, false, false, false), mayManageJobs);
   eachRole('may be an assignee', row(true, true, true, false, false), mayBeAssignedJobs);
   eachRole('works on some jobs (the role check before a job-work body)', row(true, true, true, false, false), mayWorkOnSomeJobs);
+  eachRole('deletes a draft someone else created', row(true, true, false, true, false), (r) => mayDeleteDraft({ id: 'me', role: r }, { createdById: 'other' }));
+  eachRole('deletes a draft it created', row(true, true, false, true, true), (r) => mayDeleteDraft({ id: 'me', role: r }, { createdById: 'me' }));
   it('assignee roles are the staff and contractors', () => expect([...ASSIGNEE_ROLES]).toEqual(['admin', 'support', 'contractor']));
   eachRole('generate sheets on a job assigned to them', row(true, true, true, false, false), (r) => mayGenerateSheets(actor(r), { assigneeId: actor(r).id }));
   eachRole('generate sheets on a job assigned to someone else', row(true, true, false, false, false), (r) => mayGenerateSheets(actor(r), { assigneeId: 'u-someone' }));

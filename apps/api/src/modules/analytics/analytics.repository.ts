@@ -289,6 +289,30 @@ export async function jobsMovedPerUser(database: Database, r: Range, s: StatsSco
   return rows<{ user_id: string; jobs: number }>(database, text, q.values);
 }
 
+/**
+ * Per person: completions (moves to Design Completed) in the period of jobs they are credited
+ * with a step, design, QC or stamp (history data.credited, jobs/step-credits.rules.ts); a move
+ * written before the credits were recorded credits its mover. The jobs come from the completed
+ * cycles' index; their history rows from the (job_id, id) index.
+ */
+export async function completedCreditsPerUser(database: Database, r: Range, s: StatsScope, people: string[]) {
+  if (!people.length) return [];
+  const q = new Sql();
+  const company = s.companyIds ? ` and c.company_id = any(${q.p(s.companyIds)}::uuid[])` : '';
+  const from = q.p(r.from);
+  const to = q.p(r.to);
+  // Per person, and (user_id null) for them all: completions (a job completed again after a
+  // revision counts again, as the month stats do), one that two of them worked on once.
+  const text = `select w.uid as user_id, count(distinct h.id)::int as jobs
+    from job_history h
+    cross join lateral jsonb_array_elements_text(coalesce(h.data->'credited', jsonb_build_array(h.actor_id::text))) w(uid)
+    where h.job_id in (select c.job_id from analytics_job_cycles c where c.completed_at is not null and c.completed_at >= ${from} and c.completed_at < ${to}${company})
+      and h.to_status = 'Design Completed' and h.from_status is distinct from h.to_status and h.at >= ${from} and h.at < ${to}
+      and w.uid = any(${q.p(people)}::text[])
+    group by grouping sets ((1), ())`;
+  return rows<{ user_id: string | null; jobs: number }>(database, text, q.values);
+}
+
 /** Per person: hours of their shifts inside the period (an open shift counts until now). */
 export async function shiftHours(database: Database, r: Range, people: string[], now: Date) {
   if (!people.length) return [];

@@ -19,6 +19,8 @@ import { closeIdleShifts } from '../../db/shifts.sql.ts';
 type Ctx = { database: Database; clock: Clock };
 
 const COMPLETED_KEYS = ['to:Design Completed', 'to:Approved'];
+/** A person's completed jobs: designs they are credited with a step of, and approvals they gave. */
+const APPROVED_KEY = 'to:Approved';
 const REVISION_KEY = 'to:Pending Design Revision';
 const REINFORCEMENT_KEY = 'to:Pending Reinforcements';
 const NO_ACTOR = '00000000-0000-0000-0000-000000000000';
@@ -82,6 +84,7 @@ async function computeStats(ctx: Ctx, p: Principal, q: StatsQuery): Promise<Stat
   const actions = empty ? [] : await repo.actionCounts(db, range, scope);
   const perUserJobs = await repo.jobsPerUser(db, range, scope, peopleIn);
   const moved = await repo.jobsMovedPerUser(db, range, scope, peopleIn);
+  const credited = await repo.completedCreditsPerUser(db, range, scope, peopleIn);
   if (peopleIn.length) await closeIdleShifts(db.db, ctx.clock.now());
   const shifts = await repo.shiftHours(db, range, peopleIn, ctx.clock.now());
 
@@ -125,6 +128,8 @@ async function computeStats(ctx: Ctx, p: Principal, q: StatsQuery): Promise<Stat
 
   const jobsOf = new Map(perUserJobs.map((r) => [r.user_id, r]));
   const movedOf = new Map(moved.map((r) => [r.user_id, r.jobs]));
+  const creditedOf = new Map(credited.map((r) => [r.user_id, r.jobs]));
+  const creditedJobs = creditedOf.get(null) ?? 0;
   const hoursOf = new Map(shifts.map((r) => [r.user_id, Number(r.hours)]));
   const userTable = peopleIn.map((id) => {
     const m = byActor.get(id);
@@ -136,7 +141,8 @@ async function computeStats(ctx: Ctx, p: Principal, q: StatsQuery): Promise<Stat
       revised_jobs: jobsOf.get(id)?.revised ?? 0,
       status_moves: statusMoves(m),
       jobs_moved: jobsMoved,
-      jobs_completed: sumKeys(m, COMPLETED_KEYS),
+      // Credited from the history (issue 29, item 7), not who moved the status.
+      jobs_completed: (creditedOf.get(id) ?? 0) + sumKeys(m, [APPROVED_KEY]),
       revisions_requested: sumKeys(m, [REVISION_KEY]),
       shift_hours: staffFigures ? roundHours(hours)! : null,
       // A rate over minutes of shift says nothing: at least an hour of shift in the period.
@@ -201,7 +207,9 @@ async function computeStats(ctx: Ctx, p: Principal, q: StatsQuery): Promise<Stat
     },
     turnaround_distribution: distribution,
     reinforcement_count: byKey.get(REINFORCEMENT_KEY) ?? 0,
-    jobs_completed: sumKeys(byKey, COMPLETED_KEYS),
+    // People scope (My and Group Stats, a company narrowed to people): the jobs they are credited
+    // with a step of, each once, and their approvals; otherwise every completion in scope.
+    jobs_completed: scope.userIds ? creditedJobs + (byKey.get(APPROVED_KEY) ?? 0) : sumKeys(byKey, COMPLETED_KEYS),
     revisions_requested: byKey.get(REVISION_KEY) ?? 0,
     actions: actionTotals,
     designers: designerRows

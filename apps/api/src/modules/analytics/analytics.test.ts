@@ -161,16 +161,14 @@ describe('GET /stats: golden data', () => {
     expect(s.actions).toEqual({
       cancelled: 0, pending_client: 0, submitted: 2, revision: 2, edited: 1, pending_approval: 1, approved: 1, pending_rae: 0, created: 3,
     });
+    // Credited by who designed (issue 29, item 7): support moved A0 out of Pending Design with no
+    // assignee, so A0 is its design too, though the admin moved it to Design Completed.
     expect(s.designers).toEqual([
       {
         user: { id: userIds.support, name: 'Sam Support' }, company: { id: acme, name: 'Acme Solar' },
-        completed: 2, new_designs: 1, revision_designs: 1,
-        // [4, 7]: median 5.5, p90 4 + 0.9 × 3; design time [3, 1] → median 2.
-        median_turnaround_hours: 5.5, p90_turnaround_hours: 6.7, median_design_hours: 2,
-      },
-      {
-        user: { id: userIds.admin, name: expect.any(String) }, company: { id: acme, name: 'Acme Solar' },
-        completed: 1, new_designs: 1, revision_designs: 0, median_turnaround_hours: 10, p90_turnaround_hours: 10, median_design_hours: 4,
+        completed: 3, new_designs: 2, revision_designs: 1,
+        // [4, 7, 10]: median 7, p90 7 + 0.8 × 3; design time [4, 1, 3] → median 3.
+        median_turnaround_hours: 7, p90_turnaround_hours: 9.4, median_design_hours: 3,
       },
     ]);
     // Acme's people: the owner created B, the user A and D (A revised).
@@ -198,13 +196,13 @@ describe('GET /stats: golden data', () => {
     const s = r.data;
     expect(s.scope.users).toEqual([{ id: userIds.support, name: 'Sam Support' }]);
     expect(s.job_count).toBe(0); // support created none and is assigned none
-    expect(s.jobs_completed).toBe(2); // B0 and A1
+    expect(s.jobs_completed).toBe(3); // completions it is credited with a step of: A0 (design and QC), B0, A1
     expect(s.actions).toMatchObject({ pending_client: 1, created: 0, submitted: 0 });
-    // Cycles support completed: B0 7 h, A1 4 h.
-    expect(s.durations.turnaround_all).toEqual({ count: 2, mean_hours: 5.5, median_hours: 5.5, p90_hours: 6.7 });
+    // Cycles support designed: A0 10 h, B0 7 h, A1 4 h.
+    expect(s.durations.turnaround_all).toEqual({ count: 3, mean_hours: 7, median_hours: 7, p90_hours: 9.4 });
     expect(s.users).toHaveLength(1);
     // A (3, 7, 8, 23, 24 h), B (5, 6, 9, 10 h), C (3, 4 h): 11 moves on 3 jobs.
-    expect(s.users[0]).toMatchObject({ status_moves: 11, jobs_moved: 3, jobs_completed: 2 });
+    expect(s.users[0]).toMatchObject({ status_moves: 11, jobs_moved: 3, jobs_completed: 3 });
     // 2 h + 10 h of shift in March: 3 jobs ÷ 12 h.
     expect(s.users[0]).toMatchObject({ shift_hours: 12, jobs_per_hour: 0.25 });
   });

@@ -71,5 +71,7 @@ export async function listGroups(db: DbOrTx) {
 }
 
 export async function listStates(db: DbOrTx) {
-  return db.select().from(states).orderBy(asc(states.country), asc(states.name));
+  // US states (and territories) first, then Canadian provinces (issue 29, item 11: 'CA' sorted
+  // before 'US' put Alberta at the top of every US job's State list).
+  return db.select().from(states).orderBy(sql`${states.country} <> 'US'`, asc(states.name));
 }

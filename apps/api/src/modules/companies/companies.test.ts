@@ -123,5 +123,9 @@ describe('contacts, groups, states', () => {
     expect(res.data).toContainEqual({ id: expect.any(Number), name: 'Puerto Rico', abbreviation: 'PR', country: 'US' });
     expect(res.data).toContainEqual({ id: expect.any(Number), name: 'Ontario', abbreviation: 'ON', country: 'CA' });
     expect(res.data.filter((s: any) => s.country === 'US').length).toBeGreaterThanOrEqual(51);
+    // US states before Canadian provinces (a US address meets Alabama first, not Alberta).
+    const countries = res.data.map((s: any) => s.country).join('');
+    expect(countries).toMatch(/^(US)+(CA)+$/);
+    expect(res.data[0].name).toBe('Alabama');
   });
 });

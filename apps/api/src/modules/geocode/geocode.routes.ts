@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZGeocodeQuery, ZGeocodeResult, ZPlaceParams, ZReverseGeocodeQuery } from '@sunstamp/domain/contracts/geocode';
+import { ZAddressAgreement, ZAddressAgreementQuery, ZGeocodeQuery, ZGeocodeResult, ZPlaceParams, ZReverseGeocodeQuery } from '@sunstamp/domain/contracts/geocode';
+import { addressPartsProblems } from '../jobs/jobs-consistency.ts';
 import * as svc from './geocode.service.ts';
 
 /** Any signed-in user looks addresses up (job intake). Results best first. */
@@ -21,4 +22,19 @@ export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/geocode/place/:placeId', {
     schema: { tags, summary: 'A place id (from a previous answer) to its address', params: ZPlaceParams, response },
   }, async (req) => svc.place(ctx, geocoder, req.params.placeId));
+
+  app.get('/geocode/agreement', {
+    schema: {
+      tags,
+      summary: 'Whether a state, ZIP and map pin name one state: the fields that disagree (the check submit makes)',
+      querystring: ZAddressAgreementQuery,
+      response: { 200: ZAddressAgreement },
+    },
+  }, async (req) => {
+    const q = req.query;
+    const problems = await addressPartsProblems(ctx.database.db, {
+      stateId: q.state ?? null, zip: q.zip, latitude: q.lat ?? null, longitude: q.lng ?? null,
+    });
+    return { problems };
+  });
 };

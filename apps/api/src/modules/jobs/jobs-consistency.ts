@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { isUtilityId } from '@sunstamp/domain/jobs/job-options.rules';
+import { addressContradictions, type PlaceState } from '@sunstamp/domain/jobs/address.rules';
+import { pinStateOf, zipStateOf } from '../../platform/geocoder.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ahjs, states, utilities } from '../../db/schema.ts';
 import type * as repo from './jobs.repository.ts';
@@ -14,6 +16,8 @@ export async function stateContradictions(
   db: DbOrTx,
   set: Partial<repo.JobInsert>,
   current: repo.JobRow | undefined,
+  /** Check every part, changed or not (submit: a job saved before a rule existed is checked too). */
+  always = false,
 ): Promise<Record<string, string>[]> {
   const stateId = set.clientStateId !== undefined ? set.clientStateId : current?.clientStateId ?? null;
   if (stateId === null) return [];
@@ -24,7 +28,7 @@ export async function stateContradictions(
   const utilityChanged = set.cadIntake !== undefined && cad.utility !== old.utility;
   const ahjId = set.ahjId !== undefined ? set.ahjId : current?.ahjId ?? null;
   const ahjChanged = set.ahjId !== undefined && set.ahjId !== current?.ahjId;
-  if (!(stateChanged || cadStateChanged || utilityChanged || ahjChanged)) return [];
+  if (!always && !(stateChanged || cadStateChanged || utilityChanged || ahjChanged)) return [];
 
   const [state] = await db.select({ name: states.name, abbreviation: states.abbreviation }).from(states).where(eq(states.id, stateId));
   if (!state) return [];
@@ -43,5 +47,39 @@ export async function stateContradictions(
     const [a] = await db.select({ name: ahjs.name, state: ahjs.state }).from(ahjs).where(eq(ahjs.id, ahjId));
     if (a && a.state !== state.abbreviation) bad.push({ ahj_id: `${a.name} is in ${a.state}, the site is in ${where}: choose an AHJ of the site's state.` });
   }
+  return bad;
+}
+
+/** The address as a job or a form holds it. */
+export type AddressParts = {
+  stateId: number | null;
+  zip: string;
+  latitude: number | null;
+  longitude: number | null;
+};
+
+/**
+ * State, ZIP and map pin (issue 29, item 6): the ZIP's state from the postal dataset, the pin's
+ * from the nearest ZIP centres (platform/geocoder.ts pinStateOf), each compared with the state.
+ */
+export async function addressPartsProblems(db: DbOrTx, a: AddressParts): Promise<Record<string, string>[]> {
+  let state: PlaceState | null = null;
+  if (a.stateId !== null) {
+    const [s] = await db.select({ name: states.name, abbreviation: states.abbreviation }).from(states).where(eq(states.id, a.stateId));
+    state = s ?? null;
+  }
+  const zipState = zipStateOf(a.zip);
+  const pinState = a.latitude !== null && a.longitude !== null
+    ? pinStateOf(a.latitude, a.longitude, state?.abbreviation ?? zipState?.abbreviation ?? null)
+    : null;
+  return addressContradictions({ state, zip: a.zip.trim(), zipState, pinState });
+}
+
+/** Everything about the job's place that must agree before it is submitted: address parts, then AHJ, utility and CAD state. */
+export async function placeProblems(db: DbOrTx, job: repo.JobRow): Promise<Record<string, string>[]> {
+  const bad = await addressPartsProblems(db, {
+    stateId: job.clientStateId, zip: job.clientZipCode, latitude: job.latitude, longitude: job.longitude,
+  });
+  bad.push(...(await stateContradictions(db, {}, job, true)));
   return bad;
 }

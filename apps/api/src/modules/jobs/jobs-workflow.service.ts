@@ -5,6 +5,7 @@ import {
 } from '@sunstamp/domain/jobs/workflow.rules';
 import { pendingBookkeeping } from '@sunstamp/domain/jobs/pending-admin.rules';
 import { historyEventOf } from '@sunstamp/domain/jobs/job-history.rules';
+import { creditedPeople, stepCredits } from '@sunstamp/domain/jobs/step-credits.rules';
 import { monthKey, monthStatsDelta } from '@sunstamp/domain/jobs/month-stats.rules';
 import { REVISION_REASONS } from '@sunstamp/domain/constants/revision.constants';
 import type { Job, ZRevisionBody } from '@sunstamp/domain/contracts/jobs';
@@ -30,7 +31,9 @@ import * as eqRepo from './jobs-equipment.repository.ts';
 import { revisionChangesOf } from '@sunstamp/domain/jobs/revision-diff.rules';
 import { getJob, visibleJob } from './jobs-queries.service.ts';
 import * as repo from './jobs.repository.ts';
-import { mayBeAssignedJobs, mayWorkOnJob } from '@sunstamp/domain/policies/jobs.policy';
+import { placeProblems } from './jobs-consistency.ts';
+import { ADDRESS_CONTRADICTION_MESSAGE } from '@sunstamp/domain/jobs/address.rules';
+import { mayBeAssignedJobs, mayDeleteDraft, mayWorkOnJob } from '@sunstamp/domain/policies/jobs.policy';
 import { notifyJobEvent, scheduleOverdueNotice } from '../notifications/notifications.service.ts';
 import { postWorkflowMessage } from '../messages/messages.service.ts';
 
@@ -89,6 +92,7 @@ async function moveJob(ctx: Ctx, p: Principal, id: string, to: JobStatus, o: Mov
   if (!job.isActive) throw conflict('This job is deactivated.');
   const now = ctx.clock.now();
   let counted = false;
+  let creditedUsers: string[] = [];
   let moved: { from: JobStatus; assigneeId: string | null; action: TransitionAction; overdueAt: Date | null } | undefined;
   await db.transaction(async (tx) => {
     const locked = await repo.lockJob(tx, id);
@@ -114,6 +118,8 @@ async function moveJob(ctx: Ctx, p: Principal, id: string, to: JobStatus, o: Mov
     if (t.action === 'submit') {
       const bad = submitProblems(merged);
       if (bad.length) throw unprocessable('The job is not ready to submit.', bad);
+      const place = await placeProblems(tx, merged);
+      if (place.length) throw unprocessable(ADDRESS_CONTRADICTION_MESSAGE, place);
     }
     const released = await o.beforeCheck?.(tx, locked, now);
     await assertDeliverables(tx, merged, to, p.role);
@@ -132,20 +138,33 @@ async function moveJob(ctx: Ctx, p: Principal, id: string, to: JobStatus, o: Mov
       ...(t.action === 'submit' && !locked.submittedAt ? { submittedAt: now } : {}),
       updatedAt: now,
     });
+    const event = historyEventOf(t.action, from, to);
+    let data = o.data ?? released ?? null;
+    // Completing a design credits who did each step of the cycle (issue 29, item 7), read from
+    // the history with this move as its last row, not whoever moves it to Design Completed.
+    let credited: string[] = [p.id];
+    if (to === 'Design Completed') {
+      const credits = stepCredits([...(await repo.creditHistory(tx, id)), { event, actorId: p.id, fromStatus: from, toStatus: to }]);
+      credited = creditedPeople(credits);
+      if (!credited.length) credited = [p.id];
+      // credits.design is the cycle's completer in the analytics rollups (migration 0026).
+      data = { ...(data ?? {}), credited, credits };
+    }
     await repo.insertHistory(tx, {
-      jobId: id, event: historyEventOf(t.action, from, to), actorId: p.id, actorRole: p.role,
-      fromStatus: from, toStatus: to, note: o.note ?? null, data: o.data ?? released ?? null, at: now,
+      jobId: id, event, actorId: p.id, actorRole: p.role,
+      fromStatus: from, toStatus: to, note: o.note ?? null, data, at: now,
     });
-    // Month stats (spec §4): counted for the user who made the change (domain month-stats rule).
+    // Month stats (spec §4): a completed job counts for each person credited with a step of it.
     const delta = monthStatsDelta(from, to);
-    if (delta.jobsCompleted) await bumpMonthStat(tx, p.id, monthKey(now), 'jobsCompleted');
+    if (delta.jobsCompleted) for (const who of credited) await bumpMonthStat(tx, who, monthKey(now), 'jobsCompleted');
     if (delta.revisions) await bumpMonthStat(tx, p.id, monthKey(now), 'revisions');
     await o.afterMove?.(tx, locked, now);
     counted = delta.jobsCompleted + delta.revisions > 0;
+    creditedUsers = credited;
   });
   // After the commit, so no reader caches the old counts again in between.
   await announceJobsChanged(ctx);
-  if (counted) await ctx.cache.invalidateUser(p.id);
+  if (counted) for (const who of new Set([p.id, ...creditedUsers])) await ctx.cache.invalidateUser(who);
   if (moved) {
     // Staff's question to the client and the client's answer are messages of the client thread
     // (posted first, so the bell's newest entry is the status notice that goes with it).
@@ -314,6 +333,29 @@ export async function deactivateJob(ctx: Ctx, p: Principal, id: string, note?: s
   });
   await announceJobsChanged(ctx);
   return getJob(ctx, p, id);
+}
+
+/**
+ * Deletes a draft (issue 29, item 11): its creator, a company admin of its company or staff. A job
+ * that was ever submitted is not a draft any more (409: cancel or deactivate it). The row goes with
+ * everything that cascades from it (history, files, messages; the analytics rollups' triggers take
+ * its counts back), then its stored bytes.
+ */
+export async function deleteDraft(ctx: Ctx & Pick<AppContext, 'storage'>, p: Principal, id: string): Promise<void> {
+  const db = ctx.database.db;
+  const { job } = await visibleJob(db, p, id);
+  if (!mayDeleteDraft(p, job)) throw forbidden('Only the person who created this draft or a company admin may delete it.');
+  const keys = await db.transaction(async (tx) => {
+    const locked = await repo.lockJob(tx, id);
+    if (!locked) throw notFound();
+    if (locked.status !== 'Draft' || locked.submittedAt) throw conflict('Only a draft can be deleted: this job was submitted.');
+    const stored = await repo.storedKeysOfJob(tx, id);
+    await repo.deleteJobRow(tx, id);
+    return stored;
+  });
+  await announceJobsChanged(ctx);
+  // After the commit: a failed removal leaves bytes nobody points at, never a job without its files.
+  for (const key of keys) await ctx.storage.remove(key).catch((err: unknown) => ctx.log.warn({ err, key }, 'draft file not removed'));
 }
 
 /**

@@ -1,7 +1,7 @@
-import { and, asc, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { ahjs, companies, jobFiles, jobHistory, jobRevisions, jobs, states, users, utilities } from '../../db/schema.ts';
+import { ahjs, companies, jobFiles, jobHistory, jobRevisions, jobs, messageAttachments, states, users, utilities } from '../../db/schema.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobInsert = typeof jobs.$inferInsert;
@@ -374,6 +374,26 @@ export async function statusChanges(db: DbOrTx, jobId: string) {
     .select({ from: jobHistory.fromStatus, to: jobHistory.toStatus, at: jobHistory.at })
     .from(jobHistory)
     .where(and(eq(jobHistory.jobId, jobId), isNotNull(jobHistory.toStatus)))
+    .orderBy(asc(jobHistory.id));
+}
+
+/** The storage keys of a job's files, previews and message attachments. */
+export async function storedKeysOfJob(db: DbOrTx, jobId: string): Promise<string[]> {
+  const files = await db.select({ key: jobFiles.storageKey, preview: jobFiles.previewKey }).from(jobFiles).where(eq(jobFiles.jobId, jobId));
+  const attached = await db.select({ key: messageAttachments.storageKey }).from(messageAttachments).where(eq(messageAttachments.jobId, jobId));
+  return [...files.flatMap((f) => (f.preview ? [f.key, f.preview] : [f.key])), ...attached.map((a) => a.key)];
+}
+
+export async function deleteJobRow(db: DbOrTx, jobId: string): Promise<void> {
+  await db.delete(jobs).where(eq(jobs.id, jobId));
+}
+
+/** The job's history as the step credits read it (jobs/step-credits.rules.ts), oldest first. */
+export async function creditHistory(db: DbOrTx, jobId: string) {
+  return db
+    .select({ event: jobHistory.event, actorId: jobHistory.actorId, fromStatus: jobHistory.fromStatus, toStatus: jobHistory.toStatus, data: jobHistory.data })
+    .from(jobHistory)
+    .where(and(eq(jobHistory.jobId, jobId), or(isNotNull(jobHistory.toStatus), inArray(jobHistory.event, ['assigned', 'unassigned', 'revision']))))
     .orderBy(asc(jobHistory.id));
 }
 

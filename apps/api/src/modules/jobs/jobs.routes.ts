@@ -6,7 +6,7 @@ import {
 import { principalOf } from '../auth/auth.hooks.ts';
 import { getJob, jobHistory, jobRevisions, listJobs } from './jobs-queries.service.ts';
 import {
-  assignJob, cancelJob, changeStatus, deactivateJob, requestRevision, submitJob, unassignJob,
+  assignJob, cancelJob, changeStatus, deactivateJob, deleteDraft, requestRevision, submitJob, unassignJob,
 } from './jobs-workflow.service.ts';
 import { saveJob } from './jobs.service.ts';
 
@@ -40,6 +40,13 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/jobs/:id', {
     schema: { tags, summary: 'One job, with its files, overdue state and the moves the caller may make', params: ZIdParams, response: { 200: ZJob } },
   }, async (req) => getJob(ctx, principalOf(req), req.params.id));
+
+  app.delete('/jobs/:id', {
+    schema: { tags, summary: 'Delete a draft (its creator, a company admin of its company, or staff); 409 once submitted', params: ZIdParams, response: { 204: z.null() } },
+  }, async (req, reply) => {
+    await deleteDraft(ctx, principalOf(req), req.params.id);
+    return reply.code(204).send(null);
+  });
 
   app.post('/jobs/:id/submit', {
     schema: { tags, summary: 'Submit a draft (Draft → Pending Pre-Check)', params: ZIdParams, body: ZNoteBody.nullish(), response: { 200: ZJob } },

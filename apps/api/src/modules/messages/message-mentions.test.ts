@@ -137,7 +137,7 @@ describe('the workflow\'s question and answer in the client thread', () => {
     let thread = await messagesOf(job, 'acmeUser');
     expect(thread.at(-1)).toMatchObject({ body: 'Which main panel rating: 100 A or 200 A?', author: { id: ids.support } });
     const notes = await bell('acmeUser', job);
-    expect(notes[0]).toMatchObject({ type: 'job_status', excerpt: 'Needs your answer (Pending Client)' });
+    expect(notes[0]).toMatchObject({ type: 'job_status', excerpt: 'Needs your answer' });
     expect(notes.some((n) => n.type === 'new_message' && n.message_id === thread.at(-1)!.id)).toBe(true);
 
     const answer = await as('acmeUser', 'POST', `/api/jobs/${job}/status`, { action: 'answer', note: '200 A, photo attached earlier.' });

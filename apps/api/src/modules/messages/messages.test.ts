@@ -328,7 +328,7 @@ describe('job event notifications', () => {
     expect((await t.request('POST', `/api/jobs/${job}/status`, { token: tok.support, body: { status: 'Pending Client', note: 'Which panel?' } })).statusCode).toBe(200);
     for (const who of ['acmeUser', 'acmeOwner'] as const) {
       const n = (await t.request('GET', '/api/notifications', { token: tok[who] })).data.items.find((x: { job_id: string }) => x.job_id === job);
-      expect(n, who).toMatchObject({ type: 'job_status', excerpt: 'Needs your answer (Pending Client)', thread: null });
+      expect(n, who).toMatchObject({ type: 'job_status', excerpt: 'Needs your answer', thread: null });
     }
     // Another tenant and the actor hear nothing.
     expect((await t.request('GET', '/api/notifications', { token: tok.brightOwner })).data.items.some((n: { job_id: string }) => n.job_id === job)).toBe(false);
@@ -339,7 +339,7 @@ describe('job event notifications', () => {
     expect(mails.map((m) => m.to).sort()).toEqual([DEMO.acmeOwner, DEMO.acmeUser, DEMO.admin].sort());
     const userMail = mails.find((m) => m.to === DEMO.acmeUser)!;
     expect(userMail.subject).toBe('2 updates on Status job');
-    expect(userMail.text).toContain('Needs your answer (Pending Client)');
+    expect(userMail.text).toContain('Needs your answer');
     expect(userMail.text).toContain('Which panel?');
     expect(userMail.text).toContain('message notifications and job notifications are on');
     expect(mails.find((m) => m.to === DEMO.acmeOwner)!.subject).toBe('New message on Status job');

@@ -81,7 +81,9 @@ async function notifyJobEventOrThrow(ctx: Ctx, v: Parameters<typeof notifyJobEve
   }
   const notice = jobEventNoticeOf(v.from, v.to, v.actor.role);
   if (!notice) return;
-  const text = `${notice.text} (${isInternalStaff(v.actor.role) && notice.audience === 'company' ? clientFacing(v.to) : v.to})`;
+  // The client company reads its own words only, never an internal status name (issue 29,
+  // item 11: 'Ready for your review (Pending Approval)'); staff read the status too.
+  const text = notice.audience === 'company' ? notice.text : `${notice.text} (${v.to})`;
   const audience = await repo.jobAudience(db, v.job, notice.audience === 'company' ? { kind: 'company', roles: CLIENT_ROLES } : { kind: 'staff', roles: STAFF_ROLES });
   await storeAndAnnounce(ctx, { type: 'job_status', job: v.job, actorId: v.actor.id, text }, audience);
 }
@@ -195,8 +197,6 @@ export async function notifyDeliverablesReleased(ctx: Ctx, v: { jobId: string; a
 /** The notice of deliverables reaching the client. */
 export const DELIVERABLES_RELEASED = 'Deliverables released';
 
-/** Clients see the client-facing names of the statuses they are told about. */
-const clientFacing = (s: JobStatus) => (s === 'Pending Client' || s === 'Pending Approval' || s === 'Cancelled' ? s : 'Submitted');
 
 function notificationOf(r: repo.NotificationRow): Notification {
   const data = (r.data ?? {}) as { excerpt?: string };

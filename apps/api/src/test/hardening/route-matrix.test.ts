@@ -126,6 +126,8 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/jobs':                                   [401, 400, 400, 403, 201, 201, 201],
   'GET /api/jobs/{id}':                              [401, 200, 200, 404, 200, 200, 404],
   'POST /api/jobs/{id}/submit':                      [401, 409, 409, 404, 409, 409, 404],
+  // A fresh submitted job per caller (FRESH_JOB): no one deletes it, a draft only (jobs.delete-draft.test.ts deletes drafts).
+  'DELETE /api/jobs/{id}':                           [401, 409, 409, 404, 409, 409, 404],
   'POST /api/jobs/{id}/status':                      [401, 200, 200, 404, 403, 403, 404],
   'POST /api/jobs/{id}/cancel':                      [401, 200, 200, 404, 200, 200, 404],
   'POST /api/jobs/{id}/revision':                    [401, 409, 409, 404, 409, 409, 404],
@@ -172,6 +174,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/geocode':                                [401, 200, 200, 200, 200, 200, 200],
   'GET /api/geocode/reverse':                        [401, 200, 200, 200, 200, 200, 200],
   'GET /api/geocode/place/{placeId}':                [401, 200, 200, 200, 200, 200, 200],
+  'GET /api/geocode/agreement':                      [401, 200, 200, 200, 200, 200, 200],
   'GET /api/parcel':                                 [401, 501, 501, 501, 501, 501, 501],
   'GET /api/settings/structural-span':               [401, 200, 200, 403, 403, 403, 403],
   'PUT /api/settings/structural-span':               [401, 200, 403, 403, 403, 403, 403],
@@ -251,6 +254,7 @@ const QUERIES: Record<string, (fx: Fixtures) => string> = {
   'GET /api/geocode': () => 'address=78701',
   'GET /api/content/items': () => 'kind=help',
   'GET /api/geocode/reverse': () => 'lat=30.2672&lng=-97.7431',
+  'GET /api/geocode/agreement': () => 'zip=78701&lat=30.2672&lng=-97.7431',
   'GET /api/parcel': () => 'address=2%20Oak%20St&city=Austin&state=TX&zip_code=78701',
   'GET /api/stats': (fx) =>
     `active_tab=company&start_date=2026-01-01&end_date=2026-12-31&included_companies=${encodeURIComponent(JSON.stringify([fx.acmeCompany]))}`,
@@ -369,7 +373,7 @@ const rnd = () => Math.random().toString(36).slice(2, 10);
 const FRESH_JOB = new Set([
   'POST /api/jobs/{id}/submit', 'POST /api/jobs/{id}/status', 'POST /api/jobs/{id}/cancel', 'POST /api/jobs/{id}/revision',
   'POST /api/jobs/{id}/assign', 'POST /api/jobs/{id}/unassign', 'POST /api/jobs/{id}/deactivate', 'PUT /api/jobs/{id}/cad-fields',
-  'POST /api/jobs/{id}/files', 'DELETE /api/files/{fileId}', 'PUT /api/jobs/{id}/design',
+  'POST /api/jobs/{id}/files', 'DELETE /api/files/{fileId}', 'PUT /api/jobs/{id}/design', 'DELETE /api/jobs/{id}',
 ]);
 
 /** Rows that delete a help article get a fresh one for each caller. */

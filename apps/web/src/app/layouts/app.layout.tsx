@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Link as RouterLink, NavLink, Outlet, useLocation } from 'react-router';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -38,6 +37,15 @@ import { navItemsFor } from '../route-access.ts';
 import { catalogueNavItemsFor } from '../../features/catalogue/catalogue-nav.ts';
 import { NotificationBell } from '../../features/messages/components/notification.bell.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
+import { OverflowNav } from './overflow-nav.tsx';
+
+/** Destinations outside the sections row, also in the account menu: in More and in the drawer. */
+const EXTRA_DESTINATIONS = [
+  { section: 'site_alerts', label: 'Site alerts', to: '/site-alerts' },
+  { section: 'engineers', label: 'Engineers', to: '/engineers' },
+  { section: 'back_office', label: 'Back office', to: '/back-office' },
+  { section: 'content', label: 'Blog and help', to: '/content' },
+] as const;
 
 /** The signed-in app: top bar (brand, sections, theme, user menu), site alerts, the page. */
 export function AppLayout() {
@@ -49,6 +57,7 @@ export function AppLayout() {
   if (!user) return null;
   const items = [...navItemsFor(user.role), ...catalogueNavItemsFor(user.role)];
   const name = getDisplayName(user);
+  const extra = EXTRA_DESTINATIONS.filter((d) => maySeeSection(user.role, d.section));
 
   const closeMenu = () => setMenuAnchor(null);
   const onSignOut = () => {
@@ -81,31 +90,9 @@ export function AppLayout() {
           <Link component={RouterLink} to="/jobs" underline="none" color="inherit" aria-label="Sunstamp, go to jobs" sx={{ mr: 3, display: 'flex', alignItems: 'center' }}>
             <BrandLogo size={26} />
           </Link>
-          {/* Staff see nine sections: below 1200 px they would push the account menu off screen, so
-              the drawer serves there; the row also scrolls rather than wraps if a label grows. */}
-          <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5, flex: 1, minWidth: 0, overflowX: 'auto' }}>
-            {items.map((item) => (
-              <Button
-                key={item.to}
-                component={NavLink}
-                to={item.to}
-                color="inherit"
-                sx={{
-                  // minWidth 0: MUI's 64 px minimum padded short labels ("Jobs", "AHJs") wider than the rest.
-                  minWidth: 0,
-                  px: 1.5,
-                  flexShrink: 0,
-                  whiteSpace: 'nowrap',
-                  color: 'rgba(255,255,255,0.78)',
-                  borderRadius: 2,
-                  '&:hover': { color: '#fff', bgcolor: 'rgba(255,255,255,0.08)' },
-                  '&.active': { color: '#fff', bgcolor: 'rgba(255,255,255,0.14)' },
-                }}
-              >
-                {item.label}
-              </Button>
-            ))}
-          </Box>
+          {/* Sections that do not fit go to a More menu with the other destinations (issue 29, item 9);
+              below 1200 px the drawer serves. */}
+          <OverflowNav items={items} extra={extra} />
           <Box sx={{ flex: { xs: 1, lg: 0 } }} />
           <NotificationBell />
           <ThemeToggle />
@@ -202,7 +189,7 @@ export function AppLayout() {
           </Box>
           <Divider />
           <List component="nav" aria-label="Main">
-            {items.map((item) => (
+            {[...items, ...extra].map((item) => (
               <ListItemButton
                 key={item.to}
                 component={RouterLink}

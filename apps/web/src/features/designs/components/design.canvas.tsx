@@ -281,7 +281,8 @@ export function DesignCanvas(p: Props) {
               key={`${eq.kind}-${i}`}
               tabIndex={0}
               role="button"
-              aria-label={`${label.name} at ${eq.x.toFixed(2)}, ${eq.y.toFixed(2)} ft`}
+              // The name starts with the marker's visible letters (WCAG 2.5.3 label in name).
+              aria-label={`${label.short}, ${label.name} at ${eq.x.toFixed(2)}, ${eq.y.toFixed(2)} ft`}
               aria-pressed={sel}
               data-testid={`equipment-${eq.kind}`}
               style={{ cursor: p.readOnly ? 'default' : 'grab', outline: 'none' }}

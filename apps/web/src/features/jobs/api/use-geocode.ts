@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ZGeocodeResult, type ZGeocodeQuery } from '@sunstamp/domain/contracts/geocode';
+import { ZAddressAgreement, ZGeocodeResult, type ZGeocodeQuery } from '@sunstamp/domain/contracts/geocode';
 import { ZParcelAnswer, type ZParcelQuery } from '@sunstamp/domain/contracts/jobs';
 import { fetchEndpoint, getEndpoint } from '../../../lib/api/endpoint.ts';
 
@@ -15,3 +15,9 @@ export const geocodeAddress = (address: string, signal?: AbortSignal) => fetchEn
 export const reverseGeocode = (lat: number, lng: number, signal?: AbortSignal) => fetchEndpoint(reverseEndpoint, { lat, lng }, signal);
 
 export const lookupParcel = (q: { address: string; city: string; state: string; zip_code: string }) => fetchEndpoint(parcelEndpoint, q);
+
+/** GET /geocode/agreement: the fields of the address that name different states (the check submit makes). */
+const agreementEndpoint = getEndpoint(ZAddressAgreement, (_q: { state?: number; zip?: string; lat?: number; lng?: number }) => '/geocode/agreement', (q) => q);
+
+export const checkAddressAgreement = (q: { state?: number; zip?: string; lat?: number; lng?: number }, signal?: AbortSignal) =>
+  fetchEndpoint(agreementEndpoint, q, signal);

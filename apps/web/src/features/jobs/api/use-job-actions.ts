@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ZAssignBody, ZJob, ZJobBody, ZNoteBody, ZRevisionBody, ZStatusChangeBody, type Job } from '@sunstamp/domain/contracts/jobs';
 import type { JobStatus } from '@sunstamp/domain/jobs/workflow.rules';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -18,6 +18,22 @@ const cancelEndpoint = jobMove('cancel', ZNoteBody, ZJob);
 const revisionEndpoint = jobMove('revision', ZRevisionBody, ZJob);
 const assignEndpoint = jobMove('assign', ZAssignBody, ZJob.nullable());
 const unassignEndpoint = jobMove('unassign', ZNoteBody, ZJob.nullable());
+
+/** DELETE /jobs/{id}: a draft only (409 once submitted); 204. */
+const deleteDraftEndpoint = sendEndpoint('DELETE', { path: (id: string) => `/jobs/${seg(id)}`, body: null, response: z.null() });
+
+export function useDeleteDraft() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callEndpoint(deleteDraftEndpoint, id),
+    // The dialog that asked says what went wrong.
+    meta: { silentError: true },
+    onSuccess: (_, id) => {
+      qc.removeQueries({ queryKey: queryKeys.jobs.detail(id) });
+      void qc.invalidateQueries({ queryKey: queryKeys.jobs.lists() });
+    },
+  });
+}
 
 /** A changed job: its detail takes the answer, everything else about jobs refetches. */
 function onJobChanged(qc: QueryClient, job: Job | null | undefined, id?: string) {

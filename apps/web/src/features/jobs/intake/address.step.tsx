@@ -18,7 +18,10 @@ import { ENCLOSURES, EXPOSURE_CATEGORIES, ROOF_TYPES } from '@sunstamp/domain/co
 import { GEOCODER_NO_RESULTS_MESSAGE } from '@sunstamp/domain/constants/messages.constants';
 import { errorMessageOf, isApiError } from '../../../lib/api-error.ts';
 import { ScopeAutocomplete } from '../../../components/requirements/scope-autocomplete.tsx';
-import { geocodeAddress, lookupParcel, reverseGeocode } from '../api/use-geocode.ts';
+import { checkAddressAgreement, geocodeAddress, lookupParcel, reverseGeocode } from '../api/use-geocode.ts';
+import { fetchAhjs } from '../../../lib/api/ahjs.api.ts';
+import { fetchJobs } from '../api/use-jobs.ts';
+import { addressProblemLines, ahjMatchingCity, type AddressProblem } from './address-agreement.rules.ts';
 import { useOptionList, useStates } from '../api/use-option-list.ts';
 import { AddressMap, type LatLng } from './address.map.tsx';
 import { NumberInput, SelectInput, SwitchInput, TextInput } from './intake-fields.tsx';
@@ -31,11 +34,37 @@ type Lookup = { status: 'idle' | 'loading' | 'done' | 'error'; message?: string 
 const lookupMessage = (e: unknown) => (isApiError(e) && e.status === 404 ? GEOCODER_NO_RESULTS_MESSAGE : errorMessageOf(e));
 
 /**
+ * How many other jobs the caller sees carry this name exactly (case and spaces aside): drafts pile
+ * up under one name otherwise (issue 29, item 11). A warning, not a refusal.
+ */
+function useSameNameDrafts(name: string, jobId: string | null): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    const wanted = name.trim().toLowerCase();
+    if (wanted.length < 2) {
+      setCount(0);
+      return;
+    }
+    const ctrl = new AbortController();
+    const t = setTimeout(() => {
+      fetchJobs({ search: name.trim(), page_size: 20 }, ctrl.signal)
+        .then((page) => setCount(page.results.filter((j) => j.id !== jobId && j.name.trim().toLowerCase() === wanted).length))
+        .catch(() => undefined);
+    }, LOOKUP_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(t);
+      ctrl.abort();
+    };
+  }, [name, jobId]);
+  return count;
+}
+
+/**
  * Step 1: where the job is. Typing an address, ZIP or "City, ST" offers matches; choosing one
  * fills the address and drops the pin; dragging the pin sets latitude/longitude and fills the
  * rest by reverse geocoding.
  */
-export function AddressStep({ companies }: { companies: readonly { id: string; name: string }[] }) {
+export function AddressStep({ companies, jobId = null }: { companies: readonly { id: string; name: string }[]; jobId?: string | null }) {
   const form = useFormContext<JobIntake>();
   const { setValue } = form;
   const [lat, lng, street, city, stateId, zip, parcel, ahj] = useWatch({
@@ -53,6 +82,11 @@ export function AddressStep({ companies }: { companies: readonly { id: string; n
   const [reverse, setReverse] = useState<Lookup>({ status: 'idle' });
   const [parcelState, setParcelState] = useState<Lookup & { severity?: 'info' | 'error' | 'success' }>({ status: 'idle' });
   const picked = useRef<string | null>(null);
+  // What the server's agreement check says of state, ZIP and pin (the check submit makes).
+  const [agreement, setAgreement] = useState<AddressProblem[]>([]);
+  const [ahjNote, setAhjNote] = useState<string | null>(null);
+  const jobName = useWatch({ control: form.control, name: 'name' });
+  const sameName = useSameNameDrafts(jobName, jobId);
 
   useEffect(() => {
     const text = query.trim();
@@ -77,6 +111,25 @@ export function AddressStep({ companies }: { companies: readonly { id: string; n
     };
   }, [query]);
 
+  useEffect(() => {
+    const hasPin = lat !== null && lng !== null && Number.isFinite(lat) && Number.isFinite(lng);
+    if (stateId === null && !zip.trim()) {
+      setAgreement([]);
+      return;
+    }
+    const ctrl = new AbortController();
+    const t = setTimeout(() => {
+      checkAddressAgreement({ state: stateId ?? undefined, zip: zip.trim(), ...(hasPin ? { lat, lng } : {}) }, ctrl.signal)
+        .then((r) => setAgreement(r.problems))
+        // A failed check is not a contradiction: submit checks again.
+        .catch(() => undefined);
+    }, LOOKUP_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(t);
+      ctrl.abort();
+    };
+  }, [stateId, zip, lat, lng]);
+
   const set = <K extends keyof JobIntake>(k: K, v: JobIntake[K]) =>
     setValue(k as never, v as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted || !!form.getFieldState(k).error });
 
@@ -89,6 +142,22 @@ export function AddressStep({ companies }: { companies: readonly { id: string; n
     if (r.zip_code) set('client_zip_code', r.zip_code);
     set('latitude', r.lat);
     set('longitude', r.lng);
+    void preselectAhj(r.city, r.state_abbreviation);
+  };
+
+  /** With no AHJ chosen yet (or one of another state), the city's own AHJ when the directory has it (issue 29, items 6 and 11). */
+  const preselectAhj = async (cityName: string, abbr: string) => {
+    const current = form.getValues('ahj');
+    if (!cityName || !abbr || (current && current.state === abbr)) return;
+    try {
+      const page = await fetchAhjs({ search: cityName, state: abbr, page_size: 10 });
+      const match = ahjMatchingCity(page.results, cityName, abbr);
+      if (!match) return;
+      set('ahj', { id: match.id, name: match.name, state: match.state });
+      setAhjNote(`${match.name} chosen from the address: change it if another authority has jurisdiction.`);
+    } catch {
+      // The picker still offers the state's AHJs.
+    }
   };
 
   const onPin = async (p: LatLng) => {
@@ -102,6 +171,7 @@ export function AddressStep({ companies }: { companies: readonly { id: string; n
         if (r.city) set('city', r.city);
         if (r.state_id !== null) set('state', r.state_id);
         if (r.zip_code) set('client_zip_code', r.zip_code);
+        void preselectAhj(r.city, r.state_abbreviation);
       }
       setReverse({ status: 'done', message: r ? `Pin near ${r.formatted_address}.` : undefined });
     } catch (e) {
@@ -127,6 +197,7 @@ export function AddressStep({ companies }: { companies: readonly { id: string; n
     }
   };
 
+  const problems = addressProblemLines(agreement, ahj, states.data?.find((s) => s.id === stateId) ?? null);
   const position = lat !== null && lng !== null && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
 
   return (
@@ -134,6 +205,11 @@ export function AddressStep({ companies }: { companies: readonly { id: string; n
       <Grid size={{ xs: 12, md: 6 }}>
         <Stack spacing={2}>
           <TextInput name="name" label="Job name" required helperText="How you refer to this job, e.g. the homeowner's last name." maxLength={200} />
+          {sameName > 0 && (
+            <Alert severity="warning" data-testid="duplicate-name">
+              {sameName === 1 ? 'Another job already has this name' : `${sameName} other jobs already have this name`}: give this one a name you will tell apart, or continue the existing draft from the jobs list.
+            </Alert>
+          )}
           <TextInput name="client_name" label="Homeowner / client name" maxLength={200} />
           {companies.length > 1 && (
             <SelectInput name="company" label="Company" required options={companies.map((c) => ({ value: c.id, label: c.name }))} emptyValue={null} />
@@ -215,6 +291,14 @@ export function AddressStep({ companies }: { companies: readonly { id: string; n
               <TextInput name="client_zip_code" label="ZIP" maxLength={20} />
             </Grid>
           </Grid>
+          {problems.length > 0 && (
+            <Alert severity="warning" data-testid="address-agreement" role="alert">
+              <Typography variant="body2" sx={{ fontWeight: 700 }}>The address does not agree with itself: fix it before you submit.</Typography>
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {problems.map((line) => <li key={line}>{line}</li>)}
+              </Box>
+            </Alert>
+          )}
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 8 }}>
               <ScopeAutocomplete
@@ -223,8 +307,11 @@ export function AddressStep({ companies }: { companies: readonly { id: string; n
                 value={ahj?.id ?? null}
                 fallback={ahj ? { id: ahj.id, label: ahj.name, detail: ahj.state, state: ahj.state } : null}
                 state={ahjState || undefined}
-                helperText="The authority having jurisdiction: its requirements apply to the plan set."
-                onChange={(id, o) => set('ahj', id && o ? { id, name: o.label, state: o.state ?? '' } : null)}
+                helperText={ahjNote ?? 'The authority having jurisdiction: its requirements apply to the plan set.'}
+                onChange={(id, o) => {
+                  setAhjNote(null);
+                  set('ahj', id && o ? { id, name: o.label, state: o.state ?? '' } : null);
+                }}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>

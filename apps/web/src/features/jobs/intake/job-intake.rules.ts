@@ -106,7 +106,7 @@ export function stepOfField(path: string): number {
     : head === 'cad_intake' ? 'cad'
     : head === 'services_requested' ? 'services'
     : head === 'equipment' || head === 'lines' ? 'equipment'
-    : ADDRESS_FIELDS.has(head) ? 'address'
+    : ADDRESS_FIELDS.has(head) || head === 'ahj_id' ? 'address'
     : null;
   return key ? INTAKE_STEPS.findIndex((s) => s.key === key) : -1;
 }

@@ -42,6 +42,7 @@ import { FileUploadPanel } from '../components/file-upload.panel.tsx';
 import { JobFilesPanel } from '../components/job-files.panel.tsx';
 import { ArraysSummary, CadIntakeSummary, Facts, ServicesSummary, StructureText } from '../components/job-details.sections.tsx';
 import { AddressStep } from '../intake/address.step.tsx';
+import { DeleteDraftButton } from '../components/delete-draft.button.tsx';
 import { ArraysStep } from '../intake/arrays.step.tsx';
 import { CadIntakeStep } from '../intake/cad-intake.step.tsx';
 import { EquipmentStep } from '../intake/equipment.step.tsx';
@@ -197,7 +198,8 @@ export function JobNewPage() {
     const fields = Object.entries(e.fieldErrors);
     let first = -1;
     for (const [path, message] of fields) {
-      form.setError(path as never, { type: 'server', message });
+      // The body's ahj_id is the form's ahj (the picker keeps the name with the id).
+      form.setError((path === 'ahj_id' ? 'ahj' : path) as never, { type: 'server', message });
       const s = stepOfField(path);
       if (s >= 0 && (first < 0 || s < first)) first = s;
     }
@@ -331,7 +333,9 @@ export function JobNewPage() {
       notify('Job submitted. Our team will pick it up shortly.', { variant: 'success' });
       void navigate(`/jobs/${encodeURIComponent(id)}`, { replace: true });
     } catch (e) {
+      // The step with the fields named opens, and the refusal's headline says why (an address that contradicts itself).
       showServerErrors(e);
+      notify(errorMessageOf(e), { variant: 'error' });
     }
   };
 
@@ -353,9 +357,12 @@ export function JobNewPage() {
         title={title}
         subtitle={subtitle}
         actions={
-          <Button component={RouterLink} to={draftId ? `/jobs/${draftId}` : '/jobs'} color="inherit" startIcon={<ArrowBack />}>
-            {draftId ? 'Job page' : 'Jobs'}
-          </Button>
+          <>
+            {draftId && !editing && <DeleteDraftButton jobId={draftId} name={values.name} />}
+            <Button component={RouterLink} to={draftId ? `/jobs/${draftId}` : '/jobs'} color="inherit" startIcon={<ArrowBack />}>
+              {draftId ? 'Job page' : 'Jobs'}
+            </Button>
+          </>
         }
       />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
@@ -395,7 +402,7 @@ export function JobNewPage() {
           noValidate
           onSubmit={form.handleSubmit(() => (step < REVIEW_STEP ? next() : editing ? onSaveChanges(false) : onSubmitJob()))}
         >
-          {key === 'address' && <AddressStep companies={needsCompany ? companies : []} />}
+          {key === 'address' && <AddressStep companies={needsCompany ? companies : []} jobId={draftId} />}
           {key === 'arrays' && <ArraysStep />}
           {key === 'cad' && <CadIntakeStep siteState={stateAbbr ?? null} />}
           {key === 'equipment' && (

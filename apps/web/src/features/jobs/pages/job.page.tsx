@@ -30,6 +30,7 @@ import { mayUseJobUploadPanel } from '@sunstamp/domain/policies/files.policy';
 import { mayMarkDeliverables } from '@sunstamp/domain/policies/deliverables.policy';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { DeleteDraftButton } from '../components/delete-draft.button.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
@@ -171,9 +172,12 @@ export function JobPage({ conversation, planSet, letters, wetStamp }: {
         title={j.name || 'Untitled job'}
         subtitle={addressOf(j) || 'No address yet'}
         actions={
-          <Button component={RouterLink} to="/jobs" color="inherit" startIcon={<ArrowBack />}>
-            Jobs
-          </Button>
+          <>
+            {j.status === 'Draft' && !j.submitted_at && j.is_active && <DeleteDraftButton jobId={j.id} name={j.name} />}
+            <Button component={RouterLink} to="/jobs" color="inherit" startIcon={<ArrowBack />}>
+              Jobs
+            </Button>
+          </>
         }
       />
       {!j.is_active && <Alert severity="warning" sx={{ mb: 2 }}>This job is deactivated: it is hidden from the client and from the default list.</Alert>}

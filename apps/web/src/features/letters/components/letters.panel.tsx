@@ -189,9 +189,9 @@ function LettersTable({ letters, onSign }: { letters: JobLetter[]; onSign: (l: J
               </TableCell>
               <TableCell align="right">
                 <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }} useFlexGap>
-                  <Button size="small" startIcon={<DownloadOutlined />} onClick={() => download(l.download_url, l.name)} aria-label={`Download ${l.name}`}>PDF</Button>
+                  <Button size="small" startIcon={<DownloadOutlined />} onClick={() => download(l.download_url, l.name)} aria-label={`PDF of ${l.name}, download`}>PDF</Button>
                   {l.signed_download_url && (
-                    <Button size="small" startIcon={<DownloadOutlined />} onClick={() => download(l.signed_download_url!, l.name.replace(/\.pdf$/i, ' (signed).pdf'))} aria-label={`Download ${l.name}, signed`}>Signed PDF</Button>
+                    <Button size="small" startIcon={<DownloadOutlined />} onClick={() => download(l.signed_download_url!, l.name.replace(/\.pdf$/i, ' (signed).pdf'))} aria-label={`Signed PDF of ${l.name}, download`}>Signed PDF</Button>
                   )}
                   {l.may_sign && (
                     <Button size="small" variant="outlined" startIcon={<DrawOutlined />} onClick={() => onSign(l)} aria-label={`Sign ${l.name}`}>Sign</Button>

@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
@@ -29,7 +30,7 @@ import { useUserEvent } from '../../../lib/event-stream.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useSessionUser } from '../../../lib/session/session.context.ts';
 import { useInbox } from '../api/inbox.api.ts';
-import { INBOX_FILTER_LABELS, inboxEmptyText, inboxItemLabel, lastLineOf } from '../inbox.rules.ts';
+import { INBOX_FILTER_LABELS, inboxEmptyText, lastLineOf } from '../inbox.rules.ts';
 
 const PAGE_SIZE = 50;
 /** A burst of live events refetches the inbox once, this long after the first. */
@@ -154,14 +155,18 @@ export function InboxPage() {
   );
 }
 
+/** Read by screen readers, not shown (MUI's visuallyHidden). */
+const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
+
 function InboxRow({ item, divider }: { item: InboxItem; divider: boolean }) {
   const unread = item.unread > 0;
   return (
+    // A list item holds the link (a <ul> holds <li> only); the link is named by what it shows
+    // (WCAG 2.5.3), its unread count said in words after the visible text.
+    <ListItem disablePadding divider={divider}>
     <ListItemButton
       component={RouterLink}
       to={`/jobs/${item.job_id}`}
-      divider={divider}
-      aria-label={inboxItemLabel(item)}
       data-testid="inbox-item"
       sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.25 }}
     >
@@ -193,7 +198,9 @@ function InboxRow({ item, divider }: { item: InboxItem; divider: boolean }) {
           {formatDateTime(item.last_message.created_at)}
         </Typography>
         {unread && <Badge color="primary" badgeContent={item.unread > 99 ? '99+' : item.unread} sx={{ mr: 1.25, mt: 1 }} data-testid="inbox-unread" />}
+        {unread && <Box component="span" sx={visuallyHidden}>{item.unread === 1 ? 'unread message' : 'unread messages'}</Box>}
       </Stack>
     </ListItemButton>
+    </ListItem>
   );
 }

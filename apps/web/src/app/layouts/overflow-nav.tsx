@@ -1,0 +1,125 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Link as RouterLink, NavLink, useLocation } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+
+export type TopNavItem = { label: string; to: string };
+
+/** The gap between the row's buttons, px (MUI spacing 0.5). */
+const GAP = 4;
+
+const navButtonSx = {
+  // minWidth 0: MUI's 64 px minimum padded short labels ("Jobs", "AHJs") wider than the rest.
+  minWidth: 0,
+  px: 1.5,
+  flexShrink: 0,
+  whiteSpace: 'nowrap',
+  color: 'rgba(255,255,255,0.78)',
+  borderRadius: 2,
+  '&:hover': { color: '#fff', bgcolor: 'rgba(255,255,255,0.08)' },
+  '&.active': { color: '#fff', bgcolor: 'rgba(255,255,255,0.14)' },
+} as const;
+
+/**
+ * How many of the items fit in `available` px, the rest going to the More menu (issue 29, item 9).
+ * `more` is the More button's width; it is needed when an item overflows or `always` (other
+ * destinations live there too). Exported for tests.
+ */
+export function fittingCount(widths: readonly number[], more: number, available: number, always: boolean): number {
+  const total = widths.reduce((s, w, i) => s + w + (i ? GAP : 0), 0);
+  if (!always && total <= available) return widths.length;
+  let used = more;
+  let n = 0;
+  for (const w of widths) {
+    if (used + GAP + w > available) break;
+    used += GAP + w;
+    n++;
+  }
+  return n;
+}
+
+/**
+ * The top bar's sections: as many as fit in one row, measured on a hidden copy of the row, and a
+ * More menu with those that do not and the `extra` destinations (site alerts, engineers, back
+ * office, blog and help), so every destination is one or two clicks away at any width. Nothing is
+ * clipped or scrolled.
+ */
+export function OverflowNav({ items, extra }: { items: readonly TopNavItem[]; extra: readonly TopNavItem[] }) {
+  const navRef = useRef<HTMLDivElement>(null);
+  const measureRef = useRef<HTMLDivElement>(null);
+  const [count, setCount] = useState(items.length);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const location = useLocation();
+  const key = items.map((i) => i.label).join('|');
+
+  useLayoutEffect(() => {
+    const nav = navRef.current;
+    const measure = measureRef.current;
+    if (!nav || !measure) return;
+    const compute = () => {
+      const widths = [...measure.children].map((c) => (c as HTMLElement).getBoundingClientRect().width);
+      const more = widths.pop() ?? 0;
+      setCount(fittingCount(widths, more, nav.clientWidth, extra.length > 0));
+    };
+    compute();
+    const ro = new ResizeObserver(compute);
+    ro.observe(nav);
+    return () => ro.disconnect();
+  }, [key, extra.length]);
+
+  const shown = items.slice(0, count);
+  const hidden = items.slice(count);
+  const isHere = (to: string) => location.pathname === to || location.pathname.startsWith(`${to}/`);
+  const close = () => setAnchor(null);
+
+  return (
+    <Box ref={navRef} component="nav" aria-label="Main" sx={{ display: { xs: 'none', lg: 'flex' }, gap: `${GAP}px`, flex: 1, minWidth: 0, position: 'relative', overflow: 'hidden' }}>
+      {/* The measuring copy: laid out, never seen nor read. */}
+      <Box ref={measureRef} aria-hidden sx={{ position: 'absolute', visibility: 'hidden', pointerEvents: 'none', display: 'flex', gap: `${GAP}px`, top: 0, left: 0 }}>
+        {items.map((item) => (
+          <Button key={item.to} tabIndex={-1} color="inherit" sx={navButtonSx}>{item.label}</Button>
+        ))}
+        <Button tabIndex={-1} color="inherit" sx={navButtonSx} endIcon={<ExpandMore />}>More</Button>
+      </Box>
+      {shown.map((item) => (
+        <Button key={item.to} component={NavLink} to={item.to} color="inherit" sx={navButtonSx}>
+          {item.label}
+        </Button>
+      ))}
+      {(hidden.length > 0 || extra.length > 0) && (
+        <>
+          <Button
+            color="inherit"
+            sx={navButtonSx}
+            className={hidden.some((i) => isHere(i.to)) || extra.some((i) => isHere(i.to)) ? 'active' : undefined}
+            endIcon={<ExpandMore />}
+            aria-haspopup="menu"
+            aria-expanded={anchor ? 'true' : undefined}
+            aria-controls={anchor ? 'more-nav-menu' : undefined}
+            data-testid="nav-more"
+            onClick={(e) => setAnchor(e.currentTarget)}
+          >
+            More
+          </Button>
+          <Menu id="more-nav-menu" anchorEl={anchor} open={!!anchor} onClose={close} slotProps={{ paper: { sx: { minWidth: 200, mt: 1 } } }}>
+            {hidden.map((item) => (
+              <MenuItem key={item.to} component={RouterLink} to={item.to} onClick={close} selected={isHere(item.to)}>
+                {item.label}
+              </MenuItem>
+            ))}
+            {hidden.length > 0 && extra.length > 0 && <Divider />}
+            {extra.map((item) => (
+              <MenuItem key={item.to} component={RouterLink} to={item.to} onClick={close} selected={isHere(item.to)}>
+                {item.label}
+              </MenuItem>
+            ))}
+          </Menu>
+        </>
+      )}
+    </Box>
+  );
+}
