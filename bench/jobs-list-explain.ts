@@ -30,7 +30,8 @@ try {
   const real = database.queryArrays.bind(database);
   database.queryArrays = async (q) => { caught = { text: q.text, values: q.values }; return real(q); };
   const base: JobListFilter = { scope: { kind: 'all' }, includeInactive: false, now: new Date() };
-  for (const [name, f] of [['no filter', base], ['status filter', { ...base, statuses: ['Pending Design'] }]] as const) {
+  const variants: [string, JobListFilter][] = [['no filter', base], ['status filter', { ...base, statuses: ['Pending Design'] }]];
+  for (const [name, f] of variants) {
     for (const [who, r] of [['with unread', reader], ['without unread', none]] as const) {
       await listJobs(database, f, { field: 'created_at', desc: true }, { limit: 50, offset: 0 }, 1, r);
       const q = caught!;

@@ -13,8 +13,8 @@ import * as users from './users.service.ts';
  * JSON.stringify run once per answer object, not once per request (issue 27, /users/me throughput).
  * A changed answer is a new object (the cache is replaced, never edited), so it is checked again.
  */
-const onceByAnswer: typeof serializerCompiler = (route) => {
-  const serialize = serializerCompiler(route);
+function onceByAnswer<Route>(route: Route) {
+  const serialize = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
   const texts = new WeakMap<object, string>();
   return (data: unknown) => {
     if (typeof data !== 'object' || data === null) return serialize(data);
@@ -25,7 +25,7 @@ const onceByAnswer: typeof serializerCompiler = (route) => {
     }
     return text;
   };
-};
+}
 
 const ZIdParams = z.object({ id: z.string().uuid() });
 

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
-import { JOB_DEFINITIONS, JOB_NAMES, type JobName, type JobPayload } from './queue.registry.ts';
+import { JOB_DEFINITIONS, JOB_NAMES, type JobDefinition, type JobName, type JobPayload } from './queue.registry.ts';
 import { DEFAULT_RECOVERY, LOST_REASON as LOST_REASON_TEXT, WorkerLiveness, type LostJob, type RecoveryTuning } from './queue-recovery.ts';
 
 export type QueueTuning = {
@@ -164,7 +164,7 @@ export class Queue implements JobQueue {
       if (!handler) continue;
       // A run queue gets one worker per concurrent run: each fetches one job when it is free, so a
       // burst of runs proceeds `concurrency` at a time (pg-boss hands each job to one fetch only).
-      const count = JOB_DEFINITIONS[name].run ? Math.max(1, this.tuning.concurrency ?? 1) : 1;
+      const count = (JOB_DEFINITIONS[name] as JobDefinition).run ? Math.max(1, this.tuning.concurrency ?? 1) : 1;
       const ids: string[] = [];
       for (let i = 0; i < count; i++) {
         ids.push(await this.boss.work(name, { includeMetadata: true, batchSize: 1 }, async (jobs) => {
