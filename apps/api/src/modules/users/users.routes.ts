@@ -1,4 +1,4 @@
-import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZCreateUserBody, ZMeResponse, ZSimpleUser, ZUpdateMeBody, ZUpdateUserBody, ZUserListItem, ZUsersQuery,
@@ -6,26 +6,6 @@ import {
 import { ZOk } from '@sunstamp/domain/contracts/common';
 import { principalOf } from '../auth/auth.hooks.ts';
 import * as users from './users.service.ts';
-
-/**
- * GET /users/me answers the per-process cached object (platform/user-cache.ts) until a change drops
- * it, so its checked and serialised text is kept beside that object: the zod check and
- * JSON.stringify run once per answer object, not once per request (issue 27, /users/me throughput).
- * A changed answer is a new object (the cache is replaced, never edited), so it is checked again.
- */
-function onceByAnswer<Route>(route: Route) {
-  const serialize = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
-  const texts = new WeakMap<object, string>();
-  return (data: unknown) => {
-    if (typeof data !== 'object' || data === null) return serialize(data);
-    let text = texts.get(data);
-    if (text === undefined) {
-      text = serialize(data);
-      texts.set(data, text);
-    }
-    return text;
-  };
-}
 
 const ZIdParams = z.object({ id: z.string().uuid() });
 
@@ -35,7 +15,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/users/me', {
     schema: { tags, summary: 'The signed-in user, site alerts, companies and month stats', response: { 200: ZMeResponse } },
-    serializerCompiler: onceByAnswer,
   }, async (req) => users.getMe(ctx, principalOf(req).id));
 
   app.put('/users/me', {
