@@ -3,6 +3,8 @@
 // Run: npm run build -w @sunstamp/api && node bench/api-me.bench.mjs [--duration 15] [--start-only]
 // Beside each start's wall time, the server process's own CPU time until its first answer (from
 // /proc/<pid>/stat on Linux), which the machine's load does not inflate, and the load average.
+// `--restarts N --mains a.js,b.js` (with --start-only): after the first install, N restarts of each
+// built server in turn on the same install (to compare two builds under the same load).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,9 +26,13 @@ function cpuMsOf(pid) {
   }
 }
 
-async function startServer() {
+const mainsArg = process.argv.indexOf('--mains');
+const mains = mainsArg > 0 ? process.argv[mainsArg + 1].split(',') : ['apps/api/dist/main.js'];
+const restarts = Number(process.argv[process.argv.indexOf('--restarts') + 1]) || 1;
+
+async function startServer(main = mains[0]) {
   const t0 = performance.now();
-  const proc = spawn('node', ['apps/api/dist/main.js'], {
+  const proc = spawn('node', [main], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -48,6 +54,13 @@ console.log(`cold start, new install (migrate + seed): ${first.ms.toFixed(0)} ms
 console.log(`cold start, existing install: ${warm.ms.toFixed(0)} ms wall, ${warm.cpuMs} ms server CPU (load average ${load})`);
 if (process.argv.includes('--start-only')) {
   await stop(warm.proc);
+  for (let i = 0; i < restarts - (mains.length === 1 ? 1 : 0); i++) {
+    for (const main of mains) {
+      const s = await startServer(main);
+      await stop(s.proc);
+      console.log(`restart ${i + 1}, ${main}: ${s.ms.toFixed(0)} ms wall, ${s.cpuMs} ms server CPU (load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+    }
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 }

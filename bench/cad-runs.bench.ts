@@ -7,6 +7,8 @@
  * - peak RSS growth over the whole bench (sampled every 20 ms) above the RSS after warm-up.
  *
  *   npx tsx bench/cad-runs.bench.ts [runs]      # default 20 sequential runs
+ *   WORKER_CONCURRENCY=2 BENCH_CONCURRENT=100 npx tsx bench/cad-runs.bench.ts 1
+ *     # runs worked at once (default: the server's, from the CPU count) and the size of the burst (default 20)
  *
  * Exits non-zero when a run fails or the concurrent batch does not complete.
  */
@@ -14,9 +16,13 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, DEMO } from '../apps/api/src/test/test-app.ts';
 import { preparePlanSetJob, preparePlanSetWorld } from '../apps/api/src/test/planset-fixtures.ts';
 import { users } from '../apps/api/src/db/schema.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { readFileSync } from 'node:fs';
 
 const RUNS = Number(process.argv[2] ?? 20);
-const CONCURRENT = 20;
+const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 20);
+const queue = loadConfig({ WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY }).queue;
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -24,7 +30,7 @@ const pct = (xs: number[], p: number) => {
 };
 const mb = (b: number) => Math.round(b / 1024 / 1024);
 
-const t = await createTestApp();
+const t = await createTestApp({ config: { queue } });
 let peak = process.memoryUsage().rss;
 const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
 try {
@@ -57,13 +63,22 @@ try {
   const seq: number[] = [];
   for (const id of jobs.slice(3, 3 + RUNS)) seq.push(await start(id));
 
+  const loadBefore = loadavg();
+  const cpu0 = process.cpuUsage();
   const c0 = performance.now();
   const each = await Promise.all(jobs.slice(3 + RUNS).map((id) => start(id)));
   const wall = performance.now() - c0;
+  const cpu = process.cpuUsage(cpu0);
 
   const out = {
     sequential: { runs: RUNS, p50Ms: Math.round(pct(seq, 50)), p99Ms: Math.round(pct(seq, 99)), maxMs: Math.round(Math.max(...seq)) },
-    concurrent: { runs: CONCURRENT, allPassed: each.length === CONCURRENT, wallMs: Math.round(wall), p50Ms: Math.round(pct(each, 50)), maxMs: Math.round(Math.max(...each)) },
+    workerConcurrency: queue.concurrency,
+    concurrent: {
+      runs: CONCURRENT, allPassed: each.length === CONCURRENT, wallMs: Math.round(wall), p50Ms: Math.round(pct(each, 50)), maxMs: Math.round(Math.max(...each)),
+      // CPU of this process (server, database and workers) per run: moves less with the machine's load than wall time.
+      cpuMsPerRun: Math.round((cpu.user + cpu.system) / 1000 / CONCURRENT),
+    },
+    loadAverage: { before: loadBefore, after: loadavg() },
     rss: { afterWarmUpMb: mb(baseRss), peakMb: mb(peak), peakGrowthMb: mb(peak - baseRss) },
   };
   console.log(JSON.stringify(out, null, 2));

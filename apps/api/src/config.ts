@@ -2,6 +2,7 @@ import { z } from 'zod';
 import path from 'node:path';
 import type { S3Settings } from './platform/s3-storage.ts';
 import type { QueueTuning } from './platform/queue/queue.ts';
+import { defaultWorkerConcurrency, MAX_WORKER_CONCURRENCY } from './platform/queue/concurrency.ts';
 import { SAMPLE_RATE_DEFAULTS, type RuntimeConfig } from '@sunstamp/domain/observability/observability.rules';
 
 /** The one place that reads process.env. Everything else receives a Config. */
@@ -35,6 +36,8 @@ const ZEnv = z.object({
   NOTIFICATION_MAIL_BATCH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(180),
   WORKERS: z.enum(['on', 'off']).default('on'),
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** Plan-set and letter runs this process works at once; default one per core, bounded by memory (platform/queue/concurrency.ts). */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(MAX_WORKER_CONCURRENCY).optional(),
   QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Caps every job's time limit: how soon a job whose worker crashed is run again. */
   QUEUE_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
@@ -136,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     workers: e.WORKERS === 'on',
     notificationMailBatchSeconds: e.NOTIFICATION_MAIL_BATCH_SECONDS,
-    queue: { pollSeconds: e.QUEUE_POLL_SECONDS, maintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS, expireSeconds: e.QUEUE_EXPIRE_SECONDS, retryDelaySeconds: e.QUEUE_RETRY_DELAY_SECONDS },
+    queue: { concurrency: e.WORKER_CONCURRENCY ?? defaultWorkerConcurrency(), pollSeconds: e.QUEUE_POLL_SECONDS, maintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS, expireSeconds: e.QUEUE_EXPIRE_SECONDS, retryDelaySeconds: e.QUEUE_RETRY_DELAY_SECONDS },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, NoSuchKey } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as S3 from '@aws-sdk/client-s3';
+import type * as S3Lib from '@aws-sdk/lib-storage';
 import { assertSafeKey, type Storage } from './storage.ts';
 
 export type S3Settings = {
@@ -25,18 +25,38 @@ export type S3Settings = {
  * when large; reads stream the object's body, never buffering a whole file.
  */
 export class S3Storage implements Storage {
-  readonly client: S3Client;
+  private loaded: S3.S3Client | null = null;
+  private sdkLoad: Promise<{ s3: typeof S3; lib: typeof S3Lib; client: S3.S3Client }> | null = null;
 
   constructor(private settings: S3Settings, private spoolDir: string) {
     fs.mkdirSync(spoolDir, { recursive: true });
-    this.client = new S3Client({
-      region: settings.region,
-      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-      forcePathStyle: settings.forcePathStyle,
-      ...(settings.accessKeyId && settings.secretAccessKey
-        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-        : {}),
+  }
+
+  /**
+   * The AWS SDK (client-s3, lib-storage and the smithy stack) is imported at the first storage
+   * call, not when the process starts: it was a large part of every restart's module loading,
+   * also for installs on local disk, since context.ts imports this file (issue 27).
+   */
+  private sdk() {
+    this.sdkLoad ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([s3, lib]) => {
+      const { settings } = this;
+      this.loaded = new s3.S3Client({
+        region: settings.region,
+        ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+        forcePathStyle: settings.forcePathStyle,
+        ...(settings.accessKeyId && settings.secretAccessKey
+          ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+          : {}),
+      });
+      return { s3, lib, client: this.loaded };
     });
+    return this.sdkLoad;
+  }
+
+  /** The SDK client, once a storage call has loaded it (tests list the bucket with it). */
+  get client(): S3.S3Client {
+    if (!this.loaded) throw new Error('The S3 client is made at the first storage call');
+    return this.loaded;
   }
 
   private keyOf(key: string) {
@@ -45,12 +65,14 @@ export class S3Storage implements Storage {
   }
 
   async put(key: string, bytes: Uint8Array) {
-    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key), Body: bytes }));
+    const { s3, client } = await this.sdk();
+    await client.send(new s3.PutObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key), Body: bytes }));
   }
 
   async putFile(key: string, sourcePath: string) {
-    const upload = new Upload({
-      client: this.client,
+    const { lib, client } = await this.sdk();
+    const upload = new lib.Upload({
+      client,
       params: { Bucket: this.settings.bucket, Key: this.keyOf(key), Body: fs.createReadStream(sourcePath) },
       // Parts of 8 MiB, two at a time: bounded memory whatever the file size.
       partSize: 8 * 1024 * 1024,
@@ -61,12 +83,13 @@ export class S3Storage implements Storage {
   }
 
   async read(key: string): Promise<Readable> {
+    const { s3, client } = await this.sdk();
     try {
-      const r = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key) }));
+      const r = await client.send(new s3.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key) }));
       if (!(r.Body instanceof Readable)) throw new Error('S3 answered without a body stream');
       return r.Body;
     } catch (e) {
-      if (e instanceof NoSuchKey || (e as { name?: string }).name === 'NoSuchKey') {
+      if (e instanceof s3.NoSuchKey || (e as { name?: string }).name === 'NoSuchKey') {
         throw Object.assign(new Error(`No stored object ${key}`), { code: 'ENOENT' });
       }
       throw e;
@@ -74,7 +97,8 @@ export class S3Storage implements Storage {
   }
 
   async remove(key: string) {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key) }));
+    const { s3, client } = await this.sdk();
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key) }));
   }
 
   tempDir() {
@@ -82,7 +106,7 @@ export class S3Storage implements Storage {
   }
 
   close() {
-    this.client.destroy();
+    this.loaded?.destroy();
   }
 }
 

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { normaliseSealImage } from '@sunstamp/planset/seals/seal-image';
 import type { Database } from '../client.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { engineerLicences, engineers, users } from '../schema.ts';
@@ -41,6 +40,7 @@ export const DEMO_SEAL_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0
 
 /** The placeholder seal as the seal step draws it: the SVG through the upload path (sanitised, drawn as a PNG). */
 export async function demoSealPng(size = 400): Promise<Uint8Array> {
+  const { normaliseSealImage } = await import('@sunstamp/planset/seals/seal-image');
   return (await normaliseSealImage(new TextEncoder().encode(DEMO_SEAL_SVG), { maxPx: size })).png;
 }
 

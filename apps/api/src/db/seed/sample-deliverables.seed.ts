@@ -7,7 +7,6 @@ import { needsOfService, taskAfterDeliverables, tasksOf, type DeliverableFacts }
 import { formatVerificationCode } from '@sunstamp/domain/jobs/deliverables.rules';
 import { sealsShown } from '@sunstamp/planset/seals/seal-check';
 import { coveredPages, marginSlots } from '@sunstamp/planset/seals/seal-slots';
-import { stampSeals } from '@sunstamp/planset/seals/seal-stamp';
 import type { Database } from '../client.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { documentSeals, documentVerifications, engineerLicences, engineers, jobFiles, jobHistory, jobs, states, users } from '../schema.ts';
@@ -139,7 +138,7 @@ export async function seedSampleDeliverables(database: Database, storage: Storag
             discipline: d, engineerName: engineer!.name, licenceState: licence.state, licenceNumber: licence.number, date: r.readyAt.toISOString().slice(0, 10),
             code: formatVerificationCode(c), verifyUrl: sealUrl(publicUrl), seal: sealImage, demo: true,
           }));
-          bytes = Buffer.from((await stampSeals(draft, slots, applied)).pdf);
+          bytes = Buffer.from((await (await import('@sunstamp/planset/seals/seal-stamp')).stampSeals(draft, slots, applied)).pdf);
           const check = await sealsShown(bytes, slots, applied.map((a) => ({ discipline: a.discipline, licenceNumber: a.licenceNumber, code: a.code })));
           if (!check.ok) throw new Error(`the demo seal did not show on ${job.name}'s ${label}`);
           const sourceKey = `jobs/${job.id}/${id}-draft`;

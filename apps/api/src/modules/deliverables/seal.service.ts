@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { PDFDocument } from 'pdf-lib';
 import type { Deliverable, SealOptions } from '@sunstamp/domain/contracts/deliverables';
 import { DISCIPLINES, sealingLicenceOf, type Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import { SEAL_SERVICES } from '@sunstamp/domain/engineers/seal-coverage.rules';
@@ -7,7 +6,7 @@ import { formatVerificationCode } from '@sunstamp/domain/jobs/deliverables.rules
 import { mayEverSeal, sealAuthorityOf } from '@sunstamp/domain/policies/engineers.policy';
 import { sealsShown } from '@sunstamp/planset/seals/seal-check';
 import { coveredPages, disciplinesOf, marginSlots, ZSealSlots, type SealSlot } from '@sunstamp/planset/seals/seal-slots';
-import { stampSeals, type SealToApply } from '@sunstamp/planset/seals/seal-stamp';
+import type { SealToApply } from '@sunstamp/planset/seals/seal-stamp';
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../auth/principal.ts';
 import { AppError, conflict, forbidden } from '../../platform/errors.ts';
@@ -16,6 +15,11 @@ import { readBytes, todayOf } from '../engineers/engineers.service.ts';
 import { announceJobsChanged } from '../jobs/jobs-count.cache.ts';
 import { newVerificationCode, oneDeliverable, ownDeliverable, syncServiceTasks } from './deliverables.service.ts';
 import * as repo from './deliverables.repository.ts';
+import type * as SealStamp from '@sunstamp/planset/seals/seal-stamp';
+
+/** pdf-lib and the stamper are loaded at the first sealing, not at start-up (bench/README.md, cold start). */
+const pdfLib = () => import('pdf-lib');
+const stampSeals = async (...a: Parameters<typeof SealStamp.stampSeals>) => (await import('@sunstamp/planset/seals/seal-stamp')).stampSeals(...a);
 
 /*
  * Sealing a document (issue 23): a registered engineer, chosen by id, applies their seal through
@@ -50,7 +54,7 @@ async function placesOf(ctx: Ctx, file: File, bytes: Uint8Array, job: JobFacts, 
   if (!needed.length) throw unprocessable('Name the seal to apply (structural or electrical): the job orders no CAD Stamp service, so this plan set does not say which.');
   let sizes: { width: number; height: number }[];
   try {
-    sizes = (await PDFDocument.load(bytes, { updateMetadata: false })).getPages().map((pg) => pg.getSize());
+    sizes = (await (await pdfLib()).PDFDocument.load(bytes, { updateMetadata: false })).getPages().map((pg) => pg.getSize());
   } catch {
     throw unprocessable(`"${file.name}" is not a PDF Sunstamp can seal: upload the document as a PDF.`);
   }
@@ -159,7 +163,7 @@ export async function sealDocument(ctx: Ctx, p: Principal, fileId: string, body:
   const stamped = await stampSeals(source, mine, seals, { minTextPt: Math.max(7, ...mine.map((s) => s.textPt ?? 7)), modified: ctx.clock.now() });
   // The record follows the file: read the seal back from the PDF produced, page by page.
   const check = await sealsShown(stamped.pdf, mine, seals.map((s) => ({ discipline: s.discipline, licenceNumber: s.licenceNumber, code: printed })));
-  const pageCount = (await PDFDocument.load(source, { updateMetadata: false })).getPageCount();
+  const pageCount = (await (await pdfLib()).PDFDocument.load(source, { updateMetadata: false })).getPageCount();
   if (!check.ok || check.pageCount !== pageCount) {
     const f = check.findings[0];
     throw new AppError(500, f ? `The seal did not come out on page ${f.page} (${f.missing.join(', ')} not found): the document stays a draft.` : 'Sealing changed the number of pages: the document stays a draft.', 'seal_not_shown');

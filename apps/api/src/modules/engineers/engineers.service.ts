@@ -7,7 +7,6 @@ import {
 } from '@sunstamp/domain/policies/engineers.policy';
 import { ZEngineerBody, type Engineer, type ZSealAuthorisationBody } from '@sunstamp/domain/contracts/engineers';
 import type { Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
-import { normaliseSealImage, SealImageError } from '@sunstamp/planset/seals/seal-image';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -142,6 +141,8 @@ export async function storeImage(ctx: Ctx, p: Principal, id: string, kind: 'seal
   const file = files[0]!;
   if (file.size > MAX_ENGINEER_IMAGE_BYTES) throw new AppError(413, `The ${kind} image is larger than 2 MB.`, 'too_large');
   let png: Uint8Array;
+  // @napi-rs/canvas (a native module) is loaded at the first upload, not at start-up.
+  const { normaliseSealImage, SealImageError } = await import('@sunstamp/planset/seals/seal-image');
   try {
     png = (await normaliseSealImage(new Uint8Array(await fsp.readFile(file.path)), kind === 'signature' ? { minPx: 20 } : {})).png;
   } catch (err) {

@@ -119,7 +119,8 @@ export async function listJobs(ctx: Pick<AppContext, 'caches' | 'database' | 'cl
   if (cached.count === undefined) keepCount(ctx, key, cached.version, count);
   return {
     count, page: q.page, page_size: q.page_size,
-    results: rows.map((r) => ({ ...listItemOf(r, now, p.role), unread_messages: r.unreadMessages })),
+    // The unread count is set on the item rather than spread into a copy: 50 fewer objects per page.
+    results: rows.map((r) => Object.assign(listItemOf(r, now, p.role), { unread_messages: r.unreadMessages })),
   };
 }
 

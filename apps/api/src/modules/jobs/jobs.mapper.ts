@@ -34,7 +34,10 @@ const connectionTypeRef = (value: string | null, lists: OptionLookup) =>
 const overdueOf = (job: Pick<repo.JobRow, 'createdByRole' | 'servicesRequested' | 'status'>, periods: StatusPeriod[], now: Date) =>
   jobOverdueState({ createdByRole: (job.createdByRole as Role | null) ?? null, services: job.servicesRequested, status: job.status as JobStatus }, periods, now);
 
-type ListSource = { job: repo.JobListRow } & repo.JobListRefs;
+/** A list row (instants already written by the database) or a whole job (its Date columns). */
+type ListSource = repo.JobListRefs & (
+  | { job: repo.JobListRow; instants: repo.JobListInstants }
+  | { job: repo.JobListRow & Pick<repo.JobRow, 'submittedAt' | 'createdAt' | 'updatedAt'>; instants?: undefined });
 
 /**
  * A list row; its overdue state comes from the stored pending-admin tally (no history read per row).
@@ -46,6 +49,8 @@ export function listItemOf(r: ListSource, now: Date, role: Role): Omit<JobListIt
   const status = j.status as JobStatus;
   const client = isClientRole(role);
   const overdue = client ? { overdue: false, pendingAdminMs: 0 } : overdueOf(j, periodsFromTally(j, status), now);
+  const view = statusViewOf(status, role);
+  const at = r.instants ?? { submittedAt: r.job.submittedAt?.toISOString() ?? null, createdAt: r.job.createdAt.toISOString(), updatedAt: r.job.updatedAt.toISOString() };
   return {
     id: j.id,
     name: j.name,
@@ -55,21 +60,68 @@ export function listItemOf(r: ListSource, now: Date, role: Role): Omit<JobListIt
     client_city: j.clientCity ? { name: j.clientCity, state_id: j.clientStateId } : null,
     client_state: j.clientStateId && r.stateName ? { id: j.clientStateId, name: r.stateName, abbreviation: r.stateAbbreviation ?? '' } : null,
     company: { id: j.companyId, name: r.companyName ?? '' },
-    status: shownStatusOf(status, role),
-    client_status: clientStatusOf(status),
-    waiting_on: waitingOnOf(status),
-    action_needed: actionKindFor(status, role),
+    status: view.status,
+    client_status: view.client_status,
+    waiting_on: view.waiting_on,
+    action_needed: view.action_needed,
     services_requested: j.servicesRequested,
-    assignee: client ? null : userRef(j.assigneeId, { firstName: r.assigneeFirstName, lastName: r.assigneeLastName, email: r.assigneeEmail }),
+    assignee: client ? null : assigneeRefOf(j.assigneeId, r),
     is_active: j.isActive,
     revision_number: j.revisionNumber,
     is_overdue: overdue.overdue,
     pending_admin_hours: pendingAdminHours(overdue.pendingAdminMs),
-    submitted_at: j.submittedAt?.toISOString() ?? null,
-    created_at: j.createdAt.toISOString(),
-    updated_at: j.updatedAt.toISOString(),
-    tasks: taskAnswersOf(j.servicesRequested, j.serviceTasks),
+    submitted_at: at.submittedAt,
+    created_at: at.createdAt,
+    updated_at: at.updatedAt,
+    tasks: taskAnswersMemo(j.servicesRequested, j.serviceTasks),
   };
+}
+
+/*
+ * The list's hot path (bench/README.md, Jobs list, issue 27): a page repeats a handful of statuses,
+ * task sets and assignees, so what derives from them alone is computed once per process (status
+ * and role) or once per distinct value and shared, frozen, by every row that has it. The answers
+ * are the same objects the rules would build; JSON.stringify writes them out the same.
+ */
+type StatusView = Pick<JobListItem, 'status' | 'client_status' | 'waiting_on' | 'action_needed'>;
+const statusViews = new Map<string, StatusView>();
+function statusViewOf(status: JobStatus, role: Role): StatusView {
+  const key = `${role}\u0000${status}`;
+  let v = statusViews.get(key);
+  if (!v) {
+    v = Object.freeze({ status: shownStatusOf(status, role), client_status: clientStatusOf(status), waiting_on: waitingOnOf(status), action_needed: actionKindFor(status, role) });
+    statusViews.set(key, v);
+  }
+  return v;
+}
+
+/** Memoised task answers by services and their stored completions (a bounded map: it is cleared when full). */
+const taskAnswers = new Map<string, JobListItem['tasks']>();
+function taskAnswersMemo(services: readonly string[], stored: Record<string, unknown> | null | undefined): JobListItem['tasks'] {
+  let key = '';
+  for (const s of services) key += `${s}\u0000${typeof stored?.[s] === 'string' ? (stored[s] as string) : ''}\u0001`;
+  let v = taskAnswers.get(key);
+  if (!v) {
+    if (taskAnswers.size >= 2_000) taskAnswers.clear();
+    v = Object.freeze(taskAnswersOf(services, stored).map((t) => Object.freeze(t))) as JobListItem['tasks'];
+    taskAnswers.set(key, v);
+  }
+  return v;
+}
+
+/** The assignee as the list shows it, memoised by id and the names read (a renamed user makes a new key). */
+const assigneeRefs = new Map<string, ReturnType<typeof userRef>>();
+function assigneeRefOf(id: string | null, r: repo.JobListRefs): ReturnType<typeof userRef> {
+  if (!id || !r.assigneeEmail) return null;
+  const key = `${id}\u0000${r.assigneeFirstName ?? ''}\u0000${r.assigneeLastName ?? ''}\u0000${r.assigneeEmail}`;
+  let v = assigneeRefs.get(key);
+  if (v === undefined) {
+    if (assigneeRefs.size >= 2_000) assigneeRefs.clear();
+    v = userRef(id, { firstName: r.assigneeFirstName, lastName: r.assigneeLastName, email: r.assigneeEmail });
+    if (v) Object.freeze(v);
+    assigneeRefs.set(key, v);
+  }
+  return v;
 }
 
 export const fileRef = (f: repo.JobFileSummary, role: Role) => ({

@@ -15,14 +15,12 @@ import { CAD_INTAKE_FIELDS, WALL_STUD_SPECIES } from '@sunstamp/domain/jobs/cad-
 import type { Report } from '@sunstamp/engineering/report.schema';
 import { LETTER_DISCIPLINE, LETTER_TITLES, type LetterInputRaw, type LetterType } from '@sunstamp/planset/letters/letter-input.schema';
 import { LetterRefusal } from '@sunstamp/planset/letters/letter.compose';
-import { renderLetter } from '@sunstamp/planset/letters/letter.render';
 import type { SealSlot } from '@sunstamp/planset/seals/seal-slots';
 import { ZodError } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { JobPayload } from '../../platform/queue/queue.registry.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { X509Certificate } from 'node:crypto';
-import { openSigner, signPdfWith, SigningError, verifyOutsideSignature } from '../../platform/signing/pades.ts';
 import { signingRefusal } from '../engineers/engineer-certificates.service.ts';
 import type { Principal } from '../auth/principal.ts';
 import { requireAllowed } from '../access/access.ts';
@@ -37,6 +35,16 @@ import { assembleGeneration } from '../plansets/planset-input.service.ts';
 import { firmCompany } from '../plansets/plansets.repository.ts';
 import { designInputOf, letterCodesOf, MissingFactError, type JobFacts } from './letters-design.mapper.ts';
 import * as repo from './letters.repository.ts';
+
+import type * as LetterRender from '@sunstamp/planset/letters/letter.render';
+
+/*
+ * The letter renderer (pdfkit, fontkit) and the signing stack (pkijs, node-forge, @signpdf) are
+ * loaded when a letter is first rendered or signed, not at start-up (bench/README.md, cold start).
+ */
+const renderLetter: typeof LetterRender.renderLetter = async (...a) =>
+  (await import('@sunstamp/planset/letters/letter.render')).renderLetter(...a);
+const signing = () => import('../../platform/signing/pades.ts');
 
 /*
  * Engineering letters of a job (spec §7 generate-letters, recalculate-url): only the letters whose
@@ -694,6 +702,7 @@ export async function signLetter(ctx: Ctx, p: Principal, letterId: string, p12: 
   if (passphrase === null) throw badRequest('Some fields are invalid.', [{ passphrase: 'Send the certificate\'s passphrase.' }]);
   const now = ctx.clock.now();
   let signed: Uint8Array;
+  const { openSigner, signPdfWith, SigningError } = await signing();
   try {
     const signer = openSigner(p12, passphrase);
     const chain = signer.chain.filter((c) => c.fingerprint256 !== signer.certificate.fingerprint256);
@@ -714,7 +723,7 @@ export async function signLetter(ctx: Ctx, p: Principal, letterId: string, p12: 
 export async function acceptSignedLetter(ctx: Ctx, p: Principal, letterId: string, signed: Uint8Array | null) {
   const { found, engineer, bytes } = await signableLetter(ctx, p, letterId);
   if (!signed || signed.length === 0) throw badRequest('Some fields are invalid.', [{ files: 'Send the signed PDF.' }]);
-  const check = await verifyOutsideSignature(bytes, signed);
+  const check = await (await signing()).verifyOutsideSignature(bytes, signed);
   if (!check.valid) throw new AppError(422, `The signature does not verify: ${check.problem ?? 'unknown reason'}`, 'unprocessable');
   if (!check.coversWholeFile) throw new AppError(422, 'The signature does not cover the whole file: something was added after signing.', 'unprocessable');
   if (!check.startsWithGenerated) throw new AppError(422, 'The signed file does not begin with the sealed letter Sunstamp made: it was changed before signing. Sign the downloaded letter as it is.', 'unprocessable');

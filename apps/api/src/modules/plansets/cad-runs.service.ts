@@ -7,7 +7,7 @@ import { ZCadRunChecks, type CadRun, type CadRunChecks, type CadRunEvent } from 
 import { isClientRole } from '@sunstamp/domain/roles';
 import { mayGenerateSheets, maySeePlanSets } from '@sunstamp/domain/policies/plansets.policy';
 import { TEMPLATE_VERSION } from '@sunstamp/planset/planset.model';
-import { PlanSetError, renderPlanSet, type RenderStage } from '@sunstamp/planset/planset.render';
+import type { RenderStage } from '@sunstamp/planset/planset.render';
 import type { AppContext } from '../../context.ts';
 import type { CadRunFile } from '../../db/schema/cad-runs.schema.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -234,6 +234,9 @@ export async function runCadGeneration(ctx: Ctx, runId: string, signal: AbortSig
     // Stages are published one after another, in the order the renderer reaches them: published
     // side by side, two stages could be stored (and streamed) out of order.
     let stages: Promise<void> = Promise.resolve();
+    // Loaded at the first run, not at start-up: the renderer brings pdfkit and fontkit, whose
+    // tables cost a restart ~100 ms of CPU (bench/README.md, cold start).
+    const { PlanSetError, renderPlanSet } = await import('@sunstamp/planset/planset.render');
     const set = await renderPlanSet({ ...input, report }, {
       signal: limit.signal,
       onStage: (s: RenderStage) => { stages = stages.then(() => publish(s)); },

@@ -16,6 +16,8 @@ export type JobDefinition = {
   retryBackoff: boolean;
   /** How long one attempt may stay active before it counts as lost (a crashed worker) and is retried. */
   expireInSeconds: number;
+  /** A run (plan set, letters): a process works up to WORKER_CONCURRENCY of these at once; other jobs one at a time. */
+  run?: boolean;
 };
 
 export const ZMailJob = z.object({
@@ -74,7 +76,7 @@ export const JOB_DEFINITIONS = {
    * a refused letter) are reported as events and not retried; one retry covers a lost worker. A
    * rerun skips the letters its run already stored.
    */
-  'letters-generate': { payload: ZLettersJob, retryLimit: 1, retryDelaySeconds: 5, retryBackoff: false, expireInSeconds: 300 },
+  'letters-generate': { payload: ZLettersJob, retryLimit: 1, retryDelaySeconds: 5, retryBackoff: false, expireInSeconds: 300, run: true },
   /**
    * Queued for the instant a job turns overdue; when it runs it checks the job still turns overdue
    * then and tells staff once (a notice per job and instant). Safe to run twice.
@@ -86,7 +88,7 @@ export const JOB_DEFINITIONS = {
    * (files are written only by a complete run). Deterministic failures (a bad input) end the run
    * as failed without throwing, so only a crash or an infrastructure error is retried.
    */
-  'cad-generate': { payload: ZCadGenerateJob, retryLimit: 2, retryDelaySeconds: 5, retryBackoff: false, expireInSeconds: 120 },
+  'cad-generate': { payload: ZCadGenerateJob, retryLimit: 2, retryDelaySeconds: 5, retryBackoff: false, expireInSeconds: 120, run: true },
 } as const satisfies Record<string, JobDefinition>;
 
 export type JobName = keyof typeof JOB_DEFINITIONS;

@@ -1,9 +1,11 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
-import { JOB_DEFINITIONS, JOB_NAMES, type JobName, type JobPayload } from './queue.registry.ts';
+import { JOB_DEFINITIONS, JOB_NAMES, type JobDefinition, type JobName, type JobPayload } from './queue.registry.ts';
 import { DEFAULT_RECOVERY, LOST_REASON as LOST_REASON_TEXT, WorkerLiveness, type LostJob, type RecoveryTuning } from './queue-recovery.ts';
 
 export type QueueTuning = {
+  /** Runs (definitions with `run`) worked at once by this process: one pg-boss worker each (WORKER_CONCURRENCY; default 1). */
+  concurrency?: number;
   /** How often an idle worker looks for work (pg-boss's minimum is 0.5). */
   pollSeconds: number;
   /** How often expired jobs (a crashed worker's) are put back for retry. */
@@ -81,7 +83,8 @@ function bossDb(database: Database) {
  */
 export class Queue implements JobQueue {
   private boss: PgBoss;
-  private workerIds = new Map<JobName, string>();
+  /** This process's pg-boss workers per queue (several for a run queue: WORKER_CONCURRENCY). */
+  private workerIds = new Map<JobName, string[]>();
   /** Jobs this process sent and its own workers have not finished (drain() waits on them). */
   /** Jobs sent to this process's own workers and not done yet (trackSent), with their queue. */
   private pending = new Map<string, JobName>();
@@ -137,12 +140,12 @@ export class Queue implements JobQueue {
     const delayed = (options.startAfterSeconds ?? 0) > 0;
     const id = await this.boss.send(name, data, delayed ? { startAfter: options.startAfterSeconds } : {});
     if (!id) throw new Error(`The queue refused a ${name} job (no such queue?)`);
-    const worker = this.workerIds.get(name);
+    const workers = this.workerIds.get(name);
     // A delayed job is not waited for by drain(): it is not due yet.
-    if (worker && !delayed) {
+    if (workers && !delayed) {
       if (this.tuning.trackSent) this.pending.set(id, name);
-      // Wakes this process's idle worker instead of waiting for its next poll.
-      this.boss.notifyWorker(worker);
+      // Wakes one of this process's idle workers instead of waiting for its next poll (a busy one ignores it).
+      for (const w of workers) this.boss.notifyWorker(w);
     }
     return id;
   }
@@ -159,10 +162,16 @@ export class Queue implements JobQueue {
     for (const name of JOB_NAMES) {
       const handler = handlers[name] as JobHandler<JobName> | undefined;
       if (!handler) continue;
-      const id = await this.boss.work(name, { includeMetadata: true, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await this.run(name, handler, job);
-      });
-      this.workerIds.set(name, id);
+      // A run queue gets one worker per concurrent run: each fetches one job when it is free, so a
+      // burst of runs proceeds `concurrency` at a time (pg-boss hands each job to one fetch only).
+      const count = (JOB_DEFINITIONS[name] as JobDefinition).run ? Math.max(1, this.tuning.concurrency ?? 1) : 1;
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) {
+        ids.push(await this.boss.work(name, { includeMetadata: true, batchSize: 1 }, async (jobs) => {
+          for (const job of jobs) await this.run(name, handler, job);
+        }));
+      }
+      this.workerIds.set(name, ids);
     }
   }
 
@@ -217,8 +226,7 @@ export class Queue implements JobQueue {
       // Only the queues with a job pending: waking every worker every few ms made each one poll the
       // (embedded, single-threaded) database, which starved the very handlers being waited for.
       for (const name of new Set(this.pending.values())) {
-        const id = this.workerIds.get(name);
-        if (id) this.boss.notifyWorker(id);
+        for (const id of this.workerIds.get(name) ?? []) this.boss.notifyWorker(id);
       }
       await new Promise((r) => setTimeout(r, 5));
     }
