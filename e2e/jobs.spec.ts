@@ -82,6 +82,15 @@ describe('jobs: intake, job page and the remembered list', { shuffle: false }, (
     await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40);
     await page.getByText(/^Pin near .*TX 787\d\d\.$/).waitFor();
     await expect(page.getByLabel('Latitude').inputValue()).resolves.not.toBe(before);
+    // The city's own AHJ is chosen from the address, and says so (issue 29, item 11).
+    const ahj = page.getByRole('combobox', { name: 'AHJ', exact: true });
+    await page.getByText('City of Austin chosen from the address: change it if another authority has jurisdiction.').waitFor();
+    await expect(ahj.inputValue()).resolves.toMatch(/^City of Austin/);
+    // This job goes on without an AHJ (its requirements then come from the defaults and the
+    // company's own values, read below): the choice is cleared.
+    await ahj.hover();
+    await ahj.locator('xpath=ancestor::div[contains(@class, "MuiAutocomplete-root")]').getByRole('button', { name: 'Clear' }).click();
+    await expect(ahj.inputValue()).resolves.toBe('');
 
     await page.getByRole('button', { name: 'Look up parcel' }).click();
     await page.getByTestId('parcel-message').getByText('Parcel lookup is not configured on this server.').waitFor();
