@@ -52,6 +52,13 @@ describe.each(GOLDEN_NAMES)('golden %s', (n) => {
     expect(t).toContain(TEMPLATE_VERSION);
   });
 
+  it('names the attachment on PV-1 as PV-3 draws it, never an empty "ATTACHMENT:"', () => {
+    const t = page(n, 'PV-1').replace(/\s+/g, ' ');
+    const m = /ATTACHMENT: ([A-Z][^;(]*?)(?: \(|RAPID| [A-Z]+:|$)/.exec(t);
+    expect(m, 'an attachment named on PV-1').not.toBeNull();
+    expect(page(n, 'PV-3').replace(/\s+/g, ' ')).toContain(`ATTACHMENT: ${m![1]!.trim().split(',')[0]}`);
+  });
+
   it('prints the same system size in every title block and the module count on the cover and roof plan', async () => {
     const { r, text } = results.get(n)!;
     const input = await goldenInput(n);

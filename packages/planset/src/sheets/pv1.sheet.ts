@@ -1,7 +1,7 @@
 import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
 import type { Point } from '../input.schema.ts';
-import { electricalCodeName, fillVariables, fmtKw, linkLines, points, req, reqNumber, reqText, sheetNumber } from '../planset.model.ts';
+import { attachmentOf, electricalCodeName, fillVariables, fmtKw, linkLines, points, req, reqNumber, reqText, sheetNumber } from '../planset.model.ts';
 import { DEFAULT_GENERAL_NOTES } from './notes.data.ts';
 import { centroid, drawModules, drawNorthArrow, drawScale, EQUIPMENT_NAMES, EQUIPMENT_TAGS, fitView, LOCATION_KIND } from './plan-view.ts';
 import { moduleCornersPlan } from '../layout/plane-geometry.ts';
@@ -34,7 +34,12 @@ export function scopeOfWork(ctx: SheetContext): string[] {
   const r = input.report;
   const out = [`SYSTEM SIZE: ${fmtKw(r.summary.systemDcKw)} kW DC / ${fmtKw(r.summary.systemAcKw)} kW AC`];
   out.push(...sldEquipment(ctx, 'PV-1 scope of work', orderedService(input, 'PV-1 scope of work')).flatMap((q) => q.scope));
-  out.push(`RACKING: ${e.racking.manufacturer} ${e.racking.railModel}; ATTACHMENT: ${e.racking.attachmentModel}`);
+  // The attachment of each array as PV-2 and PV-3 draw it (by roofing and the job's choice), with
+  // the racking's attachment model when the catalogue names one; never an empty "ATTACHMENT:".
+  const arrays = [...new Set(input.design.roofPlanes.map((p) => p.arrayId))];
+  const names = [...new Set(arrays.map((id) => attachmentOf(input, id).name))];
+  const model = e.racking.attachmentModel ? ` (${e.racking.attachmentModel})` : '';
+  out.push(`RACKING: ${e.racking.manufacturer} ${e.racking.railModel}; ATTACHMENT: ${names.length ? names.join(', ') : 'SEE PV-3'}${model}`);
   out.push(`RAPID SHUTDOWN: ${r.equipment.rapidShutdown.toUpperCase()}`);
   return out;
 }
