@@ -31,7 +31,7 @@ export const ZPlaceParams = z.object({ placeId: z.string().trim().min(1).max(300
 
 /** GET /geocode/agreement: do the state, ZIP and map pin name one state (issue 29, item 6)? */
 export const ZAddressAgreementQuery = z.object({
-  state: z.coerce.number().int().positive().optional(),
+  state: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   zip: z.string().trim().max(20).default(''),
   lat: z.coerce.number().min(-90).max(90).optional(),
   lng: z.coerce.number().min(-180).max(180).optional(),
