@@ -23,6 +23,9 @@ function text(r: PlanSetResult, number: string): string {
   return [...s.svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => unescape(m[1]!)).join(' ');
 }
 const all = (r: PlanSetResult) => r.sheets.map((s) => text(r, s.number)).join(' ');
+/** The sheet that carries the labels and stickers: PV-5B (logical page 'labels') when they no longer fit on PV-5 at the 8 pt minimum, else PV-5. */
+const labelsSheet = (r: PlanSetResult) => (r.sheets.find((s) => s.page === 'labels') ?? r.sheets.find((s) => s.page === 'pv5'))!;
+const labels = (r: PlanSetResult) => text(r, labelsSheet(r).number);
 
 const base = await render('string-gable');
 
@@ -81,7 +84,9 @@ describe('stamps', () => {
   });
   it('contractor_stamp_layout "PV-4 and PV-5 only" keeps it off PV-1…PV-3', async () => {
     const r = await render('string-gable', { contractor_stamp: { id: 'f1', name: 'stamp.png' }, contractor_stamp_layout: 'PV-4 and PV-5 only' }, (i) => { i.stamps = { contractor: png }; });
-    expect(r.sheets.filter((s) => s.svg.includes('#contractor-stamp')).map((s) => s.number)).toEqual(['PV-4', 'PV-5']);
+    // PV-5B (the labels sheet, when the labels do not fit on PV-5) continues PV-5 and takes its stamp.
+    const pv5b = r.sheets.some((s) => s.page === 'labels') ? ['PV-5B'] : [];
+    expect(r.sheets.filter((s) => s.svg.includes('#contractor-stamp')).map((s) => s.number)).toEqual(['PV-4', 'PV-5', ...pv5b]);
   });
   it('an engineering stamp requirement removes the contractor stamp; the structural seal\'s place goes on the listed pages', async () => {
     const r = await render('string-gable', { contractor_stamp: { id: 'f1', name: 'stamp.png' }, structural_stamps_on_cad: 'Always Include' }, (i) => {
@@ -97,7 +102,9 @@ describe('stamps', () => {
     });
     const on = (label: string) => r.sheets.filter((s) => text(r, s.number).includes(label)).map((s) => s.number);
     expect(on('STRUCTURAL PE SEAL')).toEqual(['PV-1', 'PV-2', 'PV-3']);
-    expect(on('ELECTRICAL PE SEAL')).toEqual(['PV-1', 'PV-4', 'PV-5']);
+    // The default electrical coverage includes PV-5's continuation PV-5B (labels) when the set has it.
+    const pv5b = r.sheets.some((s) => s.page === 'labels') ? ['PV-5B'] : [];
+    expect(on('ELECTRICAL PE SEAL')).toEqual(['PV-1', 'PV-4', 'PV-5', ...pv5b]);
     const cover = r.sealSlots.filter((x) => x.page === 1);
     expect(cover.map((x) => x.discipline)).toEqual(['structural', 'electrical']);
     expect(cover[0]!.box.w).toBeCloseTo(cover[1]!.box.w);
@@ -171,7 +178,7 @@ describe('electrical', () => {
   it('dwg_electrical_code CEC names the California Electrical Code edition of the NEC the engine used', async () => {
     const r = await render('string-gable', { dwg_electrical_code: 'CEC' });
     expect(text(r, 'PV-1')).toContain('ELECTRICAL: 2022 CEC');
-    expect(text(r, 'PV-5')).toContain('CEC 690.53');
+    expect(labels(r)).toContain('CEC 690.53');
     expect(all(r)).not.toContain('2020 NEC');
   });
   it('dwg_interconnection_label RPA renames the point of interconnection', async () => {
@@ -231,20 +238,20 @@ describe('electrical', () => {
 describe('labels and stickers', () => {
   it('sticker_1 with logic "always" is placed with its colour, title, code and {variables}', async () => {
     const r = await render('string-gable', { sticker_1: { color: 'Yellow', code: 'NEC 705.12(B)(3)', title: 'CAUTION', warning_icon: true, text: 'PV BREAKER {pv_breaker_rating} A', text_white_background: true, location: 'Main Panel', logic: 'always' } });
-    const t = text(r, 'PV-5');
+    const t = labels(r);
     expect(t).toContain('PV BREAKER 40 A');
     expect(t).toContain('NEC 705.12(B)(3) · MAIN PANEL');
-    expect(r.sheets.find((s) => s.number === 'PV-5')!.svg).toContain('#ffd100');
+    expect(labelsSheet(r).svg).toContain('#ffd100');
   });
   it('sticker logic that does not hold keeps the sticker off (battery_present on a job without a battery)', async () => {
     const r = await render('string-gable', { sticker_2: { color: 'Red', code: '', title: 'ESS', warning_icon: true, text: 'ENERGY STORAGE ON SITE', text_white_background: false, location: 'Battery', logic: 'battery_present' } });
-    expect(text(r, 'PV-5')).not.toContain('ENERGY STORAGE ON SITE');
+    expect(all(r)).not.toContain('ENERGY STORAGE ON SITE');
     const b = await render('battery-hip', { sticker_2: { color: 'Red', code: '', title: 'ESS', warning_icon: true, text: 'ENERGY STORAGE ON SITE', text_white_background: false, location: 'Battery', logic: 'battery_present' } });
-    expect(text(b, 'PV-5')).toContain('ENERGY STORAGE ON SITE');
+    expect(labels(b)).toContain('ENERGY STORAGE ON SITE');
   });
   it('a sticker code in NEC form follows dwg_electrical_code', async () => {
     const r = await render('string-gable', { dwg_electrical_code: 'CEC', sticker_1: { color: 'Red', code: 'NEC 690.13(B)', title: 'WARNING', warning_icon: true, text: 'PV SYSTEM DISCONNECT', text_white_background: false, location: 'AC Disconnect', logic: 'always' } });
-    expect(text(r, 'PV-5')).toContain('CEC 690.13(B)');
+    expect(labels(r)).toContain('CEC 690.13(B)');
   });
   it('labels_page moves the labels to a page of their own', async () => {
     const r = await render('string-gable', { labels_page: true });
@@ -253,7 +260,7 @@ describe('labels and stickers', () => {
     expect(text(r, 'PV-5')).not.toContain('NEC 690.53');
   });
   it('placard_directory adds the 705.10 directory', async () => {
-    expect(text(await render('string-gable', { placard_directory: true }), 'PV-5')).toContain('NEC 705.10');
+    expect(labels(await render('string-gable', { placard_directory: true }))).toContain('NEC 705.10');
   });
 });
 

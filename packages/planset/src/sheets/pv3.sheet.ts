@@ -317,8 +317,24 @@ export function buildPv3(ctx: SheetContext): Sheet {
     k.title.toUpperCase(), checkDisplay(k).value, k.limit ? checkDisplay(k).limit : '—',
     k.pass === null ? '—' : k.pass ? 'OK' : 'FAIL', k.ref.code === 'Sunstamp' ? codeRefText(k.ref) : `${k.ref.code} ${k.ref.section}`, // editions: in the panel's title
   ]);
-  const cw = W * 0.6;
   const ch = AREA.y + AREA.h - y;
+  const dc = input.job.designCriteria;
+  // PV-1 and PV-3 print these criteria above the engine's calculation: they must be the ones it used (issue 24, finding 7).
+  const differ = siteCriteriaDifference(dc, input.report);
+  if (differ) throw new PlanSetError('pv3_failed', `PV-3: ${differ}`);
+  const loads = [
+    `BASIC WIND SPEED ${dc.windSpeedMph} MPH, EXPOSURE ${dc.exposure}, RISK CATEGORY ${dc.riskCategory}`,
+    `GROUND SNOW LOAD ${dc.groundSnowLoadPsf} PSF`,
+    `STRUCTURAL METHOD: ${input.report.structuralExports.length ? input.report.structuralExports[0]!.tool : 'PRESCRIPTIVE / ENGINE CALCULATION'}`,
+    ...structuralBasisLines(input),
+  ];
+  // The design loads and structural basis are printed in full (the sheet states what was calculated); at the
+  // 8 pt minimum several arrays' basis lines can outgrow a 40 % column, so the checks table (which already
+  // cuts short with a pointer to the calculation package) gives up width until they fit above the PV-3 notes.
+  const notesMinH = c.lh(c.sz(7)) * 3 + c.sz(9) * 1.8 + 12;
+  const loadsHeight = (w: number) => c.notesHeight(loads, w - 8 - 10, { numbered: false }) + c.sz(9) * 1.8 + 12;
+  let cw = W * 0.6;
+  while (cw > W * 0.3 && loadsHeight(W - cw) > ch - notesMinH - 6) cw -= W * 0.05;
   const ca = c.panel(`STRUCTURAL CHECKS (${input.report.codes.asce}, ${input.report.codes.iebc})`, AREA.x, y, cw, ch);
   const checkHeaders = ['CHECK', 'VALUE', 'LIMIT', 'RESULT', 'REFERENCE'];
   const checkWidths = [ca.w * 0.37, ca.w * 0.11, ca.w * 0.13, ca.w * 0.06, ca.w * 0.33];
@@ -332,16 +348,6 @@ export function buildPv3(ctx: SheetContext): Sheet {
     size: 6.5, where: 'PV-3 structural checks', checkIds: checks.slice(0, rowsFit).map((k) => [k.id, k.id, k.id, k.id, undefined]),
   });
   if (shown.length < crow.length) c.text(`${crow.length - shown.length} MORE CHECKS IN THE STRUCTURAL CALCULATION PACKAGE`, ca.x, ca.y + ca.h, { size: 7, bold: true });
-  const dc = input.job.designCriteria;
-  // PV-1 and PV-3 print these criteria above the engine's calculation: they must be the ones it used (issue 24, finding 7).
-  const differ = siteCriteriaDifference(dc, input.report);
-  if (differ) throw new PlanSetError('pv3_failed', `PV-3: ${differ}`);
-  const loads = [
-    `BASIC WIND SPEED ${dc.windSpeedMph} MPH, EXPOSURE ${dc.exposure}, RISK CATEGORY ${dc.riskCategory}`,
-    `GROUND SNOW LOAD ${dc.groundSnowLoadPsf} PSF`,
-    `STRUCTURAL METHOD: ${input.report.structuralExports.length ? input.report.structuralExports[0]!.tool : 'PRESCRIPTIVE / ENGINE CALCULATION'}`,
-    ...structuralBasisLines(input),
-  ];
   const lx = AREA.x + cw + 8;
   const lw = W - cw - 8;
   const lh = c.notesHeight(loads, lw - 10, { numbered: false }) + c.sz(9) * 1.8 + 12;

@@ -14,8 +14,8 @@ const WIDGET_OF_TYPE: Record<string, RequirementWidget> = {
 };
 
 describe('every definition renders in the form', () => {
-  it('walks all 141 definitions (the span limit is an engineering setting, not a requirement): each has a widget for its type', () => {
-    expect(REQUIREMENT_DEFINITIONS.length).toBe(141);
+  it('walks all 142 definitions (issue 25 added three_line_diagram) (the span limit is an engineering setting, not a requirement): each has a widget for its type', () => {
+    expect(REQUIREMENT_DEFINITIONS.length).toBe(142);
     for (const def of REQUIREMENT_DEFINITIONS) {
       expect(widgetFor(def), def.key).toBe(WIDGET_OF_TYPE[def.type]);
       if (def.type === 'select') expect(def.options?.length, def.key).toBeGreaterThan(0);

@@ -86,6 +86,8 @@ export const EQUIPMENT_FIELDS: Record<EquipmentKind, readonly EquipmentField[]> 
   racking: [
     { key: 'maxAttachmentSpanIn', label: 'Max attachment span', unit: 'in', group: 'mechanical', type: 'number' },
     { key: 'railWeightKgPerM', label: 'Rail weight', unit: 'kg/m', group: 'mechanical', type: 'number' },
+    mech('allowableMomentLbFt', 'Rail allowable moment (ASD)', 'lb-ft', 'From the manufacturer\'s engineering document; the rail span and cantilever checks use it for this rail.'),
+    { key: 'allowableMomentSource', label: 'Allowable moment source', group: 'mechanical', type: 'text', help: 'The document the allowable moment comes from, printed as the check\'s basis on PV-3 and the letter.' },
     ...GROUND_MOUNT,
   ],
 };
