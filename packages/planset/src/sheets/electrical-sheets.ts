@@ -279,15 +279,19 @@ export function buildCalc(ctx: SheetContext): Sheet {
   const bottom = AREA.y + AREA.h;
   // The check tables flow down a column and on into the next; the load calculation heads the last
   // column. A wide left column first; where the tables do not fit there (text is 8 pt at least),
-  // two equal columns.
+  // two, then three equal columns.
   let shortBy = 0;
-  for (const leftShare of lc ? [0.66, 0.5] : [1, 0.5]) {
-    const leftW = leftShare === 1 ? AREA.w : AREA.w * leftShare - 4;
-    const rightX = AREA.x + leftW + 8;
-    const rightW = AREA.w - leftW - 8;
-    const lcH = lc ? c.notesHeight(lc.lines, rightW - 10, { numbered: false }) + c.sz(9) * 1.8 + 12 : 0;
-    const columns = leftShare === 1 ? [{ x: AREA.x, y: top, w: leftW }] : [{ x: AREA.x, y: top, w: leftW }, { x: rightX, y: top + (lc ? lcH + 6 : 0), w: rightW }];
+  const gap = 8;
+  const layouts: number[][] = lc ? [[0.66, 0.34], [0.5, 0.5], [1 / 3, 1 / 3, 1 / 3]] : [[1], [0.5, 0.5], [1 / 3, 1 / 3, 1 / 3]];
+  for (const shares of layouts) {
+    const usable = AREA.w - gap * (shares.length - 1);
+    let x = AREA.x;
+    const columns = shares.map((share) => { const col = { x, y: top, w: usable * share }; x += col.w + gap; return col; });
+    const last = columns[columns.length - 1]!;
+    const lcAt = { x: last.x, w: last.w };
+    const lcH = lc ? c.notesHeight(lc.lines, lcAt.w - 10, { numbered: false }) + c.sz(9) * 1.8 + 12 : 0;
     if (lc && top + lcH > bottom) { shortBy = Math.max(shortBy, top + lcH - bottom); continue; }
+    if (lc) last.y += lcH + 6;
     const placed: { s: (typeof sections)[number]; x: number; y: number; w: number }[] = [];
     let col = 0;
     let fits = true;
@@ -302,7 +306,7 @@ export function buildCalc(ctx: SheetContext): Sheet {
     if (!fits) continue;
     for (const p of placed) checkTable(c, ctx, p.s.title.toUpperCase(), p.s.checks, { x: p.x, y: p.y, w: p.w }, number);
     if (lc) {
-      const a = c.panel(lc.title, rightX, top, rightW, lcH);
+      const a = c.panel(lc.title, lcAt.x, top, lcAt.w, lcH);
       c.notes(lc.lines, a.x, a.y, a.w, a.h + 2, { numbered: false, where: `${number} load calculation`, checkIds: lc.checkIds });
     }
     return { key: 'calc', number, title, prims: c.prims, frame };
