@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import os from 'node:os';
 import { apiAs } from './deliverables-support.ts';
-import { ADMIN, artifacts, baseUrl, launchBrowser, OWNER, pathOf, screenshot, signInAs, signOut, SUPPORT, type Browser } from './support.ts';
+import { ADMIN, artifacts, baseUrl, launchBrowser, OWNER, pathOf, screenshot, signInAs, signOut, SUPPORT, type Browser, navTo } from './support.ts';
 
 /*
  * Staff catalogue screens: option lists, codes and equipment editing. An admin edits
@@ -63,7 +63,7 @@ describe('the catalogue staff screens, one story', { shuffle: false }, () => {
     it('edits a value’s label and dead load, refusing an empty dead load beside the field; the change survives a reload', async () => {
       await signInAs(browser.page, ADMIN);
       const { page } = browser;
-      await page.getByRole('link', { name: 'Reference' }).click();
+      await navTo(page, 'Reference');
       await page.getByRole('heading', { name: 'Option lists', level: 1 }).waitFor();
       expect(pathOf(page)).toBe('/reference/option-lists');
       await page.getByRole('navigation', { name: 'Option lists' }).getByRole('button', { name: /Roof Materials/ }).click();
@@ -134,7 +134,7 @@ describe('the catalogue staff screens, one story', { shuffle: false }, () => {
   describe('equipment (admin)', () => {
     it('edits a module’s electrical data with messages beside the fields; the change survives a reload', async () => {
       const { page } = browser;
-      await page.getByRole('link', { name: 'Equipment' }).click();
+      await navTo(page, 'Equipment');
       await page.getByRole('heading', { name: 'Equipment', level: 1 }).waitFor();
       await page.getByLabel('Search equipment').fill(MODULE);
       await row(MODULE).getByRole('gridcell', { name: /^400 W/ }).waitFor();
@@ -207,7 +207,7 @@ describe('the catalogue staff screens, one story', { shuffle: false }, () => {
   describe('codes', () => {
     it('an admin adds an IBC edition and makes it the default; other codes are read-only', async () => {
       const { page } = browser;
-      await page.getByRole('link', { name: 'Reference' }).click();
+      await navTo(page, 'Reference');
       await page.getByRole('tab', { name: 'Codes' }).click();
       await page.getByRole('heading', { name: 'Codes', level: 1 }).waitFor();
       expect(pathOf(page)).toBe('/reference/codes');
@@ -235,7 +235,7 @@ describe('the catalogue staff screens, one story', { shuffle: false }, () => {
     it('has no edit controls there, but edits equipment', async () => {
       await signInAs(browser.page, SUPPORT);
       const { page } = browser;
-      await page.getByRole('link', { name: 'Reference' }).click();
+      await navTo(page, 'Reference');
       await page.getByRole('tab', { name: 'Codes' }).click();
       await page.getByRole('heading', { name: 'Codes', level: 1 }).waitFor();
       await page.getByText('only an admin can change them').waitFor();
@@ -246,7 +246,7 @@ describe('the catalogue staff screens, one story', { shuffle: false }, () => {
       await expect(page.getByRole('button', { name: 'Add value' }).count()).resolves.toBe(0);
       await expect(page.getByRole('button', { name: /^Edit / }).count()).resolves.toBe(0);
       await screenshot(page, 'catalogue-option-lists-support.png');
-      await page.getByRole('link', { name: 'Equipment' }).click();
+      await navTo(page, 'Equipment');
       await page.getByRole('button', { name: 'New module' }).waitFor();
       await signOut(page);
     });

@@ -109,7 +109,8 @@ describe('the plan set panel', { shuffle: false }, () => {
     const thumbs = panel.getByRole('button', { name: /^Open sheet/ });
     await expect.poll(() => thumbs.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(8);
     await expect.poll(() => panel.locator('img[alt^="PV-1"]').count(), { timeout: 30_000 }).toBe(1);
-    await panel.locator('img[alt^="PV-5"]').waitFor();
+    // PV-5, and PV-5B when the labels outgrow PV-5 at the 8 pt minimum.
+    await panel.locator('img[alt^="PV-5 "]').waitFor();
     await page.locator('#plan-set').scrollIntoViewIfNeeded();
     await screenshot(page, 'planset-panel.png');
   }, 240_000);
@@ -205,7 +206,7 @@ describe('the plan set panel', { shuffle: false }, () => {
     await table.getByRole('row').filter({ hasText: 'Design affidavit' }).waitFor();
     await panel.scrollIntoViewIfNeeded();
     await screenshot(page, 'letters-panel.png');
-    const [download] = await Promise.all([page.waitForEvent('download'), table.getByRole('button', { name: /^Download Structural Roof Letter/ }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), table.getByRole('button', { name: /^PDF of Structural Roof Letter.*, download$/ }).click()]);
     expect(download.suggestedFilename()).toMatch(/^Structural Roof Letter - .* - Rev 0\.pdf$/);
     // Each letter is a draft deliverable of the revision, waiting for its engineer's seal.
     const deliverables = (await api(ADMIN, 'GET', `/jobs/${jobId}/deliverables`)).deliverables as { kind: string; state: string; seals_needed: string[] }[];

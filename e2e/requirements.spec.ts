@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHIP_GROUPS } from '@sunstamp/domain/requirements/chip-groups.data';
 import { REQUIREMENT_DEFINITIONS } from '@sunstamp/domain/requirements/requirement-definitions.data';
 import { ownCompany, type OwnCompany } from './company-support.ts';
-import { ADMIN, baseUrl, launchBrowser, pathOf, screenshot, signInAs, signOut, type Browser } from './support.ts';
+import { ADMIN, baseUrl, launchBrowser, pathOf, screenshot, signInAs, signOut, type Browser, navTo } from './support.ts';
 
 let browser: Browser;
 /** The spec's own client company: its admin changes its requirements (the demo's Acme Solar is read by other specs). */
@@ -142,7 +142,7 @@ describe('requirements, one story', { shuffle: false }, () => {
     it('creates an AHJ and refuses a CSV with a bad line, listing it by number', async () => {
       await signInAs(browser.page, ADMIN);
       const { page } = browser;
-      await page.getByRole('link', { name: 'AHJs' }).click();
+      await navTo(page, 'AHJs');
       await page.getByRole('heading', { name: 'AHJs', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'New AHJ' }).click();
       const dialog = page.getByRole('dialog');
@@ -183,7 +183,7 @@ describe('requirements, one story', { shuffle: false }, () => {
 
     it('lists utilities and equipment', async () => {
       const { page } = browser;
-      await page.getByRole('link', { name: 'Utilities' }).click();
+      await navTo(page, 'Utilities');
       await page.getByRole('heading', { name: 'Utilities', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'New utility' }).click();
       await page.getByRole('dialog').getByLabel('Name').fill('Springfield Power');
@@ -191,7 +191,7 @@ describe('requirements, one story', { shuffle: false }, () => {
       await page.getByText('Utility created.').waitFor();
       await screenshot(page, 'catalogue-utilities.png');
 
-      await page.getByRole('link', { name: 'Equipment' }).click();
+      await navTo(page, 'Equipment');
       await page.getByRole('heading', { name: 'Equipment', level: 1 }).waitFor();
       await page.getByRole('tab', { name: 'Inverters' }).click();
       await page.getByRole('gridcell', { name: 'Enphase' }).first().waitFor();

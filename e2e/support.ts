@@ -17,6 +17,20 @@ export const INSTALLER = 'installer@acme-solar.test';
 
 export const pathOf = (p: Page) => new URL(p.url()).pathname;
 
+/**
+ * Goes to a section of the top bar by its label: its link when the bar shows it, else through the
+ * More menu, where the sections that do not fit the width go (issue 29, item 9).
+ */
+export async function navTo(p: Page, label: string) {
+  const link = p.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true });
+  if (await link.isVisible()) {
+    await link.click();
+    return;
+  }
+  await p.getByTestId('nav-more').click();
+  await p.getByRole('menuitem', { name: label, exact: true }).click();
+}
+
 export type Browser = {
   context: BrowserContext;
   page: Page;

@@ -186,7 +186,9 @@ function PassedRun({ run, latest }: { run: CadRun; latest: boolean }) {
           </Button>
         ))}
       </Stack>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' }, gap: 1.5 }}>
+      {/* minmax(0, 1fr): a long caption (no wrap) must not widen its track past the panel, over the
+          column beside it (it did once the set grew sheets such as PV-4B ELECTRICAL CALCULATIONS). */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, gap: 1.5 }}>
         {previews.map((f, i) => (
           <Box
             key={f.file_id}
@@ -195,7 +197,7 @@ function PassedRun({ run, latest }: { run: CadRun; latest: boolean }) {
             onClick={() => setOpen(i)}
             // The name holds the caption's text (number and title), as WCAG 2.5.3 asks of a labelled control.
             aria-label={`Open sheet ${[f.number ?? String(i + 1), f.title].filter(Boolean).join(' ')}`}
-            sx={{ p: 0.5, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper', cursor: 'zoom-in', textAlign: 'left', '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
+            sx={{ minWidth: 0, p: 0.5, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper', cursor: 'zoom-in', textAlign: 'left', '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
           >
             <SheetImage file={f} height={110} />
             <Typography variant="caption" sx={{ display: 'block', mt: 0.5, px: 0.5 }} noWrap>
