@@ -99,7 +99,7 @@ const electricalPagesOf = (pages: { text: string }[]) => {
 describe('a generated plan set is a draft until an engineer seals it', { timeout: 600_000 }, () => {
   // A draft no test here seals (the refusals read it); the sealed set is sealedInTwoActs()'s.
   let job: Awaited<ReturnType<typeof stampJob>>;
-  beforeAll(async () => { job = await stampJob('Seal Matrix Residence'); });
+  beforeAll(async () => { job = await stampJob('Seal Matrix Residence'); }, 600_000);
 
   it('the run records a draft with the seals it needs marked on the covered sheets, and release refuses it', async () => {
     expect(job.plan).toMatchObject({ state: 'draft', seals_needed: ['structural', 'electrical'] });
