@@ -400,9 +400,10 @@ describe('Also: refusals with a clear message', () => {
     const e = refusal(csa({ electricalCode: 'CSA C22.1', csa: edition }));
     expect(e.code).toBe('electrical-code-not-supported');
     expect(e.message).toMatch(new RegExp(`Canadian Electrical Code, CSA C22.1-${edition} \\(${edition === '2021' ? '25th' : '26th'} ed.\\)`));
-    for (const part of [/Section 64 PV source and output circuit currents/, /Rule 64-112/, /Rule 64-218/, /warning signs/, /Table 3 \(aluminium single conductors in free air\)/]) expect(e.message).toMatch(part);
+    for (const part of [/Section 64 PV source and output circuit currents/, /Rule 64-202/, /Rule 64-112/, /Rule 64-218/, /warning signs/, /Table 3 \(aluminium single conductors in free air\)/]) expect(e.message).toMatch(part);
+    expect(e.message).toMatch(/Rule 14-104 conductor protection/);
     expect(e.message).not.toMatch(/\b(690|705|310)\.\d/);
-    if (edition === '2024') expect(e.message).toMatch(/2021 edition's table values only: the 2024 values are not confirmed/);
+    if (edition === '2024') expect(e.message).toMatch(/2021 edition only: the 2024 table values and Rule 14-104 text are not confirmed/);
   });
   it('a CSA C22.1 job without its edition names the input; a CSA edition on an NEC job is refused', () => {
     const e = refusal(csa({ electricalCode: 'CSA C22.1' }));

@@ -7,7 +7,7 @@ import { NEC_240_6_A } from './tables/nec-240-6.table.ts';
 import { CSA_C22_1_NOT_IMPLEMENTED, csaEditionName } from './electrical/csa-conductor.calc.ts';
 
 /**
- * A Canadian (CSA C22.1) design: the engine has the Section 4/8 conductor rules (csa-conductor.calc.ts)
+ * A Canadian (CSA C22.1) design: the engine has the Section 4/8/14 conductor rules (csa-conductor.calc.ts)
  * but not Section 64 (PV circuit currents, voltage, the busbar limit, rapid shutdown, signs), so the
  * design is refused as a whole, naming each missing part — never completed with NEC rules.
  */
@@ -17,7 +17,7 @@ function refuseCsa(edition: '2021' | '2024' | undefined): never {
   }
   throw new EngineRefusalError(
     'electrical-code-not-supported',
-    `This job uses the Canadian Electrical Code, ${csaEditionName(edition)}. The engine implements its conductor ampacity rules only (Tables 2 and 4 with 5A and 5C, Rule 4-006(1) terminations, Rule 8-104 continuous loading${edition === '2024' ? ', and those with the 2021 edition\'s table values only: the 2024 values are not confirmed' : ''}); it does not implement: ${CSA_C22_1_NOT_IMPLEMENTED.join('; ')}. No NEC rule is used in their place: calculate the Section 64 parts by hand to ${csaEditionName(edition)}.`,
+    `This job uses the Canadian Electrical Code, ${csaEditionName(edition)}. The engine implements its conductor ampacity rules only (Tables 2 and 4 with 5A and 5C, Rule 4-006(1) terminations, Rule 8-104 continuous loading, Rule 14-104 conductor protection${edition === '2024' ? ', and those to the 2021 edition only: the 2024 table values and Rule 14-104 text are not confirmed' : ''}); it does not implement: ${CSA_C22_1_NOT_IMPLEMENTED.join('; ')}. No NEC rule is used in their place: calculate the Section 64 parts by hand to ${csaEditionName(edition)}.`,
   );
 }
 

@@ -1,7 +1,7 @@
 import { EngineRefusalError } from '../engine-refusal.ts';
 import { WIRE_SIZES, type WireSize } from '../tables/wire-sizes.table.ts';
 import type { ConductorMaterial, TempColumn } from '../tables/nec-310-16.table.ts';
-import { CSA_TABLE_1_COPPER, CSA_TABLE_5A, CSA_TABLE_5B, CSA_TABLE_5C, csaRacewayTable } from '../tables/csa-c22-1.table.ts';
+import { CSA_14_104_2_MAX_OCPD_A, CSA_TABLE_1_COPPER, CSA_TABLE_5A, CSA_TABLE_5B, CSA_TABLE_5C, csaRacewayTable } from '../tables/csa-c22-1.table.ts';
 
 /**
  * Conductor ampacity under the Canadian Electrical Code, Part I (CSA C22.1), Sections 4 and 8: the
@@ -185,18 +185,65 @@ export function csaMaxContinuousLoadA(p: { ampacityA: number; ocpdA: number; ocp
   return { limitA: round2(limit), conductorPct, subrule: full ? '8-104(5)' : '8-104(6)' };
 }
 
+/**
+ * Rule 14-104 (25th ed., 2021), rating of overcurrent devices, as the rule reads in the public
+ * 25th-edition transcription of Section 14 (secondary source; see csa-c22-1.table.ts):
+ * - Subrule 1): the rating or setting of an overcurrent device shall not exceed the allowable ampacity
+ *   of the conductors it protects, except a) where no device of the ampacity's value is available and
+ *   the load follows Section 8, the ratings of Table 13 may be used (up to 800 A); b) equipment wire,
+ *   flexible cord 16–20 AWG and tinsel cord; c) as other Rules provide.
+ * - Subrule 2): except as Subrule 1) c) provides, not more than 15/20/30 A for 14/12/10 AWG copper and
+ *   15/25 A for 12/10 AWG aluminium.
+ * Implemented: Subrule 1) without its exceptions, and Subrule 2). Exception 1) a) is not applied: the
+ * values of Table 13 are not in a stored source, so the engine never takes the next-higher device it
+ * would allow (conservative: a conductor the engine accepts is also accepted with Table 13). 1) b) is
+ * about cords and equipment wire (not PV or feeder conductors); 1) c) (other Rules, e.g. motors) does
+ * not arise for the circuits the engine sizes. The 26th edition (2024) is refused: its text is not in a
+ * stored source.
+ */
+export interface CsaProtectionCheck {
+  /** The device protects the conductor under Rule 14-104. */
+  protects: boolean;
+  /** The largest device rating the rule allows here: min(ampacity, the Subrule 2) value where one applies). */
+  maxOcpdA: number;
+  /** The Subrule 2) value for the size and metal, or null when the subrule does not name the size. */
+  smallConductorLimitA: number | null;
+  /** The subrule that governs: '14-104(2)' when its value is below the ampacity, else '14-104(1)'. */
+  subrule: '14-104(1)' | '14-104(2)';
+  step: string;
+}
+
+export function csaOvercurrentProtects(p: { edition: CsaEdition; material: ConductorMaterial; size: WireSize; ampacityA: number; ocpdA: number }): CsaProtectionCheck {
+  if (p.edition === '2024') {
+    refuse('CSA C22.1-2024 (26th ed.): the text of Rule 14-104 (rating of overcurrent devices) in the 26th edition could not be checked against a source, so the engine does not apply it. Use the 2021 edition where the authority having jurisdiction accepts it.');
+  }
+  if (!(p.ocpdA > 0) || !(p.ampacityA > 0)) throw new EngineRefusalError('configuration-not-supported', `Rule 14-104 needs a positive device rating and ampacity (got ${p.ocpdA} A and ${p.ampacityA} A).`);
+  const small = CSA_14_104_2_MAX_OCPD_A[p.material][p.size] ?? null;
+  const maxOcpd = small === null ? p.ampacityA : Math.min(small, p.ampacityA);
+  const subrule = small !== null && small < p.ampacityA ? '14-104(2)' : '14-104(1)';
+  const protects = p.ocpdA <= maxOcpd;
+  const metal = p.material === 'copper' ? 'copper' : 'aluminium';
+  const why = subrule === '14-104(2)'
+    ? `${formatCsaSize(p.size)} ${metal} may not be protected above ${small} A (Rule 14-104(2)), whatever its ampacity (${p.ampacityA} A)`
+    : `the device may not exceed the conductor's allowable ampacity, ${p.ampacityA} A (Rule 14-104(1); the Table 13 allowance of 14-104(1)(a) is not applied)`;
+  return { protects, maxOcpdA: maxOcpd, smallConductorLimitA: small, subrule, step: `${p.ocpdA} A device ${protects ? '≤' : '>'} ${maxOcpd} A: ${why}` };
+}
+
 export interface CsaConductorChoice extends CsaAmpacityResult {
   size: WireSize;
   label: string;
   areaMm2: number;
   continuousLimitA: number;
   rule: string;
+  /** Rule 14-104: the check the chosen conductor passed. */
+  protection: CsaProtectionCheck;
 }
 
 /**
  * The smallest conductor (from 14 AWG copper / 12 AWG aluminium, Table 2/4's first rows) whose
  * Rule 8-104 continuous-load limit carries the continuous load, with the given overcurrent device,
- * and which that device protects (a conservative reading of Rule 14-104, below).
+ * and which that device protects under Rule 14-104 (csaOvercurrentProtects: Subrules 1) and 2), the
+ * Table 13 allowance not applied).
  * Refused where the device itself cannot carry the load (8-104: choose a larger device) or no
  * transcribed size does.
  */
@@ -210,23 +257,16 @@ export function csaSelectConductor(p: Omit<CsaAmpacityInput, 'size'> & { continu
   for (const size of WIRE_SIZES) {
     const row = table.rows[size];
     if (!row) continue;
-    // Conductor protection (Rule 14-104), read conservatively because its text and table are not in a
-    // stored source: the device may not exceed the conductor's ampacity (no next-higher-rating
-    // allowance), and 14–10 AWG may not be protected above their Table 2/4 60 °C value (15/20/30 A
-    // copper, 15/25 A aluminium) whatever the installation.
-    const raceway = csaRacewayTable(p.material).rows[size];
-    if (SMALL_SIZES.includes(size) && raceway && p.ocpdA > raceway[60]) continue;
     const a = csaAllowableAmpacity({ ...p, size });
-    if (a.ampacityA < p.ocpdA) continue;
+    const protection = csaOvercurrentProtects({ edition: p.edition, material: p.material, size, ampacityA: a.ampacityA, ocpdA: p.ocpdA });
+    if (!protection.protects) continue;
     const lim = csaMaxContinuousLoadA({ ampacityA: a.ampacityA, ocpdA: p.ocpdA, ocpdContinuousPct: p.ocpdContinuousPct, installation: p.installation });
     if (a.ampacityA * lim.conductorPct / 100 >= p.continuousLoadA) {
-      return { ...a, size, label: `${formatCsaSize(size)} (${awgAreaMm2(size)} mm²)`, areaMm2: awgAreaMm2(size), continuousLimitA: lim.limitA, rule: lim.subrule };
+      return { ...a, steps: [...a.steps, protection.step], size, label: `${formatCsaSize(size)} (${awgAreaMm2(size)} mm²)`, areaMm2: awgAreaMm2(size), continuousLimitA: lim.limitA, rule: lim.subrule, protection };
     }
   }
   throw new EngineRefusalError('configuration-not-supported', `No conductor up to 600 kcmil in CSA C22.1 ${table.name} carries ${p.continuousLoadA} A continuously under these conditions.`);
 }
-
-const SMALL_SIZES: readonly WireSize[] = ['14', '12', '10'];
 
 export function formatCsaSize(size: WireSize): string {
   return Number(size) >= 250 ? `${size} kcmil` : `${size} AWG`;
@@ -249,11 +289,11 @@ export function awgAreaMm2(size: WireSize): number {
  * refusal of a CSA C22.1 design, so the engineer knows what to do by hand.
  */
 export const CSA_C22_1_NOT_IMPLEMENTED: readonly string[] = [
-  'Section 64 PV source and output circuit currents and conductor/overcurrent sizing (the 125 % of Isc rules): the rule numbers and wording in the 2021 and 2024 editions could not be checked against a stored source',
-  'Section 64 maximum PV voltage (Voc at the minimum temperature) and its limits',
-  'the interconnection limit on distribution equipment (Rule 64-112, the "120 %" sum of overcurrent devices against the busbar): its 2021/2024 wording (including where 125 % applies) is not in a stored source',
-  'rapid shutdown (Rule 64-218): the only stored text is the 2015 edition\'s (1.5 m / 3 m, 30 V and 240 VA within 10 s); the 2021 and 2024 requirements are not confirmed',
-  'Section 64 and Section 84 warning signs and their wording',
-  'Table 3 (aluminium single conductors in free air) and every 2024 (26th ed.) table value',
+  'Section 64 PV source and output circuit currents and their conductor and overcurrent sizing: the only stored statement of the current rule is the pre-2012 Rule 50-008 (CanSIA, "PV and the Electrical Code", 2004: 125 % of the rated short-circuit current); the rule numbers and wording of the 2021 and 2024 editions are not in a stored source, and public summaries number these rules inconsistently',
+  'the maximum PV system voltage (Rule 64-202): the 24th edition (2018) limited dwelling units to 600 V (ebmag.com Code File, July-August 2017), but the 2021 and 2024 text, including how the open-circuit voltage is corrected for the lowest temperature, is not in a stored source, and the 2021 edition raised the low-voltage threshold to 1000 V AC and 1060 V DC (Technical Safety BC, summary of the 2021 changes), so the 600 V dwelling limit is not assumed to hold',
+  'the interconnection limit on distribution equipment (Rule 64-112): a public article names its "120 and 125 percent rules" (neighbourpower.com), but their conditions and the 2021/2024 wording are not in a stored source',
+  'rapid shutdown (Rule 64-218): the only stored text is the 2015 edition\'s (1.5 m / 3 m, 30 V and 240 VA within 10 s, hespv.ca); the 2021 requirements are not confirmed and the 2024 edition revised them (a new option for initiating rapid shutdown, CSA Group 2024 edition summary)',
+  'Section 64 and Section 84 warning signs and their wording: the 24th edition required specific voltage warning signs such as "Danger 1500V DC" for the installations it newly permitted up to 1500 V (ebmag.com, 2017); the signs a 2021 or 2024 dwelling installation needs, and their wording, are not in a stored source',
+  'Table 3 (aluminium single conductors in free air) and every 2024 (26th ed.) table value and Rule 14-104 text',
   'bonding conductor sizing (Table 16) and voltage drop (Rule 8-102 with Table D3)',
 ];

@@ -5,7 +5,8 @@ import { WIRE_SIZES, type WireSize } from '../tables/wire-sizes.table.ts';
 import { CSA_TABLE_1_COPPER, CSA_TABLE_2_COPPER, CSA_TABLE_4_ALUMINUM } from '../tables/csa-c22-1.table.ts';
 import { NEC_310_16_ALUMINUM, NEC_310_16_COPPER, NEC_310_17_COPPER } from '../tables/nec-310-16.table.ts';
 import {
-  awgAreaMm2, csaAllowableAmpacity, csaAmbientFactor, csaConductorCountFactor, csaFreeAirGroupFactor, csaMaxContinuousLoadA, csaSelectConductor, csaTableAmpacity,
+  awgAreaMm2, csaAllowableAmpacity, csaAmbientFactor, csaConductorCountFactor, csaFreeAirGroupFactor, csaMaxContinuousLoadA, csaOvercurrentProtects, csaSelectConductor, csaTableAmpacity,
+  CSA_C22_1_NOT_IMPLEMENTED,
   type CsaAmpacityInput,
 } from './csa-conductor.calc.ts';
 
@@ -171,7 +172,66 @@ describe('Rule 8-104 continuous loading', () => {
   });
 });
 
-describe('conductor selection (Rules 4-004, 4-006, 8-104, conservative 14-104)', () => {
+describe('Rule 14-104 (rating of overcurrent devices), 2021', () => {
+  // Rule text: 25th-edition transcription of Section 14 ("CEC s.14", 14-104 1) and 2)). Subrule 2): 15/20/30 A
+  // for 14/12/10 AWG copper, 15/25 A for 12/10 AWG aluminium; Subrule 1): not above the allowable ampacity,
+  // the Table 13 allowance of 1) a) not applied (Table 13 not in a stored source).
+  const p = { edition: '2021' as const, material: 'copper' as const };
+  it.each([
+    // size, metal, ampacity, device, protects, max, subrule — derived from the two subrules above
+    ['14', 'copper', 25, 15, true, 15, '14-104(2)'],
+    ['14', 'copper', 25, 20, false, 15, '14-104(2)'],
+    ['12', 'copper', 30, 20, true, 20, '14-104(2)'],
+    ['12', 'copper', 30, 25, false, 20, '14-104(2)'],
+    ['10', 'copper', 40, 30, true, 30, '14-104(2)'],
+    ['10', 'copper', 40, 35, false, 30, '14-104(2)'],
+    ['12', 'aluminum', 25, 15, true, 15, '14-104(2)'],
+    ['12', 'aluminum', 25, 20, false, 15, '14-104(2)'],
+    ['10', 'aluminum', 35, 25, true, 25, '14-104(2)'],
+    ['10', 'aluminum', 35, 30, false, 25, '14-104(2)'],
+  ] as const)('Subrule 2): %s AWG %s (ampacity %i A), %i A device → protects %s, at most %i A (%s)', (size, material, ampacityA, ocpdA, protects, max, subrule) => {
+    expect(csaOvercurrentProtects({ ...p, material, size, ampacityA, ocpdA })).toMatchObject({ protects, maxOcpdA: max, subrule });
+  });
+  it('Subrule 2) is a ceiling, not a floor: 10 AWG Cu corrected to 24 A is held to 24 A by Subrule 1) (a 25 A device fails, 20 A passes)', () => {
+    expect(csaOvercurrentProtects({ ...p, size: '10', ampacityA: 24, ocpdA: 25 })).toMatchObject({ protects: false, maxOcpdA: 24, subrule: '14-104(1)', smallConductorLimitA: 30 });
+    expect(csaOvercurrentProtects({ ...p, size: '10', ampacityA: 24, ocpdA: 20 }).protects).toBe(true);
+  });
+  it('Subrule 1) at the boundary, 8 AWG (no Subrule 2) value): 50 A ampacity carries a 50 A device, not a 60 A one — no next-higher rating from Table 13', () => {
+    expect(csaOvercurrentProtects({ ...p, size: '8', ampacityA: 50, ocpdA: 50 })).toMatchObject({ protects: true, subrule: '14-104(1)', smallConductorLimitA: null });
+    const r = csaOvercurrentProtects({ ...p, size: '8', ampacityA: 50, ocpdA: 60 });
+    expect(r.protects).toBe(false);
+    expect(r.step).toMatch(/Table 13 allowance of 14-104\(1\)\(a\) is not applied/);
+  });
+  it('2024 (26th ed.): refused naming Rule 14-104; a non-positive rating is refused', () => {
+    expect(refusal(() => csaOvercurrentProtects({ ...p, edition: '2024', size: '10', ampacityA: 40, ocpdA: 30 })).message).toMatch(/CSA C22.1-2024.*Rule 14-104/);
+    expect(refusal(() => csaOvercurrentProtects({ ...p, size: '10', ampacityA: 40, ocpdA: 0 })).code).toBe('configuration-not-supported');
+  });
+  it('property: a device the rule accepts never exceeds the ampacity, and a smaller device is accepted too (monotonic)', () => {
+    fc.assert(fc.property(
+      fc.constantFrom(...(['14', '12', '10', '8', '6', '4', '1/0'] as const)), fc.constantFrom('copper' as const, 'aluminum' as const),
+      fc.double({ min: 1, max: 300, noNaN: true }), fc.double({ min: 1, max: 300, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }),
+      (size, material, ampacityA, ocpdA, k) => {
+        const r = csaOvercurrentProtects({ edition: '2021', material, size, ampacityA, ocpdA });
+        if (r.protects) {
+          expect(ocpdA).toBeLessThanOrEqual(ampacityA);
+          const smaller = Math.max(0.01, ocpdA * k);
+          expect(csaOvercurrentProtects({ edition: '2021', material, size, ampacityA, ocpdA: smaller }).protects).toBe(true);
+        }
+      },
+    ));
+  });
+});
+
+describe('what stays refused for a CSA C22.1 job names its reason and source', () => {
+  it('each Section 64 part is listed with the rule it would need, and none is given a number the sources do not confirm', () => {
+    const text = CSA_C22_1_NOT_IMPLEMENTED.join(' | ');
+    for (const rule of [/Rule 64-202/, /Rule 64-112/, /Rule 64-218/, /Section 64 and Section 84 warning signs/]) expect(text).toMatch(rule);
+    expect(text).toMatch(/ebmag\.com/);
+    expect(text).toMatch(/hespv\.ca/);
+  });
+});
+
+describe('conductor selection (Rules 4-004, 4-006, 8-104, 14-104)', () => {
   const sel = { edition: '2021' as const, material: 'copper' as const, insulationC: 90 as const, terminationC: 75 as const, ambientC: 30, currentCarryingConductors: 3, installation: 'raceway-or-cable' as const, ocpdContinuousPct: 80 as const };
   it('a 24 A inverter output on a 30 A 80 %-rated breaker: 12 AWG (25 A < 30 A device) is passed over, 10 AWG (35 A; 80 % = 28 A ≥ 24 A), 5.26 mm²', () => {
     const c = csaSelectConductor({ ...sel, continuousLoadA: 24, ocpdA: 30 });
@@ -180,8 +240,14 @@ describe('conductor selection (Rules 4-004, 4-006, 8-104, conservative 14-104)',
   it('boundary: 28 A on a 35 A breaker — 10 AWG is protected above its 30 A small-conductor value, so 8 AWG (50 A, 8.37 mm²)', () => {
     expect(csaSelectConductor({ ...sel, continuousLoadA: 28, ocpdA: 35 })).toMatchObject({ size: '8', areaMm2: 8.37 });
   });
-  it('boundary: 16 A on a 20 A breaker fits 12 AWG exactly (25 A × 80 % = 20 A ≥ 16 A; 20 A device ≤ 20 A); 14 AWG is limited to 15 A', () => {
-    expect(csaSelectConductor({ ...sel, continuousLoadA: 16, ocpdA: 20 }).size).toBe('12');
+  it('boundary: 16 A on a 20 A breaker fits 12 AWG exactly (25 A × 80 % = 20 A ≥ 16 A; 20 A device ≤ 20 A, Rule 14-104(2)); 14 AWG is limited to 15 A', () => {
+    const c = csaSelectConductor({ ...sel, continuousLoadA: 16, ocpdA: 20 });
+    expect(c.size).toBe('12');
+    expect(c.protection).toMatchObject({ protects: true, maxOcpdA: 20, subrule: '14-104(2)' });
+    expect(c.steps.at(-1)).toMatch(/20 A device ≤ 20 A: 12 AWG copper may not be protected above 20 A \(Rule 14-104\(2\)\)/);
+  });
+  it('aluminium: 20 A on a 25 A breaker — 12 AWG Al (25 A at 90 °C, 20 A at 75 °C terminals) fails 14-104(2) (15 A), 10 AWG Al (30 A; 25 A ≤ 25 A) is chosen', () => {
+    expect(csaSelectConductor({ ...sel, material: 'aluminum', continuousLoadA: 20, ocpdA: 25 })).toMatchObject({ size: '10', ampacityA: 30, protection: { maxOcpdA: 25, subrule: '14-104(2)' } });
   });
   it('boundary at 80 % of the conductor: 40 A on a 50 A breaker at 40 °C, 4 conductors — 8 AWG 55 × 0.91 × 0.8 = 40.04 A < 50 A device, so 6 AWG (75 × 0.728 = 54.6 A)', () => {
     const c = csaSelectConductor({ ...sel, ambientC: 40, currentCarryingConductors: 4, continuousLoadA: 40, ocpdA: 50 });

@@ -107,6 +107,19 @@ export const CSA_TABLE_5A: readonly { ambientC: number; factor: Readonly<Record<
   { ambientC: 80, factor: { 60: null, 75: null, 90: 0.41 } },
 ];
 
+/**
+ * Rule 14-104(2) (25th ed., 2021): except as provided for by Subrule 1) c), the rating of overcurrent
+ * protection shall not exceed 15 A for No. 14 AWG copper, 20 A for No. 12 AWG copper, 30 A for No. 10
+ * AWG copper, 15 A for No. 12 AWG aluminum and 25 A for No. 10 AWG aluminum conductors. Source: the
+ * public 25th-edition transcription of Section 14 (Markdown notes tagged canadian-electrical-code,
+ * "CEC s.14", heading "14-104 Rating of overcurrent devices"), a secondary source restating the rule
+ * text. The 26th edition (2024) text is not in a stored source: refused (csa-conductor.calc.ts).
+ */
+export const CSA_14_104_2_MAX_OCPD_A: Readonly<Record<ConductorMaterial, Readonly<Partial<Record<WireSize, number>>>>> = {
+  copper: { '14': 15, '12': 20, '10': 30 },
+  aluminum: { '12': 15, '10': 25 },
+};
+
 /** Table 5C: ampacity correction factors for more than three conductors in a raceway or cable (Tables 2 and 4). */
 export const CSA_TABLE_5C: readonly { from: number; to: number; factor: number }[] = [
   { from: 1, to: 3, factor: 1.0 },
