@@ -57,8 +57,10 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
     env: { SUNSTAMP_TEST_DB: db },
     globalSetup: ['apps/api/src/test/test-templates.setup.ts'],
     isolate: false,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // No API test is about time (speed lives in bench/): the limits only catch a hang. A plan-set
+    // run or a sealed letter on PGlite took 30–60 s at load 15–18 (letters, seal tests).
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
   },
 });
 const projects: any[] = [
