@@ -307,7 +307,27 @@ function checkRows(ctx: SheetContext): { rows: string[][]; ids: string[] } {
 }
 
 const CHECK_HEADERS = ['CHECK', 'VALUE', 'LIMIT', 'RESULT', 'REFERENCE'];
-const checkWidths = (w: number) => [w * 0.37, w * 0.11, w * 0.13, w * 0.06, w * 0.33];
+/**
+ * Column widths from shares of w, each at least as wide as its header's longest word in bold at the
+ * table's size, so no header word breaks ("RESUL / T"); the wider columns give up what the others need.
+ */
+function columnWidths(c: Canvas, headers: string[], shares: number[], w: number, size: number): number[] {
+  const s = c.sz(size);
+  const min = headers.map((h) => Math.max(...h.split(/\s+/).map((word) => c.m.width(word, s, true))) + 6);
+  let widths = shares.map((f) => f * w);
+  for (let k = 0; k < headers.length; k++) {
+    const short = widths.map((x, i) => x < min[i]! - 1e-6);
+    if (!short.some(Boolean)) break;
+    const need = widths.reduce((a, x, i) => a + (short[i] ? min[i]! - x : 0), 0);
+    const spare = widths.reduce((a, x, i) => a + (short[i] ? 0 : x - min[i]!), 0);
+    if (spare <= need) break;
+    widths = widths.map((x, i) => (short[i] ? min[i]! : x - ((x - min[i]!) / spare) * need));
+  }
+  return widths;
+}
+
+const CHECK_SHARES = [0.37, 0.11, 0.13, 0.06, 0.33];
+const checkWidths = (c: Canvas, w: number) => columnWidths(c, CHECK_HEADERS, CHECK_SHARES, w, 6.5);
 const checksTitle = (ctx: SheetContext) => `STRUCTURAL CHECKS (${ctx.input.report.codes.asce}, ${ctx.input.report.codes.iebc})`;
 
 /** The design loads and structural basis PV-3 prints above the engine's calculation. */
@@ -363,7 +383,7 @@ function topRow(c: Canvas, ctx: SheetContext, withElevation: boolean): number {
 function framingPanel(c: Canvas, ctx: SheetContext, y: number, draw = true): number {
   const W = AREA.w;
   const { headers, rows } = framingSchedule(ctx);
-  const colWidths = headers.map(() => (W - 10) / headers.length);
+  const colWidths = columnWidths(c, headers, headers.map(() => 1 / headers.length), W - 10, c.minSize);
   const fh = c.tableHeight(headers, rows, colWidths) + c.sz(9) * 1.8 + 12;
   if (draw) {
     const fa = c.panel('ROOF FRAMING & ATTACHMENT SCHEDULE', AREA.x, y, W, fh);
@@ -386,7 +406,7 @@ function continuedChecksCut(c: Canvas, ctx: SheetContext, rows: string[][]): { y
 /** How many of the check rows from `from` fit a table of width w in height h (a wrapped check takes a taller row). */
 function checkRowsFitting(c: Canvas, rows: string[][], from: number, w: number, h: number): number {
   let n = rows.length - from;
-  while (n > 0 && c.tableHeight(CHECK_HEADERS, rows.slice(from, from + n), checkWidths(w), { size: 6.5 }) > h) n--;
+  while (n > 0 && c.tableHeight(CHECK_HEADERS, rows.slice(from, from + n), checkWidths(c, w), { size: 6.5 }) > h) n--;
   return n;
 }
 
@@ -421,7 +441,7 @@ export function buildPv3(ctx: SheetContext): Sheet {
     const more = sheetNumber(input, 'pv3a');
     const { shown } = continuedChecksCut(c, ctx, crow);
     const ca = c.panel(checksTitle(ctx), AREA.x, y, W, ch);
-    c.table(CHECK_HEADERS, crow.slice(0, shown), ca.x, ca.y, checkWidths(ca.w), {
+    c.table(CHECK_HEADERS, crow.slice(0, shown), ca.x, ca.y, checkWidths(c, ca.w), {
       size: 6.5, where: 'PV-3 structural checks', checkIds: ids.slice(0, shown).map((k) => [k, k, k, k, undefined]),
     });
     const rest = crow.length - shown;
@@ -443,9 +463,9 @@ export function buildPv3(ctx: SheetContext): Sheet {
   let rowsFit = crow.length;
   // A table cut short keeps a line under it for the note saying so.
   const noteH = c.lh(c.sz(7)) + 2;
-  while (rowsFit > 0 && c.tableHeight(CHECK_HEADERS, crow.slice(0, rowsFit), checkWidths(ca.w), { size: 6.5 }) > ca.h - (rowsFit < crow.length ? noteH : 0)) rowsFit--;
+  while (rowsFit > 0 && c.tableHeight(CHECK_HEADERS, crow.slice(0, rowsFit), checkWidths(c, ca.w), { size: 6.5 }) > ca.h - (rowsFit < crow.length ? noteH : 0)) rowsFit--;
   const shown = crow.slice(0, rowsFit);
-  c.table(CHECK_HEADERS, shown, ca.x, ca.y, checkWidths(ca.w), {
+  c.table(CHECK_HEADERS, shown, ca.x, ca.y, checkWidths(c, ca.w), {
     size: 6.5, where: 'PV-3 structural checks', checkIds: ids.slice(0, rowsFit).map((k) => [k, k, k, k, undefined]),
   });
   if (shown.length < crow.length) c.text(`${crow.length - shown.length} MORE CHECKS IN THE STRUCTURAL CALCULATION PACKAGE`, ca.x, ca.y + ca.h, { size: 7, bold: true, maxWidth: ca.w });
@@ -499,10 +519,10 @@ export function buildPv3a(ctx: SheetContext): Sheet {
   const band = c.sz(9) * 1.8;
   if (from < crow.length) {
     const rest = crow.slice(from);
-    const h = c.tableHeight(CHECK_HEADERS, rest, checkWidths(AREA.w - 10), { size: 6.5 }) + band + 8;
+    const h = c.tableHeight(CHECK_HEADERS, rest, checkWidths(c, AREA.w - 10), { size: 6.5 }) + band + 8;
     if (h > AREA.h) throw new DrawingOverflow(`${number} structural checks`, `${rest.length} checks need ${h.toFixed(0)} pt of height, the sheet has ${AREA.h.toFixed(0)} pt`);
     const a = c.panel(`${checksTitle(ctx)}, CONTINUED FROM SHEET ${sheetNumber(input, 'pv3')}`, AREA.x, AREA.y, AREA.w, h);
-    c.table(CHECK_HEADERS, rest, a.x, a.y, checkWidths(a.w), {
+    c.table(CHECK_HEADERS, rest, a.x, a.y, checkWidths(c, a.w), {
       size: 6.5, where: `${number} structural checks`, checkIds: ids.slice(from).map((k) => [k, k, k, k, undefined]),
     });
     top = AREA.y + h + gap;
