@@ -235,6 +235,32 @@ describe('DXF modelspace', () => {
     expect(tb.some((t) => t.startsWith('SYSTEM: '))).toBe(true);
     expect(dxf.header.$INSUNITS).toBe(1);
   });
+
+  it.each(GOLDEN_NAMES)('%s: every DIMENSION references its own anonymous display block (dimension line, extension lines, ticks, its text), so it shows without a regenerate', (n) => {
+    const { r } = results.get(n)!;
+    const dxf = new DxfParser().parseSync(r.dxf)!;
+    const dims = dxf.entities.filter((e) => e.type === 'DIMENSION') as unknown as { block?: string; text: string; dimensionType: number; anchorPoint: { x: number; y: number }; linearOrAngularPoint1: { x: number; y: number }; linearOrAngularPoint2: { x: number; y: number } }[];
+    expect(dims.length).toBeGreaterThan(8);
+    const names = dims.map((d) => d.block ?? '');
+    expect(new Set(names).size, 'one block per dimension').toBe(dims.length);
+    for (const d of dims) {
+      const name = d.block ?? '';
+      expect(name, d.text).toMatch(/^\*D\d+$/);
+      const blk = (dxf.blocks as Record<string, { type?: number; entities?: { type: string; text?: string; layer?: string; vertices?: { x: number; y: number }[] }[] }>)[name];
+      expect(blk, `block ${name} of "${d.text}"`).toBeDefined();
+      expect(blk!.type! & 1, `${name} is anonymous`).toBe(1);
+      const ents = blk!.entities ?? [];
+      // the dimension line and a tick at each end at least, and its text
+      expect(ents.filter((e) => e.type === 'LINE').length, name).toBeGreaterThanOrEqual(3);
+      expect(ents.filter((e) => e.type === 'TEXT').map((e) => e.text)).toEqual([d.text]);
+      // the dimension line runs parallel to the measured points, as long as they are apart
+      const [p1, p2] = [d.linearOrAngularPoint1, d.linearOrAngularPoint2];
+      const len = Math.hypot(p2.x - p1.x, p2.y - p1.y);
+      const lines = ents.filter((e) => e.type === 'LINE').map((e) => e.vertices!);
+      expect(lines.some(([a, b]) => Math.abs(Math.hypot(b!.x - a!.x, b!.y - a!.y) - len) < 1e-3 && Math.abs((b!.x - a!.x) * (p2.y - p1.y) - (b!.y - a!.y) * (p2.x - p1.x)) < 1e-3 * len * len), `${name} has the dimension line`).toBe(true);
+      expect(d.dimensionType & 31).toBe(1);
+    }
+  });
 });
 
 describe('the consistency statement', () => {

@@ -235,7 +235,8 @@ export function editionLabels(input: PlanSetInput): SheetLabel[] {
 
 // ------------------------------------------------------------------------------------------- sheet numbers
 
-export type LogicalPage = 'pv1' | 'pv2' | 'pv3' | 'pv4' | ElectricalSheet | 'pv5' | 'pv5a' | 'labels' | `cut${string}`;
+/** pv3a: PV-3 continued, when PV-3 does not hold everything at the set's least text size (sheets/pv3.sheet.ts). */
+export type LogicalPage = 'pv1' | 'pv2' | 'pv3' | 'pv3a' | 'pv4' | ElectricalSheet | 'pv5' | 'pv5a' | 'labels' | `cut${string}`;
 
 /** Electrical sheets after PV-4 that the set grows as the system does (issue 25, finding 7). */
 export type ElectricalSheet = 'threeline' | 'ess' | 'calc';
@@ -270,10 +271,11 @@ export function sheetNumber(input: PlanSetInput, page: LogicalPage): string {
     return naming === 'discipline' ? `E-1${letter}` : pv(4, letter);
   }
   if (naming === 'discipline') {
-    const map: Record<string, string> = { pv1: 'G-1', pv2: 'S-1', pv3: 'S-2', pv4: 'E-1', pv5: 'E-2', pv5a: 'E-2A', labels: 'E-2B' };
+    const map: Record<string, string> = { pv1: 'G-1', pv2: 'S-1', pv3: 'S-2', pv3a: 'S-2A', pv4: 'E-1', pv5: 'E-2', pv5a: 'E-2A', labels: 'E-2B' };
     if (cut) return `CS-${Number(cut[1]) - 5}${cut[2]}`;
     return map[page]!;
   }
+  if (page === 'pv3a') return pv(3, 'A');
   if (page === 'pv5a') return pv(5, 'A');
   if (page === 'labels') return pv(5, 'B');
   if (cut) return pv(Number(cut[1]), cut[2]);
@@ -283,7 +285,7 @@ export function sheetNumber(input: PlanSetInput, page: LogicalPage): string {
 /** The logical names a page answers to in the pages-to-stamp lists: its printed number and "PV-n". */
 export function pageAliases(input: PlanSetInput, page: LogicalPage): string[] {
   const printed = sheetNumber(input, page);
-  const canonical = isElectricalSheet(page) ? `PV-4${String.fromCharCode(65 + Math.max(0, electricalSheets(input).indexOf(page)))}` : page === 'pv5a' ? 'PV-5A' : page === 'labels' ? 'PV-5B' : page.startsWith('cut') ? `PV-${page.slice(3)}` : `PV-${page.slice(2)}`;
+  const canonical = isElectricalSheet(page) ? `PV-4${String.fromCharCode(65 + Math.max(0, electricalSheets(input).indexOf(page)))}` : page === 'pv3a' ? 'PV-3A' : page === 'pv5a' ? 'PV-5A' : page === 'labels' ? 'PV-5B' : page.startsWith('cut') ? `PV-${page.slice(3)}` : `PV-${page.slice(2)}`;
   return [...new Set([printed.replace(/\s/g, '').toUpperCase(), canonical])];
 }
 

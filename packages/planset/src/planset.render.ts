@@ -21,7 +21,7 @@ import { renderSheetSvg } from './render/svg.render.ts';
 import { DEFAULT_CUT_SHEET_NOTES } from './sheets/notes.data.ts';
 import { buildPv1 } from './sheets/pv1.sheet.ts';
 import { buildPv2 } from './sheets/pv2.sheet.ts';
-import { buildPv3 } from './sheets/pv3.sheet.ts';
+import { buildPv3, buildPv3a, pv3FitsOneSheet, PV3A_TITLE } from './sheets/pv3.sheet.ts';
 import { buildPv4 } from './sheets/pv4.sheet.ts';
 import { buildLabelsPage, buildPv5, buildPv5a, labelsFitOnPv5, sitePhotoRefs } from './sheets/pv5.sheet.ts';
 import { buildCalc, buildEss, buildThreeLine, ELECTRICAL_SHEET_TITLES } from './sheets/electrical-sheets.ts';
@@ -54,6 +54,11 @@ export interface RenderOptions {
    * design page's live preview, and tests of what a requirement changes on a sheet).
    */
   sheetsOnly?: boolean;
+  /**
+   * With sheetsOnly: build and lint only these sheets (the set's page list, sheet index and title blocks
+   * stay the whole set's). Tests of one discipline's sheets, e.g. the structural sheets at 10 pt.
+   */
+  only?: LogicalPage[];
 }
 
 export interface RenderedSheet { page: LogicalPage; number: string; title: string; svg: string }
@@ -106,12 +111,13 @@ function keyOfPath(path: PropertyKey[]): GenerationErrorKey {
 
 function sheetKey(page: LogicalPage): GenerationErrorKey {
   if (page === 'pv5a' || page === 'labels') return 'pv5_failed';
+  if (page === 'pv3a') return 'pv3_failed';
   if (page === 'threeline' || page === 'ess' || page === 'calc') return 'pv4_failed';
   if (page.startsWith('cut')) return 'cut_sheets_failed';
   return `${page}_failed` as GenerationErrorKey;
 }
 
-function build(page: LogicalPage, fn: () => Sheet): Sheet {
+function build<T = Sheet>(page: LogicalPage, fn: () => T): T {
   try {
     return fn();
   } catch (e) {
@@ -220,18 +226,25 @@ export async function renderPlanSet(raw: unknown, opts: RenderOptions = {}): Pro
   }
   cutPages.sort((a, b) => parseFloat(a.page.slice(3)) - parseFloat(b.page.slice(3)) || a.page.localeCompare(b.page));
   ctx.pages.push(...cutPages.map((c) => ({ page: c.page, number: c.number, title: c.title })));
+  // PV-3 continues on PV-3A when it does not hold everything at the least text size (10 pt AHJs): tried
+  // before any sheet is built, so the sheet index and every title block know the set's pages.
+  const pv3Continued = !build('pv3', () => ({ fits: pv3FitsOneSheet(ctx) })).fits;
+  if (pv3Continued) ctx.pages.splice(ctx.pages.findIndex((p) => p.page === 'pv3') + 1, 0, { page: 'pv3a', number: sheetNumber(input, 'pv3a'), title: PV3A_TITLE });
 
+  if (opts.only && !opts.sheetsOnly) throw new Error('renderPlanSet: `only` needs `sheetsOnly`');
   const sheets: Sheet[] = [];
-  sheets.push(build('pv1', () => buildPv1(ctx)));
+  const add = (page: LogicalPage, fn: () => Sheet) => { if (!opts.only || opts.only.includes(page)) sheets.push(build(page, fn)); };
+  add('pv1', () => buildPv1(ctx));
   abort();
-  sheets.push(build('pv2', () => buildPv2(ctx)));
-  sheets.push(build('pv3', () => buildPv3(ctx)));
-  sheets.push(build('pv4', () => buildPv4(ctx)));
+  add('pv2', () => buildPv2(ctx));
+  add('pv3', () => buildPv3(ctx));
+  if (pv3Continued) add('pv3a', () => buildPv3a(ctx));
+  add('pv4', () => buildPv4(ctx));
   const builders = { threeline: buildThreeLine, ess: buildEss, calc: buildCalc } as const;
-  for (const p of electrical) sheets.push(build(p, () => builders[p](ctx)));
-  sheets.push(build('pv5', () => buildPv5(ctx)));
-  if (hasPhotos) sheets.push(build('pv5a', () => buildPv5a(ctx)));
-  if (separateLabels) sheets.push(build('labels', () => buildLabelsPage(ctx)));
+  for (const p of electrical) add(p, () => builders[p](ctx));
+  add('pv5', () => buildPv5(ctx));
+  if (hasPhotos) add('pv5a', () => buildPv5a(ctx));
+  if (separateLabels) add('labels', () => buildLabelsPage(ctx));
   abort();
 
   // lint the drawing model before anything is rendered

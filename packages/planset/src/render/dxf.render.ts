@@ -1,4 +1,4 @@
-import { DxfWriter, LWPolylineFlags, Units, point2d, point3d } from '@tarikjabiri/dxf';
+import { BlockFlags, DxfWriter, LWPolylineFlags, TextHorizontalAlignment, TextVerticalAlignment, Units, point2d, point3d } from '@tarikjabiri/dxf';
 import type { PlanSetInput } from '../input.schema.ts';
 import type { PlaneAccess } from '../layout/auto-layout.ts';
 import { planeFrame, toPlan, toPlane } from '../layout/plane-geometry.ts';
@@ -19,7 +19,14 @@ import { fmtKw, TEMPLATE_VERSION } from '../planset.model.ts';
  * equipment, conduit routes, annotations; dimensions as DIMENSION entities in feet-inches (property
  * lines, building, the array's and the equipment's setbacks from the property lines, the fire
  * setbacks) on A-ANNO-DIMS, and the title block beside the site on G-TTLB.
+ * Each DIMENSION carries its anonymous display block (*D1, *D2, …: dimension line, extension lines,
+ * architectural ticks and the text), as CAD programs write them, so the dimensions show when the file
+ * is opened without a regenerate; the Standard dimension style is set to the same sizes, so a CAD
+ * program that does regenerate draws them alike.
  */
+
+/** Dimension geometry in the file's inches: text height, tick half-length, gaps. */
+export const DIM_STYLE = { textIn: 8, tickIn: 3, extGapIn: 2, extBeyondIn: 3, textGapIn: 2 };
 
 export const DXF_LAYERS: [string, number][] = [
   ['A-SITE', 8], ['A-ROOF', 7], ['A-ROOF-SETBACK', 1], ['A-ROOF-OBST', 8], ['E-PV-MODULE', 5],
@@ -114,9 +121,52 @@ export function renderModelspaceDxf(ctx: SheetContext, access: PlaneAccess[]): s
   for (const o of d.obstructions) w.addCircle(point3d(o.x * 12, o.y * 12), (o.diameterFt * 12) / 2, { layerName: 'A-ROOF-OBST' });
 
   // dimensions (feet in plan → inches in the file), the text in feet-inches as the sheets print it
+  const ds = w.document.dimStyleStandard;
+  Object.assign(ds, {
+    DIMTXT: DIM_STYLE.textIn, DIMTSZ: DIM_STYLE.tickIn, DIMASZ: DIM_STYLE.tickIn, DIMEXO: DIM_STYLE.extGapIn, DIMEXE: DIM_STYLE.extBeyondIn,
+    DIMGAP: DIM_STYLE.textGapIn, DIMTAD: 1, DIMTIH: 0, DIMTOH: 0, DIMLUNIT: 4,
+  });
+  let dimBlocks = 0;
   const dim = (a: { x: number; y: number }, b: { x: number; y: number }, offsetIn: number, text: string) => {
-    if (Math.hypot(b.x - a.x, b.y - a.y) < 1e-6) return;
-    w.addAlignedDim(point3d(a.x * 12, a.y * 12), point3d(b.x * 12, b.y * 12), { offset: offsetIn, text, layerName: 'A-ANNO-DIMS' });
+    const A = { x: a.x * 12, y: a.y * 12 };
+    const B = { x: b.x * 12, y: b.y * 12 };
+    const len = Math.hypot(B.x - A.x, B.y - A.y);
+    if (len < 1e-6) return;
+    const u = { x: (B.x - A.x) / len, y: (B.y - A.y) / len };
+    const n = { x: -u.y, y: u.x }; // left of A→B
+    const PA = { x: A.x + n.x * offsetIn, y: A.y + n.y * offsetIn };
+    const PB = { x: B.x + n.x * offsetIn, y: B.y + n.y * offsetIn };
+    // the text reads along the line, never upside down, above it (on the side away from the measured points when offset)
+    let ang = (Math.atan2(u.y, u.x) * 180) / Math.PI;
+    if (ang > 90 + 1e-9) ang -= 180;
+    if (ang <= -90 + 1e-9) ang += 180;
+    const r = (ang * Math.PI) / 180;
+    const up = { x: -Math.sin(r), y: Math.cos(r) };
+    const mid = { x: (PA.x + PB.x) / 2 + up.x * DIM_STYLE.textGapIn, y: (PA.y + PB.y) / 2 + up.y * DIM_STYLE.textGapIn };
+    // the display block: what a CAD program shows for this DIMENSION without regenerating it
+    const name = `*D${++dimBlocks}`;
+    const blk = w.blocks.addBlock(name, w.document.objects, false);
+    blk.flags = BlockFlags.AnonymousBlock;
+    const o = { layerName: '0' };
+    const L = (p: { x: number; y: number }, q: { x: number; y: number }) => blk.addLine(point3d(p.x, p.y), point3d(q.x, q.y), o);
+    if (Math.abs(offsetIn) > DIM_STYLE.extGapIn) {
+      const s = Math.sign(offsetIn);
+      for (const [P, Q] of [[A, PA], [B, PB]] as const) {
+        L({ x: P.x + n.x * s * DIM_STYLE.extGapIn, y: P.y + n.y * s * DIM_STYLE.extGapIn }, { x: Q.x + n.x * s * DIM_STYLE.extBeyondIn, y: Q.y + n.y * s * DIM_STYLE.extBeyondIn });
+      }
+    }
+    L(PA, PB);
+    // architectural ticks: 45° strokes through each end of the dimension line
+    const t = { x: ((u.x + n.x) / Math.SQRT2) * DIM_STYLE.tickIn, y: ((u.y + n.y) / Math.SQRT2) * DIM_STYLE.tickIn };
+    for (const P of [PA, PB]) L({ x: P.x - t.x, y: P.y - t.y }, { x: P.x + t.x, y: P.y + t.y });
+    blk.addText(point3d(mid.x, mid.y), DIM_STYLE.textIn, text, {
+      ...o, rotation: Math.round(ang * 1000) / 1000, horizontalAlignment: TextHorizontalAlignment.Center, verticalAlignment: TextVerticalAlignment.Bottom, secondAlignmentPoint: point3d(mid.x, mid.y),
+    });
+    const d = w.addAlignedDim(point3d(A.x, A.y), point3d(B.x, B.y), {
+      blockName: name, definitionPoint: point3d(PB.x, PB.y), middlePoint: point3d(mid.x, mid.y), ActualMeasurement: Math.round(len * 1e4) / 1e4, text, layerName: 'A-ANNO-DIMS',
+    });
+    // 1 = aligned, + 32: the block is referenced by this dimension only (as CAD programs write it)
+    (d as unknown as { dimensionType: number }).dimensionType = 33;
   };
   const ring = (pts: { x: number; y: number }[], off: number) => pts.forEach((a, i) => {
     const b = pts[(i + 1) % pts.length]!;

@@ -7,7 +7,8 @@ import { pageAliases, type LogicalPage } from '../planset.model.ts';
  * Which sheets a PE seal covers. The API says which seals a set needs and the page list of each
  * (domain engineers/seal-coverage.rules.ts sealAreasFor); this decides the pages. A list that names
  * none of the set's sheets, or no list, means the default coverage (DEFAULT_SEAL_PAGES):
- *   structural: PV-1 (cover), PV-2 (roof plan, array layout) and PV-3 (structural, attachment);
+ *   structural: PV-1 (cover), PV-2 (roof plan, array layout) and PV-3 (structural, attachment), with
+ *   PV-3A (PV-3 continued) when the set has it — also when a list names PV-3;
  *   electrical: PV-1 (cover), PV-4 (single line), PV-5 (labels, notes) and its continuation
  *   sheets PV-5A (site photos) and PV-5B (labels page), when the set has them.
  * Listed pages the set does not have are left out. Cut sheets (manufacturers' documents) are
@@ -25,7 +26,9 @@ export function coveredLogicalPages(input: PlanSetInput, pages: readonly Logical
     return pages.filter((p) => pageAliases(input, p).some((a) => wanted.has(norm(a))));
   };
   const listed = on(area.pages);
-  return listed.length ? listed : on(DEFAULT_SEAL_PAGES[area.discipline]);
+  const covered = listed.length ? listed : on(DEFAULT_SEAL_PAGES[area.discipline]);
+  // PV-3A is PV-3 continued: a seal on PV-3 covers it too
+  return covered.includes('pv3') && pages.includes('pv3a') && !covered.includes('pv3a') ? pages.filter((p) => covered.includes(p) || p === 'pv3a') : covered;
 }
 
 /** The disciplines whose seal goes on `page`, structural first. */

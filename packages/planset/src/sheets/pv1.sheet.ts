@@ -65,16 +65,10 @@ function panelList(c: Canvas, title: string, items: string[], x: number, y: numb
   return h;
 }
 
-export function buildPv1(ctx: SheetContext): Sheet {
+/** PV-1's left column at width colW: header, scope of work, project information, codes and the sheet index. Answers the y under it. */
+function leftColumn(c: Canvas, ctx: SheetContext, colW: number): number {
   const { input } = ctx;
-  const number = sheetNumber(input, 'pv1');
-  const title = 'COVER & SITE PLAN';
-  const c = new Canvas(ctx.m, ctx.minPt, `${number} ${title}`);
-  drawTitleBlock(c, ctx, 'pv1', title, number);
-  c.layer = 'G-ANNO';
-
   // header
-  const colW = 300;
   c.text('PHOTOVOLTAIC SYSTEM', AREA.x, AREA.y + 12, { size: 13, bold: true, maxWidth: colW });
   c.text(`${input.job.clientName.toUpperCase()} · ${input.job.address.street}, ${input.job.address.city}, ${input.job.address.state} ${input.job.address.zip}`, AREA.x, AREA.y + 28, { size: 8, maxWidth: colW });
 
@@ -100,6 +94,22 @@ export function buildPv1(ctx: SheetContext): Sheet {
   const ia = c.panel('SHEET INDEX', AREA.x, y, colW, ih);
   colsIndex.forEach((col, i) => c.notes(col, ia.x + (i * colW) / 2, ia.y, colW / 2 - 10, ia.h + 2, { numbered: false, where: 'PV-1 sheet index' }));
   y += ih + 6;
+  return y;
+}
+
+export function buildPv1(ctx: SheetContext): Sheet {
+  const { input } = ctx;
+  const number = sheetNumber(input, 'pv1');
+  const title = 'COVER & SITE PLAN';
+  const c = new Canvas(ctx.m, ctx.minPt, `${number} ${title}`);
+  drawTitleBlock(c, ctx, 'pv1', title, number);
+  c.layer = 'G-ANNO';
+
+  // The left column (header, scope, project information, codes, sheet index) is 300 pt wide; where its
+  // text outgrows the sheet's height (10 pt text, a system with storage) it widens, the site plan narrows.
+  let colW = 300;
+  while (colW < 440 && leftColumn(new Canvas(ctx.m, ctx.minPt, c.name), ctx, colW) > AREA.y + AREA.h) colW += 20;
+  const y = leftColumn(c, ctx, colW);
   if (y > AREA.y + AREA.h) throw new DrawingOverflow('PV-1', `left column needs ${(y - AREA.y - AREA.h).toFixed(0)} pt more height`);
 
   // site plan

@@ -1,6 +1,7 @@
 import { OPTION_LISTS } from '@sunstamp/domain/catalogue/option-lists.data';
 import { SEED_EQUIPMENT } from '@sunstamp/domain/catalogue/equipment.data';
 import type { CodeType } from '@sunstamp/domain/contracts/catalogue';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { codeLists, equipment, optionItems } from '../schema.ts';
 
@@ -36,9 +37,11 @@ export const CODE_LIST_SEED: { type: CodeType; label: string; editions: { value:
 ];
 
 /**
- * Code lists, option-list items and seed equipment. Idempotent and additive: rows that exist are
- * left alone (a staff edit or deactivation survives a restart); missing ones are inserted, so a
- * new item added to the domain lists appears on the next start.
+ * Code lists, option-list items and seed equipment. Idempotent and additive: missing rows are
+ * inserted, so a new item added to the domain lists appears on the next start. An existing built-in
+ * equipment row (still source 'seed': any staff edit or deactivation makes it 'staff') gains the fields
+ * a later release added to its data (an install seeded before the rails carried an allowable moment
+ * gets one); a field it already has keeps its value, and a row staff edited is left alone.
  */
 export async function seedCatalogue(database: Database) {
   const db = database.db;
@@ -54,5 +57,11 @@ export async function seedCatalogue(database: Database) {
   const rows = SEED_EQUIPMENT.map(({ id: _id, kind, manufacturer, model, type, ...data }) => ({
     kind, manufacturer, model, type, data: data as Record<string, unknown>, source: 'seed' as const,
   }));
-  await db.insert(equipment).values(rows).onConflictDoNothing();
+  await db.insert(equipment).values(rows).onConflictDoUpdate({
+    target: [equipment.kind, equipment.manufacturer, equipment.model],
+    // jsonb `||`: the right side wins on a shared key, so only the keys the row lacks come from the seed
+    set: { data: sql`excluded.data || "equipment"."data"` },
+    // only rows that lack a key (a restart rewrites nothing)
+    setWhere: sql`"equipment"."source" = 'seed' AND (excluded.data || "equipment"."data") <> "equipment"."data"`,
+  });
 }

@@ -257,7 +257,8 @@ export async function runCadGeneration(ctx: Ctx, runId: string, signal: AbortSig
       { key: `${base}/plan-set.pdf`, name: `${stem}-plan-set.pdf`, mime: 'application/pdf', bytes: set.pdf, part: 'pdf', category: 'Engineering' },
       { key: `${base}/modelspace.dxf`, name: `${stem}-modelspace.dxf`, mime: 'application/dxf', bytes: new TextEncoder().encode(set.dxf), part: 'dxf', category: 'Engineering' },
       ...set.sheets.map((s, i): Out => {
-        const m = /^pv([1-5])$/.exec(s.page);
+        // PV-3A (PV-3 continued at a 10 pt minimum) files with PV-3
+        const m = /^pv([1-5])$/.exec(s.page === 'pv3a' ? 'pv3' : s.page);
         return {
           key: `${base}/sheet-${String(i + 1).padStart(2, '0')}.svg`, name: `${stem}-${safe(s.number)}.svg`, mime: 'image/svg+xml',
           bytes: new TextEncoder().encode(s.svg), part: 'preview', category: m ? `PV-0${m[1]}` : 'PV-06+', number: s.number, title: s.title,
