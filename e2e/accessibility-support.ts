@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs } from './deliverables-support.ts';
+import { apiAs, deliverRequired, stateId, submittedJob, type Call } from './deliverables-support.ts';
 import { ADMIN, INSTALLER, OWNER, SUPPORT, baseUrl, launchBrowser, screenshot, settled, signInAs as signInOnce, signOut, type Browser } from './support.ts';
 
 const CONTRACTOR = 'drafter@sunstamp.test';
@@ -165,13 +165,72 @@ async function firstLink(path: string, pattern: RegExp): Promise<string | null> 
   return hrefs.find((h) => pattern.test(h)) ?? null;
 }
 
-/** The id of the signed-in user's first job matching `query` (through the API, as the app asks it). */
-async function jobIdWhere(query = ''): Promise<string | null> {
-  return page.evaluate(async (q) => {
-    const r = await fetch(`/api/jobs?page_size=1${q}`, { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
-    const body = (await r.json()) as { results: { id: string }[] };
-    return body.results[0]?.id ?? null;
-  }, query);
+/**
+ * The jobs the pages are checked on, the spec's own (each theme's file makes its own), so that what
+ * a page shows does not depend on which demo job another spec moved or on the order of the run:
+ * a submitted job of the client's with a conversation, one released and approved by the client,
+ * one released and waiting on the client's approval (Pending Approval), a full draft for the intake
+ * steps and one assigned to the contractor (the drafter).
+ */
+interface OwnJobs { submitted: string; approved: string; pendingApproval: string; draft: string; contractor: string }
+
+/** Staff take a submitted job through design and release it: it waits in Pending Approval. */
+async function released(staff: Call, jobId: string) {
+  for (const status of ['Pending Design', 'Pending QC']) await staff('POST', `/jobs/${jobId}/status`, { status });
+  await deliverRequired(staff, jobId);
+  for (const status of ['Design Completed', 'Finalized']) await staff('POST', `/jobs/${jobId}/status`, { status });
+  await staff('POST', `/jobs/${jobId}/release`, {});
+}
+
+async function ownJobs(mode: string): Promise<OwnJobs> {
+  const tag = `${mode} ${Date.now().toString(36)}`;
+  const client = await apiAs(INSTALLER);
+  const staff = await apiAs(SUPPORT);
+  const texas = await stateId(client, 'TX');
+  const address = { client_street_address: '12 Elm St', city: 'Austin', state: texas, client_zip_code: '78702' };
+  const submitted = async () => {
+    // The client's own message with a mention of staff, and the staff's reply: the job page and the
+    // client's notifications hold the same things in any order of the run.
+    const job = (await client('PUT', '/jobs', { name: `E2E Axe ${tag}`, ...address, services_requested: ['structural_roof_letter'] })) as { id: string };
+    await client('POST', `/jobs/${job.id}/submit`, {});
+    const support = ((await staff('GET', '/users/me')) as { user: { id: string } }).user;
+    await client('POST', `/jobs/${job.id}/messages`, { body: 'Hello @Sam Support, the attic photos are in.', mentions: [support.id] });
+    await staff('POST', `/jobs/${job.id}/messages`, { body: 'Thanks! We start the design today.' });
+    return job.id;
+  };
+  const pendingApproval = async () => {
+    const { jobId } = await submittedJob({ name: `E2E Axe delivered ${tag}`, client_name: 'Ada Axe', client_street_address: '14 Elm St', services_requested: ['cad_packet'] });
+    await released(staff, jobId);
+    return jobId;
+  };
+  const approved = async () => {
+    const id = await pendingApproval();
+    await client('POST', `/jobs/${id}/status`, { status: 'Approved' });
+    return id;
+  };
+  const draft = async () => {
+    // Filled in as far as the review (address, arrays, CAD intake, equipment, services), not submitted.
+    const pick = async (kind: string) => ((await staff('GET', `/equipment?kind=${kind}&page_size=200`)).results as { id: string; source: string }[]).find((e) => e.source === 'seed')!.id;
+    const job = (await client('PUT', '/jobs', {
+      name: `E2E Axe draft ${tag}`, client_name: 'Dee Draft', ...address, services_requested: ['cad_packet'],
+      arrays: [{ panel_quantity: 12, roof_pitch: 22, frame_shape: '2x6', beam_spacing: 24, beam_span: [150], num_panels_on_rafter: 2, orientation: 'Portrait' }],
+      cad_intake: { msp_rating: 225, breaker_rating: 200, contractor_license_num: 'TECL-40211', interconnection: 'PV Breaker in MSP' },
+    })) as { id: string };
+    await client('PUT', `/jobs/${job.id}/equipment`, { lines: [
+      { kind: 'module', equipment_id: await pick('module'), quantity: 12 }, { kind: 'inverter', equipment_id: await pick('inverter'), quantity: 1 },
+      { kind: 'racking', equipment_id: await pick('racking'), quantity: null },
+    ] });
+    return job.id;
+  };
+  const contractor = async () => {
+    const { jobId } = await submittedJob({ name: `E2E Axe drafting ${tag}`, client_name: 'Cy Contractor', client_street_address: '16 Elm St', services_requested: ['cad_packet'] }, ['Pending Design']);
+    const users = await staff('GET', `/users?role=contractor&page_size=200&search=${encodeURIComponent(CONTRACTOR)}`);
+    const drafter = ((Array.isArray(users) ? users : users.results) as { id: string; email: string }[]).find((u) => u.email === CONTRACTOR)!;
+    await staff('POST', `/jobs/${jobId}/assign`, { assignee_id: drafter.id });
+    return jobId;
+  };
+  const [a, b, c, d, e] = await Promise.all([submitted(), approved(), pendingApproval(), draft(), contractor()]);
+  return { submitted: a, approved: b, pendingApproval: c, draft: d, contractor: e };
 }
 
 /** Opens a menu or popover by its button, checks it open, and closes it with Escape. */
@@ -221,26 +280,17 @@ async function signInAs(p: Page, email: string) {
  * axe found in them. Each file has its own browser context and its own list of failures.
  */
 export function axeSuite(mode: 'light' | 'dark') {
-  /** The spec's own job of the client, with a conversation: its page is what "a job page" checks. */
-  let ownJob = '';
+  let own: OwnJobs;
 
   beforeAll(async () => {
     failures.length = 0;
     colourOnly = mode === 'dark';
-    // A submitted job of the client's with a conversation (the client's own message with a mention
-    // of staff, the staff's reply), so the job page and the client's notifications hold the same
-    // things in any order of the run, instead of whatever the newest job happens to be.
-    const client = await apiAs(INSTALLER);
-    const staff = await apiAs(SUPPORT);
-    const job = (await client('PUT', '/jobs', { name: `E2E Axe ${mode} ${Date.now().toString(36)}`, client_street_address: '12 Elm St', services_requested: ['structural_roof_letter'] })) as { id: string };
-    ownJob = job.id;
-    await client('POST', `/jobs/${ownJob}/submit`, {});
-    const support = ((await staff('GET', '/users/me')) as { user: { id: string; full_name?: string } }).user;
-    await client('POST', `/jobs/${ownJob}/messages`, { body: 'Hello @Sam Support, the attic photos are in.', mentions: [support.id] });
-    await staff('POST', `/jobs/${ownJob}/messages`, { body: 'Thanks! We start the design today.' });
+    own = await ownJobs(mode);
     browser = await launchBrowser({ ignore: (m) => expectedNoise(m.location().url) });
     ({ page } = browser);
-  });
+    // Five jobs, two of them designed, delivered and released, through the API: seconds on a quiet
+    // machine, more than the 60 s default for hooks on a busy one.
+  }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -270,20 +320,16 @@ export function axeSuite(mode: 'light' | 'dark') {
       await page.waitForFunction(() => document.querySelector('[aria-pressed="true"]'));
       await check(`${mode} client /jobs, Waiting on me`);
       await waiting.click();
-      await visit(`/jobs/${ownJob}`, `${mode} client job page`);
-      const approved = await jobIdWhere('&client_status=Approved');
-      expect(approved, 'a demo job the client may revise').toBeTruthy();
-      // The job page with its conversation (messages) and the deliverables.
-      await visit(`/jobs/${approved}`, `${mode} client job page, Approved`);
+      // The job page with its conversation (messages), and one with its deliverables, approved.
+      await visit(`/jobs/${own.submitted}`, `${mode} client job page`);
+      await visit(`/jobs/${own.approved}`, `${mode} client job page, Approved`);
       await screenshot(page, `desktop-${mode}-job-page.png`);
-      await checkRevisePage(approved!, `${mode} client`);
+      await checkRevisePage(own.approved, `${mode} client`);
       await visit('/jobs/new', `${mode} client intake: new job`);
       // Next with nothing filled: the field messages show.
       await page.getByRole('button', { name: 'Next' }).click();
       await check(`${mode} client intake: Address with errors`);
-      const draft = await jobIdWhere('&client_status=Draft');
-      expect(draft, 'a demo draft of the client').toBeTruthy();
-      await checkIntakeSteps(draft!, `${mode} client`);
+      await checkIntakeSteps(own.draft, `${mode} client`);
       for (const p of ['/requirements', '/analytics', '/profile']) await visit(p, `${mode} client ${p}`);
       await checkOpen('Account menu', `${mode} client account menu`);
       await checkOpen('Notifications', `${mode} client notifications`);
@@ -302,8 +348,7 @@ export function axeSuite(mode: 'light' | 'dark') {
       await signInAs(page, CONTRACTOR);
       await useTheme(mode);
       await check(`${mode} contractor /jobs`);
-      const job = await jobIdWhere();
-      if (job) await visit(`/jobs/${job}`, `${mode} contractor job page`);
+      await visit(`/jobs/${own.contractor}`, `${mode} contractor job page`);
       for (const p of ['/analytics', '/requirements', '/profile']) await visit(p, `${mode} contractor ${p}`);
       await signOut(page);
     });
@@ -312,11 +357,9 @@ export function axeSuite(mode: 'light' | 'dark') {
       await signInAs(page, ADMIN);
       await useTheme(mode);
       await check(`${mode} admin /jobs`);
-      await visit(`/jobs/${ownJob}`, `${mode} admin job page`);
-      const pendingApproval = await jobIdWhere(`&status=${encodeURIComponent('Pending Approval')}`);
-      expect(pendingApproval, 'a demo job in Pending Approval').toBeTruthy();
-      await visit(`/jobs/${pendingApproval}`, `${mode} admin job page, Pending Approval`);
-      await checkRevisePage(pendingApproval!, `${mode} admin`);
+      await visit(`/jobs/${own.submitted}`, `${mode} admin job page`);
+      await visit(`/jobs/${own.pendingApproval}`, `${mode} admin job page, Pending Approval`);
+      await checkRevisePage(own.pendingApproval, `${mode} admin`);
       await visit('/jobs/new', `${mode} admin intake: new job`);
       for (const p of [
         '/analytics',

@@ -26,7 +26,7 @@ import { buildPv4 } from './sheets/pv4.sheet.ts';
 import { buildLabelsPage, buildPv5, buildPv5a, labelsFitOnPv5, sitePhotoRefs } from './sheets/pv5.sheet.ts';
 import { buildCalc, buildEss, buildThreeLine, ELECTRICAL_SHEET_TITLES } from './sheets/electrical-sheets.ts';
 import { AREA, type SheetContext } from './sheets/sheet-context.ts';
-import { consistencyLine, drawTitleBlock, sheetSealSlots } from './sheets/title-block.sheet.ts';
+import { CONSISTENCY_STATEMENT, consistencyLine, drawTitleBlock, sheetSealSlots } from './sheets/title-block.sheet.ts';
 import type { SealSlot } from './seals/seal-slots.ts';
 
 /*
@@ -299,6 +299,16 @@ export async function renderPlanSet(raw: unknown, opts: RenderOptions = {}): Pro
 
   opts.onStage?.('title_block_initiated');
   const all = [...sheets, ...cutSheets];
+  // Each title block's statement that every cross-sheet check passed (issue 24 finding 9) goes into
+  // the one render when the certificate runs: the checks below then read the very bytes this function
+  // answers, statement included (its size and place are checked with the rest), and a set whose
+  // checks fail is refused (PlanSetError) with its PDF dropped unread, so the statement leaves here
+  // only on a set that passed. A set rendered without the certificate never carries it. (One render:
+  // rendering again after the checks, only to add this line, cost a quarter of every generation.)
+  if (!opts.skipConsistency) {
+    const line = consistencyLine(m, minPt);
+    for (const s of all) s.prims.push({ ...line });
+  }
   let pdf: Uint8Array;
   try {
     const base = await renderSheetsPdf(all, ctx.images, fonts, {
@@ -311,7 +321,9 @@ export async function renderPlanSet(raw: unknown, opts: RenderOptions = {}): Pro
 
   let certificate: ConsistencyResult | null = null;
   if (!opts.skipConsistency) {
-    const texts = await extractPdfText(pdf);
+    // The statement's own words never stand in for a value a sheet must show: they are taken out of
+    // the text the checks match against (its items stay, for the size and frame checks).
+    const texts = (await extractPdfText(pdf)).map((t) => ({ ...t, text: t.text.replace(CONSISTENCY_STATEMENT, ' ') }));
     const infos: PageInfo[] = ctx.pages.map((p) => ({ ...p }));
     // the datasheets' own text, for the cut-sheet model warning
     const bySource = new Map<CutSheetSource, string>();
@@ -333,17 +345,6 @@ export async function renderPlanSet(raw: unknown, opts: RenderOptions = {}): Pro
       throw new PlanSetError(f.key === 'cut_sheets_failed' ? 'title_block_failed' : f.key, `consistency: ${f.detail}${certificate.findings.length > 1 ? ` (+${certificate.findings.length - 1} more)` : ''}`);
     }
     for (const w of certificate.warnings) warnings.push({ key: 'cut_sheets_failed', message: messageOf('cut_sheets_failed'), detail: w.detail });
-    // Every cross-sheet check passed: now, and only now, each title block says so (issue 24 finding 9).
-    const line = consistencyLine(m, minPt);
-    for (const s of all) s.prims.push({ ...line });
-    try {
-      const base = await renderSheetsPdf(all, ctx.images, fonts, {
-        title: `${input.job.name} — plan set rev ${input.design.revision}`, author: input.company.name, subject: `PV plan set, ${input.job.clientName}`, date: input.job.date,
-      });
-      pdf = await assembleSet(base, cutPages.map((cp, i) => ({ pageIndex: sheets.length + i, source: cp.src, sourcePage: cp.srcPage, box: CUT_BOX })));
-    } catch (e) {
-      throw new PlanSetError('title_block_failed', `PDF assembly: ${(e as Error).message}`);
-    }
   }
 
   const svgs: RenderedSheet[] = all.map((s, i) => ({ page: ctx.pages[i]!.page, number: s.number, title: s.title, svg: renderSheetSvg(s, ctx.images, fonts.family) }));

@@ -69,8 +69,9 @@ export const CONSISTENCY_STATEMENT = 'CROSS-SHEET CONSISTENCY VERIFIED';
 
 /**
  * The consistency statement in the title block's foot, as a text primitive: the renderer adds it to
- * every page only after the certificate (check/consistency.check.ts) passed on the rendered set, so
- * a preview or a set whose checks did not run never says it was verified.
+ * every page of a set it certifies (check/consistency.check.ts, run on the rendered bytes with the
+ * statement in them) and answers that PDF only when every check passed; a preview or a set whose
+ * checks did not run never says it was verified.
  */
 export function consistencyLine(m: TextMeasure, minPt: number): TextPrim {
   const s = Math.max(7, minPt);
