@@ -67,7 +67,8 @@ function drawRsdDiagram(c: Canvas, ctx: SheetContext, l: SheetLabel, box: { x: n
   const outsideOnly = l.lines.some((ln) => /REMAIN ENERGIZED/.test(ln));
   c.rect(box.x, box.y, box.w, box.h, { fill: '#ffffff', lineWidth: 0.6 });
   const caption = outsideOnly ? 'ARRAY (SHADED RED) REMAINS ENERGIZED IN SUNLIGHT' : 'ARRAY AND CONDUCTORS LEAVING IT SHUT DOWN';
-  const capH = c.lh(c.sz(6.5)) + 2;
+  // The caption wraps under the diagram (at 8 pt it is wider than a third of PV-5's label area).
+  const capH = c.paraHeight(caption, box.w - 6, { size: 6.5, bold: true }) + 2;
   const inner = { x: box.x + 4, y: box.y + 4, w: box.w - 8, h: box.h - 8 - capH };
   const eq = d.equipment.filter((e) => e.kind === 'main_panel' || e.kind === 'rsd_initiator');
   const v = fitView([...d.site.building, ...d.roofPlanes.flatMap((p) => p.polygon), ...eq.map((e) => ({ x: e.x, y: e.y }))], inner);
@@ -89,7 +90,7 @@ function drawRsdDiagram(c: Canvas, ctx: SheetContext, l: SheetLabel, box: { x: n
     const right = c.m.width(t, c.sz(6.5), true) + 8 <= box.x + box.w - px;
     c.text(t, right ? px + 4 : px - 4, e.kind === 'main_panel' ? py - 3 : py + 9, { size: 6.5, bold: true, fill: '#000', align: right ? 'left' : 'right' });
   }
-  c.text(caption, box.x + box.w / 2, box.y + box.h - 4, { size: 6.5, bold: true, align: 'center', fill: '#000', maxWidth: box.w - 6 });
+  c.para(caption, box.x + 3, box.y + box.h - capH - 1, box.w - 6, capH, { size: 6.5, bold: true, align: 'center', fill: '#000', where: `label ${l.id} diagram` });
 }
 
 const footer = (l: SheetLabel) => `${l.code ? l.code + ' · ' : ''}${l.location}`;
