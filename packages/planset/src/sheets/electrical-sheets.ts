@@ -287,7 +287,7 @@ export function buildEss(ctx: SheetContext): Sheet {
     `LOCATION: ${essAt ? essAt : batNote ? batNote.toUpperCase() : 'AS THE ESS LOCATION PLAN SHOWS'}`,
     `RATINGS AND DIMENSIONS: ${cutRef}`,
   ];
-  let y1 = top + panelNotes('ENERGY STORAGE SYSTEM', data, cols[0]!, top, false);
+  let y1 = top + panelNotes('ENERGY STORAGE SYSTEM DATA', data, cols[0]!, top, false);
   const b = order.backup;
   const backup = b ? [
     `${b.kind === 'whole-home' ? 'WHOLE-HOME' : 'PARTIAL-HOME'} BACKUP, AUTOMATIC TRANSFER`,
