@@ -88,6 +88,18 @@ describe.each(NAMES)('golden electrical set %s', (n) => {
   });
 });
 
+describe('finding 6: one rapid-shutdown placard per system type', () => {
+  it('existing solar whose rapid-shutdown type and array the intake does not give: PV-5 says the placard covers the new system only, never drawn for both', async () => {
+    const textOf = (svg: string) => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).join(' ').replace(/\s+/g, ' ');
+    const base = await goldenInput('string-gable');
+    const pv5 = async (existingSolar: boolean) => textOf((await renderPlanSet({ ...base, job: { ...base.job, existingSolar } }, { sheetsOnly: true })).sheets.find((x) => x.page === 'pv5')!.svg);
+    const t = await pv5(true);
+    expect(t).toContain("EXISTING PV SYSTEM ON THE PREMISES: ITS RAPID-SHUTDOWN TYPE AND ARRAY LOCATION ARE NOT IN THE JOB'S DATA. THE NEC 690.56(C) PLACARD SHOWN COVERS THE NEW SYSTEM ONLY");
+    expect(t.match(/RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION/g)?.length).toBe(1);
+    expect(await pv5(false)).not.toContain('EXISTING PV SYSTEM');
+  }, 60_000);
+});
+
 describe('finding 7: the sheet list grows as the system does, each sheet in PV-1\'s sheet index', () => {
   it('PV only on a breaker: five sheets; a supply-side tap or a derate: the calculations sheet; storage: the ESS sheet and the calculations', () => {
     const numbers = (n: Name) => sets.get(n)!.r.pages.filter((p) => !p.page.startsWith('cut')).map((p) => `${p.number} ${p.title}`);
@@ -117,7 +129,9 @@ describe('finding 7: the sheet list grows as the system does, each sheet in PV-1
     expect(t).toContain('WHOLE-HOME BACKUP, AUTOMATIC TRANSFER');
     expect(t).toContain('BACKUP GATEWAY (TRANSFER EQUIPMENT, 702.5): EXAMPLE BACKUP GATEWAY, 200 A');
     expect(t).toContain('BETWEEN THE UTILITY METER AND THE MAIN SERVICE PANEL');
-    expect(t).toMatch(/STANDBY CAPACITY [\d.]+ A FOR [\d.]+ A TRANSFERRED \(LOAD MANAGED\) \(702\.4\(B\)\(2\)\)/);
+    // the section the report's standby check cites (load managed: (b) in 2017)
+    expect(input.report.sections.flatMap((q) => q.checks).find((k) => k.id === 'electrical.storage.standby-capacity')!.ref.section).toMatch(/^702\.4\(B\)\(2\)\(b\)/);
+    expect(t).toMatch(/STANDBY CAPACITY [\d.]+ A FOR [\d.]+ A TRANSFERRED \(LOAD MANAGED\) \(702\.4\(B\)\(2\)\(b\)\)/);
     // disconnects: the edition's ESS disconnect and marking sections (micro golden: 2017), each storage run's OCPD, the service
     expect(t).toContain('ESS DISCONNECTING MEANS (2017 NEC 706.7(A))');
     expect(t).toContain('MARKED PER 706.7(D)');

@@ -2,7 +2,7 @@ import type { Check, ConductorScheduleRow } from '@sunstamp/engineering/report.s
 import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
 import { necSection } from '@sunstamp/engineering/tables/nec-sections.table';
-import { electricalCodeName, fmtKw, necEdition, sheetNumber, type ElectricalSheet } from '../planset.model.ts';
+import { check, electricalCodeName, fmtKw, necEdition, sheetNumber, type ElectricalSheet } from '../planset.model.ts';
 import { EQUIPMENT_NAMES, EQUIPMENT_TAGS, drawNorthArrow, fitView } from './plan-view.ts';
 import { disconnectRating, equipmentKeyOf, productionMeterLines, productionMeterShown, sldEquipment } from './electrical-model.ts';
 import { orderedService } from './ordered-system.ts';
@@ -295,7 +295,8 @@ export function buildEss(ctx: SheetContext): Sheet {
     b.kind === 'whole-home' ? 'BETWEEN THE UTILITY METER AND THE MAIN SERVICE PANEL' : `FED FROM A ${b.backupPanel?.supplyBreakerA ?? '—'} A BREAKER IN THE MAIN SERVICE PANEL`,
     ...(b.backupPanel ? [`BACKUP LOADS PANEL: ${b.backupPanel.busbarA} A BUSBAR`] : []),
     `SOURCES CONNECT TO THE ${b.sourcesConnectTo === 'main-panel' ? 'MAIN SERVICE PANEL' : b.sourcesConnectTo === 'backup-panel' ? 'BACKUP LOADS PANEL' : 'TRANSFER EQUIPMENT'}`,
-    `STANDBY CAPACITY ${b.standbyCapacityA} A FOR ${b.transferredLoadA} A TRANSFERRED${b.loadManagement ? ' (LOAD MANAGED)' : ''} (${necSection('standbyCapacity', ed)})`,
+    // the section as the report's check cites it (702.4(B)(2)(a) or (b) by load management before 2023)
+    `STANDBY CAPACITY ${b.standbyCapacityA} A FOR ${b.transferredLoadA} A TRANSFERRED${b.loadManagement ? ' (LOAD MANAGED)' : ''} (${(check(input.report, 'electrical.storage.standby-capacity')?.ref.section.split(/;\s*/)[0]) ?? necSection('standbyCapacity', ed)})`,
   ] : ['NONE: GRID-INTERACTIVE ONLY, NO TRANSFER EQUIPMENT'];
   y1 += panelNotes('BACKUP AND TRANSFER EQUIPMENT', backup, cols[0]!, y1, false);
 

@@ -170,6 +170,13 @@ export function buildPv5(ctx: SheetContext): Sheet {
     'WARNING LABELS FOLLOW ANSI Z535.4 COLOURS AND SIGNAL WORDS.',
     'LABEL TEXT SHOWN IS MINIMUM; VALUES ARE FROM THE ELECTRICAL CALCULATIONS ON SHEET ' + sheetNumber(input, 'pv4') + '.',
   ];
+  // Issue 25: one placard per rapid-shutdown type. The intake says only that solar already exists, not its
+  // rapid-shutdown type nor where its array is, so its placard cannot be drawn: say so rather than let the
+  // placard speak for the whole building.
+  const placard = ctx.labels.find(isRsdPlacard);
+  if (input.job.existingSolar && placard) {
+    fmt.push(`EXISTING PV SYSTEM ON THE PREMISES: ITS RAPID-SHUTDOWN TYPE AND ARRAY LOCATION ARE NOT IN THE JOB'S DATA. THE ${placard.code} PLACARD SHOWN COVERS THE NEW SYSTEM ONLY; FIELD-VERIFY THE EXISTING SYSTEM AND PROVIDE ITS PLACARD AND ROOF DIAGRAM.`);
+  }
   const fh = c.notesHeight(fmt, sideW - 10) + c.sz(9) * 1.8 + 12;
   const fa = c.panel('LABEL REQUIREMENTS', sx, y, sideW, fh);
   c.notes(fmt, fa.x, fa.y, fa.w, fa.h + 2, { where: 'PV-5 label requirements' });
