@@ -59,7 +59,7 @@ export const ZConductorScheduleRow = z.object({
 });
 export type ConductorScheduleRow = z.infer<typeof ZConductorScheduleRow>;
 
-export const ZLabelPurpose = z.enum(['dc-max-voltage', 'ac-output-rating', 'rapid-shutdown-placard', 'rapid-shutdown-switch', 'backfed-breaker', 'busbar-sum-of-breakers', 'pv-system-disconnect', 'power-source-directory', 'ess-disconnect']);
+export const ZLabelPurpose = z.enum(['dc-max-voltage', 'ac-output-rating', 'rapid-shutdown-placard', 'rapid-shutdown-switch', 'backfed-breaker', 'busbar-sum-of-breakers', 'pv-system-disconnect', 'power-source-directory', 'ess-disconnect', 'battery-emergency-disconnect']);
 
 export const ZLabel = z.object({
   /** Follows the edition's section: label.690-53 (2017/2020) is label.690-7-d in 2023. */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extractPdfText, type PageText } from './check/pdf-text.ts';
-import { backupUpgradeInput, dcBatteryInput, derateDesign, derateInput, optimizerInput } from './fixtures/electrical.fixtures.ts';
+import { backupUpgradeInput, dcBatteryInput, derateDesign, derateInput, optimizerInput, partialBackupInput } from './fixtures/electrical.fixtures.ts';
 import { letterInput } from './fixtures/letter.fixtures.ts';
 import { renderLetter } from './letters/letter.render.ts';
 import { goldenInput } from './fixtures/golden.fixtures.ts';
@@ -88,6 +88,19 @@ describe.each(NAMES)('golden electrical set %s', (n) => {
   });
 });
 
+describe('finding 6: one rapid-shutdown placard per system type', () => {
+  it('existing solar whose rapid-shutdown type and array the intake does not give: PV-5 says the placard covers the new system only, never drawn for both', async () => {
+    const textOf = (svg: string) => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).join(' ').replace(/\s+/g, ' ');
+    const base = await goldenInput('string-gable');
+    const pv5 = async (existingSolar: boolean) => textOf((await renderPlanSet({ ...base, job: { ...base.job, existingSolar } }, { sheetsOnly: true })).sheets.find((x) => x.page === 'pv5')!.svg);
+    const t = await pv5(true);
+    expect(t).toContain("EXISTING PV SYSTEM ON THE PREMISES: ITS RAPID-SHUTDOWN TYPE AND ARRAY LOCATION ARE NOT IN THE JOB'S DATA. THE NEC 690.56(C) PLACARD SHOWN COVERS THE NEW SYSTEM ONLY");
+    // one placard, one roof diagram (its caption), for the new system
+    expect(t.match(/ARRAY AND CONDUCTORS LEAVING IT SHUT|ARRAY \(SHADED RED\) REMAINS ENERGIZED/g)?.length).toBe(1);
+    expect(await pv5(false)).not.toContain('EXISTING PV SYSTEM');
+  }, 60_000);
+});
+
 describe('finding 7: the sheet list grows as the system does, each sheet in PV-1\'s sheet index', () => {
   it('PV only on a breaker: five sheets; a supply-side tap or a derate: the calculations sheet; storage: the ESS sheet and the calculations', () => {
     const numbers = (n: Name) => sets.get(n)!.r.pages.filter((p) => !p.page.startsWith('cut')).map((p) => `${p.number} ${p.title}`);
@@ -103,15 +116,74 @@ describe('finding 7: the sheet list grows as the system does, each sheet in PV-1
     }
   });
 
-  it('the ESS sheet: the battery, its coupling, the gateway, the ESS circuit as PV-4 has it, the storage checks and labels', () => {
+  it('the ESS sheet: the battery and its ratings, capacity, backup and gateway, disconnects, location, installation notes, the circuits between the components, the storage checks and labels', () => {
+    const { r, input } = sets.get('backup-upgrade')!;
     const t = page('backup-upgrade', 'PV-4A');
-    expect(t).toContain('BATTERY: (1) Example Storage Example 5 kW AC-coupled battery, 13.5 kWh EACH');
-    expect(t).toContain('COUPLING: AC-COUPLED, 24 A AC OUTPUT');
-    expect(t).toContain('BACKUP: WHOLE-HOME, TRANSFER EQUIPMENT EXAMPLE BACKUP GATEWAY 200 A');
+    expect(t).toContain('ENERGY STORAGE SYSTEM DATA');
+    expect(t).toContain('BATTERY: (1) EXAMPLE STORAGE EXAMPLE 5 KW AC-COUPLED BATTERY');
+    expect(t).toContain('ENERGY: 13.5 kWh EACH, 13.5 kWh TOTAL');
+    expect(t).toContain("AC-COUPLED (THE UNIT'S OWN INVERTER), 24 A CONTINUOUS AC OUTPUT");
+    expect(t).toContain('NOMINAL ESS VOLTAGE: 240 V AC');
+    // the datasheet's page in the set, where the ratings and dimensions are
+    const cut = r.pages.find((p) => p.title === 'CUT SHEET — BATTERY')!.number;
+    expect(t).toContain(`RATINGS AND DIMENSIONS: CUT SHEET ${cut}`);
+    expect(t).toContain('WHOLE-HOME BACKUP, AUTOMATIC TRANSFER');
+    expect(t).toContain('BACKUP GATEWAY (TRANSFER EQUIPMENT, 702.5): EXAMPLE BACKUP GATEWAY, 200 A');
+    expect(t).toContain('BETWEEN THE UTILITY METER AND THE MAIN SERVICE PANEL');
+    // the section the report's standby check cites (load managed: (b) in 2017)
+    expect(input.report.sections.flatMap((q) => q.checks).find((k) => k.id === 'electrical.storage.standby-capacity')!.ref.section).toMatch(/^702\.4\(B\)\(2\)\(b\)/);
+    expect(t).toMatch(/STANDBY CAPACITY [\d.]+ A FOR [\d.]+ A TRANSFERRED \(LOAD MANAGED\) \(702\.4\(B\)\(2\)\(b\)\)/);
+    // disconnects: the edition's ESS disconnect and marking sections (micro golden: 2017), each storage run's OCPD, the service
+    expect(t).toContain('ESS DISCONNECTING MEANS (2017 NEC 706.7(A))');
+    expect(t).toContain('MARKED PER 706.7(D)');
+    expect(t).toContain('SERVICE DISCONNECT: 200 A MAIN BREAKER IN THE MAIN SERVICE PANEL');
+    expect(t).toContain('ESS LOCATION PLAN');
+    // installation notes per 110.3(B) / 110.26(A) and the manufacturer, with no clearance value the job does not give
+    expect(t).toContain('2017 NEC 110.3(B)');
+    expect(t).toContain('WORKING SPACE IN FRONT OF THE ESS, ITS DISCONNECT, THE GATEWAY AND THE PANELS PER 110.26(A): 3 FT DEEP');
+    expect(t).toContain("THE JOB'S DATA DO NOT GIVE THEM, SO NO VALUE IS PRINTED HERE");
+    expect(t).toContain('ESS CIRCUIT CURRENT 706.20(A), CONDUCTORS 706.20(B), OVERCURRENT PROTECTION 706.21(B)');
+    // the circuits the stored energy flows on, as PV-4's schedule has them, with conductors and OCPD
+    expect(t).toContain('CONDUCTORS AND OCPD BETWEEN THE COMPONENTS');
+    const battery = input.report.conductorSchedule.filter((row) => /battery/i.test(row.from));
+    expect(battery.length).toBeGreaterThan(0);
+    for (const row of input.report.conductorSchedule.filter((q) => /battery|combiner/i.test(q.from))) {
+      expect(t).toContain(`${row.runId} ${row.from.toUpperCase()} → ${row.to.toUpperCase()}: ${row.ocpdA} A OCPD`);
+      expect(page('backup-upgrade', 'PV-4')).toContain(`${row.ocpdA} A`);
+    }
     expect(t).toContain('ENERGY STORAGE SYSTEM DISCONNECTING MEANS');
-    expect(t).toMatch(/NEC 706\.7\(D\)/);
-    expect(page('dc-battery', 'PV-4A')).toContain('COUPLING: DC-COUPLED, 25 A DC CIRCUIT');
+    expect(t).toMatch(/NEC 706\.7\(D\): ENERGY STORAGE SYSTEM \/ NOMINAL ESS VOLTAGE: 240 V AC/);
+    // DC-coupled (2023): its DC circuit, its DC voltage, 706.15, and working space by the voltage to ground
+    const d = page('dc-battery', 'PV-4A');
+    expect(d).toContain("DC-COUPLED ON THE INVERTER'S DC SIDE, 25 A NAMEPLATE DC CIRCUIT CURRENT");
+    expect(d).toContain('NOMINAL ESS VOLTAGE: 400 V DC');
+    expect(d).toContain('ESS DISCONNECTING MEANS (2023 NEC 706.15(A))');
+    expect(d).toContain('DEPTH PER TABLE 110.26(A)(1) FOR THE VOLTAGE TO GROUND');
+    expect(d).toContain('NONE: GRID-INTERACTIVE ONLY, NO TRANSFER EQUIPMENT');
+    // 480.7(B) is printed for 2020 only (2023's numbering could not be confirmed)
+    expect(d).not.toContain('480.7');
   });
+
+  it('Article 480 (2020): a DC-coupled battery at a dwelling gets the 480.7(B) EMERGENCY DISCONNECT label, on the labels and the ESS sheet; 2017 has none', async () => {
+    for (const nec of ['2020', '2017'] as const) {
+      const r = await renderPlanSet(await dcBatteryInput({ nec }));
+      expect(r.certificate?.ok, JSON.stringify(r.certificate?.findings)).toBe(true);
+      const text = await extractPdfText(r.pdf);
+      const at = (page: string) => text[r.pages.findIndex((p) => p.page === page)]!.text;
+      const labels = at(r.pages.some((p) => p.page === 'labels') ? 'labels' : 'pv5');
+      if (nec === '2020') {
+        expect(labels).toContain('EMERGENCY DISCONNECT STATIONARY BATTERY SYSTEM');
+        expect(labels).toContain('NEC 480.7(B) · BATTERY SYSTEM DISCONNECTING MEANS OR ITS REMOTE CONTROL, READILY ACCESSIBLE OUTSIDE THE BUILDING');
+        expect(labels).toContain('NEC 706.15(C)');
+        expect(at('ess')).toContain('EMERGENCY DISCONNECT (2020 NEC 480.7(B))');
+        expect(at('ess')).toContain('NEC 480.7(B): EMERGENCY DISCONNECT / STATIONARY BATTERY SYSTEM');
+      } else {
+        expect(labels).not.toContain('480.7');
+        expect(labels).toContain('NEC 706.7(D)');
+        expect(at('ess')).not.toContain('EMERGENCY DISCONNECT');
+      }
+    }
+  }, 240_000);
 
   it('the calculations sheet: each run\'s conductor calculation and the Article 220 load calculation with the derate', () => {
     const t = page('derate', 'PV-4A');
@@ -135,6 +207,33 @@ describe('finding 7: the sheet list grows as the system does, each sheet in PV-1
     expect(t).toContain('10 AWG THWN-2, 10 AWG EGC, 3/4" EMT');
     expect(text[0]!.text).toContain('PV-4A THREE LINE DIAGRAM');
     expect(r.certificate?.ok).toBe(true);
+  }, 120_000);
+
+  it('partial backup: the three-line diagram draws the gateway on the MSP\'s backup feeder and the backup loads panel it supplies', async () => {
+    const input = await partialBackupInput();
+    expect(input.report.storage?.backup).toMatchObject({ kind: 'partial', backupPanel: { busbarA: 125, supplyBreakerA: 60 }, pass: true });
+    const r = await renderPlanSet(withReq(input, 'three_line_diagram', true));
+    expect(r.certificate?.ok, JSON.stringify(r.certificate?.findings)).toBe(true);
+    const text = await extractPdfText(r.pdf);
+    const i = r.pages.findIndex((p) => p.page === 'threeline');
+    const t = text[i]!.text;
+    expect(t).toContain('BACKUP GATEWAY EXAMPLE BACKUP GATEWAY 100 A TRANSFER EQUIPMENT PARTIAL-HOME BACKUP');
+    expect(t).toContain('BACKUP LOADS PANEL 125 A BUSBAR FED BY 60 A BREAKER IN MSP BACKED-UP LOADS');
+    // the feeder the schedule has no run for says what protects it, not a size the report did not calculate
+    expect(t).toContain('BACKUP FEEDER FROM 60 A BREAKER IN MSP (NOT IN THE SCHEDULE: SIZE PER 240.4)');
+    // the gateway and the panel hang below the MSP (the sources land in the MSP), the panel beside the gateway
+    const svg = r.sheets.find((s) => s.page === 'threeline')!.svg;
+    const yOf = (s: string) => Number(new RegExp(`<text[^>]*y="([\\d.]+)"[^>]*>${s}</text>`).exec(svg)![1]);
+    const xOf = (s: string) => Number(new RegExp(`<text[^>]*x="([\\d.]+)"[^>]*>${s}</text>`).exec(svg)![1]);
+    expect(yOf('BACKUP GATEWAY')).toBeGreaterThan(yOf('MAIN SERVICE PANEL') + 100);
+    expect(yOf('BACKUP LOADS PANEL')).toBe(yOf('BACKUP GATEWAY'));
+    expect(xOf('BACKUP LOADS PANEL')).toBeGreaterThan(xOf('BACKUP GATEWAY'));
+    // PV-4 and the ESS sheet agree
+    expect(text[3]!.text).toContain('BACKUP LOADS PANEL');
+    const ess = text[r.pages.findIndex((p) => p.page === 'ess')]!.text;
+    expect(ess).toContain('PARTIAL-HOME BACKUP, AUTOMATIC TRANSFER');
+    expect(ess).toContain('FED FROM A 60 A BREAKER IN THE MAIN SERVICE PANEL');
+    expect(ess).toContain('BACKUP LOADS PANEL: 125 A BUSBAR');
   }, 120_000);
 });
 

@@ -39,12 +39,27 @@ describe.each(GOLDEN_NAMES)('golden %s', (n) => {
     expect(text.length).toBe(r.pageCount);
     // battery-hip (storage on a supply-side tap): the energy storage and calculations sheets after PV-4
     const extra = n === 'battery-hip' ? ['PV-4A', 'PV-4B'] : [];
-    // With text at 8 pt at least (issue 24), the labels of every golden outgrow PV-5: they go on PV-5B.
-    expect(r.pages.filter((p) => !p.page.startsWith('cut')).map((p) => p.number)).toEqual(['PV-1', 'PV-2', 'PV-3', 'PV-4', ...extra, 'PV-5', 'PV-5B']);
+    // At the 8 pt minimum (issue 24) the labels of every golden still fit on PV-5 (issue 25: the placard's caption
+    // wraps under its roof diagram; at one line it overran the label column and sent them all to PV-5B).
+    expect(r.pages.filter((p) => !p.page.startsWith('cut')).map((p) => p.number)).toEqual(['PV-1', 'PV-2', 'PV-3', 'PV-4', ...extra, 'PV-5']);
     const cuts = r.pages.filter((p) => p.page.startsWith('cut'));
-    expect(r.pageCount).toBe(6 + extra.length + cuts.length);
+    expect(r.pageCount).toBe(5 + extra.length + cuts.length);
     expect(cuts.length).toBeGreaterThanOrEqual(3);
     expect(r.warnings).toEqual([]);
+  });
+
+  it('PV-5 carries the labels and placards, the rapid-shutdown placard\'s caption wrapped under its roof diagram at the 8 pt minimum', () => {
+    const t = page(n, 'PV-5');
+    expect(t).toContain('LABELS & NOTES');
+    expect(t).not.toMatch(/SEE SHEET PV-5B/);
+    expect(t).toMatch(/ARRAY AND CONDUCTORS LEAVING IT SHUT DOWN|ARRAY \(SHADED RED\) REMAINS ENERGIZED IN SUNLIGHT/);
+    // the caption is two lines of at least 8 pt (one line needed ~207 pt of a 199 pt column)
+    const svg = results.get(n)!.r.sheets.find((s) => s.page === 'pv5')!.svg;
+    const m = /<text[^>]*font-size="([\d.]+)"[^>]*>ARRAY AND CONDUCTORS LEAVING IT SHUT<\/text>\s*<text[^>]*font-size="([\d.]+)"[^>]*>DOWN<\/text>/.exec(svg)
+      ?? /<text[^>]*font-size="([\d.]+)"[^>]*>ARRAY \(SHADED RED\) REMAINS ENERGIZED IN<\/text>\s*<text[^>]*font-size="([\d.]+)"[^>]*>SUNLIGHT<\/text>/.exec(svg);
+    expect(m, 'the caption on two lines').not.toBeNull();
+    expect(Number(m![1])).toBeGreaterThanOrEqual(8);
+    expect(Number(m![2])).toBeGreaterThanOrEqual(8);
   });
 
   it('passes the consistency certificate, printed on PV-1 with the input hash and template version', () => {

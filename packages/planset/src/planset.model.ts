@@ -211,6 +211,10 @@ export function editionLabels(input: PlanSetInput): SheetLabel[] {
       case 'label.690-56-c-switch':
         push(l, ed === '2023' ? '690.12(D)(2)' : ed === '2017' ? '690.56(C)(3)' : '690.56(C)(2)', l.lines, 'Red', 'RAPID SHUTDOWN');
         break;
+      case 'label.480-7-b':
+        // 480.7(B) (2020): the battery system's outside emergency disconnect, white on red like the service's.
+        push(l, l.ref.section.replace(/^NEC\s*/, ''), l.lines, 'Red', 'WARNING');
+        break;
       default: {
         const section = l.ref.section.replace(/^NEC\s*/, '');
         push(l, section, l.lines, 'Orange', l.lines[0] === 'WARNING' ? 'WARNING' : 'CAUTION');

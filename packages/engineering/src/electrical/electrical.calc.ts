@@ -922,6 +922,12 @@ export function calculateElectrical(input: DesignInput): ElectricalResult {
       ...(edition === '2017' ? [] : ['WARNING: ELECTRIC SHOCK HAZARD', 'TERMINALS ON THE LINE AND LOAD SIDES MAY BE ENERGIZED IN THE OPEN POSITION']),
     ];
     label('ess-disconnect', essLines);
+    // 480.7(B) (2020): a DC-coupled battery brings its DC circuit out of the unit (a stationary battery system over
+    // 60 V DC, 480.7(A)); at a one- or two-family dwelling its disconnect, or the remote control of it, is outside
+    // and labeled "EMERGENCY DISCONNECT". An AC-coupled unit's batteries stay inside its listed enclosure: not applied.
+    if (input.site.occupancy === 'dwelling' && ess.coupling === 'dc' && (v ?? 0) > 60) {
+      label('battery-emergency-disconnect', ['EMERGENCY DISCONNECT', 'STATIONARY BATTERY SYSTEM']);
+    }
   }
   // 705.10: the power-source directory at the service equipment. From 2020 it carries "CAUTION: MULTIPLE
   // SOURCES OF POWER" and denotes where each source's disconnecting means is; the locations are printed

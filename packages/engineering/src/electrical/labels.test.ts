@@ -57,6 +57,19 @@ describe('706 energy storage disconnect marking', () => {
     expect(labelOf(other, 'ess-disconnect')[0].lines).toContain('AVAILABLE FAULT CURRENT, ARC-FLASH LABEL AND DATE OF CALCULATION: MARKED IN THE FIELD (706.15(C)(2)–(4))');
     expect(labelOf(calculateDesign(withNec({ ...dc, site: { ...dc.site, occupancy: 'other' } }, '2017')), 'ess-disconnect')[0].lines).toContain('AVAILABLE FAULT CURRENT, CLEARING TIME AND DATE OF CALCULATION: MARKED IN THE FIELD (706.7(D)(2)–(4))');
   });
+  it('Article 480 (2020 480.7(B)): a DC-coupled battery system over 60 V DC at a dwelling has an outside EMERGENCY DISCONNECT; not in 2017 (no such subsection), not printed for 2023 (numbering not confirmed), not for an AC-coupled unit or another occupancy', () => {
+    const base = load('string-inverter-load-side');
+    const dc = { ...base, equipment: { ...base.equipment, battery: { model: 'B', coupling: 'dc', maxContinuousCurrentA: 25, nominalVoltageV: 400 } } };
+    expect(labelOf(calculateDesign(withNec(dc, '2020')), 'battery-emergency-disconnect')).toEqual([{
+      id: 'label.480-7-b', purpose: 'battery-emergency-disconnect', ref: { code: 'NEC', edition: '2020', section: '480.7(B)' },
+      location: 'Battery system disconnecting means or its remote control, readily accessible outside the building',
+      lines: ['EMERGENCY DISCONNECT', 'STATIONARY BATTERY SYSTEM'],
+    }]);
+    expect(labelOf(calculateDesign(withNec(dc, '2017')), 'battery-emergency-disconnect')).toEqual([]);
+    expect(labelOf(calculateDesign(withNec(dc, '2023')), 'battery-emergency-disconnect')).toEqual([]);
+    expect(labelOf(calculateDesign(withNec({ ...dc, site: { ...dc.site, occupancy: 'other' } }, '2020')), 'battery-emergency-disconnect')).toEqual([]);
+    expect(labelOf(calculateDesign(withNec(load('battery-supply-side'), '2020')), 'battery-emergency-disconnect')).toEqual([]);
+  });
   it('no storage, no storage marking', () => {
     expect(labelOf(calculateDesign(load('string-inverter-load-side')), 'ess-disconnect')).toEqual([]);
   });

@@ -13,7 +13,8 @@ export type LabelPurpose =
   | 'busbar-sum-of-breakers'
   | 'pv-system-disconnect'
   | 'power-source-directory'
-  | 'ess-disconnect';
+  | 'ess-disconnect'
+  | 'battery-emergency-disconnect';
 
 export interface LabelSpec {
   /** Report id; follows the section so a label never carries another edition's number. */
@@ -83,5 +84,17 @@ export const NEC_LABELS: Readonly<Record<Exclude<LabelPurpose, 'backfed-breaker'
     '2017': { id: 'label.706-7-d', section: '706.7(D)', location: 'ESS disconnecting means' },
     '2020': { id: 'label.706-15-c', section: '706.15(C)', location: 'ESS disconnecting means' },
     '2023': { id: 'label.706-15-c', section: '706.15(C)', location: 'ESS disconnecting means' },
+  },
+  // Article 480 (storage batteries), one- and two-family dwellings: 2020 480.7(B) "Emergency Disconnect" (new in
+  // 2020; 2017 480.7 has (A) disconnecting means within sight, no outside emergency disconnect): a disconnecting
+  // means or its remote control for a stationary battery system at a readily accessible location outside the
+  // building, labeled "EMERGENCY DISCONNECT" (2020 code text as quoted by electricallicenserenewal.com NEC content
+  // 933 and the RE-wrenches list, Jan 2023). 2023: 480.7 was revised and 706.15(B) now words an "emergency shutdown
+  // function" for dwellings; the section and the label wording of either could not be confirmed from a source, so
+  // no label is printed for 2023 (null here means "not confirmed", not "no requirement").
+  'battery-emergency-disconnect': {
+    '2017': null,
+    '2020': { id: 'label.480-7-b', section: '480.7(B)', location: 'Battery system disconnecting means or its remote control, readily accessible outside the building' },
+    '2023': null,
   },
 };

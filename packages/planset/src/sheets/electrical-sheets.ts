@@ -1,7 +1,9 @@
 import type { Check, ConductorScheduleRow } from '@sunstamp/engineering/report.schema';
 import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
-import { electricalCodeName, fmtKw, sheetNumber, type ElectricalSheet } from '../planset.model.ts';
+import { necSection } from '@sunstamp/engineering/tables/nec-sections.table';
+import { check, electricalCodeName, fmtKw, necEdition, sheetNumber, type ElectricalSheet } from '../planset.model.ts';
+import { EQUIPMENT_NAMES, EQUIPMENT_TAGS, drawNorthArrow, fitView } from './plan-view.ts';
 import { disconnectRating, equipmentKeyOf, productionMeterLines, productionMeterShown, sldEquipment } from './electrical-model.ts';
 import { orderedService } from './ordered-system.ts';
 import { loadCalcLines, racewayText } from './pv4.sheet.ts';
@@ -63,25 +65,39 @@ export function buildThreeLine(ctx: SheetContext): Sheet {
   const rank = (n: string) => model.findIndex((q) => q.key === equipmentKeyOf(n));
   const onRuns = [...new Set(rows.flatMap((r) => [r.from, r.to]))].sort((a, b) => rank(a) - rank(b));
   const isSvc = (n: string) => equipmentKeyOf(n) === 'main-panel' || equipmentKeyOf(n) === 'service-tap';
+  const isBackup = (n: string) => equipmentKeyOf(n) === 'backup-gateway' || equipmentKeyOf(n) === 'backup-panel';
   const side = onRuns.filter((n) => equipmentKeyOf(n) === 'battery' && rows.some((r) => r.from === n));
-  const chain = onRuns.filter((n) => !side.includes(n) && !isSvc(n));
+  const chain = onRuns.filter((n) => !side.includes(n) && !isSvc(n) && !isBackup(n));
   const svcName = onRuns.find(isSvc) ?? 'MAIN SERVICE PANEL';
   const pmName = productionMeterShown(ctx) ? 'PRODUCTION METER' : null;
   // Power-flow order: the PV equipment, the production meter, the service, the utility meter.
   const order = orderedService(input, number);
-  const gateway = order.backup?.kind === 'whole-home' ? 'BACKUP GATEWAY' : null;
-  const items = [...chain, ...(pmName ? [pmName] : []), svcName, ...(gateway ? [gateway] : []), 'UTILITY METER'];
+  const bk = order.backup;
+  // The backup equipment under the names the schedule gives it (a run may end there), else the diagram's own.
+  const gateway = bk ? (onRuns.find((n) => equipmentKeyOf(n) === 'backup-gateway') ?? 'BACKUP GATEWAY') : null;
+  const backupPanel = bk?.kind === 'partial' && bk.backupPanel ? (onRuns.find((n) => equipmentKeyOf(n) === 'backup-panel') ?? 'BACKUP LOADS PANEL') : null;
+  // Partial backup (issue 25): the gateway and the backup loads panel hang below the MSP on its backup feeder
+  // (the sources land in the MSP, as PV-4 draws it).
+  const items = [...chain, ...(pmName ? [pmName] : []), svcName, ...(bk?.kind === 'whole-home' ? [gateway!] : []), 'UTILITY METER'];
   const box = { x: AREA.x + 8, y: AREA.y + 40, w: AREA.w - 16, h: 420 };
   const colW = box.w / items.length;
   const bw = Math.min(colW - 50, 140);
   const bh = 150;
   const pos = new Map<string, { x: number; y: number }>();
   items.forEach((n, i) => pos.set(n, { x: box.x + i * colW + (colW - bw) / 2, y: box.y + 40 }));
+  const lowY = box.y + 40 + bh + 100;
   side.forEach((n) => {
     const feeds = rows.find((r) => r.from === n)!.to;
     const p = pos.get(feeds)!;
-    pos.set(n, { x: p.x - colW / 2, y: box.y + 40 + bh + 100 });
+    pos.set(n, { x: p.x - colW / 2, y: lowY });
   });
+  if (backupPanel) {
+    // below the MSP on its backup feeder: the gateway half a column left (its wires rise to the MSP as the
+    // battery's do to what it feeds), the backup loads panel to its right, under the meter's side
+    const sp = pos.get(svcName)!;
+    pos.set(gateway!, { x: sp.x - colW / 2, y: lowY });
+    pos.set(backupPanel, { x: sp.x + colW / 2, y: lowY });
+  }
   const drawBox = (name: string, x: number, y: number, lines: string[]) => {
     c.rect(x, y, bw, bh, { lineWidth: 1, fill: '#fff' }, 'E-SLD');
     const head = c.m.wrap(name.toUpperCase(), c.sz(7), bw - 6, true);
@@ -92,7 +108,8 @@ export function buildThreeLine(ctx: SheetContext): Sheet {
   const ic = input.report.interconnection;
   const linesFor = (n: string): string[] => {
     if (n === pmName) { const pl = productionMeterLines(ctx); return [pl.model || 'UTILITY-APPROVED', pl.feed]; }
-    if (n === gateway && order.backup) return [order.backup.transferEquipment.model.toUpperCase(), `${order.backup.transferEquipment.ratingA} A TRANSFER EQUIPMENT`, 'WHOLE-HOME BACKUP'];
+    if (n === gateway && bk) return [bk.transferEquipment.model.toUpperCase(), `${bk.transferEquipment.ratingA} A TRANSFER EQUIPMENT`, bk.kind === 'whole-home' ? 'WHOLE-HOME BACKUP' : 'PARTIAL-HOME BACKUP'];
+    if (n === backupPanel && bk?.backupPanel) return [`${bk.backupPanel.busbarA} A BUSBAR`, `FED BY ${bk.backupPanel.supplyBreakerA} A BREAKER IN MSP`, 'BACKED-UP LOADS'];
     if (n === 'UTILITY METER') return [input.job.utilityMeterNumber ? `METER # ${input.job.utilityMeterNumber}` : 'BI-DIRECTIONAL', input.job.utilityName.toUpperCase()];
     const k = equipmentKeyOf(n);
     if (k === 'ac-disconnect') return [disconnectRating(ctx, number)];
@@ -102,7 +119,9 @@ export function buildThreeLine(ctx: SheetContext): Sheet {
     return [];
   };
   for (const [n, p] of pos) drawBox(n, p.x, p.y, linesFor(n));
-  const bundle = (a: { x: number; y: number }, b: { x: number; y: number }, ws: Wire[]) => {
+  const bundle = (p: { x: number; y: number }, q: { x: number; y: number }, ws: Wire[]) => {
+    // left to right, whichever way the power flows (the backup feeder runs from the MSP back to the gateway)
+    const [a, b] = p.x <= q.x ? [p, q] : [q, p];
     const gap = Math.min(14, (bh - 50) / Math.max(ws.length, 1));
     ws.forEach((w, i) => {
       const yy = a.y + 36 + i * gap;
@@ -114,8 +133,11 @@ export function buildThreeLine(ctx: SheetContext): Sheet {
   };
   // every conductor of every run, a terminal on each side, its name
   for (const [ri, row] of rows.entries()) {
-    const a = pos.get(row.from)!;
-    const b = pos.get(pmName && row.to === svcName ? pmName : row.to)!;
+    const p = pos.get(row.from)!;
+    const q = pos.get(pmName && row.to === svcName ? pmName : row.to)!;
+    // a run between rows rises from the lower box to the upper one (the battery to what it feeds, the
+    // partial-backup gateway to the MSP that feeds it)
+    const [a, b] = q.y > p.y ? [q, p] : [p, q];
     const ws = conductorsOf(row);
     const below = a.y !== b.y;
     if (!below) bundle(a, b, ws);
@@ -141,12 +163,29 @@ export function buildThreeLine(ctx: SheetContext): Sheet {
   const ac3: Wire[] = [{ name: 'L1', colour: '#000000' }, { name: 'L2', colour: '#c00000' }, { name: 'N', colour: '#7f7f7f' }];
   for (let i = 0; i + 1 < items.length; i++) {
     const [from, to] = [items[i]!, items[i + 1]!];
-    const covered = rows.some((r) => r.from === from && (r.to === to || (pmName && to === pmName && r.to === svcName)));
+    const covered = rows.some((r) => (r.from === from && (r.to === to || (pmName && to === pmName && r.to === svcName))) || (r.from === to && r.to === from));
     if (!covered) bundle(pos.get(from)!, pos.get(to)!, ac3);
+  }
+  if (backupPanel) {
+    // the backup side below the MSP: its feeder (a run of the schedule, else drawn L1/L2/N) and the gateway's feed to the backup loads panel
+    if (!rows.some((r) => (r.from === svcName && r.to === gateway) || (r.from === gateway && r.to === svcName))) {
+      const [lo, up] = [pos.get(gateway!)!, pos.get(svcName)!];
+      ac3.forEach((w, i) => {
+        const x = lo.x + bw - 12 - i * 26;
+        const x2 = up.x + 12 + (ac3.length - 1 - i) * 26;
+        const turn = lo.y - 14 - i * 6;
+        c.poly([[x, lo.y], [x, turn], [x2, turn], [x2, up.y + bh]], false, { lineWidth: 1, stroke: w.colour }, 'E-SLD');
+        c.text(w.name, x + 2, lo.y - 3, { size: 6.5, layer: 'E-SLD' });
+      });
+      // the schedule has no run for the feeder: say what protects it rather than print a size the report did not calculate
+      if (bk?.backupPanel) c.para(`BACKUP FEEDER FROM ${bk.backupPanel.supplyBreakerA} A BREAKER IN MSP (NOT IN THE SCHEDULE: SIZE PER 240.4)`, lo.x + bw + 6, lo.y - 44, colW - 20, 40, { size: 6.5, where: `${number} backup feeder` });
+    }
+    if (!rows.some((r) => (r.from === gateway && r.to === backupPanel) || (r.from === backupPanel && r.to === gateway))) bundle(pos.get(gateway!)!, pos.get(backupPanel)!, ac3);
   }
   c.text('TO UTILITY GRID', pos.get('UTILITY METER')!.x + bw / 2, box.y + 40 + bh + 14, { size: 6.5, bold: true, align: 'center', layer: 'E-SLD' });
   const sp = pos.get(svcName)!;
-  const [gx, gy] = [sp.x + bw / 2, sp.y + bh];
+  // the GEC clear of the backup feeder's wires when the gateway hangs below the MSP
+  const [gx, gy] = [backupPanel ? sp.x + bw - 14 : sp.x + bw / 2, sp.y + bh];
   c.line(gx, gy, gx, gy + 30, { lineWidth: 1, stroke: '#2e8b57' }, 'E-SLD');
   for (let k = 0; k < 3; k++) c.line(gx - 10 + k * 3, gy + 30 + k * 4, gx + 10 - k * 3, gy + 30 + k * 4, { lineWidth: 1, stroke: '#2e8b57' }, 'E-SLD');
   c.text('GEC TO (E) GROUNDING ELECTRODE (250.64)', gx + 14, gy + 24, { size: 6.5, layer: 'E-SLD', maxWidth: AREA.x + AREA.w - gx - 16 });
@@ -160,6 +199,52 @@ export function buildThreeLine(ctx: SheetContext): Sheet {
 
 // ------------------------------------------------------------------------------------------- ESS
 
+/** The schedule's runs the stored energy flows on: the battery's own circuit and every run downstream of it to the service, and the backup side's. */
+export function storageRuns(rows: readonly ConductorScheduleRow[]): ConductorScheduleRow[] {
+  const key = (n: string) => equipmentKeyOf(n);
+  const reached = new Set(rows.filter((r) => key(r.from) === 'battery').map((r) => r.to));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const r of rows) {
+      if (reached.has(r.from) && !reached.has(r.to) && key(r.from) !== 'main-panel' && key(r.from) !== 'service-tap') { reached.add(r.to); grew = true; }
+    }
+  }
+  return rows.filter((r) => key(r.from) === 'battery' || (reached.has(r.from) && key(r.from) !== 'main-panel' && key(r.from) !== 'service-tap')
+    || ['backup-gateway', 'backup-panel'].includes(key(r.from) ?? '') || ['backup-gateway', 'backup-panel'].includes(key(r.to) ?? ''));
+}
+
+/** ESS location plan: the building with the battery, the backup equipment and the service where the design places them. */
+const ESS_PLAN_KINDS = ['battery', 'backup_gateway', 'main_panel', 'utility_meter', 'inverter', 'combiner', 'ac_disconnect'] as const;
+
+function drawEssPlan(c: Canvas, ctx: SheetContext, at: { x: number; y: number; w: number }, where: string): number {
+  const d = ctx.input.design;
+  const eq = d.equipment.filter((e) => (ESS_PLAN_KINDS as readonly string[]).includes(e.kind));
+  const legend = eq.map((e) => `${EQUIPMENT_TAGS[e.kind] ?? e.kind} = ${EQUIPMENT_NAMES[e.kind] ?? e.kind}${e.note ? `, ${e.note.toUpperCase()}` : ''}`);
+  if (!eq.some((e) => e.kind === 'battery')) legend.push('THE DESIGN PLACES NO BATTERY ON THE SITE PLAN: ITS LOCATION IS NOT SHOWN');
+  const legendH = c.notesHeight(legend, at.w - 10, { numbered: false });
+  const planH = 170;
+  const h = planH + legendH + c.sz(9) * 1.8 + 16;
+  const a = c.panel('ESS LOCATION PLAN', at.x, at.y, at.w, h);
+  const box = { x: a.x + 4, y: a.y + 4, w: a.w - 60, h: planH - 8 };
+  const v = fitView([...d.site.building, ...eq.map((e) => ({ x: e.x, y: e.y }))], box);
+  c.poly(d.site.building.map(v.toP), true, { lineWidth: 1.2, fill: '#f4f4f4' }, 'A-SITE');
+  const placed = eq.map((e) => ({ e, p: v.toP(e) })).sort((m, n) => m.p[1] - n.p[1]);
+  const tagX = Math.max(...placed.map((m) => m.p[0]), ...d.site.building.map((b) => v.toP(b)[0])) + 14;
+  const step = c.lh(c.sz(6.5)) + 1;
+  let ty = Math.max(box.y + 6, (placed[0]?.p[1] ?? box.y) - ((placed.length - 1) * step) / 2);
+  for (const { e, p } of placed) {
+    const bat = e.kind === 'battery' || e.kind === 'backup_gateway';
+    c.circle(p[0], p[1], bat ? 3.5 : 2.5, { fill: bat ? '#2e8b57' : '#000' }, 'E-EQPM');
+    c.line(p[0], p[1], tagX - 2, ty - 2, { lineWidth: 0.4, stroke: '#555' }, 'E-EQPM');
+    c.text(EQUIPMENT_TAGS[e.kind] ?? e.kind, tagX, ty, { size: 6.5, bold: true, layer: 'E-EQPM', maxWidth: a.x + a.w - tagX, where });
+    ty += step;
+  }
+  drawNorthArrow(c, a.x + a.w - 16, a.y + 22);
+  c.text(`SCALE: ${v.scaleLabel}`, a.x + a.w - 4, a.y + planH - 8, { size: 6.5, align: 'right', where });
+  c.notes(legend, a.x, a.y + planH, a.w, legendH + 4, { numbered: false, where });
+  return h;
+}
+
 export function buildEss(ctx: SheetContext): Sheet {
   const { c, number, title } = start(ctx, 'ess');
   const { input } = ctx;
@@ -167,42 +252,96 @@ export function buildEss(ctx: SheetContext): Sheet {
   const st = order.storage;
   const bat = input.equipment.battery;
   if (!st || !bat) throw new DrawingOverflow(number, 'the energy storage sheet needs the ordered battery and the report\'s energy storage system');
-  const colW = (AREA.w - 12) / 2;
-  let y = AREA.y + 26;
+  const ed = necEdition(input.report);
+  const code = electricalCodeName(input);
+  const pv4 = sheetNumber(input, 'pv4');
+  const labelSheet = sheetNumber(input, ctx.pages.some((p) => p.page === 'labels') ? 'labels' : 'pv5');
+  const cut = ctx.pages.find((p) => p.title === 'CUT SHEET — BATTERY')?.number;
+  const cutRef = cut ? `CUT SHEET ${cut}` : 'THE MANUFACTURER\'S DATASHEET';
+  const rows = storageRuns(input.report.conductorSchedule);
+  const labels = ctx.labels.filter((l) => /^label\.(706|480)/.test(l.id) || /ENERGY STORAGE/.test(l.lines.join(' ')));
+  const emergency = ctx.labels.find((l) => l.id === 'label.480-7-b');
+  const directory = input.report.labels.find((l) => l.id === 'label.705-10');
+  const essAt = /^ENERGY STORAGE SYSTEM.*: DISCONNECT AT (.+)$/.exec(directory?.lines.find((ln) => /^ENERGY STORAGE SYSTEM/.test(ln)) ?? '')?.[1];
+  const batNote = input.design.equipment.find((e) => e.kind === 'battery')?.note;
+  const gap = 10;
+  const colW = (AREA.w - 2 * gap) / 3;
+  const cols = [AREA.x, AREA.x + colW + gap, AREA.x + 2 * (colW + gap)];
+  const top = AREA.y + 26;
+  const panelNotes = (heading: string, items: string[], x: number, y: number, numbered: boolean, w = colW): number => {
+    const h = c.notesHeight(items, w - 10, { numbered }) + c.sz(9) * 1.8 + 12;
+    const a = c.panel(heading, x, y, w, h);
+    c.notes(items, a.x, a.y, a.w, a.h + 2, { numbered, where: `${number} ${heading.toLowerCase()}` });
+    return h + 8;
+  };
+
+  // column 1: the battery and its ratings; the backup equipment
+  const total = Math.round(bat.count * bat.energyKwh * 100) / 100;
   const data = [
-    `BATTERY: (${bat.count}) ${bat.manufacturer} ${bat.model}, ${bat.energyKwh} kWh EACH`,
-    `COUPLING: ${st.coupling === 'ac' ? 'AC-COUPLED' : 'DC-COUPLED'}${st.coupling === 'ac' && st.acOutputA !== null ? `, ${st.acOutputA} A AC OUTPUT` : ''}${st.coupling === 'dc' && st.dcCircuitA !== null ? `, ${st.dcCircuitA} A DC CIRCUIT` : ''}`,
+    `BATTERY: (${bat.count}) ${bat.manufacturer} ${bat.model}`.toUpperCase(),
+    `ENERGY: ${bat.energyKwh} kWh EACH, ${total} kWh TOTAL`,
+    st.coupling === 'ac'
+      ? `AC-COUPLED (THE UNIT'S OWN INVERTER)${st.acOutputA !== null ? `, ${st.acOutputA} A CONTINUOUS AC OUTPUT` : ''}`
+      : `DC-COUPLED ON THE INVERTER'S DC SIDE${st.dcCircuitA !== null ? `, ${st.dcCircuitA} A NAMEPLATE DC CIRCUIT CURRENT` : ''}`,
     ...(st.nominalVoltageV ? [`NOMINAL ESS VOLTAGE: ${st.nominalVoltageV} V ${st.coupling === 'dc' ? 'DC' : 'AC'}`] : []),
-    `ESS DISCONNECTING MEANS: ${electricalCodeName(input)} ${st.disconnect.ref.section}; MARKING ${st.disconnect.markingRef.section}`,
-    ...(order.backup ? [
-      `BACKUP: ${order.backup.kind === 'whole-home' ? 'WHOLE-HOME' : 'PARTIAL-HOME'}, TRANSFER EQUIPMENT ${order.backup.transferEquipment.model.toUpperCase()} ${order.backup.transferEquipment.ratingA} A`,
-      `STANDBY ${order.backup.standbyCapacityA} A FOR ${order.backup.transferredLoadA} A TRANSFERRED${order.backup.loadManagement ? ' (LOAD MANAGED)' : ''}`,
-      ...(order.backup.backupPanel ? [`BACKUP LOADS PANEL: ${order.backup.backupPanel.busbarA} A BUSBAR, FED BY A ${order.backup.backupPanel.supplyBreakerA} A BREAKER IN THE MSP`] : []),
-    ] : ['BACKUP: NONE (GRID-INTERACTIVE ONLY)']),
+    `LOCATION: ${essAt ? essAt : batNote ? batNote.toUpperCase() : 'AS THE ESS LOCATION PLAN SHOWS'}`,
+    `RATINGS AND DIMENSIONS: ${cutRef}`,
   ];
-  const dh = c.notesHeight(data, colW - 10, { numbered: false }) + c.sz(9) * 1.8 + 12;
-  const da = c.panel('ENERGY STORAGE SYSTEM DATA', AREA.x, y, colW, dh);
-  c.notes(data, da.x, da.y, da.w, da.h + 2, { numbered: false, where: `${number} ESS data` });
-  // the storage circuits of the schedule
-  const rows = input.report.conductorSchedule.filter((r) => /battery|ess/i.test(`${r.circuit} ${r.from} ${r.to}`));
-  const heads = ['RUN', 'CIRCUIT', 'FROM', 'TO', 'SIZE', 'EGC', 'CONDUIT', 'OCPD', 'MAX I'];
-  const ws = [28, 130, 70, 90, 44, 44, 60, 40, 44];
-  const sc = (colW - 10) / ws.reduce((a, b) => a + b, 0);
-  const tbl = rows.map((r) => [r.runId, r.circuit.toUpperCase(), r.from.toUpperCase(), r.to.toUpperCase(), r.conductorSize, r.egcSize, racewayText(r), r.ocpdA === null ? '—' : `${r.ocpdA} A`, `${r.maxCurrentA} A`]);
+  let y1 = top + panelNotes('ENERGY STORAGE SYSTEM DATA', data, cols[0]!, top, false);
+  const b = order.backup;
+  const backup = b ? [
+    `${b.kind === 'whole-home' ? 'WHOLE-HOME' : 'PARTIAL-HOME'} BACKUP, AUTOMATIC TRANSFER`,
+    `BACKUP GATEWAY (TRANSFER EQUIPMENT, ${necSection('transferEquipment', ed)}): ${b.transferEquipment.model.toUpperCase()}, ${b.transferEquipment.ratingA} A`,
+    b.kind === 'whole-home' ? 'BETWEEN THE UTILITY METER AND THE MAIN SERVICE PANEL' : `FED FROM A ${b.backupPanel?.supplyBreakerA ?? '—'} A BREAKER IN THE MAIN SERVICE PANEL`,
+    ...(b.backupPanel ? [`BACKUP LOADS PANEL: ${b.backupPanel.busbarA} A BUSBAR`] : []),
+    `SOURCES CONNECT TO THE ${b.sourcesConnectTo === 'main-panel' ? 'MAIN SERVICE PANEL' : b.sourcesConnectTo === 'backup-panel' ? 'BACKUP LOADS PANEL' : 'TRANSFER EQUIPMENT'}`,
+    // the section as the report's check cites it (702.4(B)(2)(a) or (b) by load management before 2023)
+    `STANDBY CAPACITY ${b.standbyCapacityA} A FOR ${b.transferredLoadA} A TRANSFERRED${b.loadManagement ? ' (LOAD MANAGED)' : ''} (${(check(input.report, 'electrical.storage.standby-capacity')?.ref.section.split(/;\s*/)[0]) ?? necSection('standbyCapacity', ed)})`,
+  ] : ['NONE: GRID-INTERACTIVE ONLY, NO TRANSFER EQUIPMENT'];
+  y1 += panelNotes('BACKUP AND TRANSFER EQUIPMENT', backup, cols[0]!, y1, false);
+
+  // column 2: disconnects and overcurrent protection; the location plan
+  const ocpd = rows.filter((r) => r.ocpdA !== null).map((r) => `${r.runId} ${r.from.toUpperCase()} → ${r.to.toUpperCase()}: ${r.ocpdA} A OCPD (${r.conductorSize} ${r.conductorType})`);
+  const disc = [
+    `ESS DISCONNECTING MEANS (${code} ${st.disconnect.ref.section}): ${essAt ? `AT ${essAt}` : 'AT THE ESS, SEE THE LOCATION PLAN'}; MARKED PER ${st.disconnect.markingRef.section} (SHEET ${labelSheet})`,
+    ...(emergency ? [`EMERGENCY DISCONNECT (${code} ${emergency.section}): THE BATTERY SYSTEM'S DISCONNECT OR ITS REMOTE CONTROL, READILY ACCESSIBLE OUTSIDE THE BUILDING, LABELED "EMERGENCY DISCONNECT"`] : []),
+    ...ocpd,
+    ...(b ? [`THE BACKUP GATEWAY ISOLATES THE BACKED-UP LOADS FROM THE UTILITY (${necSection('transferEquipment', ed)})`] : []),
+    `SERVICE DISCONNECT: ${input.report.interconnection.mainBreakerA} A MAIN BREAKER IN THE MAIN SERVICE PANEL`,
+  ];
+  let y2 = top + panelNotes('DISCONNECTS AND OVERCURRENT PROTECTION', disc, cols[1]!, top, false);
+  y2 += drawEssPlan(c, ctx, { x: cols[1]!, y: y2, w: colW }, `${number} ESS location plan`) + 8;
+
+  // column 3: installation notes (706 / 480 and the manufacturer), the labels
+  const install = [
+    `INSTALL THE ESS PER ITS LISTING AND THE MANUFACTURER'S INSTALLATION INSTRUCTIONS (${code} 110.3(B)); THE ESS SHALL BE LISTED (UL 9540).`,
+    `MOUNTING, CLEARANCES TO WALLS, OTHER UNITS, DOORS, WINDOWS AND VENTS, AND PERMITTED LOCATIONS: AS THE MANUFACTURER'S INSTALLATION MANUAL FOR THE ${bat.model.toUpperCase()} REQUIRES (${cutRef}); THE JOB'S DATA DO NOT GIVE THEM, SO NO VALUE IS PRINTED HERE.`,
+    st.coupling === 'ac' && (st.nominalVoltageV ?? 240) <= 240
+      ? 'WORKING SPACE IN FRONT OF THE ESS, ITS DISCONNECT, THE GATEWAY AND THE PANELS PER 110.26(A): 3 FT DEEP (TABLE 110.26(A)(1), 0–150 V TO GROUND), 30 IN OR THE EQUIPMENT WIDE, 6.5 FT HIGH.'
+      : 'WORKING SPACE IN FRONT OF THE ESS, ITS DISCONNECT, THE GATEWAY AND THE PANELS PER 110.26(A): DEPTH PER TABLE 110.26(A)(1) FOR THE VOLTAGE TO GROUND, 30 IN OR THE EQUIPMENT WIDE, 6.5 FT HIGH.',
+    `ESS CIRCUIT CURRENT ${necSection('essCircuitCurrent', ed)}, CONDUCTORS ${necSection('essConductor', ed)}, OVERCURRENT PROTECTION ${necSection('essOcpd', ed)}: AS THE SCHEDULE ON SHEET ${pv4} AND THE TABLE BELOW.`,
+    `THE 705.10 DIRECTORY AT THE SERVICE EQUIPMENT NAMES THE ESS AND WHERE ITS DISCONNECT IS (SHEET ${labelSheet}).`,
+  ];
+  let y3 = top + panelNotes('INSTALLATION NOTES', install, cols[2]!, top, true);
+  const lbl = labels.map((l) => `${l.code}: ${l.lines.join(' / ')} — AT ${l.location}`);
+  y3 += panelNotes(`ENERGY STORAGE LABELS (SHEET ${labelSheet})`, lbl, cols[2]!, y3, false);
+
+  // full width: the circuits between the components, the report's storage checks
+  let y = Math.max(y1, y2, y3);
+  const heads = ['RUN', 'CIRCUIT', 'FROM', 'TO', 'CONDUCTORS', 'SIZE', 'TYPE', 'EGC', 'CONDUIT', 'OCPD', 'MAX I'];
+  const ws = [30, 190, 110, 110, 80, 50, 90, 50, 110, 45, 50];
+  const sc = (AREA.w - 10) / ws.reduce((a, v) => a + v, 0);
+  const tbl = rows.map((r) => [r.runId, r.circuit.toUpperCase(), r.from.toUpperCase(), r.to.toUpperCase(), r.conductors.toUpperCase(), r.conductorSize, r.conductorType, r.egcSize, racewayText(r), r.ocpdA === null ? '—' : `${r.ocpdA} A`, `${r.maxCurrentA} A`]);
   const th = c.tableHeight(heads, tbl, ws.map((w) => w * sc)) + c.sz(9) * 1.8 + 12;
-  const ta = c.panel('ESS CIRCUITS (FROM THE SCHEDULE ON ' + sheetNumber(input, 'pv4') + ')', AREA.x + colW + 12, y, colW, th);
+  if (y + th > AREA.y + AREA.h) throw new DrawingOverflow(number, 'the energy storage sheet does not fit (circuits)');
+  const ta = c.panel(`CONDUCTORS AND OCPD BETWEEN THE COMPONENTS (FROM THE SCHEDULE ON SHEET ${pv4})`, AREA.x, y, AREA.w, th);
   c.table(heads, tbl, ta.x, ta.y, ws.map((w) => w * sc), { where: `${number} ESS circuits` });
-  y += Math.max(dh, th) + 8;
-  // the report's storage checks
+  y += th + 8;
   const checks = input.report.sections.find((s) => s.id === 'electrical.storage')?.checks ?? [];
-  y += checkTable(c, ctx, 'ENERGY STORAGE CHECKS', checks, { x: AREA.x, y, w: AREA.w }, number) + 8;
-  // the ESS labels, as PV-5 / the labels sheet prints them
-  const ess = ctx.labels.filter((l) => /^label\.706/.test(l.id) || /ENERGY STORAGE/.test(l.lines.join(' ')));
-  const lines = ess.map((l) => `${l.code}: ${l.lines.join(' / ')} — AT ${l.location}`);
-  const lh = c.notesHeight(lines, AREA.w - 10, { numbered: false }) + c.sz(9) * 1.8 + 12;
-  const la = c.panel(`ENERGY STORAGE LABELS (SEE SHEET ${sheetNumber(input, ctx.pages.some((p) => p.page === 'labels') ? 'labels' : 'pv5')})`, AREA.x, y, AREA.w, lh);
-  c.notes(lines, la.x, la.y, la.w, la.h + 2, { numbered: false, where: `${number} ESS labels` });
-  if (y + lh > AREA.y + AREA.h) throw new DrawingOverflow(number, 'the energy storage sheet does not fit');
+  if (checks.length) {
+    if (y + checkTableHeight(c, ctx, checks, AREA.w) > AREA.y + AREA.h) throw new DrawingOverflow(number, 'the energy storage sheet does not fit (storage checks)');
+    checkTable(c, ctx, 'ENERGY STORAGE CHECKS', checks, { x: AREA.x, y, w: AREA.w }, number);
+  }
   return { key: 'ess', number, title, prims: c.prims, frame };
 }
 

@@ -67,7 +67,8 @@ function drawRsdDiagram(c: Canvas, ctx: SheetContext, l: SheetLabel, box: { x: n
   const outsideOnly = l.lines.some((ln) => /REMAIN ENERGIZED/.test(ln));
   c.rect(box.x, box.y, box.w, box.h, { fill: '#ffffff', lineWidth: 0.6 });
   const caption = outsideOnly ? 'ARRAY (SHADED RED) REMAINS ENERGIZED IN SUNLIGHT' : 'ARRAY AND CONDUCTORS LEAVING IT SHUT DOWN';
-  const capH = c.lh(c.sz(6.5)) + 2;
+  // The caption wraps under the diagram (at 8 pt it is wider than a third of PV-5's label area).
+  const capH = c.paraHeight(caption, box.w - 6, { size: 6.5, bold: true }) + 2;
   const inner = { x: box.x + 4, y: box.y + 4, w: box.w - 8, h: box.h - 8 - capH };
   const eq = d.equipment.filter((e) => e.kind === 'main_panel' || e.kind === 'rsd_initiator');
   const v = fitView([...d.site.building, ...d.roofPlanes.flatMap((p) => p.polygon), ...eq.map((e) => ({ x: e.x, y: e.y }))], inner);
@@ -89,7 +90,7 @@ function drawRsdDiagram(c: Canvas, ctx: SheetContext, l: SheetLabel, box: { x: n
     const right = c.m.width(t, c.sz(6.5), true) + 8 <= box.x + box.w - px;
     c.text(t, right ? px + 4 : px - 4, e.kind === 'main_panel' ? py - 3 : py + 9, { size: 6.5, bold: true, fill: '#000', align: right ? 'left' : 'right' });
   }
-  c.text(caption, box.x + box.w / 2, box.y + box.h - 4, { size: 6.5, bold: true, align: 'center', fill: '#000', maxWidth: box.w - 6 });
+  c.para(caption, box.x + 3, box.y + box.h - capH - 1, box.w - 6, capH, { size: 6.5, bold: true, align: 'center', fill: '#000', where: `label ${l.id} diagram` });
 }
 
 const footer = (l: SheetLabel) => `${l.code ? l.code + ' · ' : ''}${l.location}`;
@@ -169,6 +170,13 @@ export function buildPv5(ctx: SheetContext): Sheet {
     'WARNING LABELS FOLLOW ANSI Z535.4 COLOURS AND SIGNAL WORDS.',
     'LABEL TEXT SHOWN IS MINIMUM; VALUES ARE FROM THE ELECTRICAL CALCULATIONS ON SHEET ' + sheetNumber(input, 'pv4') + '.',
   ];
+  // Issue 25: one placard per rapid-shutdown type. The intake says only that solar already exists, not its
+  // rapid-shutdown type nor where its array is, so its placard cannot be drawn: say so rather than let the
+  // placard speak for the whole building.
+  const placard = ctx.labels.find(isRsdPlacard);
+  if (input.job.existingSolar && placard) {
+    fmt.push(`EXISTING PV SYSTEM ON THE PREMISES: ITS RAPID-SHUTDOWN TYPE AND ARRAY LOCATION ARE NOT IN THE JOB'S DATA. THE ${placard.code} PLACARD SHOWN COVERS THE NEW SYSTEM ONLY; FIELD-VERIFY THE EXISTING SYSTEM AND PROVIDE ITS PLACARD AND ROOF DIAGRAM.`);
+  }
   const fh = c.notesHeight(fmt, sideW - 10) + c.sz(9) * 1.8 + 12;
   const fa = c.panel('LABEL REQUIREMENTS', sx, y, sideW, fh);
   c.notes(fmt, fa.x, fa.y, fa.w, fa.h + 2, { where: 'PV-5 label requirements' });
