@@ -61,6 +61,9 @@ async function scriptsDuring(page: Page, act: () => Promise<void>): Promise<Load
   return (await Promise.all(pending)).filter((x): x is Loaded => x !== null);
 }
 
+/** TanStack Query: an event name of its query cache (query-core's query.js) that minifying keeps. */
+const TANSTACK_QUERY = /observerAdded/;
+
 const appCodeIn = (scripts: Loaded[]) =>
   scripts.flatMap((s) => [
     ...(MUI_X.test(s.text) ? [`${s.path}: MUI X (${MUI_X.exec(s.text)![0]})`] : []),
@@ -100,5 +103,39 @@ describe('first load of the open pages', () => {
     } finally {
       await page.close();
     }
+  });
+});
+
+describe('TanStack Query comes with the first page that reads or sends data', () => {
+  /** Scripts a fresh page fetches until the app itself has drawn `url` (its skip link is there). */
+  const loadFresh = async (url: string, heading: string) => {
+    const fresh = await launchBrowser();
+    try {
+      const { page } = fresh;
+      const scripts = await scriptsDuring(page, async () => {
+        await page.goto(`${baseUrl}${url}`);
+        await page.getByRole('heading', { name: heading, level: 1 }).first().waitFor();
+        await page.getByRole('link', { name: 'Skip to content' }).waitFor({ state: 'attached' });
+      });
+      expect(fresh.problems).toEqual([]);
+      return scripts;
+    } finally {
+      await fresh.close();
+    }
+  };
+  const withQuery = (scripts: Loaded[]) => scripts.filter((s) => TANSTACK_QUERY.test(s.text)).map((s) => s.path);
+
+  it.each([
+    { url: '/', heading: HOME_PAGE.hero.title },
+    { url: '/about', heading: CONTENT_PAGES.about.title },
+  ])('$url (signed out) loads none', async ({ url, heading }) => {
+    const scripts = await loadFresh(url, heading);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(withQuery(scripts)).toEqual([]);
+  });
+
+  it('/login loads it for its form (so the check above finds it when it is there)', async () => {
+    const scripts = await loadFresh('/login', LOGIN_PAGE.title);
+    expect(withQuery(scripts).length).toBeGreaterThan(0);
   });
 });

@@ -1,27 +1,21 @@
 import { lazy, StrictMode, Suspense } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { SessionProvider } from '../lib/session/session.provider.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
-import { notify } from '../lib/notify.ts';
 import { router } from './router.tsx';
 import { ThemeModeProvider } from './theme-mode.provider.tsx';
-
-const queryClient = createQueryClient(notify);
 
 // Toasts (notistack) load beside the first page, not before it.
 const Toaster = lazy(async () => ({ default: (await import('./toaster.tsx')).Toaster }));
 
-/** Providers, outermost first: theme, data cache, session, routes; the toaster beside them. */
+/** Providers, outermost first: theme, session, routes (the data cache under them); the toaster beside them. */
 export function App() {
   return (
     <StrictMode>
       <ThemeModeProvider>
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider>
-            <RouterProvider router={router} />
-          </SessionProvider>
-        </QueryClientProvider>
+        {/* TanStack Query's provider is given by the routes that use it (router.tsx, WithQueries). */}
+        <SessionProvider>
+          <RouterProvider router={router} />
+        </SessionProvider>
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-
 import { PageFallback, PrerenderedDone } from '../components/page-fallback.tsx';
 import { RouteErrorPage } from '../components/route-error.page.tsx';
 import { RouteGuard } from './guards/route.guard.tsx';
+import { WithQueries } from './query.provider.tsx';
 import { OnboardingGuard } from './guards/onboarding.guard.tsx';
 import { SectionGuard } from './guards/section.guard.tsx';
 import { StaffGuard } from '../features/catalogue/components/staff.guard.tsx';
@@ -97,6 +98,8 @@ const page = (node: ReactNode) => (
     {node}
   </Suspense>
 );
+/** A page that reads or sends data through TanStack Query (its provider loads with the page). */
+const dataPage = (node: ReactNode) => page(<WithQueries>{node}</WithQueries>);
 
 function Root() {
   return (
@@ -116,7 +119,8 @@ export const router = createBrowserRouter([
     element: <Root />,
     errorElement: <RouteErrorPage />,
     children: [
-      // "/" is the home page only when signed out; a signed-in user goes to /jobs.
+      // "/" is the home page only when signed out; a signed-in user goes to /jobs. It and the content
+      // pages use no TanStack Query: the pages and layouts that do are wrapped in WithQueries.
       {
         element: <RouteGuard access="home" />,
         children: [{ element: <PublicLayout />, children: [{ index: true, element: page(<HomePage />) }] }],
@@ -126,7 +130,11 @@ export const router = createBrowserRouter([
         element: <RouteGuard access="guest-only" />,
         children: [
           {
-            element: <AuthLayout />,
+            element: (
+              <WithQueries>
+                <AuthLayout />
+              </WithQueries>
+            ),
             children: [
               { path: 'login', element: page(<LoginPage />) },
               { path: 'request-demo', element: page(<RequestDemoPage />) },
@@ -139,7 +147,11 @@ export const router = createBrowserRouter([
         element: <RouteGuard access="open" />,
         children: [
           {
-            element: <AuthLayout />,
+            element: (
+              <WithQueries>
+                <AuthLayout />
+              </WithQueries>
+            ),
             children: [
               { path: 'password-reset', element: page(<PasswordResetPage />) },
               { path: 'password-reset/:uid/:token', element: page(<PasswordResetConfirmPage />) },
@@ -153,21 +165,25 @@ export const router = createBrowserRouter([
               { path: 'home', element: page(<HomePage />) },
               { path: 'home/redirect/:shouldClose', element: page(<HomeRedirectPage />) },
               ...CONTENT_SLUGS.map((slug) => ({ path: slug, element: page(<ContentPage slug={slug} />) })),
-              { path: 'blog', element: page(<BlogPage />) },
-              { path: 'blog/:postId', element: page(<BlogPostPage />) },
-              { path: 'help', element: page(<HelpPage />) },
-              { path: 'help/:articleId', element: page(<HelpArticlePage />) },
-              { path: 'contact-us', element: page(<ContactUsPage />) },
+              { path: 'blog', element: dataPage(<BlogPage />) },
+              { path: 'blog/:postId', element: dataPage(<BlogPostPage />) },
+              { path: 'help', element: dataPage(<HelpPage />) },
+              { path: 'help/:articleId', element: dataPage(<HelpArticlePage />) },
+              { path: 'contact-us', element: dataPage(<ContactUsPage />) },
               // The public check of a sealed document's verification code (AHJ reviewers have no account).
-              { path: 'verify', element: page(<VerifyPage />) },
-              { path: 'verify/:code', element: page(<VerifyPage />) },
+              { path: 'verify', element: dataPage(<VerifyPage />) },
+              { path: 'verify/:code', element: dataPage(<VerifyPage />) },
             ],
           },
         ],
       },
       // Any other path needs sign-in; signed out goes to /login remembering the path.
       {
-        element: <RouteGuard access="auth" />,
+        element: (
+          <WithQueries>
+            <RouteGuard access="auth" />
+          </WithQueries>
+        ),
         children: [
           {
             element: <OnboardingGuard />,

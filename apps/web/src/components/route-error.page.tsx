@@ -1,9 +1,5 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { NO_RESPONSE_MESSAGE, UNKNOWN_ERROR_MESSAGE } from '@sunstamp/domain/constants/messages.constants';
 
 /** A page's code failed to load: after a deploy, an open tab asks for chunks that are gone. */
@@ -61,22 +57,44 @@ export function RouteErrorPage() {
   }, [chunk]);
   const failure = chunk ? chunkFailureOf(typeof navigator === 'undefined' || navigator.onLine, probe) : null;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const props: RouteErrorViewProps = {
+    title: failure ? TITLES[failure] : notFound ? 'Page not found' : 'Something went wrong',
+    text: failure ? TEXTS[failure] : UNKNOWN_ERROR_MESSAGE,
+    alert: failure === 'outage',
+  };
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3, bgcolor: 'background.default' }}>
-      <Stack spacing={2} sx={{ maxWidth: 480, textAlign: 'center' }}>
-        <Typography variant="h5" component="h1">
-          {failure ? TITLES[failure] : notFound ? 'Page not found' : 'Something went wrong'}
-        </Typography>
-        <Typography color="text.secondary" role={failure === 'outage' ? 'alert' : undefined}>
-          {failure ? TEXTS[failure] : UNKNOWN_ERROR_MESSAGE}
-        </Typography>
-        <Stack direction="row" spacing={1} justifyContent="center">
-          <Button variant="contained" onClick={() => window.location.reload()}>
+    <Suspense fallback={<PlainRouteErrorView {...props} />}>
+      <RouteErrorView {...props} />
+    </Suspense>
+  );
+}
+
+export type RouteErrorViewProps = { title: string; text: string; alert: boolean };
+
+// The page's MUI view loads only when an error shows (it is not part of the first load). When its
+// own code cannot be loaded either (the server is down, or a deployment removed it), the plain view
+// below stays: same words, same two actions.
+const RouteErrorView = lazy(() =>
+  import('./route-error.view.tsx').then(
+    (m) => ({ default: m.RouteErrorView }),
+    () => ({ default: PlainRouteErrorView }),
+  ),
+);
+
+/** The error page without MUI (styled by prerender.css), shown until or instead of the MUI view. */
+function PlainRouteErrorView({ title, text, alert }: RouteErrorViewProps) {
+  return (
+    <div className="pre pre-error">
+      <div>
+        <h1>{title}</h1>
+        <p role={alert ? 'alert' : undefined}>{text}</p>
+        <p>
+          <button type="button" className="pre-btn" onClick={() => window.location.reload()}>
             Reload
-          </Button>
-          <Button href="/jobs">Go to jobs</Button>
-        </Stack>
-      </Stack>
-    </Box>
+          </button>
+          <a href="/jobs">Go to jobs</a>
+        </p>
+      </div>
+    </div>
   );
 }

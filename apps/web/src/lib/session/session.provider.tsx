@@ -1,11 +1,17 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MeResponse } from '@sunstamp/domain/contracts/users';
 import { apiClient } from '../api-client.ts';
 import { notify } from '../notify.ts';
 import { pageTitle } from '../page-title.ts';
+import { loadedQueryClient, loadQueryClient } from '../query-client.loader.ts';
 import { ACCESS_TOKEN_KEY } from '../token-storage.ts';
-import { meQueryOptions } from './me.query.ts';
 import { SessionContext, type SessionStatus, type SessionValue } from './session.context.ts';
+
+/** GET /users/me through the app's query cache (TanStack Query and the client load on first use). */
+async function fetchMeCached(): Promise<MeResponse> {
+  const [client, { meQueryOptions }] = await Promise.all([loadQueryClient(), import('./me.query.ts')]);
+  return client.fetchQuery(meQueryOptions());
+}
 
 // The backdrop's code loads the first time it is needed (restoring a session, signing out), not in the first load.
 const LoadingBackdrop = lazy(async () => ({ default: (await import('../../components/loading-backdrop.tsx')).LoadingBackdrop }));
@@ -16,25 +22,31 @@ const LoadingBackdrop = lazy(async () => ({ default: (await import('../../compon
  * failure clears the session. Login errors and logout clear tokens, user, title and alerts.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<SessionStatus>(() => (apiClient.hasSession() ? 'restoring' : 'signed-out'));
   const [endedByUser, setEndedByUser] = useState(false);
   const [busyMessage, setBusyMessage] = useState<string | null>(null);
+  // The user's GET /users/me, set together with the status so a signed-in render always has it.
+  const [meData, setMeData] = useState<MeResponse | null>(null);
   const statusRef = useRef(status);
   statusRef.current = status;
 
   const clearLocal = useCallback(() => {
     apiClient.tokens.clearTokens();
-    queryClient.clear();
+    loadedQueryClient()?.clear();
+    setMeData(null);
     document.title = pageTitle();
-  }, [queryClient]);
+  }, []);
 
   // Restore: fetch the user with the stored token (the client refreshes an expired one once).
   useEffect(() => {
     if (status !== 'restoring') return;
     let cancelled = false;
-    queryClient.fetchQuery(meQueryOptions()).then(
-      () => !cancelled && setStatus('signed-in'),
+    fetchMeCached().then(
+      (me) => {
+        if (cancelled) return;
+        setMeData(me);
+        setStatus('signed-in');
+      },
       () => {
         if (cancelled) return;
         clearLocal();
@@ -44,7 +56,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [status, queryClient, clearLocal]);
+  }, [status, clearLocal]);
 
   // The client ended the session (no token, refused or invalid tokens): back to /login.
   useEffect(
@@ -79,21 +91,41 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, [clearLocal]);
 
-  const me = useQuery({ ...meQueryOptions(), enabled: status === 'signed-in' });
+  // While signed in, follow the cached user (refetched when stale, invalidated after a profile change).
+  useEffect(() => {
+    if (status !== 'signed-in') return;
+    let cancelled = false;
+    let unsubscribe = () => {};
+    void Promise.all([loadQueryClient(), import('@tanstack/react-query'), import('./me.query.ts')]).then(
+      ([client, { QueryObserver }, { meQueryOptions }]) => {
+        if (cancelled) return;
+        const observer = new QueryObserver(client, meQueryOptions());
+        unsubscribe = observer.subscribe((result) => {
+          if (result.data) setMeData(result.data);
+        });
+      },
+    );
+    return () => {
+      cancelled = true;
+      unsubscribe();
+    };
+  }, [status]);
 
   const signIn = useCallback(
     async (email: string, password: string) => {
       await apiClient.login(email, password);
+      let me: MeResponse;
       try {
-        await queryClient.fetchQuery(meQueryOptions());
+        me = await fetchMeCached();
       } catch (e) {
         clearLocal();
         throw e;
       }
+      setMeData(me);
       setEndedByUser(false);
       setStatus('signed-in');
     },
-    [queryClient, clearLocal],
+    [clearLocal],
   );
 
   const signOut = useCallback(async () => {
@@ -114,9 +146,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   if (busy && !backdropUsed) setBackdropUsed(true);
 
   const value = useMemo<SessionValue>(() => {
-    const data = status === 'signed-in' ? (me.data ?? null) : null;
+    const data = status === 'signed-in' ? meData : null;
     return { status, me: data, user: data?.user ?? null, endedByUser, signIn, signOut };
-  }, [status, me.data, endedByUser, signIn, signOut]);
+  }, [status, meData, endedByUser, signIn, signOut]);
 
   return (
     <SessionContext.Provider value={value}>
