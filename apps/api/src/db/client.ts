@@ -30,6 +30,15 @@ export type Database = {
   /** Subscribes to a NOTIFY channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs `fn` while this process holds the database's start-up lock, so that processes starting at
+   * once on a new database (two APIs and two workers rolled out together) create the schema, the
+   * reference rows and the queue's tables one after the other: concurrent `CREATE SCHEMA`, partition
+   * and queue creation fail with duplicate keys or deadlocks, which ended the process. PostgreSQL: a
+   * session advisory lock on a connection of its own (released with it if the process dies); PGlite:
+   * one process only (its directory lock), so `fn` just runs. Not re-entrant: never nest two calls.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: a copy of the whole database, to open again with `image` (the test suite's template). */
   dumpImage?(): Promise<Blob>;
@@ -96,6 +105,7 @@ async function openPglite(dataDir: string | undefined, image: Blob | undefined):
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    exclusive: (fn) => fn(),
     async close() {
       await client.close();
       claim?.release();
@@ -166,6 +176,9 @@ async function preparedArrays(
   }));
 }
 
+/** The advisory lock key of start-up work (migrations, seeds, the queue's schema): any constant of our own. */
+const STARTUP_LOCK = 727_274_027;
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -175,7 +188,19 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // on the pool; unhandled, that would end the process. The next query opens a new connection.
   pool.on('error', () => {});
   const db = drizzle({ client: pool, schema }) as unknown as Db;
-  await migrate(drizzle({ client: pool, schema }), { migrationsFolder: migrationsFolder() });
+  const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const lock = new pg.Client({ connectionString: url });
+    await lock.connect();
+    lock.on('error', () => {});
+    try {
+      await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+      return await fn();
+    } finally {
+      // Ending the session releases its advisory lock.
+      await lock.end().catch(() => {});
+    }
+  };
+  await exclusive(() => migrate(drizzle({ client: pool, schema }), { migrationsFolder: migrationsFolder() }));
   const listeners: PgClient[] = [];
   return {
     kind: 'postgres',
@@ -210,6 +235,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    exclusive,
     async close() {
       await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => {})));
       await pool.end();
