@@ -162,6 +162,16 @@ async function waitUp(p: Proc, ms = 240_000) {
   p.up = true;
 }
 let stopping = false;
+// A failure of the rehearsal itself: no process of it is left behind, nor its database.
+process.on('exit', () => { for (const p of procs) { try { p.child?.kill('SIGKILL'); } catch { /* gone */ } } });
+const abort = (err: unknown) => {
+  console.error(err);
+  stopping = true;
+  for (const p of procs) { try { p.child?.kill('SIGKILL'); } catch { /* gone */ } }
+  void scratch.drop().finally(() => process.exit(2));
+};
+process.on('uncaughtException', abort);
+process.on('unhandledRejection', abort);
 
 const api1 = makeProc('api1', 'api', await freePort());
 const api2 = makeProc('api2', 'api', await freePort());
@@ -564,6 +574,7 @@ for (;;) {
   const p = await pending();
   if (p.cad === 0 && p.queue === 0 && p.batches === 0) break;
   if (Date.now() - drainStart > DRAIN_MAX_MS) { log(`drain gave up after ${DRAIN_MAX_MS / 1000} s: ${JSON.stringify(p)}`); break; }
+  if ((Date.now() - drainStart) % 15_000 < 1000) log(`waiting for ${JSON.stringify(p)}`);
   await sleep(1000);
 }
 await crashing;
@@ -575,7 +586,7 @@ log(`queue drained ${((drainedAt - driveEndedAt) / 1000).toFixed(1)} s after the
 // Checks
 // ---------------------------------------------------------------------------------------------
 const q = <T>(sql: string, params: unknown[] = []) => database.query<T>(sql, params);
-const inDb = async (table: string, ids: string[]) => new Set((await q<{ id: string }>(`select id::text from ${table} where id = any($1::uuid[])`, [ids])).map((r) => r.id));
+const inDb = async (table: string, ids: string[]) => new Set((await q<{ id: string }>(`select id::text from ${table} where id::text = any($1::text[])`, [ids])).map((r) => r.id));
 const jobsFound = await inDb('jobs', created.jobs);
 const filesFound = await inDb('job_files', created.files);
 const messagesFound = await inDb('messages', [...created.messages.keys()]);

@@ -39,6 +39,7 @@ function noDatabase(bus: Map<string, Set<(p: string) => void>>): Database {
       for (const fn of bus.get(channel) ?? []) fn(payload);
     },
     exclusive: (fn) => fn(),
+    holdSession: async () => async () => {},
     close: async () => {},
   };
 }

@@ -39,6 +39,13 @@ export type Database = {
    * one process only (its directory lock), so `fn` just runs. Not re-entrant: never nest two calls.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL: holds a connection of its own named `applicationName` (pg_stat_activity) until the
+   * returned function is called. Its presence says the process is
+   * alive even while its event loop is busy (a long render); a killed process's connections close
+   * with it. PGlite: nothing to hold (one process).
+   */
+  holdSession(applicationName: string): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** PGlite only: a copy of the whole database, to open again with `image` (the test suite's template). */
   dumpImage?(): Promise<Blob>;
@@ -106,6 +113,7 @@ async function openPglite(dataDir: string | undefined, image: Blob | undefined):
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     exclusive: (fn) => fn(),
+    holdSession: async () => async () => {},
     async close() {
       await client.close();
       claim?.release();
@@ -236,6 +244,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     exclusive,
+    async holdSession(applicationName) {
+      // Not opened again if it drops (a database restart): the heartbeat alone then says alive.
+      const client = new pg.Client({ connectionString: url, application_name: applicationName });
+      client.on('error', () => {});
+      await client.connect();
+      return async () => { await client.end().catch(() => {}); };
+    },
     async close() {
       await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => {})));
       await pool.end();
