@@ -343,10 +343,10 @@ class Stream {
           const f = Object.fromEntries(block.split('\n').filter((l) => !l.startsWith(':') && l.includes(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]));
           if (!f.data) continue;
           if (f.id !== undefined) this.lastId = Math.max(this.lastId, Number(f.id));
-          const e = JSON.parse(f.data) as { type: string; payload: { message_id?: string; run_id?: string } };
+          const e = JSON.parse(f.data) as { type: string; payload: { message_id?: string | number; run_id?: string } };
           this.events++;
           const arrival = { via: via.name, at: Date.now() };
-          if (e.type === 'new_message' && e.payload.message_id && !this.messages.has(e.payload.message_id)) this.messages.set(e.payload.message_id, arrival);
+          if (e.type === 'new_message' && e.payload.message_id && !this.messages.has(String(e.payload.message_id))) this.messages.set(String(e.payload.message_id), arrival);
           if (e.payload.run_id) this.runEvents.set(`${e.payload.run_id} ${e.type}`, [...(this.runEvents.get(`${e.payload.run_id} ${e.type}`) ?? []), arrival]);
         }
       }
@@ -442,7 +442,7 @@ async function messagesLoop() {
   let i = 0;
   while (driving()) {
     const m = await call('post message', DEMO.acmeUser, 'POST', `/api/jobs/${thread.data.id}/messages`, { thread: 'client', body: `Rehearsal message ${++i}` });
-    if (m.status === 201) created.messages.set(m.data.id, m.servedBy ?? '?'); else note('post message', m);
+    if (m.status === 201) created.messages.set(String(m.data.id), m.servedBy ?? '?'); else note('post message', m);
     await sleep(400);
   }
 }
