@@ -38,6 +38,8 @@ function noDatabase(bus: Map<string, Set<(p: string) => void>>): Database {
     async notify(channel, payload) {
       for (const fn of bus.get(channel) ?? []) fn(payload);
     },
+    exclusive: (fn) => fn(),
+    holdSession: async () => async () => {},
     close: async () => {},
   };
 }

@@ -34,10 +34,14 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
 export async function createServer(config: Config): Promise<Server> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const database = await openConfiguredDatabase(config);
-  await seedReference(database);
-  const seeded = config.seedDemo ? await seedDemo(database) : false;
-  // The demo's sample jobs: only while the install has no job at all (see sample-jobs.seed.ts).
-  if (config.seedDemo) await seedSampleJobs(database);
+  // One starting process at a time: each seed looks before it writes ("no user yet", "no job yet").
+  const seeded = await database.exclusive(async () => {
+    await seedReference(database);
+    const made = config.seedDemo ? await seedDemo(database) : false;
+    // The demo's sample jobs: only while the install has no job at all (see sample-jobs.seed.ts).
+    if (config.seedDemo) await seedSampleJobs(database);
+    return made;
+  });
   const logger = config.logLevel === 'silent' ? false : { level: config.logLevel };
   const ctx = await createContext(
     { ...config, webDist: config.webDist ?? path.resolve(here, '../../web/dist') },

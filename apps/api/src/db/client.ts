@@ -30,6 +30,22 @@ export type Database = {
   /** Subscribes to a NOTIFY channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs `fn` while this process holds the database's start-up lock, so that processes starting at
+   * once on a new database (two APIs and two workers rolled out together) create the schema, the
+   * reference rows and the queue's tables one after the other: concurrent `CREATE SCHEMA`, partition
+   * and queue creation fail with duplicate keys or deadlocks, which ended the process. PostgreSQL: a
+   * session advisory lock on a connection of its own (released with it if the process dies); PGlite:
+   * one process only (its directory lock), so `fn` just runs. Not re-entrant: never nest two calls.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL: holds a connection of its own named `applicationName` (pg_stat_activity) until the
+   * returned function is called. Its presence says the process is
+   * alive even while its event loop is busy (a long render); a killed process's connections close
+   * with it. PGlite: nothing to hold (one process).
+   */
+  holdSession(applicationName: string): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** PGlite only: a copy of the whole database, to open again with `image` (the test suite's template). */
   dumpImage?(): Promise<Blob>;
@@ -96,6 +112,8 @@ async function openPglite(dataDir: string | undefined, image: Blob | undefined):
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    exclusive: (fn) => fn(),
+    holdSession: async () => async () => {},
     async close() {
       await client.close();
       claim?.release();
@@ -166,6 +184,9 @@ async function preparedArrays(
   }));
 }
 
+/** The advisory lock key of start-up work (migrations, seeds, the queue's schema): any constant of our own. */
+const STARTUP_LOCK = 727_274_027;
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -175,7 +196,19 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // on the pool; unhandled, that would end the process. The next query opens a new connection.
   pool.on('error', () => {});
   const db = drizzle({ client: pool, schema }) as unknown as Db;
-  await migrate(drizzle({ client: pool, schema }), { migrationsFolder: migrationsFolder() });
+  const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const lock = new pg.Client({ connectionString: url });
+    await lock.connect();
+    lock.on('error', () => {});
+    try {
+      await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+      return await fn();
+    } finally {
+      // Ending the session releases its advisory lock.
+      await lock.end().catch(() => {});
+    }
+  };
+  await exclusive(() => migrate(drizzle({ client: pool, schema }), { migrationsFolder: migrationsFolder() }));
   const listeners: PgClient[] = [];
   return {
     kind: 'postgres',
@@ -209,6 +242,14 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     },
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    exclusive,
+    async holdSession(applicationName) {
+      // Not opened again if it drops (a database restart): the heartbeat alone then says alive.
+      const client = new pg.Client({ connectionString: url, application_name: applicationName });
+      client.on('error', () => {});
+      await client.connect();
+      return async () => { await client.end().catch(() => {}); };
     },
     async close() {
       await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => {})));

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import { Queue } from './queue.ts';
 import type { JobPayload } from './queue.registry.ts';
+import { sessionNameOf } from './queue-recovery.ts';
 
 /*
  * A job held by a process that stops is taken back by the next process that works the queue: at
@@ -44,6 +45,12 @@ const queueOf = async (tuning: { heartbeatSeconds: number; staleSeconds: number;
   return q;
 };
 
+/** What kill -9 does to a process's PostgreSQL sessions: they end. (PGlite: no sessions.) */
+async function endSessionsOf(workerIds: string[]) {
+  if (database.kind !== 'postgres') return;
+  await database.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = any($1::text[])', [workerIds.map(sessionNameOf)]);
+}
+
 const stateOf = async (id: string) =>
   (await database.query<{ state: string }>('select state from pgboss.job where id = $1', [id]))[0]?.state;
 
@@ -67,8 +74,10 @@ describe('jobs of a process that stopped', () => {
     expect(await stateOf(cadJob)).toBe('active');
     // The letters job has no retry left: it must end failed, with the reason, not wait an hour.
     await database.query('update pgboss.job set retry_limit = 0 where id = $1', [lettersJob]);
-    // A's heartbeat stops (it died); on PostgreSQL B sees it by its age, on PGlite at B's start.
+    // A's heartbeat stops (it died); on PostgreSQL B sees it by its age and its session gone (a
+    // killed process's connections close), on PGlite at B's start.
     await database.query(`update queue_workers set heartbeat_at = now() - interval '1 hour'`);
+    await endSessionsOf((await database.query<{ id: string }>('select id from queue_workers')).map((w) => w.id));
 
     const told: { name: string; payload: unknown; willRetry: boolean; reason: string }[] = [];
     const rerun: string[] = [];
@@ -123,4 +132,31 @@ describe('jobs of a process that stopped', () => {
     release();
     await until(async () => (await stateOf(id)) === 'completed', 'A to finish the job');
   }, 120_000);
+
+  it.runIf(process.env.SUNSTAMP_TEST_DB === 'postgres')(
+    'PostgreSQL: leaves alone a living process whose heartbeat is late (its event loop held by a render), and takes its job once its session ends', async () => {
+      for (const q of open.splice(0)) await q.stop();
+      // A beats once an hour: to the others its heartbeat is as late as that of a process whose
+      // event loop a long render holds (the rehearsal saw 10 s and more at load average 30).
+      const a = await queueOf({ heartbeatSeconds: HOUR, staleSeconds: 5, aloneAtStart: false });
+      const taken: string[] = [];
+      await a.work({ 'cad-generate': async ({ runId }) => { taken.push(runId); await new Promise(() => {}); } });
+      const id = await a.send('cad-generate', { runId: crypto.randomUUID() });
+      await until(async () => taken.length === 1, 'A to take the job');
+      const [aWorker] = await database.query<{ id: string }>('select id from queue_workers');
+      await database.query(`update queue_workers set heartbeat_at = now() - interval '1 hour'`);
+      const told: unknown[] = [];
+      const b = await queueOf({ heartbeatSeconds: 0.2, staleSeconds: 5, aloneAtStart: false });
+      await b.work({}, { onLost: { 'cad-generate': async (p) => { told.push(p); } } });
+      // B sweeps several times (at start and every heartbeat) and finds A alive by its session.
+      const [{ since }] = await database.query<{ since: Date }>('select now() as since') as [{ since: Date }];
+      await until(async () => (await database.query('select 1 from queue_workers where id <> $1 and heartbeat_at > $2::timestamptz + interval \'1 second\'', [aWorker!.id, since.toISOString()])).length === 1, 'B to beat several times');
+      expect(await stateOf(id)).toBe('active');
+      expect(told).toEqual([]);
+      expect(await database.query('select 1 from queue_workers where id = $1', [aWorker!.id])).toHaveLength(1);
+      // A is killed: its session ends with it, and B takes the job back at its next sweep.
+      await endSessionsOf([aWorker!.id]);
+      await until(async () => told.length === 1, 'B to take back the job of the killed A');
+      expect(await stateOf(id)).not.toBe('active');
+    }, 120_000);
 });

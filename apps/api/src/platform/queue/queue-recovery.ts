@@ -36,9 +36,14 @@ export const LOST_REASON = 'the process working this job stopped (crash or resta
 
 type Log = { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 
+/** The application_name of a working process's liveness session: the prefix and its worker id. */
+const SESSION_PREFIX = 'sunstamp worker ';
+export const sessionNameOf = (workerId: string) => `${SESSION_PREFIX}${workerId}`;
+
 export class WorkerLiveness {
   readonly id = randomUUID();
   private timer: NodeJS.Timeout | null = null;
+  private releaseSession: (() => Promise<void>) | null = null;
   private beating: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -51,6 +56,7 @@ export class WorkerLiveness {
 
   /** Records this process, takes back what dead ones held, and starts the heartbeat. */
   async start(opts: { alone: boolean }) {
+    this.releaseSession = await this.database.holdSession(sessionNameOf(this.id));
     await this.database.query('insert into queue_workers (id, host, pid) values ($1, $2, $3)', [this.id, os.hostname(), process.pid]);
     await this.recover({ everyOther: opts.alone });
     this.timer = setInterval(() => {
@@ -60,7 +66,13 @@ export class WorkerLiveness {
   }
 
   private async beat() {
-    await this.database.query('update queue_workers set heartbeat_at = now() where id = $1', [this.id]);
+    const beat = await this.database.query('update queue_workers set heartbeat_at = now() where id = $1 returning id', [this.id]);
+    if (!beat.length) {
+      // Taken for dead by another process (a heartbeat that came too late): its jobs were taken back.
+      // Recorded again, so that its next jobs can be claimed and it is not a worker nobody sees.
+      this.log.warn({ worker: this.id }, 'this process was taken for dead (its heartbeat came late); recorded again');
+      await this.database.query('insert into queue_workers (id, host, pid) values ($1, $2, $3) on conflict (id) do update set heartbeat_at = now()', [this.id, os.hostname(), process.pid]);
+    }
     await this.recover({ everyOther: false });
   }
 
@@ -84,8 +96,12 @@ export class WorkerLiveness {
    */
   async recover(opts: { everyOther: boolean }): Promise<LostJob[]> {
     const stale = opts.everyOther ? 0 : this.tuning.staleSeconds;
+    // On PostgreSQL a stale heartbeat is not enough: a process whose event loop is held by a long
+    // render (seconds of CPU, many more on a loaded machine) beats late but is alive, and its
+    // session (holdSession) says so; a killed process's session is gone with it.
     const dead = await this.database.query<{ id: string }>(
-      `select id from queue_workers where id <> $1 and ($2::boolean or heartbeat_at < now() - make_interval(secs => $3::double precision))`,
+      `select w.id from queue_workers w where w.id <> $1 and ($2::boolean or (w.heartbeat_at < now() - make_interval(secs => $3::double precision)${this.database.kind === 'postgres'
+        ? ` and not exists (select 1 from pg_stat_activity a where a.application_name = '${SESSION_PREFIX}' || w.id::text)` : ''}))`,
       [this.id, opts.everyOther, stale],
     );
     const deadIds = dead.map((w) => w.id);
@@ -132,5 +148,7 @@ export class WorkerLiveness {
     this.timer = null;
     await this.beating;
     await this.database.query('delete from queue_workers where id = $1', [this.id]).catch(() => undefined);
+    await this.releaseSession?.();
+    this.releaseSession = null;
   }
 }

@@ -109,14 +109,18 @@ export class Queue implements JobQueue {
   }
 
   async start() {
-    await this.boss.start();
-    this.started = true;
-    const existing = new Set((await this.boss.getQueues()).map((q) => q.name));
-    for (const name of JOB_NAMES) {
-      const options = this.queueOptions(name);
-      if (existing.has(name)) await this.boss.updateQueue(name, options);
-      else await this.boss.createQueue(name, options);
-    }
+    // One process at a time: pg-boss's schema and queue creation race when several processes start
+    // on a new database (duplicate schema, deadlocked partition creation), and the loser exited.
+    await this.database.exclusive(async () => {
+      await this.boss.start();
+      this.started = true;
+      const existing = new Set((await this.boss.getQueues()).map((q) => q.name));
+      for (const name of JOB_NAMES) {
+        const options = this.queueOptions(name);
+        if (existing.has(name)) await this.boss.updateQueue(name, options);
+        else await this.boss.createQueue(name, options);
+      }
+    });
   }
 
   private queueOptions(name: JobName) {
