@@ -1,0 +1,67 @@
+import type { ReactElement, ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { MemoryRouter } from 'react-router';
+import type { Role } from '@sunstamp/domain/roles';
+import type { SessionUser } from '@sunstamp/domain/contracts/users';
+import { createAppTheme } from '../app/theme.ts';
+import { Toaster } from '../app/toaster.tsx';
+import { notify } from '../lib/notify.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { SessionContext, type SessionValue } from '../lib/session/session.context.ts';
+
+/** A signed-in user of the given role (the fields the screens read). */
+export function userOf(role: Role, patch: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: `user-${role}`,
+    email: `${role}@example.com`,
+    full_name: `Test ${role}`,
+    firstName: 'Test',
+    lastName: role,
+    verifiedEmail: true,
+    phoneNumber: null,
+    role,
+    needsOnboarding: false,
+    needsPassword: false,
+    jobNotificationsEnabled: true,
+    messageNotificationsEnabled: true,
+    companies: [{ id: 'company-1', name: 'Sunny Installers' }],
+    rae_support_contact: null,
+    ...patch,
+  };
+}
+
+/**
+ * Renders a screen as the app does: the app's theme, a fresh query cache with the app's error
+ * toasts, the toaster (so a toast is text on the page), a router, and a signed-in session.
+ */
+export function renderApp(ui: ReactElement, options: { user?: SessionUser | null; route?: string } = {}) {
+  const user = options.user === undefined ? userOf('admin') : options.user;
+  const queryClient = createQueryClient(notify);
+  queryClient.setDefaultOptions({ ...queryClient.getDefaultOptions(), queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const session: SessionValue = {
+    status: user ? 'signed-in' : 'signed-out',
+    user,
+    me: null,
+    endedByUser: false,
+    signIn: () => Promise.resolve(),
+    signOut: () => Promise.resolve(),
+  };
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <ThemeProvider theme={createAppTheme('light')}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <SessionContext.Provider value={session}>
+          <MemoryRouter initialEntries={[options.route ?? '/']}>{children}</MemoryRouter>
+        </SessionContext.Provider>
+      </QueryClientProvider>
+      <Toaster />
+    </ThemeProvider>
+  );
+  // No pause between keystrokes: MUI restyles on each, and the tests are about what ends on screen.
+  const events = userEvent.setup({ delay: null });
+  return { user: events, queryClient, ...render(ui, { wrapper: Wrapper }) };
+}
