@@ -11,3 +11,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
+
+// jsdom has no object URLs; the screens make them for downloads and previews.
+URL.createObjectURL ??= () => 'blob:test';
+URL.revokeObjectURL ??= () => {};
