@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { MemoryRouter } from 'react-router';
@@ -61,7 +61,9 @@ export function renderApp(ui: ReactElement, options: { user?: SessionUser | null
       <Toaster />
     </ThemeProvider>
   );
-  // No pause between keystrokes: MUI restyles on each, and the tests are about what ends on screen.
-  const events = userEvent.setup({ delay: null });
+  // No pause between keystrokes, and no CSS pointer-events check on every click (a getComputedStyle
+  // up the whole tree each time, most of a test's time in jsdom; MUI disables controls with the
+  // disabled attribute, which the tests check themselves).
+  const events = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
   return { user: events, queryClient, ...render(ui, { wrapper: Wrapper }) };
 }
