@@ -14,9 +14,9 @@ type Answer = unknown | Response | ((call: ApiCall) => unknown | Response | Prom
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** A refusal in the API's error envelope. */
-export const refusal = (status: number, message: string, errors?: Record<string, string[]>) =>
-  json(status, { message, ...(errors ? { errors } : {}) });
+/** A refusal in the API's error envelope; `fields` go in its args as {field: message}. */
+export const refusal = (status: number, message: string, fields?: Record<string, string>) =>
+  json(status, { message, ...(fields ? { args: [fields] } : {}) });
 
 /**
  * Installs the fake API. `routes` maps "METHOD /path" (no /api prefix, no query) to an answer: a

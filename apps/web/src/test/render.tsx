@@ -12,6 +12,7 @@ import { Toaster } from '../app/toaster.tsx';
 import { notify } from '../lib/notify.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { SessionContext, type SessionValue } from '../lib/session/session.context.ts';
+import { SessionProvider } from '../lib/session/session.provider.tsx';
 
 /** A signed-in user of the given role (the fields the screens read). */
 export function userOf(role: Role, patch: Partial<SessionUser> = {}): SessionUser {
@@ -36,9 +37,10 @@ export function userOf(role: Role, patch: Partial<SessionUser> = {}): SessionUse
 
 /**
  * Renders a screen as the app does: the app's theme, a fresh query cache with the app's error
- * toasts, the toaster (so a toast is text on the page), a router, and a signed-in session.
+ * toasts, the toaster (so a toast is text on the page), a router, and a signed-in session
+ * (`realSession`: the app's SessionProvider, signed out until a sign-in through the fake API).
  */
-export function renderApp(ui: ReactElement, options: { user?: SessionUser | null; route?: string } = {}) {
+export function renderApp(ui: ReactElement, options: { user?: SessionUser | null; route?: string; routeState?: unknown; realSession?: boolean } = {}) {
   const user = options.user === undefined ? userOf('admin') : options.user;
   const queryClient = createQueryClient(notify);
   queryClient.setDefaultOptions({ ...queryClient.getDefaultOptions(), queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
@@ -54,9 +56,16 @@ export function renderApp(ui: ReactElement, options: { user?: SessionUser | null
     <ThemeProvider theme={createAppTheme('light')}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        <SessionContext.Provider value={session}>
-          <MemoryRouter initialEntries={[options.route ?? '/']}>{children}</MemoryRouter>
-        </SessionContext.Provider>
+        {options.realSession ? (
+          // The app's own session (sign-in through the API client, the user from GET /users/me).
+          <SessionProvider>
+            <MemoryRouter initialEntries={[{ pathname: options.route ?? '/', state: options.routeState }]}>{children}</MemoryRouter>
+          </SessionProvider>
+        ) : (
+          <SessionContext.Provider value={session}>
+            <MemoryRouter initialEntries={[{ pathname: options.route ?? '/', state: options.routeState }]}>{children}</MemoryRouter>
+          </SessionContext.Provider>
+        )}
       </QueryClientProvider>
       <Toaster />
     </ThemeProvider>
