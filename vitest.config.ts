@@ -73,7 +73,7 @@ const projects: any[] = [
     },
   },
   // The web's component tests: screens in jsdom with Testing Library (apps/web/src/test/).
-  { test: { name: 'web', include: ['apps/web/src/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['apps/web/src/test/setup.ts'], testTimeout: 30_000 } },
+  { test: { name: 'web', include: ['apps/web/src/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['apps/web/src/test/setup.ts'], isolate: false, testTimeout: 60_000 } },
   apiProject('api-pglite', 'pglite'),
 ];
 if (process.env.TEST_DATABASE_URL) projects.push(apiProject('api-postgres', 'postgres'));

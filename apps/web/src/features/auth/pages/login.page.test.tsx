@@ -37,8 +37,10 @@ describe('the sign-in page', () => {
     localStorage.clear();
     const { user } = renderApp(<Screen />, { realSession: true, user: null });
     expect(screen.getByTestId('session')).toHaveTextContent('signed-out');
-    await user.type(screen.getByLabelText(/Email/), 'kim@example.com');
-    await user.type(screen.getByLabelText(/Password/), 'correct horse');
+    await user.click(screen.getByLabelText(/Email/));
+    await user.paste('kim@example.com');
+    await user.click(screen.getByLabelText(/Password/));
+    await user.paste('correct horse');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('signed-in: kim@example.com')).toBeInTheDocument();
     expect(api.callsTo('POST /auth/login/')[0]!.body).toEqual({ email: 'kim@example.com', password: 'correct horse' });
@@ -50,8 +52,10 @@ describe('the sign-in page', () => {
     fakeApi({ 'GET /auth/csrf/': { csrfToken: 'c-1' }, 'POST /auth/login/': refusal(401, 'No active account found with the given credentials') });
     localStorage.clear();
     const { user } = renderApp(<Screen />, { realSession: true, user: null });
-    await user.type(screen.getByLabelText(/Email/), 'kim@example.com');
-    await user.type(screen.getByLabelText(/Password/), 'wrong');
+    await user.click(screen.getByLabelText(/Email/));
+    await user.paste('kim@example.com');
+    await user.click(screen.getByLabelText(/Password/));
+    await user.paste('wrong');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('No active account found with the given credentials');
     expect(screen.getByTestId('session')).toHaveTextContent('signed-out');

@@ -17,7 +17,8 @@ describe('the status action dialog', () => {
     expect(run).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('combobox', { name: /New status/ }));
     await user.click(screen.getByRole('option', { name: 'On Hold' }));
-    await user.type(within(dialog).getByLabelText('Note (optional)'), 'Waiting on the utility');
+    await user.click(within(dialog).getByLabelText('Note (optional)'));
+    await user.paste('Waiting on the utility');
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
     expect(run).toHaveBeenCalledWith({ to: 'On Hold', note: 'Waiting on the utility' });
     expect(onClose).toHaveBeenCalled();
