@@ -9,18 +9,18 @@ describe('the status action dialog', () => {
     const run = vi.fn(() => Promise.resolve());
     const onClose = vi.fn();
     const { user } = renderApp(
-      <StatusActionDialog title="Move the job" text="Staff may move a job to any next status." confirmLabel="Move" targets={['Finalized', 'On Hold']} onClose={onClose} run={run} />,
+      <StatusActionDialog title="Move the job" text="Staff may move a job to any next status." confirmLabel="Move" targets={['Finalized', 'Pending Client']} onClose={onClose} run={run} />,
     );
     const dialog = screen.getByRole('dialog', { name: 'Move the job' });
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose the new status.');
     expect(run).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('combobox', { name: /New status/ }));
-    await user.click(screen.getByRole('option', { name: 'On Hold' }));
+    await user.click(screen.getByRole('option', { name: 'Pending Client' }));
     await user.click(within(dialog).getByLabelText('Note (optional)'));
     await user.paste('Waiting on the utility');
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
-    expect(run).toHaveBeenCalledWith({ to: 'On Hold', note: 'Waiting on the utility' });
+    expect(run).toHaveBeenCalledWith({ to: 'Pending Client', note: 'Waiting on the utility' });
     expect(onClose).toHaveBeenCalled();
   });
 
