@@ -12,7 +12,10 @@ const today = () => new Date().toISOString().slice(0, 10);
 const statsApi = (routes: Record<string, unknown> = {}) => fakeApi({ 'GET /stats': json(500, { message: 'Server error.' }), ...routes });
 const lastStats = (api: ReturnType<typeof fakeApi>) => api.callsTo('GET /stats').at(-1)!.query;
 
-describe('the analytics filters', () => {
+// The whole page (date pickers, tabs, cards) is the heaviest render of the web tests: on a machine
+// as loaded as the one these were written on (load ~30 on 2 cores) a test passed 60 s. The limit
+// only catches a hang.
+describe('the analytics filters', { timeout: 180_000 }, () => {
   it('asks for the last 12 months, monthly, on My Stats by default; a failure shows the spec message with Try again', async () => {
     const api = statsApi();
     renderApp(<AnalyticsPage />, { user: userOf('contractor') });
