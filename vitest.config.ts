@@ -74,6 +74,8 @@ const projects: any[] = [
       testTimeout: 30_000,
     },
   },
+  // The web's component tests: screens in jsdom with Testing Library (apps/web/src/test/).
+  { test: { name: 'web', include: ['apps/web/src/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['apps/web/src/test/setup.ts'], isolate: false, testTimeout: 60_000 } },
   apiProject('api-pglite', 'pglite'),
 ];
 if (process.env.TEST_DATABASE_URL) projects.push(apiProject('api-postgres', 'postgres'));

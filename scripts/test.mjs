@@ -142,7 +142,7 @@ if (changed) {
   const checks = lintable.length ? [await run('lint (changed files)', 'npx', ['eslint', ...lintable], { capture: true })] : [];
   const failedChecks = reportChecks(checks);
   if (failedChecks > 0) stopAll('Lint failed: no tests were run.', failedChecks);
-  await stage('unit + api (changed)', 'npx', ['vitest', 'run', '--changed', ...(changedRef ? [changedRef] : []), '--project', 'packages', '--project', 'api-pglite', '--passWithNoTests']);
+  await stage('unit + api (changed)', 'npx', ['vitest', 'run', '--changed', ...(changedRef ? [changedRef] : []), '--project', 'packages', '--project', 'web', '--project', 'api-pglite', '--passWithNoTests']);
   const specs = browserSpecs(files);
   if (withBrowser && specs.length) await stage('browser (changed specs)', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...specs]);
 } else {

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { PDFDocument as PdfLib } from 'pdf-lib';
+import { PDFDocument as PdfLib } from '@cantoo/pdf-lib';
 import type { Check } from '@sunstamp/engineering/report.schema';
 import { loadSheetFonts, type SheetFonts } from '../draw/fonts.ts';
 import type { SealSlot } from '../seals/seal-slots.ts';

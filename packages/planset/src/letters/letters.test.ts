@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { extractPdfText } from '../check/pdf-text.ts';
 import { solidPng } from '../fixtures/golden.fixtures.ts';
 import { exampleDesign, letterInput } from '../fixtures/letter.fixtures.ts';

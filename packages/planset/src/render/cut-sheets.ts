@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument as CantooDocument } from '@cantoo/pdf-lib';
-import { EncryptedPDFError, PDFDocument } from 'pdf-lib';
+import { EncryptedPDFError, PDFDocument } from '@cantoo/pdf-lib';
 import type { PlanSetFile, PlanSetInput } from '../input.schema.ts';
 import { PlanSetError } from '../planset.errors.ts';
 import { req } from '../planset.model.ts';
 
 /*
  * Cut sheets: the datasheet of each piece of equipment and the extra uploads (pv8a, pv11–pv20, NOA,
- * UL 1703), loaded with pdf-lib. Manufacturers often owner-password-protect datasheets; upstream
- * pdf-lib copies those pages as garbage, so an encrypted file is decrypted with @cantoo/pdf-lib
- * (password '') and re-saved first (research/planset.md §3.2). A file that cannot be read is left
+ * UL 1703), loaded with @cantoo/pdf-lib (the maintained fork of pdf-lib, the one PDF editor of the
+ * code base). Manufacturers often owner-password-protect datasheets; upstream pdf-lib copied those
+ * pages as garbage, so an encrypted file is decrypted (password '') and re-saved first
+ * (research/planset.md §3.2). A file that cannot be read is left
  * out with a cut_sheets_failed warning naming it; the set still completes, unless the requirements
  * call for cut sheets (cut_sheets_required): then a module, inverter, optimizer or battery without a
  * readable datasheet fails the run with cut_sheets_failed, naming each model.
@@ -43,7 +43,7 @@ export async function loadPdf(bytes: Uint8Array): Promise<{ doc: PDFDocument; by
     const key = createHash('sha256').update(bytes).digest('hex');
     let plain = decryptedCache.get(key);
     if (!plain) {
-      const c = await CantooDocument.load(bytes, { password: '', updateMetadata: false } as never);
+      const c = await PDFDocument.load(bytes, { password: '', updateMetadata: false });
       plain = await c.save({ useObjectStreams: false });
       if (decryptedCache.size >= DECRYPTED_CACHE_MAX) decryptedCache.delete(decryptedCache.keys().next().value!);
       decryptedCache.set(key, plain);

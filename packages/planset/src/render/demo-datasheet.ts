@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts } from '@cantoo/pdf-lib';
 
 /*
  * A demo datasheet for a catalogue model that has no manufacturer's datasheet (issue 24 finding 5):

@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from '@cantoo/pdf-lib';
 import type { Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import { sniffImage } from '../images.ts';
 import type { SealBox, SealSlot } from './seal-slots.ts';

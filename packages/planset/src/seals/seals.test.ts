@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { extractPdfText } from '../check/pdf-text.ts';
 import { goldenInput, solidPng } from '../fixtures/golden.fixtures.ts';
 import { sniffImage } from '../images.ts';

@@ -18,7 +18,7 @@ import * as repo from './deliverables.repository.ts';
 import type * as SealStamp from '@sunstamp/planset/seals/seal-stamp';
 
 /** pdf-lib and the stamper are loaded at the first sealing, not at start-up (bench/README.md, cold start). */
-const pdfLib = () => import('pdf-lib');
+const pdfLib = () => import('@cantoo/pdf-lib');
 const stampSeals = async (...a: Parameters<typeof SealStamp.stampSeals>) => (await import('@sunstamp/planset/seals/seal-stamp')).stampSeals(...a);
 
 /*

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { makeDatasheet } from '@sunstamp/planset/fixtures/golden.fixtures';
 import { DEMO_PASSWORD } from '../../db/seed/seed.ts';
 import { builtServer } from '../../test/built-server.ts';

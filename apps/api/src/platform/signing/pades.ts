@@ -1,11 +1,11 @@
 import { constants, createHash, createPrivateKey, privateEncrypt, webcrypto, X509Certificate, type KeyObject } from 'node:crypto';
 import { SignPdf } from '@signpdf/signpdf';
-import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { Signer } from '@signpdf/utils';
 import * as asn1js from 'asn1js';
 import forge from 'node-forge';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import * as pkijs from 'pkijs';
+import { addSignaturePlaceholder } from './pdf-placeholder.ts';
 
 /*
  * PAdES (B-B, ETSI.CAdES.detached) signatures on finished PDFs, bytes in and bytes out. The
@@ -133,8 +133,8 @@ export async function signPdfWith(pdf: Uint8Array, signer: OpenedSigner, meta: S
     throw new SigningError(`The certificate of ${id.commonName || 'the signer'} is not valid now (valid ${id.notBefore.toISOString().slice(0, 10)} to ${id.notAfter.toISOString().slice(0, 10)}).`);
   }
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
-  pdflibAddPlaceholder({
-    pdfDoc: doc, reason: meta.reason, name: meta.name, location: meta.location, contactInfo: meta.contactInfo,
+  addSignaturePlaceholder(doc, {
+    reason: meta.reason, name: meta.name, location: meta.location, contactInfo: meta.contactInfo,
     signingTime: meta.signingTime, subFilter: 'ETSI.CAdES.detached', signatureLength: 16384,
   });
   const withPlaceholder = Buffer.from(await doc.save({ useObjectStreams: false }));
