@@ -86,7 +86,8 @@ describe('GET/PUT /api/jobs/{id}/equipment', () => {
     const got = await call(DEMO.acmeOwner, 'GET', `/api/jobs/${id}/equipment`);
     expect(got.data).toEqual(res.data);
     const hist = (await call(DEMO.acmeUser, 'GET', `/api/jobs/${id}/history`)).data.at(-1);
-    expect(hist).toMatchObject({ event: 'drafted', data: { fields: ['equipment'] } });
+    // The module model set the arrays' module type too (issue 29, item 11): both are named.
+    expect(hist).toMatchObject({ event: 'drafted', data: { fields: ['equipment', 'arrays'] } });
     expect(hist.data.equipment.to).toContain('MCI / Rapid Shutdown: Acme RSD-1 rapid shutdown (Other) × 7');
     // The same lines again: nothing written.
     await call(DEMO.acmeUser, 'PUT', `/api/jobs/${id}/equipment`, { lines: LINES() });
