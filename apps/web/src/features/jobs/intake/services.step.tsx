@@ -74,14 +74,19 @@ const GROUPS = [
 /** Step 4: the services requested, with the spec's labels. */
 export function ServicesStep() {
   const { control, getValues, setValue } = useFormContext<JobIntake>();
-  const services = useWatch({ control, name: 'services_requested' });
+  const [services, order] = useWatch({ control, name: ['services_requested', 'wet_stamp_order'] });
   const wetStamp = services.includes(WET_STAMP_SERVICE);
-  // The order is asked while the wet stamp is chosen, and dropped with it.
+  // The order is asked while the wet stamp is chosen, and dropped with it. Its fields show once it
+  // holds every key (a field that mounted first would register its part as undefined).
   useEffect(() => {
-    const order = getValues('wet_stamp_order');
-    if (wetStamp && !order) setValue('wet_stamp_order', { ...EMPTY_WET_STAMP_ORDER });
-    if (!wetStamp && order) setValue('wet_stamp_order', null);
+    const current = getValues('wet_stamp_order');
+    if (wetStamp && (!current || Object.values(current).some((v) => v === undefined))) {
+      const given = Object.fromEntries(Object.entries(current ?? {}).filter(([, v]) => v !== undefined));
+      setValue('wet_stamp_order', { ...EMPTY_WET_STAMP_ORDER, ...given });
+    }
+    if (!wetStamp && current) setValue('wet_stamp_order', null);
   }, [wetStamp, getValues, setValue]);
+  const orderReady = !!order && Object.keys(EMPTY_WET_STAMP_ORDER).every((k) => k in order);
   return (
     <>
     <Controller
@@ -126,7 +131,7 @@ export function ServicesStep() {
         );
       }}
     />
-    {wetStamp && <WetStampOrderFields />}
+    {wetStamp && orderReady && <WetStampOrderFields />}
     </>
   );
 }
