@@ -295,8 +295,6 @@ describe('item 11: what the intake asks once, and asks at intake', () => {
     const order = p.getByTestId('wet-stamp-order');
     await order.waitFor();
     await p.getByRole('button', { name: 'Next' }).click();
-    await p.waitForTimeout(2000);
-    await screenshot(p, 'issue29-11-debug-after-next.png');
     await order.getByText('Choose how many stamped copies to ship (1 to 3).').waitFor();
     await order.getByText('Enter the street address to ship the stamped copies to.').waitFor();
     await order.getByText('Enter the ZIP code to ship the stamped copies to.').waitFor();
