@@ -55,6 +55,8 @@ export interface NewJob {
   city?: string;
   state?: number;
   client_zip_code?: string;
+  /** Copies and shipping address, asked with the Wet Stamp service (issue 29, item 11). */
+  wet_stamp_order?: { copies: number; recipient: string; street: string; city: string; state: string; zip: string };
 }
 
 /** The id of a US state in /states. */

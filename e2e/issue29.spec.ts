@@ -223,6 +223,152 @@ describe('item 11: intake friction', () => {
   });
 });
 
+/** Picks a catalogue model in the equipment step's searchable picker. */
+async function pickModel(p: Page, label: string, search: string, option: RegExp) {
+  const box = p.getByRole('combobox', { name: label });
+  await box.click();
+  await box.fill(search);
+  const o = p.getByRole('option', { name: option }).first();
+  await o.waitFor();
+  await o.click();
+}
+
+/** Chooses an option of an MUI select by the select's label. */
+async function choose(p: Page, label: RegExp, option: string | RegExp) {
+  await p.getByRole('combobox', { name: label }).click();
+  await p.getByRole('option', { name: option }).click();
+}
+
+describe('item 11: what the intake asks once, and asks at intake', () => {
+  it('a client fills the form: the AHJ asks its case number, the module model sets the technology, the wet stamp asks copies and shipping', async () => {
+    const p = client.page;
+    const name = `Intake asks ${RUN}`;
+    // The City of Austin prints its case number in the title block (the demo directory sets it; set
+    // again here for a server whose directory lacks it).
+    const found = await api(staff.page, 'GET', '/api/ahjs?search=City%20of%20Austin&page_size=50');
+    const austin = (found.data.results as { id: string; name: string; state: string }[]).find((a) => a.name === 'City of Austin' && a.state === 'TX');
+    expect(austin, 'City of Austin in the directory').toBeTruthy();
+    const flag = await api(staff.page, 'PATCH', `/api/requirements/ahj/${austin!.id}`, { set: { case_number_on_title_block: true } });
+    expect(flag.status).toBe(200);
+
+    await p.setViewportSize({ width: 1280, height: 900 });
+    await p.goto(`${baseUrl}/jobs/new`);
+    await p.getByRole('heading', { name: 'Address', level: 2 }).waitFor();
+    await p.getByLabel('Job name').fill(name);
+    await p.getByLabel('Homeowner / client name').fill('Ines Intake');
+    await p.getByRole('combobox', { name: 'Find the site' }).fill('500 Congress Ave, 78701');
+    await p.getByRole('option', { name: /Austin, TX 78701/ }).click();
+    await p.getByText(/City of Austin chosen from the address/).waitFor();
+    // The AHJ's case number is asked right under it; a draft goes on without it.
+    const caseNumber = p.getByRole('textbox', { name: 'AHJ case number' });
+    await caseNumber.waitFor();
+    await p.getByText(/City of Austin prints its case \(permit\) number in the plan set's title block/).waitFor();
+    await settled(p);
+    await screenshot(p, 'issue29-11-case-number-asked-1280.png');
+    await p.getByRole('button', { name: 'Next' }).click();
+
+    // Arrays: absurd values answer messages that say what is allowed.
+    await p.getByRole('heading', { name: 'Arrays', level: 2 }).waitFor();
+    await p.getByText('Set by the module model once you choose it on the Equipment step.').waitFor();
+    await p.getByLabel('Panel quantity').fill('10');
+    await p.getByLabel('Panels on a rafter').fill('999');
+    await p.getByLabel('Beam spacing').fill('0');
+    await p.getByRole('button', { name: 'Next' }).click();
+    await p.getByText('Must be at most 12.').waitFor();
+    await p.getByText('Must be more than 0.').waitFor();
+    await screenshot(p, 'issue29-11-array-bounds-1280.png');
+    await p.getByLabel('Panels on a rafter').fill('2');
+    await p.getByLabel('Beam spacing').fill('24');
+    await p.getByRole('button', { name: 'Next' }).click();
+    await p.getByRole('heading', { name: 'CAD intake', level: 2 }).waitFor();
+    await p.getByRole('button', { name: 'Next' }).click();
+
+    // Equipment: the module model (mono TOPCon in the catalogue).
+    await p.getByRole('heading', { name: 'Equipment', level: 2 }).waitFor();
+    await pickModel(p, 'Module model', 'Q.TRON', /Qcells Q\.TRON BLK M-G2\+ 425/);
+    await p.getByRole('button', { name: 'Next' }).click();
+
+    // Services: the wet stamp asks its copies and where to ship them.
+    await p.getByRole('heading', { name: 'Services', level: 2 }).waitFor();
+    await p.getByLabel('Structural Roof Letter', { exact: true }).check();
+    await p.getByLabel('Wet Stamp', { exact: true }).check();
+    const order = p.getByTestId('wet-stamp-order');
+    await order.waitFor();
+    await p.getByRole('button', { name: 'Next' }).click();
+    await order.getByText('Choose how many stamped copies to ship (1 to 3).').waitFor();
+    await order.getByText('Enter the street address to ship the stamped copies to.').waitFor();
+    await order.getByText('Enter the ZIP code to ship the stamped copies to.').waitFor();
+    await settled(p);
+    await screenshot(p, 'issue29-11-wet-stamp-order-required-1280.png');
+    await choose(p, /^Stamped copies/, '2 copies');
+    await p.getByLabel(/^Ship to \(name or company\)/).fill('Sunny Installs LLC');
+    await p.getByLabel(/^Shipping street address/).fill('800 Brazos St');
+    await p.getByLabel(/^Shipping city/).fill('Austin');
+    await choose(p, /^Shipping state/, 'Texas (TX)');
+    await p.getByLabel(/^Shipping ZIP/).fill('7870');
+    await p.getByRole('button', { name: 'Next' }).click();
+    await order.getByText('Enter a ZIP code (12345 or 12345-6789) or a Canadian postal code.').waitFor();
+    await p.getByLabel(/^Shipping ZIP/).fill('78701');
+    await screenshot(p, 'issue29-11-wet-stamp-order-filled-1280.png');
+    await p.getByRole('button', { name: 'Next' }).click();
+    await p.getByRole('heading', { name: 'Files', level: 2 }).waitFor();
+
+    // Back on the arrays, the module type is the model's and is not asked again.
+    await p.getByRole('button', { name: 'Arrays' }).click();
+    await p.getByRole('heading', { name: 'Arrays', level: 2 }).waitFor();
+    await p.getByText('From the module model, Qcells Q.TRON BLK M-G2+ 425.').waitFor();
+    const moduleType = p.getByRole('combobox', { name: 'Module type' });
+    await expect(moduleType.getAttribute('aria-disabled')).resolves.toBe('true');
+    await expect(moduleType.innerText()).resolves.toBe('Monocrystalline TOPCon');
+    await screenshot(p, 'issue29-11-module-type-from-model-1280.png');
+    for (const step of ['CAD intake', 'Equipment', 'Services', 'Files']) {
+      await p.getByRole('button', { name: 'Next' }).click();
+      await p.getByRole('heading', { name: step, level: 2 }).waitFor();
+    }
+    await p.getByRole('button', { name: 'Continue to review' }).click();
+    await p.getByRole('heading', { name: 'Review', level: 2 }).waitFor();
+    await p.getByTestId('review-wet-stamp-order').getByText('Wet stamp: 2 copies to Sunny Installs LLC, 800 Brazos St, Austin, TX 78701').waitFor();
+
+    // Submitted without the case number: the address step opens with the message on the field.
+    await p.getByRole('button', { name: 'Submit job' }).click();
+    await p.getByRole('heading', { name: 'Address', level: 2 }).waitFor();
+    await p.getByText('City of Austin needs its case number in the plan set\'s title block: enter the AHJ case number.').first().waitFor();
+    await settled(p);
+    await screenshot(p, 'issue29-11-case-number-refused-1280.png');
+    await caseNumber.fill('2026-051234 PR');
+    for (const step of ['Arrays', 'CAD intake', 'Equipment', 'Services', 'Files']) {
+      await p.getByRole('button', { name: 'Next' }).click();
+      await p.getByRole('heading', { name: step, level: 2 }).waitFor();
+    }
+    await p.getByRole('button', { name: 'Continue to review' }).click();
+    await p.getByRole('heading', { name: 'Review', level: 2 }).waitFor();
+    await p.getByRole('button', { name: 'Submit job' }).click();
+    await p.waitForURL((u) => /^\/jobs\/[0-9a-f-]{36}$/.test(u.pathname));
+    const jobId = new URL(p.url()).pathname.split('/').pop()!;
+
+    // What was stored: the arrays carry the model's technology, the order and the case number.
+    const job = await api(p, 'GET', `/api/jobs/${jobId}`);
+    expect(job.data.arrays.map((a: { module_type: string }) => a.module_type)).toEqual(['mono_topcon']);
+    expect(job.data.case_number).toBe('2026-051234 PR');
+    expect(job.data.wet_stamp_order).toEqual({ copies: 2, recipient: 'Sunny Installs LLC', street: '800 Brazos St', city: 'Austin', state: 'TX', zip: '78701' });
+
+    // Staff see both on the job page, and the wet stamp card starts from the order.
+    const s = staff.page;
+    await s.setViewportSize({ width: 1280, height: 900 });
+    await s.goto(`${baseUrl}/jobs/${jobId}`);
+    await s.getByRole('heading', { name, level: 1 }).waitFor();
+    await s.getByText('2026-051234 PR').waitFor();
+    await s.getByText('2 copies to Sunny Installs LLC, 800 Brazos St, Austin, TX 78701').first().waitFor();
+    const card = s.getByTestId('wet-stamp-card');
+    await card.getByTestId('wet-stamp-order').getByText('2 copies to Sunny Installs LLC, 800 Brazos St, Austin, TX 78701').waitFor();
+    await card.getByText('2 copies of the plan set, wet-stamped').waitFor();
+    await settled(s);
+    await screenshot(s, 'issue29-11-staff-job-page-1280.png');
+    await card.screenshot({ path: path.join(artifacts, 'issue29-11-wet-stamp-card.png') });
+    // A long story through seven steps, twice over: the limit only catches a hang.
+  }, 300_000);
+});
+
 describe('item 12: accessible names and lists', () => {
   it('the Messages inbox: rows are list items named by what they show', async () => {
     const job = await api(client.page, 'PUT', '/api/jobs', { name: `Inbox names ${RUN}`, client_street_address: '1 Main St', services_requested: ['structural_roof_letter'] });

@@ -64,6 +64,8 @@ describe('jobs with catalogue equipment, and a revision that carries the change'
     const site = page.getByRole('option', { name: /Austin, TX 78701/ });
     await site.waitFor();
     await site.click();
+    // The City of Austin, chosen from the address, prints its case number in the title block: asked here (issue 29, item 11).
+    await page.getByRole('textbox', { name: 'AHJ case number' }).fill('2026-099001 PR');
     await page.getByRole('button', { name: 'Next' }).click();
 
     await page.getByRole('heading', { name: 'Arrays', level: 2 }).waitFor();

@@ -25,7 +25,11 @@ let staff: Call;
 
 beforeAll(async () => {
   ({ jobId, staff } = await submittedJob(
-    { name: JOB_NAME, client_name: 'Wes Stamp', client_street_address: '12 Paper Rd', services_requested: ['wet_stamp'] },
+    {
+      name: JOB_NAME, client_name: 'Wes Stamp', client_street_address: '12 Paper Rd', services_requested: ['wet_stamp'],
+      // Asked at intake with the service (issue 29, item 11).
+      wet_stamp_order: { copies: 1, recipient: 'Wes Stamp', street: '12 Paper Rd', city: 'Austin', state: 'TX', zip: '78701' },
+    },
     ['Pending Design', 'Pending QC', 'Pending PE', 'Pending Wet Stamp'],
   ));
   browser = await launchBrowser();

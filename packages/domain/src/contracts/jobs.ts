@@ -11,6 +11,7 @@ import { ORIENTATIONS } from '../constants/options.constants.ts';
 import { ZJobEquipmentLines } from '../jobs/job-equipment.rules.ts';
 import { ZDateFilter, ZId, ZPage, ZPageQuery, ZQueryBool } from './common.ts';
 import { ZActionKind, ZActionSide } from '../jobs/action-needed.rules.ts';
+import { ZWetStampOrder } from '../jobs/wet-stamp.rules.ts';
 import { ZShownStatus } from '../jobs/client-view.rules.ts';
 
 /**
@@ -23,6 +24,12 @@ import { ZShownStatus } from '../jobs/client-view.rules.ts';
 export const ZServiceCode = z.string().refine((c) => (ALL_SERVICE_CODES as readonly string[]).includes(c), {
   message: 'Unknown service.',
 });
+
+/**
+ * The AHJ's case (permit) number, asked at intake when the job's requirements print it in the title
+ * block (case_number_on_title_block): the dynamic CAD field `case_number` (jobs.cad_fields).
+ */
+export const ZCaseNumber = z.string().trim().max(100).transform((v) => v || null).nullable();
 
 /** The parcel fields of the dynamic CAD fields (spec §3 parcel_info.*). */
 export const ZParcelInfo = z.object({
@@ -68,6 +75,10 @@ export const ZJobBody = z
     /** The job's AHJ: an active AHJ's id, or null; a job keeps an AHJ deactivated since. */
     ahj_id: ZId.nullable(),
     rejection_notice: z.string().max(5000).nullable(),
+    /** The AHJ case number (the dynamic CAD field case_number); '' or null clears it. */
+    case_number: ZCaseNumber,
+    /** Copies and shipping address of the wet stamp (wet-stamp.rules.ts); null clears it. */
+    wet_stamp_order: ZWetStampOrder.nullable(),
   })
   .partial()
   .strict();
@@ -145,6 +156,10 @@ export const ZJob = z.object({
   parcel_info: ZParcelInfo.nullable(),
   /** The job's AHJ (its requirements resolve last); not on list items. */
   ahj: ZAhjRef.nullable(),
+  /** The AHJ case number given at intake or by the designer (the dynamic CAD field case_number). */
+  case_number: z.string().nullable(),
+  /** The wet stamp's copies and shipping address as the client ordered them, or null. */
+  wet_stamp_order: ZWetStampOrder.nullable(),
   site_photo_count: z.number().int(),
   structural_pages_to_stamp: z.string(),
   electrical_pages_to_stamp: z.string(),

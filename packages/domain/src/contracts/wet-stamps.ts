@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATE_FILTER_MAX_YEAR, DATE_FILTER_MIN_YEAR } from './common.ts';
-import { WET_STAMP_MAX_COPIES, WET_STAMP_MIN_COPIES, WET_STAMP_STATES } from '../jobs/wet-stamp.rules.ts';
+import { WET_STAMP_MAX_COPIES, WET_STAMP_MIN_COPIES, WET_STAMP_STATES, ZWetStampOrder } from '../jobs/wet-stamp.rules.ts';
 
 /** A job revision's wet stamp (paper copies stamped and shipped): GET and PATCH /jobs/{id}/wet-stamp. */
 
@@ -64,5 +64,7 @@ export const ZWetStamp = z.object({
   /** The job waits in Pending Wet Stamp and cannot reach Design Completed until this is shipped. */
   blocks_design_completed: z.boolean(),
   may_edit: z.boolean(),
+  /** The copies and shipping address the client ordered at intake (issue 29, item 11), or null. */
+  order: ZWetStampOrder.nullable(),
 });
 export type WetStamp = z.infer<typeof ZWetStamp>;

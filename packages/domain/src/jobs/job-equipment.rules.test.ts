@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCadIntake } from './cad-intake.schema.ts';
-import { CAD_FIELDS_FROM_EQUIPMENT, cadIntakeWithEquipment } from './job-equipment.rules.ts';
+import { CAD_FIELDS_FROM_EQUIPMENT, arraysWithModuleType, cadIntakeWithEquipment } from './job-equipment.rules.ts';
 import { defaultJobIntake, jobIntakeBody } from './job-intake.schema.ts';
 
 describe('cadIntakeWithEquipment: the lines are the one source of the CAD form\'s equipment', () => {
@@ -26,5 +26,19 @@ describe('jobIntakeBody', () => {
     const body = jobIntakeBody(defaultJobIntake());
     for (const k of CAD_FIELDS_FROM_EQUIPMENT) expect(body.cad_intake).not.toHaveProperty(k);
     expect(body.cad_intake).toHaveProperty('cad_notes');
+  });
+});
+
+describe('arraysWithModuleType (issue 29, item 11: the module model sets the technology)', () => {
+  it('sets every array to the model\'s type and says whether anything differed', () => {
+    const arrays = [{ module_type: 'poly', panel_quantity: 4 }, { module_type: null, panel_quantity: 2 }];
+    expect(arraysWithModuleType(arrays, 'mono_perc')).toEqual({
+      arrays: [{ module_type: 'mono_perc', panel_quantity: 4 }, { module_type: 'mono_perc', panel_quantity: 2 }], changed: true,
+    });
+    expect(arraysWithModuleType([{ module_type: 'mono_perc' }], 'mono_perc')).toEqual({ arrays: [{ module_type: 'mono_perc' }], changed: false });
+  });
+  it('leaves the arrays as given without a model type (none, Other, or a model without one)', () => {
+    expect(arraysWithModuleType([{ module_type: 'poly' }], null)).toEqual({ arrays: [{ module_type: 'poly' }], changed: false });
+    expect(arraysWithModuleType([{ module_type: 'poly' }], '')).toEqual({ arrays: [{ module_type: 'poly' }], changed: false });
   });
 });

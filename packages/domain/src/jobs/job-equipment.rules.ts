@@ -103,3 +103,25 @@ export function cadIntakeWithEquipment(
   }
   return out as CadIntake;
 }
+
+/**
+ * The arrays with the module model's technology (issue 29, item 11): a catalogue module model
+ * names its technology (its `type`, an item of module_types), so the arrays' module type is the
+ * model's and is not asked a second time. A value sent that contradicts it is overridden, on every
+ * write (PUT /jobs, PUT /jobs/{id}/equipment, a revision), as the CAD form's equipment fields follow
+ * the lines. Without a catalogue model (none, or Other) or a model without a type, the arrays keep
+ * what the client chose. `changed` says whether any array's value differs from what was given.
+ */
+export function arraysWithModuleType<A extends { module_type: string | number | null }>(
+  arrays: readonly A[],
+  modelType: string | null | undefined,
+): { arrays: A[]; changed: boolean } {
+  if (!modelType) return { arrays: [...arrays], changed: false };
+  let changed = false;
+  const out = arrays.map((a) => {
+    if (a.module_type === modelType) return a;
+    changed = true;
+    return { ...a, module_type: modelType };
+  });
+  return { arrays: out, changed };
+}

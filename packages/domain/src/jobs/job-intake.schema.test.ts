@@ -26,7 +26,7 @@ function answer(over: Partial<Job> = {}): Job {
     roof_type: 'Hip Roof', gypsum_type: 'No Drywall', enclosed: 'Enclosed', exposure_category: 'C', status: 'Draft', client_status: 'Draft',
     notes: ' gate code 1 ', services_requested: ['structural_roof_letter'], job_files_link: '',
     arrays: [{ ...ARRAY_DEFAULTS, panel_quantity: 10, attic_images: [image], beam_space_images: [], beam_size_images: [] }],
-    requirements: [], cad_intake: { ...CAD_INTAKE_DEFAULTS, msp_rating: 200 }, parcel_info: null, ahj: AHJ,
+    requirements: [], cad_intake: { ...CAD_INTAKE_DEFAULTS, msp_rating: 200 }, parcel_info: null, ahj: AHJ, case_number: null, wet_stamp_order: null,
     site_photo_count: 2, structural_pages_to_stamp: '', electrical_pages_to_stamp: '', rejection_notice: null,
     assignee: null, created_by: null, is_active: true, revision_number: 0, is_overdue: false, pending_admin_hours: 0, waiting_on: null, action_needed: null, request: null, may_edit: true,
     job_files: [], panel_layout_images: [], allowed_transitions: [], submitted_at: null, tasks: [],
@@ -77,7 +77,7 @@ describe('the PUT /jobs body', () => {
     expect(Object.keys(body)).toEqual([
       'id', 'name', 'client_name', 'client_street_address', 'client_zip_code', 'city', 'state', 'latitude', 'longitude',
       'home_elevation', 'structure_type', 'roof_type', 'gypsum_type', 'enclosed', 'exposure_category', 'notes', 'job_files_link',
-      'company_verified_inspection', 'no_pictures', 'parcel_info', 'ahj_id', 'services_requested', 'arrays', 'cad_intake',
+      'company_verified_inspection', 'no_pictures', 'parcel_info', 'ahj_id', 'case_number', 'services_requested', 'wet_stamp_order', 'arrays', 'cad_intake',
     ]);
   });
   it('sends a value the form has not checked yet as it is, for the API to answer by field', () => {

@@ -3,6 +3,7 @@ import { ZAhjRef, ZParcelInfo, ZServiceCode, type Job, type JobBody, type Parcel
 import { ARRAY_DEFAULTS, NEW_JOB_DEFAULTS, ZJobArray, ZNewJob, createJobArray, type JobArray } from './job-defaults.schema.ts';
 import { CAD_INTAKE_DEFAULTS, ZCadIntake, createCadIntake, type CadIntake } from './cad-intake.schema.ts';
 import { CAD_FIELDS_FROM_EQUIPMENT } from './job-equipment.rules.ts';
+import { ZWetStampOrder } from './wet-stamp.rules.ts';
 
 /**
  * The job intake form (the web's new-job stepper): one schema for the values the form holds, the
@@ -37,7 +38,11 @@ export const ZJobIntake = z.object({
   parcel_info: ZParcelInfo.nullable(),
   /** The job's AHJ (its requirements resolve last), with the name the picker shows. Sent as `ahj_id`. */
   ahj: ZAhjRef.nullable(),
+  /** The AHJ case number, asked when the AHJ prints it in the title block (sent as the body's case_number). */
+  case_number: z.string().trim().max(100).nullable(),
   services_requested: z.array(ZServiceCode).max(50),
+  /** The wet stamp's copies and shipping address, asked when the wet stamp is ordered (null otherwise). */
+  wet_stamp_order: ZWetStampOrder.nullable(),
   arrays: z.array(ZJobArray).max(50),
   cad_intake: ZCadIntake,
 });
@@ -93,14 +98,16 @@ export function defaultJobIntake(company: string | null = null): JobIntake {
     Object.keys(ZJobIntake.shape).filter((k) => k in NEW_JOB_DEFAULTS).map((k) => [k, NEW_JOB_DEFAULTS[k as keyof typeof NEW_JOB_DEFAULTS]]),
   );
   return {
-    ...(fromNewJob as Omit<JobIntake, 'city' | 'state' | 'structure_type' | 'parcel_info' | 'ahj' | 'cad_intake'>),
+    ...(fromNewJob as Omit<JobIntake, 'city' | 'state' | 'structure_type' | 'parcel_info' | 'ahj' | 'cad_intake' | 'case_number' | 'wet_stamp_order'>),
     city: '',
     state: null,
     company: company ?? NEW_JOB_DEFAULTS.company,
     structure_type: null,
     parcel_info: null,
     ahj: null,
+    case_number: null,
     services_requested: [],
+    wet_stamp_order: null,
     arrays: [createJobArray()],
     cad_intake: createCadIntake(),
   };
@@ -130,6 +137,7 @@ export function jobIntakeOf(job: Job): JobIntake {
     city: job.client_city?.name ?? '',
     state: job.client_state?.id ?? null,
     ahj: job.ahj && { id: job.ahj.id, name: job.ahj.name, state: job.ahj.state },
+    wet_stamp_order: job.wet_stamp_order && { ...job.wet_stamp_order },
     arrays: job.arrays.length ? job.arrays.map((a) => pick<JobArray>(ARRAY_DEFAULTS, a as Record<string, unknown>)) : base.arrays,
     cad_intake: pick<CadIntake>(CAD_INTAKE_DEFAULTS, job.cad_intake),
   };

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { WET_STAMP_OPTIONS } from '../requirements/requirement-options.data.ts';
 import {
   WET_STAMP_STATES, applyWetStampChange, copiesOfRequirement, isTaskDrivenByWetStamp, isWetStampGatedMove, isWetStampSent, serviceTaskOfWetStamp,
-  wetStampChangeRefusal, wetStampChangeSummary, wetStampNeedOf, type WetStampFacts, type WetStampState,
+  ZWetStampOrder, wetStampChangeRefusal, wetStampChangeSummary, wetStampNeedOf, wetStampOrderProblems, wetStampOrderText, type WetStampFacts, type WetStampState,
 } from './wet-stamp.rules.ts';
 import { ZWetStampPatchBody } from '../contracts/wet-stamps.ts';
 
@@ -134,5 +134,34 @@ describe('the PATCH body', () => {
     expect(issues({ notes: 'x', extra: 1 }).length).toBe(1);
     expect(issues({ state: 'delivered', delivered_on: '0000-01-01' })).toEqual(['delivered_on: Use a date between 1900 and 2200.']);
     expect(issues({ state: 'delivered', delivered_on: '2026-02-30' }).length).toBe(1);
+  });
+});
+
+describe('the wet-stamp order (issue 29, item 11)', () => {
+  const ORDER = { copies: 2, recipient: 'Acme Solar', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' };
+  it('is needed only with the wet stamp, every field named when missing', () => {
+    expect(wetStampOrderProblems(['structural_roof_letter'], null)).toEqual([]);
+    expect(wetStampOrderProblems(['wet_stamp'], ORDER)).toEqual([]);
+    expect(wetStampOrderProblems(['wet_stamp'], null).map((p) => Object.keys(p)[0])).toEqual([
+      'wet_stamp_order.copies', 'wet_stamp_order.recipient', 'wet_stamp_order.street', 'wet_stamp_order.city', 'wet_stamp_order.state', 'wet_stamp_order.zip',
+    ]);
+    expect(wetStampOrderProblems(['wet_stamp'], { ...ORDER, city: '  ', copies: null })).toEqual([
+      { 'wet_stamp_order.copies': 'Choose how many stamped copies to ship (1 to 3).' },
+      { 'wet_stamp_order.city': 'Enter the city to ship the stamped copies to.' },
+    ]);
+  });
+  it('checks the shape on every save: copies 1 to 3, a US ZIP or a Canadian postal code', () => {
+    expect(ZWetStampOrder.safeParse(ORDER).success).toBe(true);
+    expect(ZWetStampOrder.safeParse({ ...ORDER, copies: 4 }).success).toBe(false);
+    expect(ZWetStampOrder.safeParse({ ...ORDER, zip: '7870' }).success).toBe(false);
+    expect(ZWetStampOrder.safeParse({ ...ORDER, zip: '78701-1234' }).success).toBe(true);
+    expect(ZWetStampOrder.safeParse({ ...ORDER, zip: 'K1A 0B1' }).success).toBe(true);
+    expect(ZWetStampOrder.safeParse({ ...ORDER, zip: '' }).success).toBe(true);
+  });
+  it('the ordered copies start the task; the requirement\'s when none were ordered', () => {
+    expect(wetStampNeedOf(['wet_stamp'], '3 Copies', 1).defaultCopies).toBe(1);
+    expect(wetStampNeedOf(['wet_stamp'], '3 Copies', null).defaultCopies).toBe(3);
+    expect(wetStampNeedOf([], '2 Copies', 3).defaultCopies).toBe(2);
+    expect(wetStampOrderText(ORDER)).toBe('2 copies to Acme Solar, 1 Main St, Austin, TX 78701');
   });
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { TaskCompletion } from '../constants/job-events.constants.ts';
 import type { JobStatus } from './workflow.rules.ts';
 
@@ -44,18 +45,20 @@ export interface WetStampNeed {
   byService: boolean;
   /** Copies the resolved `wet_stamps` requirement asks for (null when it asks none). */
   requirementCopies: number | null;
-  /** What a new task starts with: the requirement's copies, else one. */
+  /** What a new task starts with: the copies the client ordered, else the requirement's, else one. */
   defaultCopies: number;
 }
 
-export function wetStampNeedOf(services: readonly string[], requirementValue: unknown): WetStampNeed {
+export function wetStampNeedOf(services: readonly string[], requirementValue: unknown, orderedCopies: number | null = null): WetStampNeed {
   const byService = services.includes(WET_STAMP_SERVICE);
   const requirementCopies = copiesOfRequirement(requirementValue);
+  // The client's order at intake names the copies (issue 29, item 11); else the requirement's, else one.
+  const ordered = byService && orderedCopies !== null && orderedCopies >= WET_STAMP_MIN_COPIES && orderedCopies <= WET_STAMP_MAX_COPIES ? orderedCopies : null;
   return {
     required: byService || requirementCopies !== null,
     byService,
     requirementCopies,
-    defaultCopies: requirementCopies ?? WET_STAMP_MIN_COPIES,
+    defaultCopies: ordered ?? requirementCopies ?? WET_STAMP_MIN_COPIES,
   };
 }
 
@@ -191,3 +194,53 @@ export const WET_STAMP_GATE_MESSAGE =
 /** The refusal's detail line ("Wet stamp: Stamped (2 copies), not shipped yet."). */
 export const wetStampGateSentence = (state: WetStampState, copies: number) =>
   `Wet stamp: ${WET_STAMP_STATE_LABELS[state]} (${copiesText(copies)}), not shipped yet.`;
+
+/**
+ * The wet-stamp order a client gives at intake (issue 29, item 11): how many stamped copies and
+ * where to ship them. A draft may hold it half filled (each field is checked for its shape only);
+ * submitting a job whose services include the wet stamp needs every field (wetStampOrderProblems).
+ */
+const US_ZIP = /^\d{5}(-\d{4})?$/;
+const CA_POSTAL = /^[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$/;
+export const ZWetStampOrder = z.object({
+  copies: z.number().int().min(WET_STAMP_MIN_COPIES).max(WET_STAMP_MAX_COPIES).nullable(),
+  recipient: z.string().trim().max(200),
+  street: z.string().trim().max(300),
+  city: z.string().trim().max(200),
+  /** A US state or Canadian province abbreviation (the /states list's). */
+  state: z.string().trim().max(3),
+  zip: z.string().trim().max(10).refine((v) => v === '' || US_ZIP.test(v) || CA_POSTAL.test(v), {
+    message: 'Enter a ZIP code (12345 or 12345-6789) or a Canadian postal code.',
+  }),
+});
+export type WetStampOrder = z.output<typeof ZWetStampOrder>;
+
+export const EMPTY_WET_STAMP_ORDER: WetStampOrder = { copies: null, recipient: '', street: '', city: '', state: '', zip: '' };
+
+/** The messages of a wet-stamp order's missing fields, by field (empty when ready to submit). */
+export const WET_STAMP_ORDER_MESSAGES: Record<keyof WetStampOrder, string> = {
+  copies: `Choose how many stamped copies to ship (${WET_STAMP_MIN_COPIES} to ${WET_STAMP_MAX_COPIES}).`,
+  recipient: 'Enter who receives the stamped copies.',
+  street: 'Enter the street address to ship the stamped copies to.',
+  city: 'Enter the city to ship the stamped copies to.',
+  state: 'Choose the state to ship the stamped copies to.',
+  zip: 'Enter the ZIP code to ship the stamped copies to.',
+};
+
+/**
+ * What a job's wet-stamp order lacks before submitting: nothing when its services do not include
+ * the wet stamp; else each empty field, as `wet_stamp_order.<field>` → message.
+ */
+export function wetStampOrderProblems(services: readonly string[], order: Partial<WetStampOrder> | null | undefined): Record<string, string>[] {
+  if (!services.includes(WET_STAMP_SERVICE)) return [];
+  const o = { ...EMPTY_WET_STAMP_ORDER, ...(order ?? {}) };
+  return (Object.keys(WET_STAMP_ORDER_MESSAGES) as (keyof WetStampOrder)[])
+    .filter((k) => (k === 'copies' ? o.copies === null : !String(o[k]).trim()))
+    .map((k) => ({ [`wet_stamp_order.${k}`]: WET_STAMP_ORDER_MESSAGES[k] }));
+}
+
+/** The order as one line for staff ("2 copies to Jane Roe, 1 Main St, Austin, TX 78701"). */
+export function wetStampOrderText(o: WetStampOrder): string {
+  const where = [o.recipient, o.street, o.city, [o.state, o.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return `${o.copies !== null ? copiesText(o.copies) : 'Copies not given'}${where ? ` to ${where}` : ''}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedBy, blankCadFields, isCadValueFilled } from './dynamic-cad-fields.rules.ts';
+import { askedBy, blankCadFields, caseNumberMissing, isCadValueFilled } from './dynamic-cad-fields.rules.ts';
 import { REQUIREMENT_DEFINITIONS } from './requirement-definitions.data.ts';
 import { resolveRequirements } from './resolve.rules.ts';
 
@@ -42,5 +42,17 @@ describe('isCadValueFilled', () => {
     ['float', 0.5, true], ['files', ['f1'], true], ['files', [], false],
   ] as const)('%s %j → %s', (type, v, filled) => {
     expect(isCadValueFilled({ type }, v)).toBe(filled);
+  });
+});
+
+describe('caseNumberMissing (issue 29, item 11: the case number asked at intake)', () => {
+  it('names the AHJ that prints it when blank, nothing when given or not asked', () => {
+    const byAhj = resolve({ case_number_on_title_block: true });
+    expect(caseNumberMissing(byAhj, null, 'City of Austin')).toBe('City of Austin needs its case number in the plan set\'s title block: enter the AHJ case number.');
+    expect(caseNumberMissing(byAhj, '  ', 'City of Austin')).toMatch(/^City of Austin needs/);
+    expect(caseNumberMissing(byAhj, 'BP-1', 'City of Austin')).toBeNull();
+    expect(caseNumberMissing(resolve({}), null, 'City of Austin')).toBeNull();
+    const byCompany = resolveRequirements(REQUIREMENT_DEFINITIONS, { company: { case_number_on_title_block: true } });
+    expect(caseNumberMissing(byCompany, null, 'City of Austin')).toBe('This job\'s requirements print the AHJ case number in the title block: enter the AHJ case number.');
   });
 });

@@ -46,3 +46,20 @@ export function blankCadFields(
     return [{ field, askedBy: askedBy(key, resolved) }];
   });
 }
+
+/**
+ * The case number a client gives at intake (issue 29, item 11): when a requirement that is on asks
+ * for `case_number` (the AHJ's case_number_on_title_block prints it in the title block), a job is
+ * not submitted without it: the message names who asks (the AHJ by name when the value is the
+ * AHJ's); null when it is given or nobody asks. Drafts save without it.
+ */
+export function caseNumberMissing(
+  resolved: Pick<ResolvedRequirements, 'values'>, value: unknown, ahjName: string | null,
+): string | null {
+  const askers = askedBy('case_number', resolved);
+  if (!askers.length || isCadValueFilled({ type: 'text' }, value)) return null;
+  const byAhj = askers.some((k) => resolved.values[k]?.source === 'ahj') && ahjName;
+  return byAhj
+    ? `${ahjName} needs its case number in the plan set's title block: enter the AHJ case number.`
+    : 'This job\'s requirements print the AHJ case number in the title block: enter the AHJ case number.';
+}

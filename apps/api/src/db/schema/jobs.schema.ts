@@ -51,6 +51,11 @@ export const jobs = pgTable('jobs', {
    * {key: string | number | file id[]}; a key without a value is absent.
    */
   cadFields: jsonb('cad_fields').$type<Record<string, unknown>>().notNull().default({}),
+  /**
+   * The wet stamp's copies and shipping address as the client ordered them at intake
+   * ({copies, recipient, street, city, state, zip}, wet-stamp.rules.ts ZWetStampOrder), or null.
+   */
+  wetStampOrder: jsonb('wet_stamp_order'),
   sitePhotoCount: integer('site_photo_count').notNull().default(2),
   structuralPagesToStamp: text('structural_pages_to_stamp').notNull().default(''),
   electricalPagesToStamp: text('electrical_pages_to_stamp').notNull().default(''),

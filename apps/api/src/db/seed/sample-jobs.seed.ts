@@ -82,6 +82,8 @@ export interface SampleJob {
    * after the set is approved, so the title block leaves a line to write it in.
    */
   cadFields?: Record<string, string | number>;
+  /** The wet stamp's copies and shipping address, as a client orders them with the service. */
+  wetStampOrder?: { copies: number; recipient: string; street: string; city: string; state: string; zip: string };
   steps: SampleStep[];
 }
 
@@ -200,6 +202,7 @@ export const SAMPLE_JOBS: readonly SampleJob[] = [
     street: '1841 E Copper St', city: 'Tucson', state: 'AZ', zip: '85719', lat: 32.25044, lng: -110.94385,
     structure: 'Single Family Residence', roofType: 'Flat Roof', exposure: 'C', ahj: 'City of Tucson', utility: 'Tucson Electric Power',
     services: ['cad_packet', 'structural_roof_letter', 'wet_stamp'],
+    wetStampOrder: { copies: 2, recipient: 'Acme Solar LLC', street: '2210 E Broadway Blvd', city: 'Tucson', state: 'AZ', zip: '85719' },
     // A flashed membrane mount lagged to the joists: the ballast calculation (0.6D + 0.6W, ASCE 7
     // §29.4.4 pressures) asks far more than the 4.5 psf this roof was to carry, and without the
     // racking maker's wind-tunnel uplift a ballasted array here is a failing design.
@@ -499,6 +502,7 @@ export function buildSampleJob(s: SampleJob, ids: Ids, now: Date) {
     connectionType: typeof arrays[0]?.connection_type === 'string' ? arrays[0].connection_type : null,
     roofType: s.roofType ?? 'Gable Roof', gypsumType: s.gypsum ?? 'No Drywall', enclosed: 'Enclosed', exposureCategory: s.exposure ?? null,
     notes: s.notes ?? '', servicesRequested: s.services, arrays, cadIntake: cadIntakeOf(s, moduleCount, utilityId), cadFields: s.cadFields ?? {}, ahjId: ahjId ?? null,
+    wetStampOrder: s.wetStampOrder ?? null,
     status: 'Draft', clientStatus: 'Draft', createdById: creator.id, createdByRole: creator.role,
     pendingAdminMsClosed: 0, pendingSince: null, overdueAt: null, revisionNumber: 0,
     createdAt: at(create.h), updatedAt: at(create.h),

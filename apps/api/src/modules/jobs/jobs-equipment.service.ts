@@ -1,7 +1,7 @@
 import { isClientRole, isInternalStaff } from '@sunstamp/domain/roles';
 import { editRefusalOf, type JobStatus } from '@sunstamp/domain/jobs/workflow.rules';
 import { editEventOf } from '@sunstamp/domain/jobs/job-history.rules';
-import { arraysModuleCount, cadIntakeWithEquipment, equipmentLineText, type JobEquipmentKind, type JobEquipmentLine } from '@sunstamp/domain/jobs/job-equipment.rules';
+import { arraysModuleCount, arraysWithModuleType, cadIntakeWithEquipment, equipmentLineText, type JobEquipmentKind, type JobEquipmentLine } from '@sunstamp/domain/jobs/job-equipment.rules';
 import type { CadIntake } from '@sunstamp/domain/jobs/cad-intake.schema';
 import { jobWarningsOf } from '@sunstamp/domain/jobs/job-checks.rules';
 import type { JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
@@ -71,6 +71,18 @@ export function cadIntakeOfLines(cad: unknown, rows: readonly Omit<eqRepo.JobEqu
   })));
 }
 
+/** The technology of the module model the rows name from the catalogue (its type), or null (none, Other, or no type). */
+export function moduleTypeOfRows(rows: readonly Omit<eqRepo.JobEquipmentRow, 'jobId'>[], refs: Map<string, eqRepo.EquipmentRefRow>): string | null {
+  const module = rows.find((r) => r.kind === 'module' && r.equipmentId);
+  return (module?.equipmentId && refs.get(module.equipmentId)?.type) || null;
+}
+
+/** The technology of the job's stored module model (one query), or null. */
+export async function storedModuleType(db: DbOrTx, jobId: string): Promise<string | null> {
+  const module = (await eqRepo.linesOf(db, jobId)).find((l) => l.line.kind === 'module' && l.ref?.id);
+  return module?.ref?.type || null;
+}
+
 /** The lines as text, for a history diff: the lines removed and added between two sets. */
 export function equipmentDiff(
   before: readonly { line: eqRepo.JobEquipmentRow; ref: eqRepo.EquipmentRefRow | null }[],
@@ -98,19 +110,24 @@ export async function putJobEquipment(ctx: Ctx, p: Principal, id: string, lines:
   const before = await eqRepo.linesOf(db, id);
   const { refs, rows } = await checkedLines(db, lines, before.map((b) => b.line));
   const diff = equipmentDiff(before, rows, refs);
+  let arrays = job.arrays as JobArray[];
   if (diff) {
     const now = ctx.clock.now();
     await db.transaction(async (tx) => {
       const locked = await repo.lockJob(tx, id);
       if (!locked?.isActive || locked.status !== job.status) throw conflict('This job changed while it was being edited: reload it and try again.');
       await eqRepo.replaceLines(tx, id, rows);
+      // The arrays' module type is the module model's (issue 29, item 11): a new model sets it.
+      const typed = arraysWithModuleType(locked.arrays as JobArray[], moduleTypeOfRows(rows, refs));
+      arrays = typed.arrays;
       // The CAD intake's equipment types and counts follow the lines (one source: the lines).
-      await repo.updateJob(tx, id, { updatedAt: now, cadIntake: cadIntakeOfLines(locked.cadIntake, rows, refs) });
+      await repo.updateJob(tx, id, { updatedAt: now, cadIntake: cadIntakeOfLines(locked.cadIntake, rows, refs), ...(typed.changed ? { arrays } : {}) });
       await repo.insertHistory(tx, {
-        jobId: id, event: editEventOf(job.status as JobStatus), actorId: p.id, actorRole: p.role, data: { fields: ['equipment'], equipment: diff }, at: now,
+        jobId: id, event: editEventOf(job.status as JobStatus), actorId: p.id, actorRole: p.role,
+        data: { fields: typed.changed ? ['equipment', 'arrays'] : ['equipment'], equipment: diff }, at: now,
       });
     });
     await announceJobsChanged(ctx);
   }
-  return equipmentAnswerOf(db, id, job.arrays as JobArray[], job.cadIntake);
+  return equipmentAnswerOf(db, id, arrays, job.cadIntake);
 }

@@ -67,6 +67,8 @@ export const BODY_COLUMNS = {
   parcel_info: 'parcelInfo',
   ahj_id: 'ahjId',
   company: 'companyId',
+  case_number: 'cadFields',
+  wet_stamp_order: 'wetStampOrder',
 } as const satisfies Partial<Record<keyof ParsedJobBody, keyof repo.JobInsert>>;
 export type BodyField = keyof typeof BODY_COLUMNS;
 
@@ -127,6 +129,14 @@ export async function jobValuesOf(db: DbOrTx, body: ParsedJobBody, current: repo
     if (parsed.success) set.cadIntake = parsed.data;
     else bad.push(...zodArgs('cad_intake', parsed.error));
   }
+  if (body.case_number !== undefined) {
+    // The dynamic CAD field the designer fills too (PUT /jobs/{id}/cad-fields): the other keys stay.
+    const cadFields = { ...((current?.cadFields as Record<string, unknown> | undefined) ?? {}) };
+    if (body.case_number === null) delete cadFields.case_number;
+    else cadFields.case_number = body.case_number;
+    set.cadFields = cadFields;
+  }
+  if (body.wet_stamp_order !== undefined) set.wetStampOrder = body.wet_stamp_order;
   if (body.parcel_info !== undefined) {
     set.parcelInfo = body.parcel_info === null ? null : { ...EMPTY_PARCEL, ...((current?.parcelInfo as object | null) ?? {}), ...body.parcel_info };
   }

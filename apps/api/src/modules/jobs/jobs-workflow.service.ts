@@ -25,13 +25,20 @@ import { assertWetStampSent } from '../wet-stamps/wet-stamps.gate.ts';
 import { bumpMonthStat } from '../users/users.repository.ts';
 import { optionLists } from '../catalogue/option-lists.cache.ts';
 import { announceJobsChanged } from './jobs-count.cache.ts';
-import { BODY_COLUMNS, changedColumnsOf, changedFieldsOf, jobValuesOf } from './jobs-input.mapper.ts';
-import { cadIntakeOfLines, checkedLines, equipmentDiff } from './jobs-equipment.service.ts';
+import { BODY_COLUMNS, changedColumnsOf, changedFieldsOf, jobValuesOf, type BodyField } from './jobs-input.mapper.ts';
+import { cadIntakeOfLines, checkedLines, equipmentDiff, moduleTypeOfRows, storedModuleType } from './jobs-equipment.service.ts';
+import { arraysWithModuleType } from '@sunstamp/domain/jobs/job-equipment.rules';
+import { sameJobValue } from '@sunstamp/domain/jobs/job-diff.rules';
+import type { JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
 import * as eqRepo from './jobs-equipment.repository.ts';
 import { revisionChangesOf } from '@sunstamp/domain/jobs/revision-diff.rules';
 import { getJob, visibleJob } from './jobs-queries.service.ts';
 import * as repo from './jobs.repository.ts';
 import { placeProblems } from './jobs-consistency.ts';
+import { wetStampOrderProblems, type WetStampOrder } from '@sunstamp/domain/jobs/wet-stamp.rules';
+import { caseNumberMissing } from '@sunstamp/domain/requirements/dynamic-cad-fields.rules';
+import { isUtilityId } from '@sunstamp/domain/jobs/job-options.rules';
+import { resolveForJob } from '../requirements/requirements.service.ts';
 import { ADDRESS_CONTRADICTION_MESSAGE } from '@sunstamp/domain/jobs/address.rules';
 import { mayBeAssignedJobs, mayDeleteDraft, mayWorkOnJob } from '@sunstamp/domain/policies/jobs.policy';
 import { notifyJobEvent, scheduleOverdueNotice } from '../notifications/notifications.service.ts';
@@ -86,6 +93,23 @@ function submitProblems(job: repo.JobRow): Args {
   return bad;
 }
 
+/**
+ * What the intake asks for the services and requirements (issue 29, item 11): the wet stamp's
+ * copies and shipping address when the wet stamp is ordered, and the AHJ case number when a
+ * requirement prints it in the title block. Drafts save without them; submitting needs them.
+ */
+async function intakeOrderProblems(ctx: Pick<AppContext, 'database'>, tx: DbOrTx, job: repo.JobRow): Promise<Args> {
+  const bad: Args = wetStampOrderProblems(job.servicesRequested, job.wetStampOrder as WetStampOrder | null);
+  const utility = (job.cadIntake as { utility?: unknown } | null)?.utility;
+  const resolved = await resolveForJob(ctx, {
+    companyId: job.companyId, ahjId: job.ahjId, utilityId: typeof utility === 'string' && isUtilityId(utility) ? utility : null,
+  }, tx);
+  const ahjName = job.ahjId ? ((await repo.getAhjRow(tx, job.ahjId))?.name ?? null) : null;
+  const missing = caseNumberMissing(resolved, (job.cadFields as Record<string, unknown>).case_number, ahjName);
+  if (missing) bad.push({ case_number: missing });
+  return bad;
+}
+
 async function moveJob(ctx: Ctx, p: Principal, id: string, to: JobStatus, o: MoveOptions): Promise<Job> {
   const db = ctx.database.db;
   const { job } = await visibleJob(db, p, id);
@@ -116,7 +140,7 @@ async function moveJob(ctx: Ctx, p: Principal, id: string, to: JobStatus, o: Mov
     }
     const merged = { ...locked, ...o.extra } as repo.JobRow;
     if (t.action === 'submit') {
-      const bad = submitProblems(merged);
+      const bad = [...submitProblems(merged), ...(await intakeOrderProblems(ctx, tx, merged))];
       if (bad.length) throw unprocessable('The job is not ready to submit.', bad);
       const place = await placeProblems(tx, merged);
       if (place.length) throw unprocessable(ADDRESS_CONTRADICTION_MESSAGE, place);
@@ -218,23 +242,41 @@ export async function requestRevision(ctx: Ctx, p: Principal, id: string, body: 
   if (changes?.rejection_notice !== undefined && !isInternalStaff(p.role)) throw forbidden('Only staff write the rejection notice.');
   const { id: _id, status: _status, company: _company, ...fields } = changes ?? {};
   const set = changes ? await jobValuesOf(db, fields, job, await optionLists(ctx)) : {};
-  const changedFields = changes ? changedFieldsOf(fields, set, job) : [];
+  const changedFields: BodyField[] = changes ? changedFieldsOf(fields, set, job) : [];
   const extra = changedColumnsOf(changedFields, set);
+  let equipment: { rows: Awaited<ReturnType<typeof checkedLines>>['rows']; diff: ReturnType<typeof equipmentDiff>; modelType: string | null } | undefined;
+  if (body.equipment) {
+    const current = await eqRepo.linesOf(db, id);
+    const checked = await checkedLines(db, body.equipment, current.map((c) => c.line), 'equipment');
+    equipment = { rows: checked.rows, diff: equipmentDiff(current, checked.rows, checked.refs), modelType: moduleTypeOfRows(checked.rows, checked.refs) };
+    // The CAD intake's equipment types and counts follow the lines, as an equipment edit does.
+    if (equipment.diff) extra.cadIntake = cadIntakeOfLines(set.cadIntake ?? job.cadIntake, checked.rows, checked.refs);
+  }
+  if (equipment?.diff || changedFields.includes('arrays')) {
+    // The arrays' module type is the module model's (issue 29, item 11), as PUT /jobs and the equipment route keep it.
+    const modelType = equipment ? equipment.modelType : await storedModuleType(db, id);
+    const typed = arraysWithModuleType((extra.arrays ?? job.arrays) as JobArray[], modelType);
+    if (typed.changed) {
+      const same = sameJobValue(typed.arrays, job.arrays);
+      if (same) delete extra.arrays;
+      else extra.arrays = typed.arrays;
+      const at = changedFields.indexOf('arrays');
+      if (same && at >= 0) changedFields.splice(at, 1);
+      else if (!same && at < 0) changedFields.push('arrays');
+    }
+  }
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
   for (const f of changedFields) {
     before[f] = job[BODY_COLUMNS[f] as keyof repo.JobRow];
-    after[f] = set[BODY_COLUMNS[f]];
+    after[f] = extra[BODY_COLUMNS[f]];
+    // The case number is one key of the CAD fields: the change shows that key, not the whole object.
+    if (f === 'case_number') {
+      before[f] = (job.cadFields as Record<string, unknown>).case_number ?? null;
+      after[f] = (extra.cadFields as Record<string, unknown> | undefined)?.case_number ?? null;
+    }
   }
   const fieldChanges = revisionChangesOf(before, after);
-  let equipment: { rows: Awaited<ReturnType<typeof checkedLines>>['rows']; diff: ReturnType<typeof equipmentDiff> } | undefined;
-  if (body.equipment) {
-    const current = await eqRepo.linesOf(db, id);
-    const checked = await checkedLines(db, body.equipment, current.map((c) => c.line), 'equipment');
-    equipment = { rows: checked.rows, diff: equipmentDiff(current, checked.rows, checked.refs) };
-    // The CAD intake's equipment types and counts follow the lines, as an equipment edit does.
-    if (equipment.diff) extra.cadIntake = cadIntakeOfLines(set.cadIntake ?? job.cadIntake, checked.rows, checked.refs);
-  }
   const involuntary = body.involuntary ?? REVISION_REASONS[body.reason].involuntary;
   const rejectionComments = body.rejection_comments ?? '';
   const rejectionFiles = await eqRepo.jobFilesAmong(db, id, body.rejection_file_ids ?? []);

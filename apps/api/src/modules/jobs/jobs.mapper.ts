@@ -12,6 +12,7 @@ import { REVISION_REASONS } from '@sunstamp/domain/constants/revision.constants'
 import { ALL_JOB_EVENT_LABELS, type AnyJobEvent } from '@sunstamp/domain/constants/job-events.constants';
 import { ARRAY_IMAGE_KINDS, type FileKind } from '@sunstamp/domain/contracts/files';
 import type { Job, JobListItem, ParcelInfo } from '@sunstamp/domain/contracts/jobs';
+import type { WetStampOrder } from '@sunstamp/domain/jobs/wet-stamp.rules';
 import { taskAnswersOf } from '@sunstamp/domain/jobs/deliverables.rules';
 import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
 import type { Principal } from '../auth/principal.ts';
@@ -176,6 +177,8 @@ export function jobOf(p: Principal, detail: repo.JobDetail, now: Date, lists: Op
     cad_intake: j.cadIntake as Record<string, unknown>,
     parcel_info: (j.parcelInfo as ParcelInfo | null) ?? null,
     ahj: j.ahjId && detail.ahjName !== null ? { id: j.ahjId, name: detail.ahjName, state: detail.ahjState ?? '' } : null,
+    case_number: typeof (j.cadFields as Record<string, unknown>).case_number === 'string' ? (j.cadFields as { case_number: string }).case_number : null,
+    wet_stamp_order: (j.wetStampOrder as WetStampOrder | null) ?? null,
     site_photo_count: j.sitePhotoCount,
     structural_pages_to_stamp: j.structuralPagesToStamp,
     electrical_pages_to_stamp: j.electricalPagesToStamp,

@@ -4,12 +4,15 @@ import { overdueAtOf } from '@sunstamp/domain/jobs/pending-admin.rules';
 import { editEventOf } from '@sunstamp/domain/jobs/job-history.rules';
 import { NEW_JOB_DEFAULTS } from '@sunstamp/domain/jobs/job-defaults.schema';
 import { CAD_INTAKE_DEFAULTS } from '@sunstamp/domain/jobs/cad-intake.schema';
+import { arraysWithModuleType } from '@sunstamp/domain/jobs/job-equipment.rules';
+import type { JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
 import type { Job } from '@sunstamp/domain/contracts/jobs';
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../auth/principal.ts';
 import { badRequest, conflict, forbidden } from '../../platform/errors.ts';
 import { optionLists } from '../catalogue/option-lists.cache.ts';
 import { announceJobsChanged } from './jobs-count.cache.ts';
+import { storedModuleType } from './jobs-equipment.service.ts';
 import { changedColumnsOf, changedFieldsOf, jobValuesOf, resolveCompany, type ParsedJobBody } from './jobs-input.mapper.ts';
 import { answerOf, visibleJob, visibleJobDetail } from './jobs-queries.service.ts';
 import * as repo from './jobs.repository.ts';
@@ -103,7 +106,15 @@ async function updateJob(ctx: Ctx, p: Principal, id: string, body: ParsedJobBody
   if (unverified) throw forbidden(unverified);
   const set = await jobValuesOf(db, body, job, lists);
   if (body.company !== undefined) set.companyId = await resolveCompany(db, p, body.company, job.companyId);
-  const fields = changedFieldsOf(body, set, job);
+  let fields = changedFieldsOf(body, set, job);
+  if (fields.includes('arrays')) {
+    // The arrays' module type is the module model's (issue 29, item 11): a contradicting value is overridden.
+    const typed = arraysWithModuleType(set.arrays as JobArray[], await storedModuleType(db, id));
+    if (typed.changed) {
+      set.arrays = typed.arrays;
+      fields = changedFieldsOf(body, set, job);
+    }
+  }
   // The intake re-sends the whole form on every step: nothing changed, nothing written.
   if (!fields.length) return answerOf(ctx, p, detail, lists);
   const changed = changedColumnsOf(fields, set);

@@ -14,6 +14,7 @@ import { ahjs, cadRuns } from '../../db/schema.ts';
 let t: TestApp;
 let w: PlanSetWorld;
 let storiesTown: string;
+let caseTown: string;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = async (who: string, method: Method, url: string, body?: unknown) => t.request(method, url, { token: await t.tokenOf(who), body });
@@ -33,6 +34,11 @@ beforeAll(async () => {
   storiesTown = town!.id;
   const set = await call(DEMO.admin, 'PATCH', `/api/requirements/ahj/${storiesTown}`, { set: { num_stories_on_cad: true, building_permit_number_on_title_block: true } });
   if (set.statusCode !== 200) throw new Error(`requirements: ${set.statusCode} ${set.body}`);
+  // One that prints its case number in the title block (as the sample City of Austin does).
+  const [caseCopy] = await t.database.db.insert(ahjs).values({ ...copy, name: `Case Town ${Date.now()}` }).returning();
+  caseTown = caseCopy!.id;
+  const setCase = await call(DEMO.admin, 'PATCH', `/api/requirements/ahj/${caseTown}`, { set: { case_number_on_title_block: true } });
+  if (setCase.statusCode !== 200) throw new Error(`requirements: ${setCase.statusCode} ${setCase.body}`);
 }, 120_000);
 afterAll(async () => { await t?.close(); });
 
@@ -60,6 +66,19 @@ describe('dynamic CAD fields on a plan-set run', () => {
     expect(svg).toContain('STORIES: 2');
     expect(svg).toContain('PERMIT #: ________');
     expect(svg).not.toMatch(/(STORIES|PERMIT #): —/);
+  }, 180_000);
+
+  it('the AHJ case number given at intake (PUT /jobs case_number) is printed in the title block (issue 29, item 11)', async () => {
+    const id = await preparePlanSetJob(t, w, { name: 'Case Number Residence' });
+    const saved = await call(DEMO.admin, 'PUT', '/api/jobs', { id, ahj_id: caseTown, case_number: 'BP-2026-0412' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await generate(DEMO.admin, id);
+    expect(res.statusCode, res.body).toBe(202);
+    const run = (await call(DEMO.admin, 'GET', `/api/cad-runs/${res.data.id}`)).data;
+    expect(run.error, JSON.stringify(run.error)).toBeNull();
+    const pv1 = run.files.find((f: any) => f.part === 'preview' && f.number === 'PV-1');
+    const svg = (await call(DEMO.admin, 'GET', `/api/files/${pv1.file_id}/download`)).body as string;
+    expect(svg).toContain('CASE #: BP-2026-0412');
   }, 180_000);
 
   it('the missing CAD field is named with everything else that is missing, at once', async () => {

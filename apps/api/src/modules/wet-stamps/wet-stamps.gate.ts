@@ -26,6 +26,8 @@ export type WetStampJob = {
   cadIntake: unknown;
   servicesRequested: string[];
   revisionNumber: number;
+  /** The client's order at intake ({copies, …ship-to}), or null. */
+  wetStampOrder: unknown;
 };
 
 export type WetStampNeedAnswer = WetStampNeed & { requirement: { value: string; source: string } | null };
@@ -44,7 +46,7 @@ export async function wetStampNeedOfJob(db: DbOrTx, job: WetStampJob): Promise<W
   const of = (t: RequirementScope) => scopeValuesFromRows(rows.filter((x) => x.scopeType === t));
   const resolved = resolveRequirements(REQUIREMENT_DEFINITIONS, { company: of('company'), utility: of('utility'), ahj: of('ahj') });
   const r = resolved.values[WET_STAMP_REQUIREMENT];
-  const need = wetStampNeedOf(job.servicesRequested, r?.on ? r.value : null);
+  const need = wetStampNeedOf(job.servicesRequested, r?.on ? r.value : null, (job.wetStampOrder as { copies?: number | null } | null)?.copies ?? null);
   return { ...need, requirement: need.requirementCopies !== null && r ? { value: String(r.value), source: r.source } : null };
 }
 

@@ -2,7 +2,7 @@ import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
 import type { WetStamp, WetStampPatchBody } from '@sunstamp/domain/contracts/wet-stamps';
 import {
   WET_STAMP_SERVICE, WET_STAMP_STATE_LABELS, applyWetStampChange, isWetStampSent, serviceTaskOfWetStamp, wetStampChangeRefusal,
-  wetStampChangeSummary, type WetStampFacts, type WetStampState,
+  wetStampChangeSummary, type WetStampFacts, type WetStampOrder, type WetStampState,
 } from '@sunstamp/domain/jobs/wet-stamp.rules';
 import { mayMoveWetStamp, maySeeWetStampActors } from '@sunstamp/domain/policies/wet-stamps.policy';
 import type { AppContext } from '../../context.ts';
@@ -68,6 +68,7 @@ async function answerOf(
     updated_at: row?.updatedAt.toISOString() ?? null,
     blocks_design_completed: job.status === 'Pending Wet Stamp' && (need.required || !!row) && !isWetStampSent(f.state),
     may_edit: job.isActive && mayMoveWetStamp(p.role),
+    order: (job.wetStampOrder as WetStampOrder | null) ?? null,
   };
 }
 

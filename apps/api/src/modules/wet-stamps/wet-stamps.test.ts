@@ -18,7 +18,9 @@ const move = async (id: string, ...statuses: string[]) => {
 
 /** A submitted Acme job with these services (and AHJ), assigned to the drafter. */
 async function newJob(services: string[], extra: Record<string, unknown> = {}) {
-  const r = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { name: 'Wet stamp job', client_street_address: '9 Seal St', services_requested: services, ...extra });
+  // The wet stamp's copies and shipping address are asked at intake (issue 29, item 11).
+  const order = services.includes('wet_stamp') ? { wet_stamp_order: { copies: 1, recipient: 'Acme Solar', street: '9 Seal St', city: 'Austin', state: 'TX', zip: '78701' } } : {};
+  const r = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { name: 'Wet stamp job', client_street_address: '9 Seal St', services_requested: services, ...order, ...extra });
   expect(r.statusCode, r.body).toBe(201);
   const id = r.data.id as string;
   expect((await call(DEMO.acmeUser, 'POST', `/api/jobs/${id}/submit`)).statusCode).toBe(200);

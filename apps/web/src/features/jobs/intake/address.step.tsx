@@ -21,6 +21,7 @@ import { ScopeAutocomplete } from '../../../components/requirements/scope-autoco
 import { checkAddressAgreement, geocodeAddress, lookupParcel, reverseGeocode } from '../api/use-geocode.ts';
 import { fetchAhjs } from '../../../lib/api/ahjs.api.ts';
 import { fetchJobs } from '../api/use-jobs.ts';
+import { useCaseNumberAsked } from '../api/use-job-requirements.ts';
 import { addressProblemLines, ahjMatchingCity, type AddressProblem } from './address-agreement.rules.ts';
 import { useOptionList, useStates } from '../api/use-option-list.ts';
 import { AddressMap, type LatLng } from './address.map.tsx';
@@ -64,6 +65,8 @@ function useSameNameDrafts(name: string, jobId: string | null): number {
  * fills the address and drops the pin; dragging the pin sets latitude/longitude and fills the
  * rest by reverse geocoding.
  */
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function AddressStep({ companies, jobId = null }: { companies: readonly { id: string; name: string }[]; jobId?: string | null }) {
   const form = useFormContext<JobIntake>();
   const { setValue } = form;
@@ -86,6 +89,9 @@ export function AddressStep({ companies, jobId = null }: { companies: readonly {
   const [agreement, setAgreement] = useState<AddressProblem[]>([]);
   const [ahjNote, setAhjNote] = useState<string | null>(null);
   const jobName = useWatch({ control: form.control, name: 'name' });
+  // The AHJ case number is asked here when the job's requirements print it (issue 29, item 11).
+  const [company, utility] = useWatch({ control: form.control, name: ['company', 'cad_intake.utility'] });
+  const caseNumberAskers = useCaseNumberAsked({ company_id: company, ahj_id: ahj?.id, utility_id: typeof utility === 'string' && UUID_RE.test(utility) ? utility : null });
   const sameName = useSameNameDrafts(jobName, jobId);
 
   useEffect(() => {
@@ -331,6 +337,16 @@ export function AddressStep({ companies, jobId = null }: { companies: readonly {
                 ))}
               </TextField>
             </Grid>
+            {caseNumberAskers.length > 0 && (
+              <Grid size={{ xs: 12, sm: 8 }}>
+                <TextInput
+                  name="case_number"
+                  label="AHJ case number"
+                  maxLength={100}
+                  helperText={`${ahj?.name ?? 'The AHJ'} prints its case (permit) number in the plan set's title block: needed before you submit.`}
+                />
+              </Grid>
+            )}
           </Grid>
         </Stack>
       </Grid>

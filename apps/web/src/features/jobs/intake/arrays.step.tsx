@@ -62,7 +62,10 @@ function BeamSpanText({ value, onChange, onBlur, error }: { value: number[]; onC
   );
 }
 
-function ArrayCard({ index, onRemove, canRemove }: { index: number; onRemove: () => void; canRemove: boolean }) {
+/** The module model the equipment step chose, when it names a technology (equipment-lines.rules.ts moduleModelOf). */
+export type ModuleModel = { name: string; type: string } | null;
+
+function ArrayCard({ index, onRemove, canRemove, moduleModel }: { index: number; onRemove: () => void; canRemove: boolean; moduleModel: ModuleModel }) {
   const { control } = useFormContext<JobIntake>();
   const [structureType, a] = useWatch({ control, name: ['structure_type', `arrays.${index}`] });
   const roofMaterials = useOptionList('roof-materials');
@@ -107,7 +110,16 @@ function ArrayCard({ index, onRemove, canRemove }: { index: number; onRemove: ()
             <NumberInput name={`${p}.roof_pitch`} label="Roof pitch" unit="°" />
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
-            <SelectInput name={`${p}.module_type`} label="Module type" emptyLabel="Not set" emptyValue={null} options={moduleTypes.data ?? []} />
+            {/* The module model sets the technology (issue 29, item 11): not asked a second time. */}
+            <SelectInput
+              name={`${p}.module_type`}
+              label="Module type"
+              emptyLabel="Not set"
+              emptyValue={null}
+              options={moduleTypes.data ?? []}
+              disabled={!!moduleModel}
+              helperText={moduleModel ? `From the module model, ${moduleModel.name}.` : 'Set by the module model once you choose it on the Equipment step.'}
+            />
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
             <SelectInput name={`${p}.roof_material`} label="Roof material" emptyLabel="Not set" emptyValue={null} options={roofMaterials.data ?? []} />
@@ -180,7 +192,7 @@ function ArrayCard({ index, onRemove, canRemove }: { index: number; onRemove: ()
 }
 
 /** Step 2: the module arrays, each with the spec's array defaults. */
-export function ArraysStep() {
+export function ArraysStep({ moduleModel = null }: { moduleModel?: ModuleModel }) {
   const { control, formState } = useFormContext<JobIntake>();
   const { fields, append, remove } = useFieldArray({ control, name: 'arrays' });
   const rootError = (formState.errors.arrays as { root?: { message?: string }; message?: string } | undefined);
@@ -189,10 +201,10 @@ export function ArraysStep() {
     <Stack spacing={2}>
       {listError && <Alert severity="error">{listError}</Alert>}
       {fields.map((f, i) => (
-        <ArrayCard key={f.id} index={i} onRemove={() => remove(i)} canRemove={fields.length > 1} />
+        <ArrayCard key={f.id} index={i} onRemove={() => remove(i)} canRemove={fields.length > 1} moduleModel={moduleModel} />
       ))}
       <Box>
-        <Button startIcon={<AddOutlined />} variant="outlined" onClick={() => append(createJobArray())} disabled={fields.length >= MAX_ARRAYS}>
+        <Button startIcon={<AddOutlined />} variant="outlined" onClick={() => append({ ...createJobArray(), ...(moduleModel ? { module_type: moduleModel.type } : {}) })} disabled={fields.length >= MAX_ARRAYS}>
           Add array
         </Button>
       </Box>

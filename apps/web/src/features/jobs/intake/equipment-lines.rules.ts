@@ -9,7 +9,7 @@ import type { JobEquipmentLineOut } from '@sunstamp/domain/contracts/job-equipme
 export type EquipmentRow = {
   kind: JobEquipmentKind;
   /** The chosen catalogue item (id and the name the picker shows), or null. */
-  equipment: { id: string; manufacturer: string; model: string } | null;
+  equipment: { id: string; manufacturer: string; model: string; type?: string | null } | null;
   other: boolean;
   custom_model: string;
   quantity: number | null;
@@ -24,7 +24,7 @@ export function rowsOf(lines: readonly JobEquipmentLineOut[]): EquipmentRow[] {
     if (!l) return emptyRow(kind);
     return {
       kind,
-      equipment: l.equipment ? { id: l.equipment.id, manufacturer: l.equipment.manufacturer, model: l.equipment.model } : null,
+      equipment: l.equipment ? { id: l.equipment.id, manufacturer: l.equipment.manufacturer, model: l.equipment.model, type: l.equipment.type } : null,
       other: !l.equipment_id && !!l.custom_model,
       custom_model: l.custom_model,
       quantity: l.quantity,
@@ -83,4 +83,14 @@ export function rowProblems(rows: readonly EquipmentRow[], shown: readonly JobEq
     else if ((r.equipment || r.other) && COUNTED_KINDS.includes(r.kind) && r.quantity === null) out[r.kind] = 'Enter how many.';
   }
   return out;
+}
+
+/**
+ * The module model that sets the arrays' module type (issue 29, item 11): the module row's catalogue
+ * model when it names a technology; null for none, Other, or a model without one (the arrays ask).
+ */
+export function moduleModelOf(rows: readonly EquipmentRow[]): { name: string; type: string } | null {
+  const r = rows.find((x) => x.kind === 'module');
+  if (!r || r.other || !r.equipment?.type) return null;
+  return { name: `${r.equipment.manufacturer} ${r.equipment.model}`, type: r.equipment.type };
 }

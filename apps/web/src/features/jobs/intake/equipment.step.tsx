@@ -20,7 +20,7 @@ function useDebouncedValue<T>(value: T, ms: number): T {
   return v;
 }
 
-type Choice = { id: string; manufacturer: string; model: string } | { id: 'other'; manufacturer: ''; model: '' };
+type Choice = { id: string; manufacturer: string; model: string; type?: string | null } | { id: 'other'; manufacturer: ''; model: ''; type?: null };
 const OTHER: Choice = { id: 'other', manufacturer: '', model: '' };
 const nameOf = (c: Choice) => (c.id === 'other' ? 'Other (not in the catalogue)' : `${c.manufacturer} ${c.model}`);
 
@@ -41,7 +41,7 @@ function ModelPicker({ row, onChange, error }: { row: EquipmentRow; onChange: (r
   // Typing the chosen item's name is not a new search.
   const typed = value && nameOf(value) === search ? '' : search;
   const q = useCatalogueSearch({ kind: row.kind, search: typed || undefined, page_size: 25 });
-  const options: Choice[] = [...(q.data?.results ?? []).map((e) => ({ id: e.id, manufacturer: e.manufacturer, model: e.model })), OTHER];
+  const options: Choice[] = [...(q.data?.results ?? []).map((e) => ({ id: e.id, manufacturer: e.manufacturer, model: e.model, type: e.type })), OTHER];
   const label = JOB_EQUIPMENT_LABELS[row.kind];
   return (
     <Autocomplete<Choice>

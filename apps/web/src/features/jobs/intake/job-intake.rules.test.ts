@@ -111,3 +111,23 @@ describe('newJobIntro: the new-job subtitle counts the steps the stepper shows',
     expect(newJobIntro([{ key: 'address' }, { key: 'files' }, { key: 'review' }])).toMatch(/^Two short steps, then a review\./);
   });
 });
+
+describe('the wet-stamp order on the services step (issue 29, item 11)', () => {
+  const ORDER = { copies: 2, recipient: 'Acme Solar', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' };
+  it('asks copies and the shipping address with the wet stamp, each with its message', () => {
+    expect(validateStep('services', filled({ services_requested: ['cad_packet'] }))).toEqual({});
+    const missing = validateStep('services', filled({ services_requested: ['wet_stamp'], wet_stamp_order: { ...ORDER, copies: null, zip: '' } }));
+    expect(missing).toEqual({
+      'wet_stamp_order.copies': 'Choose how many stamped copies to ship (1 to 3).',
+      'wet_stamp_order.zip': 'Enter the ZIP code to ship the stamped copies to.',
+    });
+    expect(validateStep('services', filled({ services_requested: ['wet_stamp'], wet_stamp_order: { ...ORDER, zip: '123' } }))).toEqual({
+      'wet_stamp_order.zip': 'Enter a ZIP code (12345 or 12345-6789) or a Canadian postal code.',
+    });
+    expect(validateStep('services', filled({ services_requested: ['wet_stamp'], wet_stamp_order: ORDER }))).toEqual({});
+  });
+  it('a server refusal of the order or the case number opens the step that holds it', () => {
+    expect(stepOfField('wet_stamp_order.street')).toBe(INTAKE_STEPS.findIndex((s) => s.key === 'services'));
+    expect(stepOfField('case_number')).toBe(INTAKE_STEPS.findIndex((s) => s.key === 'address'));
+  });
+});

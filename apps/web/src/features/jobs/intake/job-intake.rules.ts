@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CadIntakeFieldDef } from '@sunstamp/domain/jobs/cad-intake.schema';
 import { ZJobIntake, type JobIntake, type JobIntakeField } from '@sunstamp/domain/jobs/job-intake.schema';
 import { isCustomChoice } from '@sunstamp/domain/jobs/custom-choice.rules';
+import { wetStampOrderProblems } from '@sunstamp/domain/jobs/wet-stamp.rules';
 import { friendlyZodMessage } from '../../../lib/form-resolver.ts';
 
 /** The new-job intake stepper: address → arrays → CAD intake → equipment → services → files → review. */
@@ -43,11 +44,11 @@ const STEP_FIELDS = {
   address: [
     'name', 'client_name', 'client_street_address', 'city', 'state', 'client_zip_code', 'company', 'latitude',
     'longitude', 'home_elevation', 'structure_type', 'roof_type', 'gypsum_type', 'enclosed', 'exposure_category',
-    'notes', 'job_files_link', 'company_verified_inspection', 'no_pictures', 'parcel_info', 'ahj',
+    'notes', 'job_files_link', 'company_verified_inspection', 'no_pictures', 'parcel_info', 'ahj', 'case_number',
   ],
   arrays: ['arrays'],
   cad: ['cad_intake'],
-  services: ['services_requested'],
+  services: ['services_requested', 'wet_stamp_order'],
 } as const satisfies Partial<Record<IntakeStepKey, readonly JobIntakeField[]>>;
 
 const fieldsOf = (keys: readonly JobIntakeField[]) => Object.fromEntries(keys.map((k) => [k, true])) as Record<JobIntakeField, true>;
@@ -73,7 +74,15 @@ export function stepSchema(step: IntakeStepKey, opts: StepOptions = {}): z.ZodTy
     case 'cad':
       return ZJobIntake.pick(fieldsOf(STEP_FIELDS.cad));
     case 'services':
-      return z.object({ services_requested: intake.services_requested.min(1, 'Choose at least one service.') });
+      // The wet stamp's copies and shipping address are asked with the service (issue 29, item 11).
+      return z
+        .object({ services_requested: intake.services_requested.min(1, 'Choose at least one service.'), wet_stamp_order: intake.wet_stamp_order })
+        .superRefine((v, ctx) => {
+          for (const problem of wetStampOrderProblems(v.services_requested, v.wet_stamp_order)) {
+            const [path, message] = Object.entries(problem)[0]!;
+            ctx.addIssue({ code: 'custom', path: path.split('.'), message });
+          }
+        });
     default:
       return z.object({});
   }
@@ -104,7 +113,7 @@ export function stepOfField(path: string): number {
   const key: IntakeStepKey | null =
     head === 'arrays' ? 'arrays'
     : head === 'cad_intake' ? 'cad'
-    : head === 'services_requested' ? 'services'
+    : head === 'services_requested' || head === 'wet_stamp_order' ? 'services'
     : head === 'equipment' || head === 'lines' ? 'equipment'
     : ADDRESS_FIELDS.has(head) || head === 'ahj_id' ? 'address'
     : null;

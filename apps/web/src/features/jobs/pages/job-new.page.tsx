@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -25,6 +25,7 @@ import WorkOffOutlined from '@mui/icons-material/WorkOffOutlined';
 import { defaultJobIntake, jobIntakeBody, jobIntakeOf, type JobIntake } from '@sunstamp/domain/jobs/job-intake.schema';
 import { JOB_EQUIPMENT_KINDS, type JobEquipmentKind } from '@sunstamp/domain/jobs/job-equipment.rules';
 import { mayCreateJob } from '@sunstamp/domain/policies/jobs.policy';
+import { EMPTY_WET_STAMP_ORDER, wetStampOrderText, type WetStampOrder } from '@sunstamp/domain/jobs/wet-stamp.rules';
 import { mayListAllCompanies } from '@sunstamp/domain/policies/companies.policy';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FormError } from '../../../components/form-error.tsx';
@@ -46,7 +47,7 @@ import { DeleteDraftButton } from '../components/delete-draft.button.tsx';
 import { ArraysStep } from '../intake/arrays.step.tsx';
 import { CadIntakeStep } from '../intake/cad-intake.step.tsx';
 import { EquipmentStep } from '../intake/equipment.step.tsx';
-import { emptyRow, linesOf, rowProblems, rowsOf, shownKinds, withModuleCount, type EquipmentRow } from '../intake/equipment-lines.rules.ts';
+import { emptyRow, linesOf, moduleModelOf, rowProblems, rowsOf, shownKinds, withModuleCount, type EquipmentRow } from '../intake/equipment-lines.rules.ts';
 import { prefillCadIntake } from '../intake/cad-prefill.rules.ts';
 import { useJobEquipment, useSaveJobEquipment } from '../api/use-job-equipment.ts';
 import { JobEquipmentSummary, JobWarnings } from '../components/job-equipment.sections.tsx';
@@ -75,6 +76,15 @@ const STEP_HINTS: Record<(typeof INTAKE_STEPS)[number]['key'], string> = {
 const EDIT_REVIEW_HINT = 'Check everything, then save your changes. The job stays where it is; it is not submitted again.';
 const ANSWER_REVIEW_HINT =
   'Check everything, then save. "Save and send answer" also tells our team you are done; "Save changes" keeps the job waiting for your answer.';
+
+/** The arrays' module type is the module model's (issue 29, item 11), as the API stores it. */
+function followModuleModel(form: UseFormReturn<JobIntake>, rows: readonly EquipmentRow[]) {
+  const model = moduleModelOf(rows);
+  if (!model) return;
+  form.getValues('arrays').forEach((a, i) => {
+    if (a.module_type !== model.type) form.setValue(`arrays.${i}.module_type`, model.type);
+  });
+}
 
 function Section({ title, onEdit, children }: { title: string; onEdit?: () => void; children: React.ReactNode }) {
   return (
@@ -162,8 +172,9 @@ export function JobNewPage() {
     eqLoaded.current = draftId;
     const rows = rowsOf(answer.lines);
     setEqRows(rows);
+    followModuleModel(form, rows);
     eqSaved.current = JSON.stringify(linesOf(rows));
-  }, [storedEquipment.data, draftId]);
+  }, [storedEquipment.data, draftId, form]);
 
   if (!mayCreateJob(user.role)) {
     return (
@@ -403,7 +414,7 @@ export function JobNewPage() {
           onSubmit={form.handleSubmit(() => (step < REVIEW_STEP ? next() : editing ? onSaveChanges(false) : onSubmitJob()))}
         >
           {key === 'address' && <AddressStep companies={needsCompany ? companies : []} jobId={draftId} />}
-          {key === 'arrays' && <ArraysStep />}
+          {key === 'arrays' && <ArraysStep moduleModel={moduleModelOf(eqRows)} />}
           {key === 'cad' && <CadIntakeStep siteState={stateAbbr ?? null} />}
           {key === 'equipment' && (
             <EquipmentStep
@@ -413,6 +424,7 @@ export function JobNewPage() {
               problems={eqProblems}
               onChange={(rows) => {
                 setEqRows(rows);
+                followModuleModel(form, rows);
                 if (Object.keys(eqProblems).length) setEqProblems(rowProblems(rows, shownKinds(values.cad_intake, rows)));
               }}
             />
@@ -435,6 +447,7 @@ export function JobNewPage() {
                     { label: 'Street address', value: values.client_street_address },
                     { label: 'City, state, ZIP', value: cityLine },
                     { label: 'AHJ', value: values.ahj ? `${values.ahj.name} (${values.ahj.state})` : 'Not chosen' },
+                    ...(values.case_number ? [{ label: 'AHJ case number', value: values.case_number }] : []),
                     { label: 'Coordinates', value: values.latitude !== null && values.longitude !== null ? `${values.latitude}, ${values.longitude}` : '' },
                     { label: 'Structure', value: <StructureText structureType={values.structure_type} rest={[values.roof_type]} /> },
                     { label: 'Drywall', value: values.gypsum_type },
@@ -464,6 +477,11 @@ export function JobNewPage() {
               )}
               <Section title="Services" onEdit={() => setStep(stepIndexOf('services'))}>
                 <ServicesSummary services={values.services_requested} />
+                {values.wet_stamp_order && (
+                  <Typography variant="body2" sx={{ mt: 1 }} data-testid="review-wet-stamp-order">
+                    Wet stamp: {wetStampOrderText({ ...EMPTY_WET_STAMP_ORDER, ...values.wet_stamp_order } as WetStampOrder)}
+                  </Typography>
+                )}
               </Section>
               <Section title="Files" onEdit={() => setStep(FILES_STEP)}>
                 {draftId && <JobFilesPanel jobId={draftId} />}

@@ -1,3 +1,4 @@
+import { wetStampOrderText } from '@sunstamp/domain/jobs/wet-stamp.rules';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -221,6 +222,8 @@ export function JobPage({ conversation, planSet, letters, wetStamp }: {
             { label: 'Created', value: `${formatDateTime(j.created_at)}${j.created_by ? ` by ${j.created_by.full_name || j.created_by.email}` : ''}` },
             { label: 'Submitted', value: j.submitted_at ? formatDateTime(j.submitted_at) : 'Not yet' },
             { label: 'AHJ', value: j.ahj ? `${j.ahj.name} (${j.ahj.state})` : 'Not chosen' },
+            ...(j.case_number ? [{ label: 'AHJ case number', value: j.case_number }] : []),
+            ...(j.wet_stamp_order ? [{ label: 'Wet stamp order', value: wetStampOrderText(j.wet_stamp_order) }] : []),
             { label: 'Coordinates', value: j.latitude !== null && j.longitude !== null ? `${j.latitude}, ${j.longitude}` : '' },
             { label: 'Structure', value: <StructureText structureType={j.structure_type} rest={[j.roof_type, j.enclosed]} /> },
             { label: 'Shared folder', value: j.job_files_link },

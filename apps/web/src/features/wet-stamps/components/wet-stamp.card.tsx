@@ -22,7 +22,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import { ZWetStampPatchBody, type WetStamp } from '@sunstamp/domain/contracts/wet-stamps';
-import { copiesText, WET_STAMP_MAX_COPIES, WET_STAMP_MIN_COPIES } from '@sunstamp/domain/jobs/wet-stamp.rules';
+import { copiesText, WET_STAMP_MAX_COPIES, WET_STAMP_MIN_COPIES, wetStampOrderText } from '@sunstamp/domain/jobs/wet-stamp.rules';
 import { DialogFooter } from '../../../components/form/dialog-footer.tsx';
 import { textFieldProps } from '../../../components/form/form-field.ts';
 import { FormError } from '../../../components/form-error.tsx';
@@ -75,7 +75,14 @@ export function WetStampCard({ jobId }: { jobId: string }) {
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {copiesText(w.copies)} of the plan set, wet-stamped
       </Typography>
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1.5 }}>{reasonOf(w)}</Typography>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: w.order ? 1 : 1.5 }}>{reasonOf(w)}</Typography>
+      {w.order && (
+        // What the client ordered at intake (issue 29, item 11): where the copies go.
+        <Box sx={{ mb: 1.5 }} data-testid="wet-stamp-order">
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>Ordered at intake</Typography>
+          <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>{wetStampOrderText(w.order)}</Typography>
+        </Box>
+      )}
 
       {w.blocks_design_completed && (
         <Alert severity="warning" sx={{ mb: 1.5 }}>
