@@ -2,12 +2,13 @@
 // may be worked on, the letters apply to it, it has an AHJ, a sealing engineer for every discipline
 // and the firm's letterhead; and the uploaded structural analysis a letter cites is a PDF of the job.
 import { mayWorkOnJob } from '@sunstamp/domain/policies/jobs.policy';
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import { letterNotApplicable, type LetterJobFacts } from '@sunstamp/domain/jobs/letter-applicability.rules';
 import { chooseSealingEngineer, sealingLicenceOf, type Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import type { STRUCTURAL_METHOD_VALUES } from '@sunstamp/domain/contracts/letters';
 import { LETTER_DISCIPLINE, type LetterInputRaw, type LetterType } from '@sunstamp/planset/letters/letter-input.schema';
 import type { AppContext } from '../../context.ts';
-import { AppError, conflict } from '../../platform/errors.ts';
+import { conflict, unprocessable } from '../../platform/errors.ts';
 import type { Principal } from '../auth/principal.ts';
 import { requireAllowed } from '../access/access.ts';
 import { todayOf } from '../engineers/engineers.service.ts';
@@ -25,8 +26,6 @@ export type Lines = Awaited<ReturnType<typeof repo.equipmentDataOf>>;
 
 export const TOOL_OF = { forte: 'Forte', skyciv: 'SkyCiv' } as const;
 
-export const unprocessable = (message: string) => new AppError(422, message, 'unprocessable');
-
 /** The uploaded Forte/SkyCiv result: a PDF file of this job. 422 otherwise. */
 export async function resultFileOf(ctx: Ctx, jobId: string, fileId: string, tool: string) {
   const row = UUID_RE.test(fileId) ? await getFile(ctx.database.db, fileId) : undefined;
@@ -35,7 +34,6 @@ export async function resultFileOf(ctx: Ctx, jobId: string, fileId: string, tool
   return row.f;
 }
 
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const workRefusal = 'Only staff and the contractor assigned to this job generate its letters.';
 type SealingEngineer = { engineer: engRepo.EngineerWithLicences; licence: { state: string; number: string; expiresOn: string } };
 

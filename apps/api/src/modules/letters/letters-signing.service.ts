@@ -4,7 +4,8 @@
 import crypto, { X509Certificate } from 'node:crypto';
 import { mayWorkOnJob } from '@sunstamp/domain/policies/jobs.policy';
 import { maySignAsEngineer } from '@sunstamp/domain/policies/engineers.policy';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
+import { AppError, badRequest, conflict, forbidden, invalidFields, notFound } from '../../platform/errors.ts';
 import { signingRefusal } from '../engineers/engineer-certificates.service.ts';
 import type { Principal } from '../auth/principal.ts';
 import { requireAllowed } from '../access/access.ts';
@@ -13,7 +14,7 @@ import * as engRepo from '../engineers/engineers.repository.ts';
 import { replaceDeliverableFile } from '../deliverables/deliverables.service.ts';
 import { insertFiles } from '../files/files.repository.ts';
 import { visibleJob } from '../jobs/jobs-queries.service.ts';
-import { UUID_RE, workRefusal, type Ctx } from './letters-prepare.ts';
+import { workRefusal, type Ctx } from './letters-prepare.ts';
 import { letterOut } from './letters.service.ts';
 import * as repo from './letters.repository.ts';
 
@@ -70,8 +71,8 @@ async function storeSigned(ctx: Ctx, p: Principal, found: NonNullable<Awaited<Re
  */
 export async function signLetter(ctx: Ctx, p: Principal, letterId: string, p12: Uint8Array | null, passphrase: string | null) {
   const { found, engineer, bytes } = await signableLetter(ctx, p, letterId);
-  if (!p12 || p12.length === 0) throw badRequest('Some fields are invalid.', [{ files: 'Send the certificate file (.p12 or .pfx).' }]);
-  if (passphrase === null) throw badRequest('Some fields are invalid.', [{ passphrase: 'Send the certificate\'s passphrase.' }]);
+  if (!p12 || p12.length === 0) throw invalidFields([{ files: 'Send the certificate file (.p12 or .pfx).' }]);
+  if (passphrase === null) throw invalidFields([{ passphrase: 'Send the certificate\'s passphrase.' }]);
   const now = ctx.clock.now();
   let signed: Uint8Array;
   const { openSigner, signPdfWith, SigningError } = await signing();
@@ -94,7 +95,7 @@ export async function signLetter(ctx: Ctx, p: Principal, letterId: string, p12: 
 /** Takes a letter signed outside Sunstamp: the signature must verify over the whole file, and the file must begin with the exact bytes generated. */
 export async function acceptSignedLetter(ctx: Ctx, p: Principal, letterId: string, signed: Uint8Array | null) {
   const { found, engineer, bytes } = await signableLetter(ctx, p, letterId);
-  if (!signed || signed.length === 0) throw badRequest('Some fields are invalid.', [{ files: 'Send the signed PDF.' }]);
+  if (!signed || signed.length === 0) throw invalidFields([{ files: 'Send the signed PDF.' }]);
   const check = await (await signing()).verifyOutsideSignature(bytes, signed);
   if (!check.valid) throw new AppError(422, `The signature does not verify: ${check.problem ?? 'unknown reason'}`, 'unprocessable');
   if (!check.coversWholeFile) throw new AppError(422, 'The signature does not cover the whole file: something was added after signing.', 'unprocessable');

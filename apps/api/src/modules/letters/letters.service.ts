@@ -10,7 +10,7 @@ import { LetterRefusal } from '@sunstamp/planset/letters/letter.compose';
 import type { SealSlot } from '@sunstamp/planset/seals/seal-slots';
 import type { AppContext } from '../../context.ts';
 import type { JobPayload } from '../../platform/queue/queue.registry.ts';
-import { AppError, conflict } from '../../platform/errors.ts';
+import { AppError, conflict, unprocessable } from '../../platform/errors.ts';
 import type { Principal } from '../auth/principal.ts';
 import { requireAllowed } from '../access/access.ts';
 import { recordDeliverable } from '../deliverables/deliverables.service.ts';
@@ -20,7 +20,7 @@ import { visibleJob } from '../jobs/jobs-queries.service.ts';
 import { getJobWithRefs } from '../jobs/jobs.repository.ts';
 import { calculate, calculationMessage, engineerOf, extrasOf, letterDataOf, letterInputOf, type LetterData } from './letters-compose.ts';
 import { asceEditionOf, batteryOf, groundMountOf } from './letters-mounts.mapper.ts';
-import { notApplicable, prepare, resultFileOf, TOOL_OF, unprocessable, workableJob, workRefusal, type Ctx, type Prepared } from './letters-prepare.ts';
+import { notApplicable, prepare, resultFileOf, TOOL_OF, workableJob, workRefusal, type Ctx, type Prepared } from './letters-prepare.ts';
 import * as repo from './letters.repository.ts';
 
 import type * as LetterRender from '@sunstamp/planset/letters/letter.render';
