@@ -12,6 +12,10 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, args?: (string | Record<string, string>)[]) =>
   new AppError(400, message, 'bad_request', args);
+/** The envelope message of a 400 whose args name each invalid field (decisions.md); one copy (issue 28). */
+export const INVALID_FIELDS_MESSAGE = 'Some fields are invalid.';
+/** A 400 naming the invalid fields, each `{ field: reason }`. */
+export const invalidFields = (args: (string | Record<string, string>)[]) => badRequest(INVALID_FIELDS_MESSAGE, args);
 export const unauthorized = (message = 'Authentication credentials were not provided.') =>
   new AppError(401, message, 'unauthorized');
 export const forbidden = (message = 'You do not have permission to perform this action.') =>

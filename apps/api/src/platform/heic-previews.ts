@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Storage } from './storage.ts';
+import { bytesOfStream, type Storage } from './storage.ts';
 import { HeicPreviewError, HeicPreviewPool, type HeicPoolOptions } from './heic-preview.pool.ts';
 
 /** What the preview route serves while a HEIC preview is being made, or when it cannot be. */
@@ -13,11 +13,6 @@ function placeholderSvg(text: string) {
 export const PREVIEW_PENDING_SVG = placeholderSvg('Preparing preview…');
 export const PREVIEW_UNAVAILABLE_SVG = placeholderSvg('No preview available');
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
 
 export type PreviewAnswer =
   | { state: 'ready'; mime: 'image/jpeg'; stream: Readable }
@@ -43,7 +38,7 @@ export class HeicPreviews {
   schedule(sourceKey: string, previewKey: string) {
     if (this.inFlight.has(previewKey) || this.failed.has(previewKey)) return;
     const job = (async () => {
-      const input = await readAll(await this.storage.read(sourceKey));
+      const input = await bytesOfStream(await this.storage.read(sourceKey));
       const jpeg = await this.pool.toJpeg(input);
       await this.storage.put(previewKey, jpeg);
     })()

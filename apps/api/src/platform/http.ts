@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from './errors.ts';
+import { AppError, INVALID_FIELDS_MESSAGE } from './errors.ts';
 
 const UNKNOWN = 'An unknown error occurred! Please try your action again, or refresh the page.';
 
@@ -65,7 +65,7 @@ export function installErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const part = (err as any).validationContext as string | undefined;
       const args = (err.validation as Issue[]).map((i) => ({ [fieldOf(i, part)]: i.message ?? 'Invalid value.' }));
-      return reply.code(400).send({ message: 'Some fields are invalid.', args });
+      return reply.code(400).send({ message: INVALID_FIELDS_MESSAGE, args });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause?.issues }, 'response did not match its schema');

@@ -22,6 +22,13 @@ export interface Storage {
   tempDir(): string;
 }
 
+/** All the bytes of a stream (a stored object's body, a spooled file): the one copy of this loop (issue 28). */
+export async function bytesOfStream(stream: AsyncIterable<unknown>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
 export function assertSafeKey(key: string) {

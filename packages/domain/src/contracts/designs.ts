@@ -1,3 +1,4 @@
+import { UUID_RE } from '../constants/ids.constants.ts';
 import { z } from 'zod';
 import { ZDesignModel, ZRoofPlane } from '../design/design-model.schema.ts';
 
@@ -8,7 +9,6 @@ import { ZDesignModel, ZRoofPlane } from '../design/design-model.schema.ts';
  * of a revision) and is refused with 409 when another save came in between.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The requirement that decides whether a designer may change the client's module layout (spec §3). */
 export const LAYOUT_ALTERATION_KEY = 'layout_alteration';
@@ -22,7 +22,7 @@ export type DesignSource = z.infer<typeof ZDesignSource>;
 
 /** The tracing image under the editor: a job file (image) placed on the plan, its left-top corner and width in feet. */
 export const ZDesignBackground = z.object({
-  file_id: z.string().regex(UUID, 'Not a file id.'),
+  file_id: z.string().regex(UUID_RE, 'Not a file id.'),
   x: z.number().finite().min(-10_000).max(10_000),
   y: z.number().finite().min(-10_000).max(10_000),
   width_ft: z.number().finite().positive().max(10_000),

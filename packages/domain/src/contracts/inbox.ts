@@ -1,3 +1,4 @@
+import { UUID_RE } from '../constants/ids.constants.ts';
 import { z } from 'zod';
 import { ZMessageThread } from './messages.ts';
 
@@ -9,7 +10,7 @@ export const INBOX_FILTERS = ['all', 'unread', 'mine', 'closed'] as const;
 export const ZInboxFilter = z.enum(INBOX_FILTERS);
 export type InboxFilter = z.infer<typeof ZInboxFilter>;
 
-const ZUuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Must be an id.');
+const ZUuid = z.string().regex(UUID_RE, 'Must be an id.');
 
 /** GET /messages/inbox. `company` and `assignee` (an id, "me" or "none"; staff only) narrow it. */
 export const ZInboxQuery = z.object({

@@ -1,3 +1,4 @@
+import { UUID_RE } from '../constants/ids.constants.ts';
 import { z } from 'zod';
 import type { EquipmentKind } from '../catalogue/equipment.schema.ts';
 import type { CadIntake } from './cad-intake.schema.ts';
@@ -24,13 +25,12 @@ export const JOB_EQUIPMENT_LABELS: Record<JobEquipmentKind, string> = {
 /** Kinds counted in units; racking is a system (its quantity is optional). */
 export const COUNTED_KINDS: readonly JobEquipmentKind[] = ['module', 'inverter', 'optimizer', 'battery', 'mci'];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const ZJobEquipmentLine = z
   .object({
     kind: z.enum(JOB_EQUIPMENT_KINDS),
     /** A catalogue item of the same kind; null when the model is given as text ("Other"). */
-    equipment_id: z.string().regex(UUID, 'Not an equipment id.').nullable(),
+    equipment_id: z.string().regex(UUID_RE, 'Not an equipment id.').nullable(),
     /** "Other": the manufacturer and model as the client knows them. */
     custom_model: z.string().trim().max(200).default(''),
     quantity: z.number().int().min(0).max(100_000).nullable(),

@@ -1,3 +1,4 @@
+import { UUID_RE } from '../constants/ids.constants.ts';
 import { getOptionList, OPTION_LISTS, type OptionListKey } from '../catalogue/option-lists.data.ts';
 import { CAD_INTAKE_FIELDS, type CadIntakeField } from './cad-intake.schema.ts';
 import { isCustomChoice } from './custom-choice.rules.ts';
@@ -149,7 +150,6 @@ export function optionLabelOf(list: OptionListKey, value: string, lists: OptionL
 export const CAD_DIRECTORY_FIELDS = ['utility', 'state'] as const;
 export type CadDirectoryField = (typeof CAD_DIRECTORY_FIELDS)[number];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The CAD directory values of `next` that the database must confirm: `{utility?, state?}` with
@@ -172,7 +172,7 @@ export function cadDirectoryLookups(
 }
 
 /** Whether a utility value can be an id at all (anything else is refused without a query). */
-export const isUtilityId = (value: string) => UUID.test(value);
+export const isUtilityId = (value: string) => UUID_RE.test(value);
 
 /** The message for a CAD directory value the database did not confirm. */
 export function notInDirectoryMessage(field: CadDirectoryField, value: string): string {

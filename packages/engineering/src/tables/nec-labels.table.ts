@@ -36,7 +36,7 @@ export interface LabelSpec {
  * part of the source equipment's listing), and moved the rapid-shutdown markings from 690.56(C)
  * to 690.12(D). The 705.12 busbar labels keep their wording; their section follows 705.12's
  * numbering in each edition (see nec-sections.table.ts) and is taken from the chosen rule.
- * Label text lines are built in electrical.calc.ts (labelsFor), also keyed by edition.
+ * Label text lines are built in electrical/labels.calc.ts (electricalLabels), also keyed by edition.
  */
 export const NEC_LABELS: Readonly<Record<Exclude<LabelPurpose, 'backfed-breaker' | 'busbar-sum-of-breakers'>, Record<NecEdition, LabelSpec | null>>> = {
   'dc-max-voltage': {

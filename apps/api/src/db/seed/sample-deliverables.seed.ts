@@ -8,7 +8,7 @@ import { formatVerificationCode } from '@sunstamp/domain/jobs/deliverables.rules
 import { sealsShown } from '@sunstamp/planset/seals/seal-check';
 import { coveredPages, marginSlots } from '@sunstamp/planset/seals/seal-slots';
 import type { Database } from '../client.ts';
-import type { Storage } from '../../platform/storage.ts';
+import { bytesOfStream, type Storage } from '../../platform/storage.ts';
 import { documentSeals, documentVerifications, engineerLicences, engineers, jobFiles, jobHistory, jobs, states, users } from '../schema.ts';
 import { demoEngineerId, seedDemoEngineer } from './demo-engineer.seed.ts';
 import { SAMPLE_JOBS } from './sample-jobs.seed.ts';
@@ -194,7 +194,5 @@ export async function seedSampleDeliverables(database: Database, storage: Storag
 }
 
 async function readAll(storage: Storage, key: string): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const c of await storage.read(key)) chunks.push(c as Buffer);
-  return new Uint8Array(Buffer.concat(chunks));
+  return new Uint8Array(await bytesOfStream(await storage.read(key)));
 }

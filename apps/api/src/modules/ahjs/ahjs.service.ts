@@ -1,3 +1,4 @@
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import { maySeeInactiveCatalogue } from '@sunstamp/domain/policies/catalogue.policy';
 import {
   CODE_TYPES, ENGINEERING_REVIEWS, STAMP_TYPES, ZAhjBody, type AhjBody, type AhjPatch, type CodeType,
@@ -6,7 +7,7 @@ import { EXPOSURE_CATEGORIES, JURISDICTION_TYPES, SEISMIC_DESIGN_CATEGORIES } fr
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { conflict, notFound, invalidFields } from '../../platform/errors.ts';
 import { requireCatalogueEdit } from '../access/access.ts';
 import { defaultEditions, editionsByType } from '../catalogue/codes.service.ts';
 import { rejectImport } from '../catalogue/csv-upload.ts';
@@ -16,7 +17,6 @@ import * as repo from './ahjs.repository.ts';
 /** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */
 type Ctx = Pick<AppContext, 'database'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BATCH = 500;
 
 export const toAhj = (r: repo.AhjRow) => ({
@@ -66,7 +66,7 @@ function editionErrors(b: Partial<AhjBody>, offered: Map<CodeType, Set<string>>)
 
 async function checkEditions(db: DbOrTx, b: Partial<AhjBody>) {
   const errs = editionErrors(b, await editionsByType(db));
-  if (errs.length) throw badRequest('Some fields are invalid.', errs);
+  if (errs.length) throw invalidFields(errs);
 }
 
 export async function searchAhjs(
@@ -84,7 +84,7 @@ export async function searchAhjs(
 
 /** The AHJ row, or 404 (for a malformed id too: ids are not secrets, but a bad one names nothing). */
 export async function findAhj(db: DbOrTx, id: string) {
-  const row = UUID.test(id) ? await repo.getAhj(db, id) : undefined;
+  const row = UUID_RE.test(id) ? await repo.getAhj(db, id) : undefined;
   if (!row) throw notFound();
   return row;
 }

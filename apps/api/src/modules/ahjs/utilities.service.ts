@@ -1,3 +1,4 @@
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import { maySeeInactiveCatalogue } from '@sunstamp/domain/policies/catalogue.policy';
 import { ZUtilityBody, type UtilityBody, type UtilityPatch } from '@sunstamp/domain/contracts/catalogue';
 import type { AppContext } from '../../context.ts';
@@ -12,7 +13,6 @@ import * as repo from './ahjs.repository.ts';
 /** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */
 type Ctx = Pick<AppContext, 'database'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BATCH = 500;
 
 export const toUtility = (r: repo.UtilityRow) => ({
@@ -46,7 +46,7 @@ export async function searchUtilities(
 }
 
 export async function findUtility(db: DbOrTx, id: string) {
-  const row = UUID.test(id) ? await repo.getUtility(db, id) : undefined;
+  const row = UUID_RE.test(id) ? await repo.getUtility(db, id) : undefined;
   if (!row) throw notFound();
   return row;
 }

@@ -1,3 +1,4 @@
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -14,7 +15,6 @@ import * as repo from './equipment-datasheet.repository.ts';
  */
 
 type Ctx = Pick<AppContext, 'database' | 'storage' | 'clock'>;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type DatasheetAnswer = { equipment_id: string; name: string; size: number };
 

@@ -1,3 +1,4 @@
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import { equipmentConsistencyIssues } from '@sunstamp/domain/catalogue/equipment.rules';
 import { parseSamCecInverters, parseSamCecModules, type SamCecInverter, type SamCecModule } from '@sunstamp/domain/catalogue/sam-cec.parser';
 import type { EquipmentKind } from '@sunstamp/domain/catalogue/equipment.schema';
@@ -7,7 +8,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound, invalidFields } from '../../platform/errors.ts';
 import { requireCatalogueEdit } from '../access/access.ts';
 import { rejectImport } from './csv-upload.ts';
 import { readCsvRecords } from '../../platform/csv-parse.pool.ts';
@@ -28,7 +29,6 @@ const toItem = (r: repo.EquipmentRow) => ({
   updated_at: r.updatedAt.toISOString(),
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function searchEquipment(
   ctx: Ctx,
@@ -43,7 +43,7 @@ export async function searchEquipment(
 }
 
 export async function getEquipment(ctx: Ctx, id: string) {
-  const row = UUID.test(id) ? await repo.getEquipment(ctx.database.db, id) : undefined;
+  const row = UUID_RE.test(id) ? await repo.getEquipment(ctx.database.db, id) : undefined;
   if (!row) throw notFound();
   return toItem(row);
 }
@@ -64,10 +64,10 @@ async function checkType(db: DbOrTx, kind: EquipmentKind, type: string | null | 
 function checkData(kind: EquipmentKind, data: Record<string, unknown>) {
   const r = equipmentDataSchema(kind).safeParse(data);
   if (!r.success) {
-    throw badRequest('Some fields are invalid.', r.error.issues.map((i) => ({ [['data', ...i.path.map(String)].join('.')]: i.message })));
+    throw invalidFields(r.error.issues.map((i) => ({ [['data', ...i.path.map(String)].join('.')]: i.message })));
   }
   const issues = equipmentConsistencyIssues(kind, data);
-  if (issues.length) throw badRequest('Some fields are invalid.', issues);
+  if (issues.length) throw invalidFields(issues);
 }
 
 export async function createEquipment(ctx: Ctx, p: Principal, body: EquipmentBody) {

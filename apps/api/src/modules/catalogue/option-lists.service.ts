@@ -3,7 +3,7 @@ import { optionItemDataSchema } from '@sunstamp/domain/catalogue/option-list-dat
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../auth/principal.ts';
 import { LISTS_NOT_IN_OPTION_ITEMS } from '../../db/seed/catalogue.seed.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { conflict, notFound, invalidFields } from '../../platform/errors.ts';
 import { requireCatalogueEdit } from '../access/access.ts';
 import * as repo from './catalogue.repository.ts';
 import { announceOptionListsChanged } from './option-lists.cache.ts';
@@ -43,7 +43,7 @@ export async function listItems(ctx: Ctx, key: string, includeInactive = false) 
 function checkData(key: OptionListKey, data: Record<string, unknown>) {
   const r = optionItemDataSchema(key).safeParse(data);
   if (!r.success) {
-    throw badRequest('Some fields are invalid.', r.error.issues.flatMap((i) =>
+    throw invalidFields(r.error.issues.flatMap((i) =>
       i.code === 'unrecognized_keys'
         ? i.keys.map((k) => ({ [['data', ...i.path.map(String), k].join('.')]: `${k} is not a field of this list.` }))
         : [{ [['data', ...i.path.map(String)].join('.')]: i.message }],

@@ -1,3 +1,4 @@
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import crypto from 'node:crypto';
 import {
   CONTENT_REVISIONS_KEPT, contentStateOf, slugOf,
@@ -8,7 +9,7 @@ import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
 import { IMAGE_KINDS, sniffFileType } from '@sunstamp/domain/files/sniff.rules';
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../auth/principal.ts';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, notFound, invalidFields } from '../../platform/errors.ts';
 import { renderMarkdown } from '../../platform/markdown.ts';
 import type { SpooledFile } from '../../platform/uploads.ts';
 import { requireCatalogueEdit } from '../access/access.ts';
@@ -16,7 +17,6 @@ import * as repo from './content.repository.ts';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** decisions.md roles table: the blog is the admin's, help is admin's and support's. */
 const areaOf = (kind: ContentKind): 'blog' | 'help' => (kind === 'post' ? 'blog' : 'help');
 export const mayEditKind = (p: Pick<Principal, 'role'>, kind: ContentKind) => mayEditCatalogue(p.role, areaOf(kind));
@@ -64,7 +64,7 @@ export async function getPublished(ctx: Ctx, kind: ContentKind, slug: string): P
 }
 
 export async function readCover(ctx: Pick<AppContext, 'database' | 'storage'>, coverId: string) {
-  if (!UUID.test(coverId)) throw notFound();
+  if (!UUID_RE.test(coverId)) throw notFound();
   const cover = await repo.getCover(ctx.database.db, coverId);
   if (!cover?.key || !cover.mime) throw notFound();
   return { stream: await ctx.storage.read(cover.key), mime: cover.mime };
@@ -80,7 +80,7 @@ export async function listItems(ctx: Ctx, p: Principal, kind: ContentKind) {
 
 /** The item for an editor: 404 for a bad or unknown id, 403 when the role may not edit its kind. */
 async function editable(ctx: Ctx, p: Principal, id: string) {
-  if (!UUID.test(id)) throw notFound();
+  if (!UUID_RE.test(id)) throw notFound();
   const row = await repo.getItem(ctx.database.db, id);
   if (!row) throw notFound();
   requireCatalogueEdit(p, areaOf(row.item.kind));
@@ -93,12 +93,12 @@ export async function getItem(ctx: Ctx, p: Principal, id: string) {
 
 /** The body's columns, checked: a help article needs a category, a post has none; the slug is free. */
 async function columnsOf(ctx: Ctx, kind: ContentKind, b: ContentBody, exceptId?: string, wasPublishedAt?: Date | null) {
-  if (kind === 'help' && !b.category) throw badRequest('Some fields are invalid.', [{ category: 'Choose a category.' }]);
-  if (kind === 'post' && b.category) throw badRequest('Some fields are invalid.', [{ category: 'Blog posts have no category.' }]);
+  if (kind === 'help' && !b.category) throw invalidFields([{ category: 'Choose a category.' }]);
+  if (kind === 'post' && b.category) throw invalidFields([{ category: 'Blog posts have no category.' }]);
   const slug = b.slug || slugOf(b.title);
-  if (!slug) throw badRequest('Some fields are invalid.', [{ slug: 'Write a slug: the title has no letters or digits to make one from.' }]);
+  if (!slug) throw invalidFields([{ slug: 'Write a slug: the title has no letters or digits to make one from.' }]);
   if (await repo.slugTaken(ctx.database.db, kind, slug, exceptId)) {
-    throw badRequest('Some fields are invalid.', [{ slug: `Another ${kind === 'post' ? 'post' : 'article'} already uses "${slug}".` }]);
+    throw invalidFields([{ slug: `Another ${kind === 'post' ? 'post' : 'article'} already uses "${slug}".` }]);
   }
   // Publishing without a date means now; a draft keeps the date it was given (or had) for later.
   const publishedAt = b.published_at

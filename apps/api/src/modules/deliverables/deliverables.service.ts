@@ -1,3 +1,4 @@
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
@@ -21,7 +22,7 @@ import { WET_STAMP_TASK_BY_HAND_MESSAGE, isTaskDrivenByWetStamp } from '@sunstam
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Principal } from '../auth/principal.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { conflict, notFound, invalidFields } from '../../platform/errors.ts';
 import { requireAllowed } from '../access/access.ts';
 import { zipFits, zipStream, uniqueNames } from '../../platform/zip.ts';
 import { visibleJob } from '../jobs/jobs-queries.service.ts';
@@ -37,7 +38,6 @@ import * as repo from './deliverables.repository.ts';
 
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'storage'>;
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A fresh verification code: 100 random bits in Crockford base 32, unguessable and easy to type. */
 export function newVerificationCode(): string {
@@ -113,7 +113,7 @@ export type RecordDeliverableInput = {
 export async function recordDeliverable(ctx: Ctx, input: RecordDeliverableInput, db: DbOrTx = ctx.database.db): Promise<void> {
   const file = await repo.getJobFile(db, input.fileId);
   if (!file || file.jobId !== input.jobId) throw notFound('That file is not on this job.');
-  if (!isDeliverableKind(input.kind)) throw badRequest('Some fields are invalid.', [{ kind: 'Not a deliverable kind.' }]);
+  if (!isDeliverableKind(input.kind)) throw invalidFields([{ kind: 'Not a deliverable kind.' }]);
   const job = await repo.getServiceTasks(db, input.jobId);
   if (!job) throw notFound();
   const now = ctx.clock.now();
@@ -161,7 +161,7 @@ export async function setServiceTask(
   const job = await repo.getServiceTasks(db, input.jobId);
   if (!job) throw notFound();
   if (!job.services.includes(input.service)) {
-    throw badRequest('Some fields are invalid.', [{ service: 'The job did not request this service.' }]);
+    throw invalidFields([{ service: 'The job did not request this service.' }]);
   }
   const tasks: Record<string, string> = { ...job.tasks };
   if (input.status) tasks[input.service] = input.status; else delete tasks[input.service];
@@ -238,7 +238,7 @@ export async function markDeliverable(
 ): Promise<Deliverable> {
   await workableJob(ctx, p, jobId);
   const file = await repo.getJobFile(ctx.database.db, body.file_id);
-  if (!file || file.jobId !== jobId) throw badRequest('Some fields are invalid.', [{ file_id: 'Upload the document to this job first.' }]);
+  if (!file || file.jobId !== jobId) throw invalidFields([{ file_id: 'Upload the document to this job first.' }]);
   if (file.deliverableKind) throw conflict(`"${file.name}" is already a deliverable (${deliverableKindLabel(file.deliverableKind).toLowerCase()}).`);
   if (HIDDEN_FROM_CLIENT_KINDS.includes(file.kind as FileKind)) {
     throw conflict('An internal file is never shown to the client, so it cannot be a deliverable: upload the document as a letter, CAD or finished file.');

@@ -17,7 +17,7 @@ import { sectionOf } from '@sunstamp/planset/layout/fire-setbacks.rules';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Principal } from '../auth/principal.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, invalidFields } from '../../platform/errors.ts';
 import { maySeeFile, visibleJob } from '../jobs/jobs-queries.service.ts';
 import { resolvedOf } from '../jobs/jobs-requirements.service.ts';
 import * as jobsRepo from '../jobs/jobs.repository.ts';
@@ -247,7 +247,7 @@ export function checkModelShape(model: DesignModel) {
     moduleIds.add(m.id);
     if (!planeIds.has(m.planeId)) bad.push({ [`model.modules.${i}.planeId`]: `No roof plane ${m.planeId}.` });
   });
-  if (bad.length) throw badRequest('Some fields are invalid.', bad);
+  if (bad.length) throw invalidFields(bad);
 }
 
 /**
@@ -292,7 +292,7 @@ export async function putDesign(ctx: Ctx, p: Principal, jobId: string, input: Pu
   let background: DesignBackground | null = null;
   if (input.background) {
     const images = await repo.imageFilesOf(db, jobId);
-    if (!images.some((f) => f.id === input.background!.file_id.toLowerCase())) throw badRequest('Some fields are invalid.', [{ 'background.file_id': 'Choose an image of this job.' }]);
+    if (!images.some((f) => f.id === input.background!.file_id.toLowerCase())) throw invalidFields([{ 'background.file_id': 'Choose an image of this job.' }]);
     background = { ...input.background, file_id: input.background.file_id.toLowerCase() };
   }
   const revision = r.job.revisionNumber;
@@ -345,7 +345,7 @@ export async function autoLayoutDesign(ctx: Ctx, p: Principal, jobId: string, pl
       ids.add(pl.id);
       if (pl.edges.length !== pl.polygon.length) bad.push({ [`roof_planes.${i}.edges`]: `Give one edge kind per side: ${pl.polygon.length} sides, ${pl.edges.length} edge kinds.` });
     });
-    if (bad.length) throw badRequest('Some fields are invalid.', bad);
+    if (bad.length) throw invalidFields(bad);
   }
   const base = planes ? { ...d.model, roofPlanes: planes } : d.model;
   const filled = autoFilled(base, r.job.arrays as JobArray[], facts);

@@ -1,10 +1,11 @@
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import fsp from 'node:fs/promises';
 import type { X509Certificate } from 'node:crypto';
 import { mayManageEngineerCredentials, mayReadEngineers } from '@sunstamp/domain/policies/engineers.policy';
 import type { Engineer } from '@sunstamp/domain/contracts/engineers';
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../auth/principal.ts';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, notFound, invalidFields } from '../../platform/errors.ts';
 import type { SpooledFile } from '../../platform/uploads.ts';
 import { CertificateError, factsOf, readCertificates, spkiSha256, TrustStore } from '../../platform/signing/certificates.ts';
 import { requireAllowed } from '../access/access.ts';
@@ -22,7 +23,6 @@ type Ctx = Pick<AppContext, 'database' | 'clock' | 'storage' | 'config'>;
 
 /** A certificate file (PEM or DER, a chain allowed) is a few kilobytes. */
 export const MAX_CERTIFICATE_BYTES = 64 * 1024;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const refusal = 'Only an admin or the engineer (from their own account) registers the engineer\'s certificates.';
 const unprocessable = (m: string) => new AppError(422, m, 'unprocessable');
 
@@ -50,7 +50,7 @@ export function trustProblem(config: Pick<AppContext['config'], 'signingTrustDir
 /** Registers the certificate (the first in the file; the others are its chain). */
 export async function registerCertificate(ctx: Ctx, p: Principal, id: string, files: SpooledFile[]): Promise<Engineer> {
   const e = await engineerFor(ctx, p, id);
-  if (files.length !== 1) throw badRequest('Some fields are invalid.', [{ files: 'Send one certificate file (.cer, .crt or .pem).' }]);
+  if (files.length !== 1) throw invalidFields([{ files: 'Send one certificate file (.cer, .crt or .pem).' }]);
   const file = files[0]!;
   if (file.size > MAX_CERTIFICATE_BYTES) throw new AppError(413, 'The certificate file is larger than 64 KB: it is not a certificate.', 'too_large');
   let certs: X509Certificate[];

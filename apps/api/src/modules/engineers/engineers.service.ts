@@ -1,3 +1,4 @@
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -11,10 +12,11 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { StoredFileDownload } from '../../platform/downloads.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { AppError, notFound, invalidFields } from '../../platform/errors.ts';
 import type { SpooledFile } from '../../platform/uploads.ts';
 import { requireAllowed } from '../access/access.ts';
 import * as repo from './engineers.repository.ts';
+import { bytesOfStream } from '../../platform/storage.ts';
 
 /*
  * Staff engineer profiles: PE licences per state, disciplines, seal and signature images, signing
@@ -26,7 +28,6 @@ import * as repo from './engineers.repository.ts';
 
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'storage'>;
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A seal or signature image: small enough to embed in every letter. */
 export const MAX_ENGINEER_IMAGE_BYTES = 2 * 1024 * 1024;
 
@@ -97,7 +98,7 @@ export async function getEngineer(ctx: Ctx, p: Principal, id: string): Promise<E
 async function checkedWrite(ctx: Ctx, body: z.output<typeof ZEngineerBody>) {
   if (body.user_id) {
     const u = await repo.userRef(ctx.database.db, body.user_id);
-    if (!u || !u.isActive || !isInternalStaff(u.role as Role)) throw badRequest('Some fields are invalid.', [{ user_id: 'Choose an active staff account (admin or support).' }]);
+    if (!u || !u.isActive || !isInternalStaff(u.role as Role)) throw invalidFields([{ user_id: 'Choose an active staff account (admin or support).' }]);
   }
   return {
     row: { name: body.name, email: body.email, userId: body.user_id, disciplines: body.disciplines, isActive: body.is_active },
@@ -137,7 +138,7 @@ export async function assertMayUploadImage(ctx: Ctx, p: Principal, id: string) {
  */
 export async function storeImage(ctx: Ctx, p: Principal, id: string, kind: 'seal' | 'signature', files: SpooledFile[]): Promise<Engineer> {
   const e = await assertMayUploadImage(ctx, p, id);
-  if (files.length !== 1) throw badRequest('Some fields are invalid.', [{ files: `Send one ${kind} image.` }]);
+  if (files.length !== 1) throw invalidFields([{ files: `Send one ${kind} image.` }]);
   const file = files[0]!;
   if (file.size > MAX_ENGINEER_IMAGE_BYTES) throw new AppError(413, `The ${kind} image is larger than 2 MB.`, 'too_large');
   let png: Uint8Array;
@@ -168,7 +169,7 @@ export async function setSealAuthorisation(ctx: Ctx, p: Principal, id: string, b
   requireAllowed(mayRecordSealAuthorisation(p, e), 'Only the engineer (from their own account) or an admin records the authorisation to seal in the engineer\'s name.');
   const own = e.userId === p.id;
   if (body.granted && !own && body.reference.length < 5) {
-    throw badRequest('Some fields are invalid.', [{ reference: `Say where ${e.name}'s written authorisation is kept (for example "Signed letter of 2026-03-02, HR file").` }]);
+    throw invalidFields([{ reference: `Say where ${e.name}'s written authorisation is kept (for example "Signed letter of 2026-03-02, HR file").` }]);
   }
   const now = ctx.clock.now();
   await repo.setSealAuthorisation(ctx.database.db, id, body.granted
@@ -187,14 +188,9 @@ export async function openImage(ctx: Ctx, p: Principal, id: string, kind: 'seal'
   return { name: `${kind}.${mime === 'image/png' ? 'png' : 'jpg'}`, mime, size: bytes.length, stream: streamOf(bytes) };
 }
 
-async function streamToBuffer(s: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of s) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
-  return Buffer.concat(chunks);
-}
 
 export async function readBytes(ctx: Pick<AppContext, 'storage'>, key: string): Promise<Buffer> {
-  return streamToBuffer(await ctx.storage.read(key));
+  return bytesOfStream(await ctx.storage.read(key));
 }
 
 const streamOf = (b: Buffer): Readable => Readable.from([b]);

@@ -1,3 +1,4 @@
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import crypto from 'node:crypto';
 import { isClientRole } from '@sunstamp/domain/roles';
 import { mayDeleteFile, mayUploadFileKind, mayUploadToCategory } from '@sunstamp/domain/policies/files.policy';
@@ -12,7 +13,7 @@ import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, notFound, invalidFields } from '../../platform/errors.ts';
 import { requireAllowed } from '../access/access.ts';
 import { cleanFileName, type SpooledFile } from '../../platform/uploads.ts';
 import { maySeeFile, visibleJob } from '../jobs/jobs-queries.service.ts';
@@ -24,7 +25,6 @@ import type { HeicPreviews, PreviewAnswer } from '../../platform/heic-previews.t
 type Ctx = Pick<AppContext, 'caches' | 'clock' | 'database'>;
 
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BROWSER_IMAGES = ['image/jpeg', 'image/png', 'image/gif'];
 
 const unsupported = (message: string) => new AppError(415, message, 'unsupported_media_type');
@@ -110,7 +110,7 @@ export async function storeUploads(
   if (Object.values(rawFields).some((v) => typeof v === 'string' && v.includes('\u0000'))) throw badRequest('Text may not contain NUL characters.');
   const parsed = ZUploadFields.safeParse({ ...rawFields, ahjs: parseAhjs(rawFields.ahjs) });
   if (!parsed.success) {
-    throw badRequest('Some fields are invalid.', parsed.error.issues.map((i) => ({ [i.path.join('.') || 'fields']: i.message })));
+    throw invalidFields(parsed.error.issues.map((i) => ({ [i.path.join('.') || 'fields']: i.message })));
   }
   const fields = parsed.data;
   if (files.length === 0) throw badRequest('Choose at least one file.', [{ files: 'No file was sent.' }]);
@@ -119,7 +119,7 @@ export async function storeUploads(
   if (ARRAY_IMAGE_KINDS.includes(fields.kind)) {
     const count = (job.arrays as unknown[]).length;
     if (fields.array_index === undefined || fields.array_index >= count) {
-      throw badRequest('Some fields are invalid.', [{ array_index: count ? `Choose an array from 0 to ${count - 1}.` : 'The job has no arrays yet.' }]);
+      throw invalidFields([{ array_index: count ? `Choose an array from 0 to ${count - 1}.` : 'The job has no arrays yet.' }]);
     }
   }
   const checked = files.map((f) => ({ file: f, sniffed: checkType(f, fields.kind) }));

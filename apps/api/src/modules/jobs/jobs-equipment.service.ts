@@ -9,7 +9,7 @@ import type { JobEquipmentAnswer, JobEquipmentLineOut } from '@sunstamp/domain/c
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Principal } from '../auth/principal.ts';
-import { badRequest, conflict, forbidden } from '../../platform/errors.ts';
+import { conflict, forbidden, invalidFields } from '../../platform/errors.ts';
 import { structuralSpanLimit } from '../settings/settings.service.ts';
 import { announceJobsChanged } from './jobs-count.cache.ts';
 import { visibleJob } from './jobs-queries.service.ts';
@@ -60,7 +60,7 @@ export async function checkedLines(db: DbOrTx, lines: readonly JobEquipmentLine[
     if (!ref || ref.kind !== l.kind) bad.push({ [`${prefix}.${i}.equipment_id`]: `Not a ${l.kind} of the equipment catalogue.` });
     else if (!ref.isActive && !held) bad.push({ [`${prefix}.${i}.equipment_id`]: 'This model was withdrawn from the catalogue: choose another.' });
   });
-  if (bad.length) throw badRequest('Some fields are invalid.', bad);
+  if (bad.length) throw invalidFields(bad);
   return { refs, rows: lines.map((l, position) => ({ kind: l.kind, equipmentId: l.equipment_id, customModel: l.equipment_id ? '' : l.custom_model, quantity: l.quantity, position })) };
 }
 

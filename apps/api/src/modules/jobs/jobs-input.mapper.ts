@@ -10,7 +10,7 @@ import {
 import type { ParcelInfo, ZJobBody } from '@sunstamp/domain/contracts/jobs';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Principal } from '../auth/principal.ts';
-import { badRequest, unprocessable } from '../../platform/errors.ts';
+import { unprocessable, invalidFields } from '../../platform/errors.ts';
 import { stateContradictions } from './jobs-consistency.ts';
 import * as repo from './jobs.repository.ts';
 
@@ -158,7 +158,7 @@ export async function jobValuesOf(db: DbOrTx, body: ParsedJobBody, current: repo
   }
   // The CAD form's state, the utility and the AHJ must be the site's state.
   if (!bad.length) bad.push(...(await stateContradictions(db, set, current)));
-  if (bad.length) throw badRequest('Some fields are invalid.', bad);
+  if (bad.length) throw invalidFields(bad);
 
   // Spec §5 rules on the job as it will be.
   const structureType = set.structureType !== undefined ? set.structureType : current?.structureType ?? null;
@@ -181,11 +181,11 @@ export async function resolveCompany(db: DbOrTx, p: Principal, requested: string
   if (requested === undefined || requested === null) {
     if (current) return current;
     if (isClientRole(p.role) && p.companyIds.length === 1) return p.companyIds[0]!;
-    throw badRequest('Some fields are invalid.', [{ company: 'Choose the company this job is for.' }]);
+    throw invalidFields([{ company: 'Choose the company this job is for.' }]);
   }
   if (requested === current) return requested;
   const ok = isInternalStaff(p.role) ? !!(await repo.getCompanyRow(db, requested)) : p.companyIds.includes(requested);
-  if (!ok) throw badRequest('Some fields are invalid.', [{ company: 'Unknown company.' }]);
+  if (!ok) throw invalidFields([{ company: 'Unknown company.' }]);
   return requested;
 }
 

@@ -1,3 +1,4 @@
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import { isClientRole, isInternalStaff } from '@sunstamp/domain/roles';
 import { HIDDEN_FROM_CLIENT_KINDS, historyDataForReader, type FileKind } from '@sunstamp/domain/contracts/files';
 import type { Job, JobListQuery } from '@sunstamp/domain/contracts/jobs';
@@ -5,7 +6,7 @@ import type { OptionLookup } from '@sunstamp/domain/jobs/job-options.rules';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Principal } from '../auth/principal.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { forbidden, notFound, invalidFields } from '../../platform/errors.ts';
 import { optionLists } from '../catalogue/option-lists.cache.ts';
 import { cachedCount, keepCount } from './jobs-count.cache.ts';
 import { clientHistoryEntryFor, historyEntryOf, jobOf, listItemOf, revisionOf } from './jobs.mapper.ts';
@@ -22,7 +23,6 @@ import { isHiddenDeliverable } from '@sunstamp/domain/policies/deliverables.poli
  * the revisions. Writes live in jobs.service.ts (PUT /jobs) and jobs-workflow.service.ts.
  */
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function scopeOf(p: Principal): repo.JobScope {
   return jobScopeOf(p);
@@ -77,7 +77,7 @@ export async function listJobs(ctx: Pick<AppContext, 'caches' | 'database' | 'cl
       if (a === 'me') assigneeIds.push(p.id);
       else if (a === 'none') unassigned = true;
       else if (UUID_RE.test(a)) assigneeIds.push(a);
-      else throw badRequest('Some fields are invalid.', [{ assignee: 'Use user ids, "me" or "none".' }]);
+      else throw invalidFields([{ assignee: 'Use user ids, "me" or "none".' }]);
     }
   }
   const desc = q.ordering.startsWith('-');

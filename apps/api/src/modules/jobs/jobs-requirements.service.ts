@@ -1,3 +1,4 @@
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import { mayWorkOnJob } from '@sunstamp/domain/policies/jobs.policy';
 import { sameJobValue } from '@sunstamp/domain/jobs/job-diff.rules';
 import { ZParcelInfo, type ParcelInfo } from '@sunstamp/domain/contracts/jobs';
@@ -13,7 +14,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { conflict, forbidden, notFound, invalidFields } from '../../platform/errors.ts';
 import { openJobRequirementFile, resolveForJob } from '../requirements/requirements.service.ts';
 import { announceJobsChanged } from './jobs-count.cache.ts';
 import { EMPTY_PARCEL } from './jobs-input.mapper.ts';
@@ -31,7 +32,6 @@ type Ctx = Pick<AppContext, 'caches' | 'clock' | 'database'>;
  * parcel_info column, so the parcel lookup and the CAD fields share them).
  */
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PARCEL_PREFIX = 'parcel_info.';
 const FIELDS = new Map<string, DynamicCadField>(DYNAMIC_CAD_FIELDS.map((f) => [f.key, f]));
 
@@ -183,7 +183,7 @@ export async function putJobCadFields(ctx: Ctx, p: Principal, id: string, body: 
     }
     values.push([key, checked.value]);
   }
-  if (bad.length) throw badRequest('Some fields are invalid.', bad);
+  if (bad.length) throw invalidFields(bad);
 
   const now = ctx.clock.now();
   const wrote = await db.transaction(async (tx) => {

@@ -13,7 +13,7 @@ import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Principal } from '../auth/principal.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, unprocessable, invalidFields } from '../../platform/errors.ts';
 import { missingSentences, missingDeliverables, mustBeSealed, stageFor } from '@sunstamp/domain/jobs/deliverables.rules';
 import { RELEASE_FROM_STATUSES, deliverableKindLabel } from '@sunstamp/domain/constants/deliverables.constants';
 import { mayReleaseDeliverables } from '@sunstamp/domain/policies/deliverables.policy';
@@ -238,7 +238,7 @@ export async function requestRevision(ctx: Ctx, p: Principal, id: string, body: 
   if (!(isInternalStaff(p.role) || isClientRole(p.role))) throw forbidden();
   if (body.involuntary === true && !isInternalStaff(p.role)) throw forbidden('Only staff mark a revision involuntary.');
   const changes = body.job;
-  if (changes?.id !== undefined && changes.id !== id) throw badRequest('Some fields are invalid.', [{ 'job.id': 'Does not match the job.' }]);
+  if (changes?.id !== undefined && changes.id !== id) throw invalidFields([{ 'job.id': 'Does not match the job.' }]);
   if (changes?.rejection_notice !== undefined && !isInternalStaff(p.role)) throw forbidden('Only staff write the rejection notice.');
   const { id: _id, status: _status, company: _company, ...fields } = changes ?? {};
   const set = changes ? await jobValuesOf(db, fields, job, await optionLists(ctx)) : {};
@@ -281,7 +281,7 @@ export async function requestRevision(ctx: Ctx, p: Principal, id: string, body: 
   const rejectionComments = body.rejection_comments ?? '';
   const rejectionFiles = await eqRepo.jobFilesAmong(db, id, body.rejection_file_ids ?? []);
   const missing = (body.rejection_file_ids ?? []).filter((f) => !rejectionFiles.some((r) => r.id === f));
-  if (missing.length) throw badRequest('Some fields are invalid.', [{ rejection_file_ids: 'Upload the rejection files to this job first.' }]);
+  if (missing.length) throw invalidFields([{ rejection_file_ids: 'Upload the rejection files to this job first.' }]);
   const number = job.revisionNumber + 1;
   const summary = {
     fields: changedFields,
@@ -313,7 +313,7 @@ export async function assignJob(ctx: Ctx, p: Principal, id: string, assigneeId: 
   if (!job.isActive) throw conflict('This job is deactivated.');
   const u = await repo.getUserRow(db, assigneeId);
   if (!u || !u.isActive || !mayBeAssignedJobs(u.role)) {
-    throw badRequest('Some fields are invalid.', [{ assignee_id: 'Choose an active admin, support or contractor user.' }]);
+    throw invalidFields([{ assignee_id: 'Choose an active admin, support or contractor user.' }]);
   }
   const now = ctx.clock.now();
   const changed = await db.transaction(async (tx) => {
@@ -420,7 +420,7 @@ export async function releaseDeliverables(ctx: Ctx & Pick<AppContext, 'storage'>
     const wanted = body.deliverable_ids;
     if (wanted) {
       const unknown = wanted.filter((w) => !rows.some((r) => r.id === w));
-      if (unknown.length) throw badRequest('Some fields are invalid.', [{ deliverable_ids: 'Choose deliverables of this job\'s current revision.' }]);
+      if (unknown.length) throw invalidFields([{ deliverable_ids: 'Choose deliverables of this job\'s current revision.' }]);
     }
     const chosen = rows.filter((r) => r.state !== 'released' && (!wanted || wanted.includes(r.id)));
     for (const r of chosen) {

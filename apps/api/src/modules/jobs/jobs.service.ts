@@ -9,7 +9,7 @@ import type { JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
 import type { Job } from '@sunstamp/domain/contracts/jobs';
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../auth/principal.ts';
-import { badRequest, conflict, forbidden } from '../../platform/errors.ts';
+import { conflict, forbidden, invalidFields } from '../../platform/errors.ts';
 import { optionLists } from '../catalogue/option-lists.cache.ts';
 import { announceJobsChanged } from './jobs-count.cache.ts';
 import { storedModuleType } from './jobs-equipment.service.ts';
@@ -56,7 +56,7 @@ export async function saveJob(ctx: Ctx, p: Principal, body: ParsedJobBody): Prom
 async function createJob(ctx: Ctx, p: Principal, body: ParsedJobBody): Promise<Job> {
   const db = ctx.database.db;
   if (body.status !== undefined && body.status !== 'Draft') {
-    throw badRequest('Some fields are invalid.', [{ status: 'A new job starts as a Draft.' }]);
+    throw invalidFields([{ status: 'A new job starts as a Draft.' }]);
   }
   const companyId = await resolveCompany(db, p, body.company);
   const lists = await optionLists(ctx);
@@ -93,7 +93,7 @@ async function updateJob(ctx: Ctx, p: Principal, id: string, body: ParsedJobBody
   if (!job.isActive) throw conflict('This job is deactivated.');
   const status = job.status as JobStatus;
   if (body.status !== undefined && body.status !== status) {
-    throw badRequest('Some fields are invalid.', [{ status: 'Change the status with POST /jobs/{id}/status.' }]);
+    throw invalidFields([{ status: 'Change the status with POST /jobs/{id}/status.' }]);
   }
   // Staff and clients only reach here (saveJob refuses contractors); the rule is the domain's.
   const refusal = editRefusalOf(status, p.role);

@@ -1,3 +1,4 @@
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import { THREAD_READ_EVENT, TYPING_EVENT, type ThreadReadEvent, type TypingEvent } from '@sunstamp/domain/contracts/message-live';
 import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
 import { maySeeThread, type MessageThread } from '@sunstamp/domain/policies/messages.policy';
@@ -11,7 +12,6 @@ import { readPostContext, type PostContext } from './message-post.repository.ts'
 type Ctx = Pick<AppContext, 'database' | 'events' | 'log'>;
 
 const STAFF_ROLES = ROLES.filter(isInternalStaff);
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // The words of messages.service.ts's refusal (that file imports this one, so not from there).
 const CONVERSATION_CLOSED = 'This conversation is closed. Staff can reopen it.';
 

@@ -1,3 +1,4 @@
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import crypto from 'node:crypto';
 import {
   messageExcerptOf, MESSAGE_CHANGED_EVENT, MESSAGE_EVENT, MESSAGE_MAX_FILES, MESSAGE_MAX_LENGTH, ZPostMessageFields, MESSAGES_READ_EVENT, THREAD_PAGE_SIZE,
@@ -10,7 +11,7 @@ import {
 import { isInternalStaff, ROLES, type Role } from '@sunstamp/domain/roles';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound, invalidFields } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { cleanFileName, type SpooledFile } from '../../platform/uploads.ts';
 import { checkUploadType } from '../files/files.service.ts';
@@ -26,7 +27,6 @@ import * as repo from './messages.repository.ts';
 type ReadCtx = Pick<AppContext, 'database' | 'clock' | 'chat'>;
 type WriteCtx = Pick<AppContext, 'database' | 'clock' | 'events' | 'queue' | 'config' | 'chat'>;
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const CONVERSATION_CLOSED = 'This conversation is closed. Staff can reopen it.';
 
@@ -191,7 +191,7 @@ export async function postMessage(
     // A mention names someone who sees this thread; anyone else (or an unknown id) refuses the message.
     const mentioned = wanted.map((id) => inThread.find((u) => u.id === id));
     if (mentioned.some((u) => !u)) {
-      throw badRequest('Some fields are invalid.', [{ mentions: 'Mention only people who can see this conversation.' }]);
+      throw invalidFields([{ mentions: 'Mention only people who can see this conversation.' }]);
     }
     const message = await ctx.chat.post(tx, { jobId: job.id, thread: input.thread, authorId: p.id, body: input.body, createdAt: now, mentions: wanted });
     const attached = await repo.insertAttachments(tx, (input.files ?? []).map((f, position) => ({ ...f, messageId: message.id, jobId: job.id, position, createdAt: now })));
@@ -271,7 +271,7 @@ export async function postMessageWithFiles(
   if (Object.values(rawFields).some((v) => typeof v === 'string' && v.includes('\u0000'))) throw badRequest('Text may not contain NUL characters.');
   const parsed = ZPostMessageFields.safeParse(rawFields);
   if (!parsed.success) {
-    throw badRequest('Some fields are invalid.', parsed.error.issues.map((i) => ({ [i.path.join('.') || 'fields']: i.message })));
+    throw invalidFields(parsed.error.issues.map((i) => ({ [i.path.join('.') || 'fields']: i.message })));
   }
   const { thread, body, mentions } = parsed.data;
   if (files.length === 0) throw badRequest('Choose at least one file.', [{ files: 'No file was sent.' }]);

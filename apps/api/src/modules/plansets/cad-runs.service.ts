@@ -1,3 +1,4 @@
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import { createHash } from 'node:crypto';
 import { isEngineRefusal } from '@sunstamp/engineering/engine-refusal';
 import { calculateDesign } from '@sunstamp/engineering/design.calc';
@@ -19,6 +20,7 @@ import { recordDeliverable } from '../deliverables/deliverables.service.ts';
 import { notifyGenerationEvent } from '../notifications/notifications.service.ts';
 import { assembleGeneration, blockedMessage, runEngine } from './planset-input.service.ts';
 import * as repo from './plansets.repository.ts';
+import { bytesOfStream } from '../../platform/storage.ts';
 
 /*
  * Plan-set runs. A request assembles the inputs (answering 422 naming what is missing), hashes
@@ -34,7 +36,6 @@ type Ctx = Pick<AppContext, 'database' | 'storage' | 'clock' | 'queue' | 'events
 /** decisions.md: a generation run 120 s. */
 export const CAD_RUN_LIMIT_SECONDS = 120;
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const fullName = (f: string | null, l: string | null, e: string | null) => `${f ?? ''} ${l ?? ''}`.trim() || e || '[No Name]';
 
@@ -126,10 +127,8 @@ export async function getRunChecks(ctx: Ctx, p: Principal, runId: string): Promi
   const run = await getRun(ctx, p, runId);
   if (run.status !== 'passed') throw conflict('This run has not passed: its calculations are not kept.');
   try {
-    const stream = await ctx.storage.read(checksKey(run.job_id, run.id));
-    const chunks: Buffer[] = [];
-    for await (const c of stream) chunks.push(c as Buffer);
-    return ZCadRunChecks.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+    const bytes = await bytesOfStream(await ctx.storage.read(checksKey(run.job_id, run.id)));
+    return ZCadRunChecks.parse(JSON.parse(bytes.toString('utf8')));
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { run_id: run.id, codes: null, results: [] };
     throw e;

@@ -1,5 +1,6 @@
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { bytesOfStream } from '../../platform/storage.ts';
 import type { DesignInputRaw } from '@sunstamp/engineering/design-input.schema';
 import { calculateDesign } from '@sunstamp/engineering/design.calc';
 import { isEngineRefusal } from '@sunstamp/engineering/engine-refusal';
@@ -60,7 +61,6 @@ type ElectricalDesign = { kind: ElectricalKind; circuits: Circuit[] };
 
 export type AssembleResult = { ok: true; inputs: GenerationInputs } | { ok: false; missing: MissingInput[] };
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Not in the AHJ's criteria yet: the 2 % design dry-bulb of the hottest US climates we serve (Phoenix ≈ 43 °C), so ampacity is never under-derated. */
 export const DEFAULT_HIGH_AMBIENT_C = 44;
@@ -79,16 +79,10 @@ export function stableHash(value: unknown): string {
   return createHash('sha256').update(TEMPLATE_VERSION).update(JSON.stringify(walk(value))).digest('hex');
 }
 
-async function bytesOf(stream: Readable): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
-  return new Uint8Array(Buffer.concat(chunks));
-}
-
 async function readStored(ctx: Ctx, key: string | null | undefined): Promise<Uint8Array | undefined> {
   if (!key) return undefined;
   try {
-    return await bytesOf(await ctx.storage.read(key));
+    return new Uint8Array(await bytesOfStream(await ctx.storage.read(key)));
   } catch {
     // A datasheet missing from storage becomes the cut-sheet warning, not a failed run.
     return undefined;

@@ -1,3 +1,4 @@
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { mayReadRequirements, requirementsEditRefusalOf, type RequirementsRefusal } from '@sunstamp/domain/policies/requirements.policy';
@@ -18,7 +19,7 @@ import { validateRequirementValues, type FieldMessages } from '@sunstamp/domain/
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import type { Storage } from '../../platform/storage.ts';
+import { bytesOfStream, type Storage } from '../../platform/storage.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { cleanFileName, type SpooledFile } from '../../platform/uploads.ts';
 import { requireVisible } from '../access/access.ts';
@@ -37,7 +38,6 @@ type Ctx = Pick<AppContext, 'database'>;
  * company's scope; contractors and users edit none.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // The definitions never change while the process runs: build the answer once.
 const DEFINITIONS_RESPONSE = {
@@ -54,7 +54,7 @@ export function getDefinitions() {
 
 /** 404 unless the scope exists and the caller may see it. */
 async function checkScopeVisible(db: DbOrTx, p: Principal, scopeType: RequirementScope, scopeId: string) {
-  if (!UUID.test(scopeId)) throw notFound();
+  if (!UUID_RE.test(scopeId)) throw notFound();
   if (scopeType === 'company') {
     requireVisible(mayReadRequirements(p, { type: scopeType, id: scopeId }));
     if (!(await getCompany(db, scopeId))) throw notFound();
@@ -285,7 +285,7 @@ export async function deleteRequirementFile(
 
 /** A requirement file's bytes, for whoever may see its scope (404 otherwise). */
 export async function openRequirementFile(ctx: Ctx, storage: Storage, p: Principal, fileId: string) {
-  if (!UUID.test(fileId)) throw notFound();
+  if (!UUID_RE.test(fileId)) throw notFound();
   const db = ctx.database.db;
   const f = await repo.getFile(db, fileId);
   if (!f) throw notFound();
@@ -301,7 +301,7 @@ export async function openRequirementFile(ctx: Ctx, storage: Storage, p: Princip
 export async function openJobRequirementFile(
   ctx: Pick<AppContext, 'database'>, storage: Storage, fileId: string, scopes: { scopeType: RequirementScope; scopeId: string }[],
 ) {
-  if (!UUID.test(fileId)) throw notFound();
+  if (!UUID_RE.test(fileId)) throw notFound();
   const f = await repo.getFile(ctx.database.db, fileId);
   if (!f || !scopes.some((s) => s.scopeType === f.scopeType && s.scopeId === f.scopeId)) throw notFound();
   return readRequirementFile(storage, f);
@@ -314,13 +314,11 @@ export async function openJobRequirementFile(
 export async function readRequirementFileBytes(
   ctx: Pick<AppContext, 'database' | 'storage'>, fileId: string, scopes: { scopeType: RequirementScope; scopeId: string }[],
 ): Promise<{ name: string; bytes: Uint8Array } | undefined> {
-  if (!UUID.test(fileId)) return undefined;
+  if (!UUID_RE.test(fileId)) return undefined;
   const f = await repo.getFile(ctx.database.db, fileId);
   if (!f || !scopes.some((s) => s.scopeType === f.scopeType && s.scopeId === f.scopeId)) return undefined;
   try {
-    const chunks: Buffer[] = [];
-    for await (const c of await ctx.storage.read(f.storageKey)) chunks.push(Buffer.from(c as Buffer));
-    return { name: f.name, bytes: new Uint8Array(Buffer.concat(chunks)) };
+    return { name: f.name, bytes: new Uint8Array(await bytesOfStream(await ctx.storage.read(f.storageKey))) };
   } catch {
     return undefined;
   }

@@ -1,16 +1,16 @@
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import type { SiteAlertAdmin, SiteAlertBody } from '@sunstamp/domain/contracts/site-alerts';
 import type { Role } from '@sunstamp/domain/roles';
 import { siteAlertReaches, siteAlertStatus } from '@sunstamp/domain/site-alerts/site-alert.rules';
 import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../auth/principal.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { notFound, invalidFields } from '../../platform/errors.ts';
 import { requireCatalogueEdit } from '../access/access.ts';
 import * as repo from './site-alerts.repository.ts';
 
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'cache'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An empty audience list means everyone: stored as null so "everyone" has one spelling. */
 const audienceList = <T>(xs: T[] | null) => (xs?.length ? xs : null);
@@ -30,7 +30,7 @@ async function checkCompanies(ctx: Ctx, ids: string[] | null) {
   if (!ids?.length) return;
   const known = await repo.companyNames(ctx.database.db, ids);
   const unknown = ids.findIndex((id) => !known.has(id));
-  if (unknown >= 0) throw badRequest('Some fields are invalid.', [{ [`company_ids.${unknown}`]: 'No such company.' }]);
+  if (unknown >= 0) throw invalidFields([{ [`company_ids.${unknown}`]: 'No such company.' }]);
 }
 
 /** The alerts the admin screen lists, each with its status now. */
@@ -79,7 +79,7 @@ export async function createAlert(ctx: Ctx, p: Principal, b: SiteAlertBody) {
 
 export async function updateAlert(ctx: Ctx, p: Principal, id: string, b: SiteAlertBody) {
   requireCatalogueEdit(p, 'site_alerts');
-  if (!UUID.test(id)) throw notFound();
+  if (!UUID_RE.test(id)) throw notFound();
   await checkCompanies(ctx, b.company_ids);
   // Saving an alert puts it back on: expiring is its own action.
   const row = await repo.updateAlert(ctx.database.db, id, { ...columnsOf(b), isActive: true, updatedAt: ctx.clock.now() });
@@ -91,7 +91,7 @@ export async function updateAlert(ctx: Ctx, p: Principal, id: string, b: SiteAle
 /** Ends an alert now; it stays listed (and can be scheduled again by saving it with new dates). */
 export async function expireAlert(ctx: Ctx, p: Principal, id: string) {
   requireCatalogueEdit(p, 'site_alerts');
-  if (!UUID.test(id)) throw notFound();
+  if (!UUID_RE.test(id)) throw notFound();
   const row = await repo.updateAlert(ctx.database.db, id, { isActive: false, updatedAt: ctx.clock.now() });
   if (!row) throw notFound();
   await ctx.cache.invalidateAll();
@@ -100,7 +100,7 @@ export async function expireAlert(ctx: Ctx, p: Principal, id: string) {
 
 export async function deleteAlert(ctx: Ctx, p: Principal, id: string) {
   requireCatalogueEdit(p, 'site_alerts');
-  if (!UUID.test(id) || !(await repo.deleteAlert(ctx.database.db, id))) throw notFound();
+  if (!UUID_RE.test(id) || !(await repo.deleteAlert(ctx.database.db, id))) throw notFound();
   await ctx.cache.invalidateAll();
 }
 
@@ -120,7 +120,7 @@ export async function alertsFor(ctx: Pick<AppContext, 'database'>, user: { id: s
 
 /** Closes an alert for the caller on every device; 404 for an alert that is not shown to them. */
 export async function dismissAlert(ctx: Ctx, p: Principal, id: string) {
-  if (!UUID.test(id)) throw notFound();
+  if (!UUID_RE.test(id)) throw notFound();
   const now = ctx.clock.now();
   const shown = await alertsFor(ctx, p, now);
   if (!shown.some((a) => a.id === id)) {

@@ -1,10 +1,11 @@
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import { SHIFTS_MAX, type GroupBody, type ShiftLog } from '@sunstamp/domain/contracts/staff';
 import { mayBeGroupMember, mayManageGroups, maySeeShifts } from '@sunstamp/domain/policies/companies.policy';
 import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
 import type { Role } from '@sunstamp/domain/roles';
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../auth/principal.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { notFound, invalidFields } from '../../platform/errors.ts';
 import { requireAllowed } from '../access/access.ts';
 import { listGroups } from '../companies/companies.service.ts';
 import * as repo from './staff.repository.ts';
@@ -12,7 +13,6 @@ import { closeIdleShifts } from '../../db/shifts.sql.ts';
 
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'cache'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 const hoursBetween = (a: Date, b: Date) => Math.round(((b.getTime() - a.getTime()) / HOUR) * 100) / 100;
@@ -26,7 +26,7 @@ const personOf = (r: PersonCols) => ({
 /** Name free (case-insensitively), every member an active user of a role that works on jobs. */
 async function checkGroup(ctx: Ctx, b: GroupBody, exceptId?: string) {
   const db = ctx.database.db;
-  if (await repo.groupNameTaken(db, b.name, exceptId)) throw badRequest('Some fields are invalid.', [{ name: 'Another group has this name.' }]);
+  if (await repo.groupNameTaken(db, b.name, exceptId)) throw invalidFields([{ name: 'Another group has this name.' }]);
   const found = new Map((await repo.usersByIds(db, b.member_ids)).map((u) => [u.id, u]));
   const errors: Record<string, string>[] = [];
   b.member_ids.forEach((id, i) => {
@@ -34,7 +34,7 @@ async function checkGroup(ctx: Ctx, b: GroupBody, exceptId?: string) {
     if (!u || !u.isActive) errors.push({ [`member_ids.${i}`]: 'No such active user.' });
     else if (!mayBeGroupMember(u.role)) errors.push({ [`member_ids.${i}`]: 'Client users cannot be in a staff group.' });
   });
-  if (errors.length) throw badRequest('Some fields are invalid.', errors);
+  if (errors.length) throw invalidFields(errors);
 }
 
 async function answerGroup(ctx: Ctx, p: Principal, id: string) {
@@ -56,7 +56,7 @@ export async function createGroup(ctx: Ctx, p: Principal, b: GroupBody) {
 
 export async function updateGroup(ctx: Ctx, p: Principal, id: string, b: GroupBody) {
   requireAllowed(mayManageGroups(p.role), 'Only an admin can change groups.');
-  if (!UUID.test(id) || !(await repo.groupExists(ctx.database.db, id))) throw notFound();
+  if (!UUID_RE.test(id) || !(await repo.groupExists(ctx.database.db, id))) throw notFound();
   await checkGroup(ctx, b, id);
   await ctx.database.db.transaction(async (tx) => {
     await repo.renameGroup(tx, id, b.name);
@@ -67,7 +67,7 @@ export async function updateGroup(ctx: Ctx, p: Principal, id: string, b: GroupBo
 
 export async function deleteGroup(ctx: Ctx, p: Principal, id: string) {
   requireAllowed(mayManageGroups(p.role), 'Only an admin can change groups.');
-  if (!UUID.test(id) || !(await repo.deleteGroup(ctx.database.db, id))) throw notFound();
+  if (!UUID_RE.test(id) || !(await repo.deleteGroup(ctx.database.db, id))) throw notFound();
 }
 
 /** Who is on shift now (a shift opens at sign-in and ends at sign-out, with the session, or when idle: db/shifts.sql.ts). */
@@ -89,7 +89,7 @@ export async function shiftLog(ctx: Ctx, p: Principal, q: { start_date?: string;
   const now = ctx.clock.now();
   const to = q.end_date ? instantOf(q.end_date, true) : new Date(now.getTime() + 1);
   const from = q.start_date ? instantOf(q.start_date, false) : new Date(to.getTime() - 30 * DAY);
-  if (from >= to) throw badRequest('Some fields are invalid.', [{ end_date: 'The end must be after the start.' }]);
+  if (from >= to) throw invalidFields([{ end_date: 'The end must be after the start.' }]);
   await closeIdleShifts(ctx.database.db, now);
   const rows = await repo.shiftsBetween(ctx.database.db, from, to, SHIFTS_MAX + 1, q.user_id);
   const shifts = rows.slice(0, SHIFTS_MAX).map((r) => ({

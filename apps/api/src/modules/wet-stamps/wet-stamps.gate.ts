@@ -1,3 +1,4 @@
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import {
   WET_STAMP_GATE_MESSAGE, WET_STAMP_REQUIREMENT, isWetStampGatedMove, isWetStampSent, wetStampGateSentence, wetStampNeedOf,
   type WetStampNeed, type WetStampState,
@@ -16,7 +17,6 @@ import * as repo from './wet-stamps.repository.ts';
  * imports only this: SQL of this area and of the requirements, and the domain's resolver, nothing of the jobs module.
  */
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The job facts the need reads. */
 export type WetStampJob = {
