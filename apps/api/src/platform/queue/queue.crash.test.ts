@@ -149,7 +149,7 @@ describe('a queued job survives kill -9 of its worker', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000);
 
   it.runIf(process.env.SUNSTAMP_TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL)('on PostgreSQL', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-crash-'));
@@ -168,5 +168,5 @@ describe('a queued job survives kill -9 of its worker', () => {
       await admin(`drop database if exists ${name} with (force)`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000);
 });
