@@ -30,6 +30,7 @@ import { openScratchPostgres } from '../apps/api/src/db/scratch-database.ts';
 import { seedDemo, seedReference } from '../apps/api/src/db/seed/seed.ts';
 import { ahjs, companies, equipment, states, users, utilities } from '../apps/api/src/db/schema.ts';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/seed.ts';
+import { readSse } from '../apps/api/src/test/sse-reader.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -324,36 +325,23 @@ class Stream {
     this.ctrl = ctrl;
     this.connectedTo = target;
     this.connects++;
-    void this.read(res.body, target, ctrl);
+    this.read(res.body, target, ctrl);
     return true;
   }
-  private async read(body: ReadableStream<Uint8Array>, via: Proc, ctrl: AbortController) {
-    const reader = body.getReader();
-    const dec = new TextDecoder();
-    let buf = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buf += dec.decode(value, { stream: true });
-        let i: number;
-        while ((i = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const f = Object.fromEntries(block.split('\n').filter((l) => !l.startsWith(':') && l.includes(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]));
-          if (!f.data) continue;
-          if (f.id !== undefined) this.lastId = Math.max(this.lastId, Number(f.id));
-          const e = JSON.parse(f.data) as { type: string; payload: { message_id?: string | number; run_id?: string } };
-          this.events++;
-          const arrival = { via: via.name, at: Date.now() };
-          if (e.type === 'new_message' && e.payload.message_id && !this.messages.has(String(e.payload.message_id))) this.messages.set(String(e.payload.message_id), arrival);
-          if (e.payload.run_id) this.runEvents.set(`${e.payload.run_id} ${e.type}`, [...(this.runEvents.get(`${e.payload.run_id} ${e.type}`) ?? []), arrival]);
-        }
-      }
-    } catch { /* aborted or the process died */ }
-    this.ended.add(ctrl);
-    if (this.ctrl === ctrl) { this.ctrl = null; this.connectedTo = null; }
-    if (!stopping) void this.reconnect();
+  private read(body: ReadableStream<Uint8Array>, via: Proc, ctrl: AbortController) {
+    readSse(body, ({ id, data }) => {
+      if (id !== undefined) this.lastId = Math.max(this.lastId, id);
+      const e = data as { type: string; payload: { message_id?: string | number; run_id?: string } };
+      this.events++;
+      const arrival = { via: via.name, at: Date.now() };
+      if (e.type === 'new_message' && e.payload.message_id && !this.messages.has(String(e.payload.message_id))) this.messages.set(String(e.payload.message_id), arrival);
+      if (e.payload.run_id) this.runEvents.set(`${e.payload.run_id} ${e.type}`, [...(this.runEvents.get(`${e.payload.run_id} ${e.type}`) ?? []), arrival]);
+    }, () => {
+      // the stream ended: aborted, or its process died
+      this.ended.add(ctrl);
+      if (this.ctrl === ctrl) { this.ctrl = null; this.connectedTo = null; }
+      if (!stopping) void this.reconnect();
+    });
   }
   async reconnect() {
     while (!stopping && !this.ctrl) {

@@ -3,9 +3,9 @@ export type SseEvent = { id: number | undefined; event: string; data: unknown };
 
 /**
  * Reads a text/event-stream body in the background and calls `onEvent` for every event with data
- * (comments and keep-alives skipped), until the stream ends or its request is aborted.
+ * (comments and keep-alives skipped), until the stream ends or its request is aborted; then `onEnd`.
  */
-export function readSse(body: ReadableStream<Uint8Array>, onEvent: (e: SseEvent) => void): void {
+export function readSse(body: ReadableStream<Uint8Array>, onEvent: (e: SseEvent) => void, onEnd?: () => void): void {
   void (async () => {
     const reader = body.getReader();
     const dec = new TextDecoder();
@@ -28,5 +28,6 @@ export function readSse(body: ReadableStream<Uint8Array>, onEvent: (e: SseEvent)
     } catch {
       /* aborted */
     }
+    onEnd?.();
   })();
 }
