@@ -131,6 +131,16 @@ export function buildThreeLine(ctx: SheetContext): Sheet {
       c.text(w.name, a.x + bw + 3, yy - 2, { size: 6.5, layer: 'E-SLD' });
     });
   };
+  // from a box up to the one above it: spaced for their names; the wire that turns highest lands leftmost, so no two cross
+  const riser = (lo: { x: number; y: number }, up: { x: number; y: number }, ws: Wire[]) => {
+    ws.forEach((w, i) => {
+      const x = lo.x + bw - 12 - i * 26;
+      const x2 = up.x + 12 + (ws.length - 1 - i) * 26;
+      const turn = lo.y - 14 - i * 6;
+      c.poly([[x, lo.y], [x, turn], [x2, turn], [x2, up.y + bh]], false, { lineWidth: 1, stroke: w.colour }, 'E-SLD');
+      c.text(w.name, x + 2, lo.y - 3, { size: 6.5, layer: 'E-SLD' });
+    });
+  };
   // every conductor of every run, a terminal on each side, its name
   for (const [ri, row] of rows.entries()) {
     const p = pos.get(row.from)!;
@@ -141,16 +151,7 @@ export function buildThreeLine(ctx: SheetContext): Sheet {
     const ws = conductorsOf(row);
     const below = a.y !== b.y;
     if (!below) bundle(a, b, ws);
-    else {
-      ws.forEach((w, i) => {
-        // spaced for their names; the wire that turns highest lands leftmost, so no two cross
-        const x = a.x + bw - 12 - i * 26;
-        const x2 = b.x + 12 + (ws.length - 1 - i) * 26;
-        const turn = a.y - 14 - i * 6;
-        c.poly([[x, a.y], [x, turn], [x2, turn], [x2, b.y + bh]], false, { lineWidth: 1, stroke: w.colour }, 'E-SLD');
-        c.text(w.name, x + 2, a.y - 3, { size: 6.5, layer: 'E-SLD' });
-      });
-    }
+    else riser(a, b, ws);
     const tx = below ? a.x - 40 : (a.x + bw + b.x) / 2;
     const ty = below ? a.y + bh / 2 : a.y + bh + 14;
     c.circle(tx, ty - 3, 7, { fill: '#fff', lineWidth: 0.8 }, 'E-SLD');
@@ -169,14 +170,8 @@ export function buildThreeLine(ctx: SheetContext): Sheet {
   if (backupPanel) {
     // the backup side below the MSP: its feeder (a run of the schedule, else drawn L1/L2/N) and the gateway's feed to the backup loads panel
     if (!rows.some((r) => (r.from === svcName && r.to === gateway) || (r.from === gateway && r.to === svcName))) {
-      const [lo, up] = [pos.get(gateway!)!, pos.get(svcName)!];
-      ac3.forEach((w, i) => {
-        const x = lo.x + bw - 12 - i * 26;
-        const x2 = up.x + 12 + (ac3.length - 1 - i) * 26;
-        const turn = lo.y - 14 - i * 6;
-        c.poly([[x, lo.y], [x, turn], [x2, turn], [x2, up.y + bh]], false, { lineWidth: 1, stroke: w.colour }, 'E-SLD');
-        c.text(w.name, x + 2, lo.y - 3, { size: 6.5, layer: 'E-SLD' });
-      });
+      const lo = pos.get(gateway!)!;
+      riser(lo, pos.get(svcName)!, ac3);
       // the schedule has no run for the feeder: say what protects it rather than print a size the report did not calculate
       if (bk?.backupPanel) c.para(`BACKUP FEEDER FROM ${bk.backupPanel.supplyBreakerA} A BREAKER IN MSP (NOT IN THE SCHEDULE: SIZE PER 240.4)`, lo.x + bw + 6, lo.y - 44, colW - 20, 40, { size: 6.5, where: `${number} backup feeder` });
     }
