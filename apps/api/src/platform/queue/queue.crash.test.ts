@@ -94,7 +94,7 @@ async function survivesKill(env: Record<string, string>, open: () => Promise<Dat
   const before = connections.length;
   const first = startWorker(env);
   try {
-    await until(() => connections.length > before, 30_000, `the first worker to connect to SMTP (${first.output.join('')})`);
+    await until(() => connections.length > before, 150_000, `the first worker to connect to SMTP (${first.output.join('')})`);
     first.kill('SIGKILL');
     await exited(first);
     expect(first.signalCode).toBe('SIGKILL');
@@ -107,7 +107,7 @@ async function survivesKill(env: Record<string, string>, open: () => Promise<Dat
 
   const second = startWorker(env);
   try {
-    await until(() => delivered.some((d) => d.includes(subject)), 40_000, `the restarted worker to deliver (${second.output.join('')})`);
+    await until(() => delivered.some((d) => d.includes(subject)), 120_000, `the restarted worker to deliver (${second.output.join('')})`);
     expect(delivered.filter((d) => d.includes(subject))).toHaveLength(1);
   } finally {
     second.kill('SIGTERM');
@@ -149,7 +149,7 @@ describe('a queued job survives kill -9 of its worker', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 300_000);
+  }, 420_000);
 
   it.runIf(process.env.SUNSTAMP_TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL)('on PostgreSQL', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-crash-'));
@@ -168,5 +168,5 @@ describe('a queued job survives kill -9 of its worker', () => {
       await admin(`drop database if exists ${name} with (force)`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 300_000);
+  }, 420_000);
 });
