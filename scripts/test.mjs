@@ -163,7 +163,7 @@ if (changed) {
   // with the unit and API run's.
   const browser = builds.then((built) => {
     const failedBuilds = reportChecks(built);
-    if (failedBuilds > 0) stopAll('A build failed: no tests were run.', failedBuilds);
+    if (failedBuilds > 0) stopAll('A build failed: the tests that had started were stopped.', failedBuilds);
     return withBrowser ? stage('browser', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], { env: { E2E_PREBUILT: '1' }, capture: true }) : null;
   });
   // The unit and API suites start at once instead of waiting for lint (which took 342 s of a
