@@ -104,7 +104,20 @@ describe('layout → drawn rails → the printed rail checks (property)', () => 
       expect(String(inputOf(span, /^rail capacity source$/)!.value)).toMatch(new RegExp(`^${rack.manufacturer} ${rack.model}: ASSUMED ${rack.railClass} rail class`));
     }
     expect(laidOut).toBeGreaterThan(60);
-    expect(refused).toBeGreaterThan(0);
+    expect(laidOut + refused).toBe(120);
     expect(seen.size).toBe(SEED_RACKING.length);
+  });
+
+  it('a rail no layout can satisfy (its allowed span shorter than the rafter spacing) fails the run naming the rail', () => {
+    const xr10 = SEED_RACKING.find((r) => r.type === 'ironridge_xr10')!;
+    const engine = {
+      ...base, site: { ...base.site, windSpeedMph: 180, exposure: 'D', groundSnowLoadPsf: 300 },
+      arrays: [{ ...base.arrays[0], roofPitchDeg: 20, windZone: '3', framing: { ...base.arrays[0].framing, spacingIn: 24 }, rail: railOf(xr10) }, base.arrays[1]],
+    };
+    const plan = planAttachments({ roofPlanes: [plane(24, 20)], modules: row(4, 2, 5, 'M'), attachments: [] }, size, engine);
+    expect(plan.ok).toBe(false);
+    if (plan.ok) return;
+    expect(plan.rail).toBe('P1-R1');
+    expect(plan.detail).toContain('P1-R1');
   });
 });
