@@ -2,7 +2,7 @@ import { ZDesignInput, type ArrayInput, type DesignInput, type DesignInputRaw } 
 import type { Check, Report, Section } from '../report.schema.ts';
 import { asce, check, round } from '../report.builder.ts';
 import { EngineRefusalError } from '../engine-refusal.ts';
-import { ADM_OMEGA_BENDING, FB_6005_T5_PSI, FTY_6005_T5_KSI, RAIL_PROFILES } from '../tables/rail-profiles.table.ts';
+import { FB_6005_T5_PSI, RAIL_PROFILES } from '../tables/rail-profiles.table.ts';
 import { NDS_SPECIFIC_GRAVITY } from '../tables/nds-withdrawal.table.ts';
 import { velocityPressure, panelPressure } from './wind.calc.ts';
 import { flatRoofSnow, slopedRoofSnow } from './snow.calc.ts';
@@ -366,8 +366,9 @@ export function railCapacityBasis(a: ArrayInput): { ma: number; name: string; so
   return {
     ma: cls.allowableMomentLbFt,
     name: `M_allow (${a.rail.model ? `${a.rail.model}, ` : ''}${a.rail.profile} rail class, ASSUMED)`,
-    source: `${product}ASSUMED ${a.rail.profile} rail class, ADM Fb ${FB_6005_T5_PSI / 1000} ksi (6005-T5 Fty ${FTY_6005_T5_KSI} ksi / Ωb ${ADM_OMEGA_BENDING}) × Sx ${cls.sectionModulusIn3} in³ typical of the class, not a maker's figure; staff to confirm the maker's certified allowable moment`,
-    short: `${product}${a.rail.profile} rail class (ASSUMED, maker's value to be confirmed)`,
+    // Fb = Fty / Ωb (6005-T5: 35 ksi / 1.65, tables/rail-profiles); the sheet prints Fb and the class's Sx.
+    source: `${product}ASSUMED ${a.rail.profile} rail class, ADM Fb ${FB_6005_T5_PSI / 1000} ksi × Sx ${cls.sectionModulusIn3} in³; maker's certified value to be confirmed by staff`,
+    short: `${product}ADM, ${a.rail.profile} rail class (ASSUMED, maker's value to confirm)`,
     assumed: true,
   };
 }

@@ -249,7 +249,8 @@ export function structuralBasisLines(input: PlanSetInput): string[] {
     if (ma && source) out.push(`RAIL CAPACITY ${fmt(ma.value)} LB-FT: ${source}`.toUpperCase());
     const cant = k('rail-cantilever');
     const cantLimit = cant && inputOf(cant, /^cantilever limit \(/);
-    if (cant && cantLimit) {
+    // The cantilever limit's basis, where the rail product gives one (the maker's document, or why it is assumed).
+    if (cant && cantLimit && inputOf(cant, 'cantilever limit source')) {
       const cantSource = inputOf(cant, 'cantilever limit source')?.value;
       out.push(`RAIL CANTILEVER ${fmt(cant.value)}" ${cant.pass === false ? '>' : '≤'} ${fmt(cantLimit.value)}" = ${cantLimit.name.replace(/^cantilever limit \((.*)\)$/, '$1')} ${fmt(inputOf(cant, 'allowable span')?.value ?? '—')}"${cantSource ? `: ${cantSource}` : ''}`.toUpperCase());
     }

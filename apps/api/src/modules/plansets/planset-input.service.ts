@@ -99,14 +99,15 @@ const dataOf = (item: Item | null | undefined) => (item?.data ?? {}) as Record<s
  */
 export function railOfCatalogue(rackItem: Pick<Item, 'manufacturer' | 'model' | 'data'>) {
   const d = dataOf(rackItem as Item);
-  const cls = str(d.railClass);
+  const c = str(d.railClass);
+  const cls = c === 'light' || c === 'standard' || c === 'heavy' ? c : undefined;
   const ratio = num(d.maxCantileverRatio);
   const span = num(d.maxAttachmentSpanIn);
   return {
     model: `${rackItem.manufacturer} ${rackItem.model}`,
     ...(num(d.allowableMomentLbFt) !== undefined ? { allowableMomentLbFt: num(d.allowableMomentLbFt) } : {}),
     ...(str(d.allowableMomentSource) ? { capacitySource: str(d.allowableMomentSource) } : {}),
-    ...(cls === 'light' || cls === 'standard' || cls === 'heavy' ? { profile: cls } : {}),
+    ...(cls ? { profile: cls } : {}),
     ...(ratio !== undefined && ratio > 0 && ratio <= 1 ? { maxCantileverRatio: ratio } : {}),
     ...(str(d.maxCantileverSource) ? { cantileverSource: str(d.maxCantileverSource) } : {}),
     ...(span !== undefined && span > 0 ? { maxSpanIn: span, ...(str(d.maxAttachmentSpanSource) ? { maxSpanSource: str(d.maxAttachmentSpanSource) } : {}) } : {}),
