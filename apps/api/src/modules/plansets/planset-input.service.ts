@@ -99,8 +99,7 @@ const dataOf = (item: Item | null | undefined) => (item?.data ?? {}) as Record<s
  */
 export function railOfCatalogue(rackItem: Pick<Item, 'manufacturer' | 'model' | 'data'>) {
   const d = dataOf(rackItem as Item);
-  const c = str(d.railClass);
-  const cls = c === 'light' || c === 'standard' || c === 'heavy' ? c : undefined;
+  const cls = (['light', 'standard', 'heavy'] as const).find((c) => c === d.railClass);
   const ratio = num(d.maxCantileverRatio);
   const span = num(d.maxAttachmentSpanIn);
   return {
