@@ -92,6 +92,27 @@ async function readStored(ctx: Ctx, key: string | null | undefined): Promise<Uin
 type Item = repo.EquipmentRow;
 const dataOf = (item: Item | null | undefined) => (item?.data ?? {}) as Record<string, unknown>;
 
+/**
+ * The rail product's values from its catalogue row (issue 24, finding 3): the maker's allowable moment with
+ * its document, or the generic class the row names (printed as ASSUMED); the maker's cantilever ratio and
+ * allowable span, each with its document. XR10, XR100 and SolarMount each carry their own.
+ */
+export function railOfCatalogue(rackItem: Pick<Item, 'manufacturer' | 'model' | 'data'>) {
+  const d = dataOf(rackItem as Item);
+  const cls = (['light', 'standard', 'heavy'] as const).find((c) => c === d.railClass);
+  const ratio = num(d.maxCantileverRatio);
+  const span = num(d.maxAttachmentSpanIn);
+  return {
+    model: `${rackItem.manufacturer} ${rackItem.model}`,
+    ...(num(d.allowableMomentLbFt) !== undefined ? { allowableMomentLbFt: num(d.allowableMomentLbFt) } : {}),
+    ...(str(d.allowableMomentSource) ? { capacitySource: str(d.allowableMomentSource) } : {}),
+    ...(cls ? { profile: cls } : {}),
+    ...(ratio !== undefined && ratio > 0 && ratio <= 1 ? { maxCantileverRatio: ratio } : {}),
+    ...(str(d.maxCantileverSource) ? { cantileverSource: str(d.maxCantileverSource) } : {}),
+    ...(span !== undefined && span > 0 ? { maxSpanIn: span, ...(str(d.maxAttachmentSpanSource) ? { maxSpanSource: str(d.maxAttachmentSpanSource) } : {}) } : {}),
+  };
+}
+
 /** Wire-size requirement values are the option list's labels ("10 AWG", "250 kcmil"); the engine takes the size alone. */
 function wireSizeOf(v: unknown): string | undefined {
   const s = str(v);
@@ -473,11 +494,7 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
       framing: { ...framings[k]!.engine!, spacingIn: a.beam_spacing, spansIn: a.beam_span, panelsOnRafter: Math.max(1, a.num_panels_on_rafter ?? 2), ...framingFactsOf(a).framing },
       ...(framingFactsOf(a).roofDeadLoadPsf !== undefined ? { roofDeadLoadPsf: framingFactsOf(a).roofDeadLoadPsf } : {}),
       // The rail product's allowable moment and its document, from the catalogue (no one value for every rail).
-      rail: {
-        model: `${rackItem.manufacturer} ${rackItem.model}`,
-        ...(num(dataOf(rackItem).allowableMomentLbFt) !== undefined ? { allowableMomentLbFt: num(dataOf(rackItem).allowableMomentLbFt) } : {}),
-        ...(str(dataOf(rackItem).allowableMomentSource) ? { capacitySource: str(dataOf(rackItem).allowableMomentSource) } : {}),
-      },
+      rail: railOfCatalogue(rackItem),
       ...(str(a.roof_material) ? { roofMaterial: str(a.roof_material) } : {}),
       attachment: {
         kind: attachmentsOf[k]!.kind,
