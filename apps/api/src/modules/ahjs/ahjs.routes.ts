@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   ZAhj, ZAhjBody, ZAhjPage, ZAhjPatch, ZDirectoryQuery, ZImportResult, ZUtility, ZUtilityBody, ZUtilityPage, ZUtilityPatch,
 } from '@sunstamp/domain/contracts/catalogue';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import { csvTextOf, installCsvBody } from '../catalogue/csv-upload.ts';
 import * as ahjs from './ahjs.service.ts';
 import * as utilities from './utilities.service.ts';

@@ -7,7 +7,7 @@ import {
 } from '@sunstamp/domain/contracts/deliverables';
 import { ZJob } from '@sunstamp/domain/contracts/jobs';
 import { MAX_VERIFY_UPLOAD_BYTES } from '@sunstamp/domain/constants/deliverables.constants';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { uploadError } from '../../platform/uploads.ts';
 import { releaseDeliverables } from '../jobs/jobs-workflow.service.ts';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { cadRuns, jobFiles, jobs, users } from '../../db/schema.ts';
 import { DEMO_STAMPED_JOB } from '../../db/seed/sample-deliverables.seed.ts';
 import { demoEngineerId } from '../../db/seed/demo-engineer.seed.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { releaseDeliverables } from '../jobs/jobs-workflow.service.ts';
 import { requestRun, runCadGeneration } from '../plansets/cad-runs.service.ts';
 import { sealDocument } from './seal.service.ts';

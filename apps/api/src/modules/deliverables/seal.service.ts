@@ -8,7 +8,7 @@ import { sealsShown } from '@sunstamp/planset/seals/seal-check';
 import { coveredPages, disciplinesOf, marginSlots, ZSealSlots, type SealSlot } from '@sunstamp/planset/seals/seal-slots';
 import type { SealToApply } from '@sunstamp/planset/seals/seal-stamp';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { AppError, conflict, forbidden } from '../../platform/errors.ts';
 import * as engRepo from '../engineers/engineers.repository.ts';
 import { readBytes, todayOf } from '../engineers/engineers.service.ts';

@@ -16,7 +16,7 @@ import type { FireCode } from '@sunstamp/planset/input.schema';
 import { sectionOf } from '@sunstamp/planset/layout/fire-setbacks.rules';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, invalidFields } from '../../platform/errors.ts';
 import { maySeeFile, visibleJob } from '../jobs/jobs-queries.service.ts';
 import { resolvedOf } from '../jobs/jobs-requirements.service.ts';

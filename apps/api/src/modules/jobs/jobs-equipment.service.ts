@@ -8,7 +8,7 @@ import type { JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
 import type { JobEquipmentAnswer, JobEquipmentLineOut } from '@sunstamp/domain/contracts/job-equipment';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { conflict, forbidden, invalidFields } from '../../platform/errors.ts';
 import { structuralSpanLimit } from '../settings/settings.service.ts';
 import { announceJobsChanged } from './jobs-count.cache.ts';

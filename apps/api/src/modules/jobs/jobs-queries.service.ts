@@ -5,7 +5,7 @@ import type { Job, JobListQuery } from '@sunstamp/domain/contracts/jobs';
 import type { OptionLookup } from '@sunstamp/domain/jobs/job-options.rules';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { forbidden, notFound, invalidFields } from '../../platform/errors.ts';
 import { optionLists } from '../catalogue/option-lists.cache.ts';
 import { cachedCount, keepCount } from './jobs-count.cache.ts';
@@ -14,7 +14,7 @@ import { sideOfRole, statusesWaitingOn } from '@sunstamp/domain/jobs/action-need
 import { shownFileCategoryOf } from '@sunstamp/domain/jobs/client-view.rules';
 import type { FileCategory } from '@sunstamp/domain/constants/files.constants';
 import * as repo from './jobs.repository.ts';
-import { jobScopeOf } from '../access/access.ts';
+import { jobScopeOf } from '../../platform/access.ts';
 import { threadAccessOf } from '@sunstamp/domain/policies/message-inbox.policy';
 import { isHiddenDeliverable } from '@sunstamp/domain/policies/deliverables.policy';
 

@@ -12,7 +12,7 @@ import type { ResolvedRequirements } from '@sunstamp/domain/requirements/resolve
 import type { PlanSetFacts } from '@sunstamp/domain/requirements/sticker-logic.data';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { conflict, forbidden, notFound, invalidFields } from '../../platform/errors.ts';
 import { openJobRequirementFile, resolveForJob } from '../requirements/requirements.service.ts';

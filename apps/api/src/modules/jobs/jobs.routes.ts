@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   ZAssignBody, ZJob, ZJobBody, ZJobHistoryEntry, ZJobListQuery, ZJobPage, ZJobRevision, ZNoteBody, ZRevisionBody, ZStatusChangeBody,
 } from '@sunstamp/domain/contracts/jobs';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import { getJob, jobHistory, jobRevisions, listJobs } from './jobs-queries.service.ts';
 import {
   assignJob, cancelJob, changeStatus, deactivateJob, deleteDraft, requestRevision, submitJob, unassignJob,

@@ -8,7 +8,7 @@ import { arraysWithModuleType } from '@sunstamp/domain/jobs/job-equipment.rules'
 import type { JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
 import type { Job } from '@sunstamp/domain/contracts/jobs';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { conflict, forbidden, invalidFields } from '../../platform/errors.ts';
 import { optionLists } from '../catalogue/option-lists.cache.ts';
 import { announceJobsChanged } from './jobs-count.cache.ts';

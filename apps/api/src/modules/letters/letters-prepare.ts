@@ -9,8 +9,8 @@ import type { STRUCTURAL_METHOD_VALUES } from '@sunstamp/domain/contracts/letter
 import { LETTER_DISCIPLINE, type LetterInputRaw, type LetterType } from '@sunstamp/planset/letters/letter-input.schema';
 import type { AppContext } from '../../context.ts';
 import { conflict, unprocessable } from '../../platform/errors.ts';
-import type { Principal } from '../auth/principal.ts';
-import { requireAllowed } from '../access/access.ts';
+import type { Principal } from '../../platform/principal.ts';
+import { requireAllowed } from '../../platform/access.ts';
 import { todayOf } from '../engineers/engineers.service.ts';
 import * as engRepo from '../engineers/engineers.repository.ts';
 import { getFile } from '../files/files.repository.ts';

@@ -15,8 +15,8 @@ import { badRequest, conflict, forbidden, notFound, invalidFields } from '../../
 import type { Storage } from '../../platform/storage.ts';
 import { cleanFileName, type SpooledFile } from '../../platform/uploads.ts';
 import { checkUploadType } from '../files/files.service.ts';
-import { jobScopeOf, requireAllowed, requireVisible } from '../access/access.ts';
-import type { Principal } from '../auth/principal.ts';
+import { jobScopeOf, requireAllowed, requireVisible } from '../../platform/access.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { visibleJob } from '../jobs/jobs-queries.service.ts';
 import { markThreadNotificationsRead, queueMailBatches, storeNotifications } from '../notifications/notifications.service.ts';
 import { databaseChatProvider } from './chat-provider.ts';

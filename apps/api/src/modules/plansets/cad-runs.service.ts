@@ -11,7 +11,7 @@ import { TEMPLATE_VERSION } from '@sunstamp/planset/planset.model';
 import type { RenderStage } from '@sunstamp/planset/planset.render';
 import type { AppContext } from '../../context.ts';
 import type { CadRunFile } from '../../db/schema/cad-runs.schema.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/errors.ts';
 import { visibleJob } from '../jobs/jobs-queries.service.ts';
 import * as jobsRepo from '../jobs/jobs.repository.ts';

@@ -7,9 +7,9 @@ import {
 import { mayMoveWetStamp, maySeeWetStampActors } from '@sunstamp/domain/policies/wet-stamps.policy';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { requireAllowed } from '../access/access.ts';
+import { requireAllowed } from '../../platform/access.ts';
 import { visibleJob } from '../jobs/jobs-queries.service.ts';
 import { announceJobsChanged } from '../jobs/jobs-count.cache.ts';
 import * as jobsRepo from '../jobs/jobs.repository.ts';
