@@ -4,7 +4,7 @@ import {
   ZAhj, ZAhjBody, ZAhjPage, ZAhjPatch, ZDirectoryQuery, ZImportResult, ZUtility, ZUtilityBody, ZUtilityPage, ZUtilityPatch,
 } from '@sunstamp/domain/contracts/catalogue';
 import { principalOf } from '../../platform/principal.ts';
-import { csvTextOf, installCsvBody } from '../catalogue/csv-upload.ts';
+import { csvTextOf, installCsvBody } from '../catalogue/catalogue.api.ts';
 import * as ahjs from './ahjs.service.ts';
 import * as utilities from './utilities.service.ts';
 

@@ -9,8 +9,7 @@ import type { Principal } from '../../platform/principal.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict, notFound, invalidFields } from '../../platform/errors.ts';
 import { requireCatalogueEdit } from '../../platform/access.ts';
-import { defaultEditions, editionsByType } from '../catalogue/codes.service.ts';
-import { rejectImport } from '../catalogue/csv-upload.ts';
+import { defaultEditions, editionsByType, rejectImport } from '../catalogue/catalogue.api.ts';
 import { readDirectoryCsv, type CellKind, type LineError } from './directory-csv.ts';
 import * as repo from './ahjs.repository.ts';
 

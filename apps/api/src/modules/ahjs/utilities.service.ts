@@ -6,7 +6,7 @@ import type { Principal } from '../../platform/principal.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { requireCatalogueEdit } from '../../platform/access.ts';
-import { rejectImport } from '../catalogue/csv-upload.ts';
+import { rejectImport } from '../catalogue/catalogue.api.ts';
 import { readDirectoryCsv, type LineError } from './directory-csv.ts';
 import * as repo from './ahjs.repository.ts';
 

@@ -25,8 +25,7 @@ import type { Principal } from '../../platform/principal.ts';
 import { conflict, notFound, invalidFields } from '../../platform/errors.ts';
 import { requireAllowed } from '../../platform/access.ts';
 import { zipFits, zipStream, uniqueNames } from '../../platform/zip.ts';
-import { visibleJob } from '../jobs/jobs-queries.service.ts';
-import { announceJobsChanged } from '../jobs/jobs-count.cache.ts';
+import { announceJobsChanged, visibleJob } from '../jobs/jobs.api.ts';
 import * as repo from './deliverables.repository.ts';
 
 /**

@@ -6,7 +6,7 @@ import { principalOf } from '../../platform/principal.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sendAttachment } from '../../platform/downloads.ts';
 import { uploadLimits, withSpooledUpload } from '../../platform/uploads.ts';
-import { notifyDeliverablesReleased } from '../notifications/notifications.service.ts';
+import { notifyDeliverablesReleased } from '../notifications/notifications.api.ts';
 import * as svc from './files.service.ts';
 
 const ZJobParams = z.object({ id: z.string().max(100) });

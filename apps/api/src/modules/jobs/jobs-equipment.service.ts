@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { conflict, forbidden, invalidFields } from '../../platform/errors.ts';
-import { structuralSpanLimit } from '../settings/settings.service.ts';
+import { structuralSpanLimit } from '../settings/settings.api.ts';
 import { announceJobsChanged } from './jobs-count.cache.ts';
 import { visibleJob } from './jobs-queries.service.ts';
 import * as repo from './jobs.repository.ts';

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { forbidden, notFound, invalidFields } from '../../platform/errors.ts';
-import { optionLists } from '../catalogue/option-lists.cache.ts';
+import { optionLists } from '../catalogue/catalogue.api.ts';
 import { cachedCount, keepCount } from './jobs-count.cache.ts';
 import { clientHistoryEntryFor, historyEntryOf, jobOf, listItemOf, revisionOf } from './jobs.mapper.ts';
 import { sideOfRole, statusesWaitingOn } from '@sunstamp/domain/jobs/action-needed.rules';

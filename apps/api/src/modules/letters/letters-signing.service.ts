@@ -6,14 +6,12 @@ import { mayWorkOnJob } from '@sunstamp/domain/policies/jobs.policy';
 import { maySignAsEngineer } from '@sunstamp/domain/policies/engineers.policy';
 import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import { AppError, badRequest, conflict, forbidden, invalidFields, notFound } from '../../platform/errors.ts';
-import { signingRefusal } from '../engineers/engineer-certificates.service.ts';
+import { getEngineer, readBytes, signingRefusal } from '../engineers/engineers.api.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { requireAllowed } from '../../platform/access.ts';
-import { readBytes } from '../engineers/engineers.service.ts';
-import * as engRepo from '../engineers/engineers.repository.ts';
-import { replaceDeliverableFile } from '../deliverables/deliverables.service.ts';
-import { insertFiles } from '../files/files.repository.ts';
-import { visibleJob } from '../jobs/jobs-queries.service.ts';
+import { replaceDeliverableFile } from '../deliverables/deliverables.api.ts';
+import { insertFiles } from '../files/files.api.ts';
+import { visibleJob } from '../jobs/jobs.api.ts';
 import { workRefusal, type Ctx } from './letters-prepare.ts';
 import { letterOut } from './letters.service.ts';
 import * as repo from './letters.repository.ts';
@@ -33,7 +31,7 @@ async function signableLetter(ctx: Ctx, p: Principal, letterId: string, read = t
   // The letter is as visible as its job.
   const r = await visibleJob(ctx.database.db, p, found.l.jobId);
   requireAllowed(mayWorkOnJob(p, r.job), workRefusal);
-  const engineer = found.l.engineerId ? await engRepo.getEngineer(ctx.database.db, found.l.engineerId) : null;
+  const engineer = found.l.engineerId ? await getEngineer(ctx.database.db, found.l.engineerId) : null;
   if (!engineer) throw conflict('The engineer who sealed this letter no longer exists: generate it again.');
   if (!maySignAsEngineer(p, engineer)) throw forbidden(`Only ${engineer.name}, who sealed this letter, signs it (from the account linked on the Engineers page).`);
   if (found.l.signatureStatus === 'signed') throw conflict('This letter is already signed.');

@@ -23,9 +23,8 @@ import { bytesOfStream, type Storage } from '../../platform/storage.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { cleanFileName, type SpooledFile } from '../../platform/uploads.ts';
 import { requireVisible } from '../../platform/access.ts';
-import { getCompany } from '../companies/companies.repository.ts';
-import { findAhj } from '../ahjs/ahjs.service.ts';
-import { findUtility } from '../ahjs/utilities.service.ts';
+import { getCompany } from '../companies/companies.api.ts';
+import { findAhj, findUtility } from '../ahjs/ahjs.api.ts';
 import * as repo from './requirements.repository.ts';
 
 /** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { notFound, invalidFields } from '../../platform/errors.ts';
 import { requireAllowed } from '../../platform/access.ts';
-import { listGroups } from '../companies/companies.service.ts';
+import { listGroups } from '../companies/companies.api.ts';
 import * as repo from './staff.repository.ts';
 import { closeIdleShifts } from '../../db/shifts.sql.ts';
 
