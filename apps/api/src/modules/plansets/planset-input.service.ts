@@ -12,10 +12,8 @@ import type { DesignModel, FireCode, PlanSetInputRaw, RoofPlane } from '@sunstam
 import { TEMPLATE_VERSION } from '@sunstamp/planset/planset.model';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { JobRow } from '../jobs/jobs.repository.ts';
-import { listRevisions } from '../jobs/jobs.repository.ts';
-import { storedValueOf } from '../jobs/jobs-requirements.service.ts';
-import { readRequirementFileBytes, resolveForJob } from '../requirements/requirements.service.ts';
+import { type JobRow, listRevisions, storedValueOf } from '../jobs/jobs.api.ts';
+import { readRequirementFileBytes, resolveForJob } from '../requirements/requirements.api.ts';
 import type { Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import { sealAreasFor } from '@sunstamp/domain/engineers/seal-coverage.rules';
 import { serviceEquipmentProblems } from '@sunstamp/domain/jobs/service-equipment.rules';
