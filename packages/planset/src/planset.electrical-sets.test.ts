@@ -3,7 +3,8 @@ import { extractPdfText, type PageText } from './check/pdf-text.ts';
 import { backupUpgradeInput, dcBatteryInput, derateDesign, derateInput, optimizerInput, partialBackupInput } from './fixtures/electrical.fixtures.ts';
 import { letterInput } from './fixtures/letter.fixtures.ts';
 import { renderLetter } from './letters/letter.render.ts';
-import { goldenInput } from './fixtures/golden.fixtures.ts';
+import { goldenInput, goldenLayout } from './fixtures/golden.fixtures.ts';
+import { calculateDesign } from '@sunstamp/engineering/design.calc';
 import type { PlanSetInputRaw } from './input.schema.ts';
 import { PlanSetError } from './planset.errors.ts';
 import { renderPlanSet, type PlanSetResult } from './planset.render.ts';
@@ -99,6 +100,59 @@ describe('finding 6: one rapid-shutdown placard per system type', () => {
     expect(t.match(/ARRAY AND CONDUCTORS LEAVING IT SHUT|ARRAY \(SHADED RED\) REMAINS ENERGIZED/g)?.length).toBe(1);
     expect(await pv5(false)).not.toContain('EXISTING PV SYSTEM');
   }, 60_000);
+
+  /** The micro-inverter golden (array-level rapid shutdown, modules on the south and west faces) with existing solar on its north face. */
+  async function withExisting(type: 'array-level' | 'conductor-level' | 'none', faces: ('N' | 'S' | 'SW')[] = ['N'], engineType = type): Promise<PlanSetInputRaw> {
+    const base = await goldenInput('micro-two-plane');
+    const ex = goldenLayout('micro-two-plane').engine;
+    return { ...base, report: calculateDesign({ ...ex, existingPv: { rapidShutdown: engineType } }), job: { ...base.job, existingSolar: true, existingPv: { rapidShutdown: type, faces } } };
+  }
+  const pv5Of = async (input: PlanSetInputRaw) => {
+    const r = await renderPlanSet(input);
+    expect(r.certificate?.ok, JSON.stringify(r.certificate?.findings)).toBe(true);
+    const text = await extractPdfText(r.pdf);
+    const i = r.pages.findIndex((p) => p.page === (r.pages.some((q) => q.page === 'labels') ? 'labels' : 'pv5'));
+    return { text: text[i]!.text.replace(/\s+/g, ' '), svg: r.sheets.find((x) => x.page === 'pv5')!.svg };
+  };
+
+  it.each([
+    ['none', /EXISTING PV SYSTEM THIS PV SYSTEM IS NOT EQUIPPED WITH RAPID SHUTDOWN ITS ARRAY AND CONDUCTORS REMAIN ENERGIZED IN SUNLIGHT/, 'NEC 690.56(C)(2)'],
+    ['conductor-level', /EXISTING PV SYSTEM PHOTOVOLTAIC SYSTEM EQUIPPED WITH RAPID SHUTDOWN TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN CONDUCTORS OUTSIDE THE ARRAY CONDUCTORS IN ARRAY REMAIN ENERGIZED IN SUNLIGHT/, 'NEC 690.56(C)(1)(b)'],
+  ] as const)('existing solar of another type (%s): a second placard worded for its type, both with a roof diagram of both systems, dashed around what stays energized, and the 705.10 directory lists both', async (type, wording, section) => {
+    const { text, svg } = await pv5Of(await withExisting(type));
+    expect(text).toMatch(wording);
+    expect(text).toContain(`${section} · SERVICE EQUIPMENT`);
+    expect(text).toMatch(/NEW PV SYSTEM PHOTOVOLTAIC SYSTEM EQUIPPED WITH RAPID SHUTDOWN TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN PV SYSTEM/);
+    expect(text).toContain('NEC 690.56(C)(1)(a) · SERVICE EQUIPMENT');
+    // two placards, each with its roof diagram (its caption), each naming the (N) and (E) arrays
+    expect(text.match(/\(N\) NEW ARRAY AND CONDUCTORS LEAVING IT SHUT DOWN; DASHED LINE: REMAINS ENERGIZED AFTER RAPID SHUTDOWN/g)?.length).toBe(1);
+    expect(text.match(/\(E\) EXISTING ARRAY \(SHADED RED\) REMAINS ENERGIZED IN SUNLIGHT; DASHED LINE: REMAINS ENERGIZED AFTER RAPID SHUTDOWN/g)?.length).toBe(1);
+    expect(svg.match(/>\(N\)</g)?.length).toBe(2);
+    expect(svg.match(/>\(E\)</g)?.length).toBe(2);
+    // the existing array stays energized: each diagram draws a dashed line around it (the new one shuts down: none around it)
+    expect(svg.match(/stroke-dasharray="4[ ,]2"/g)?.length).toBe(2);
+    expect(text).toMatch(/POWER SOURCES ON THESE PREMISES UTILITY SERVICE NEW PHOTOVOLTAIC SYSTEM \([\d.]+ KW AC\) EXISTING PHOTOVOLTAIC SYSTEM/);
+    expect(text).not.toContain("NOT IN THE JOB'S DATA");
+  }, 120_000);
+
+  it('existing solar of the same type as the new system: one placard, whose diagram shows both arrays, and the directory lists both', async () => {
+    const { text, svg } = await pv5Of(await withExisting('array-level'));
+    expect(text.match(/TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION/g)?.length).toBe(1);
+    expect(text).not.toContain('NEW PV SYSTEM');
+    expect(text).toMatch(/\(N\) NEW ARRAY AND CONDUCTORS LEAVING IT SHUT DOWN/);
+    expect(svg.match(/>\(E\)</g)?.length).toBe(1);
+    expect(text).toContain('EXISTING PHOTOVOLTAIC SYSTEM');
+  }, 120_000);
+
+  it('refuses an existing array the design cannot place, or a report calculated without the existing system', async () => {
+    // the golden's roof has no plane facing north-east
+    const e1 = await refusal(await withExisting('none', ['NE' as 'N']));
+    expect(e1.key).toMatch(/pv5_failed/);
+    expect(e1.detail).toMatch(/existing PV array is on the NE roof face, which the design has no roof plane facing/);
+    // the job says "none" but the report was calculated as if the existing system were array-level (no second placard)
+    const e2 = await refusal(await withExisting('none', ['N'], 'array-level'));
+    expect(e2.detail).toMatch(/rapid-shutdown type none, but the engineering report was calculated without it/);
+  }, 120_000);
 });
 
 describe('finding 7: the sheet list grows as the system does, each sheet in PV-1\'s sheet index', () => {

@@ -191,7 +191,10 @@ export function editionLabels(input: PlanSetInput): SheetLabel[] {
     out.push({ id: l.id, code: `${pre} ${section}`, section, title, lines, location: l.location.toUpperCase(), color, warningIcon: color !== 'Blue', whiteBackground: false, custom: false });
   // The engine now keys its labels by NEC edition (label.690-7-d, label.690-12-d…); older
   // reports use the 2017/2020 ids. Both map to one style here, and the section follows the edition.
-  const ALIAS: Record<string, string> = { 'label.690-7-d': 'label.690-53', 'label.690-12-d': 'label.690-56-c', 'label.690-12-d-switch': 'label.690-56-c-switch' };
+  const ALIAS: Record<string, string> = { 'label.690-7-d': 'label.690-53', 'label.690-12-d': 'label.690-56-c', 'label.690-12-d-switch': 'label.690-56-c-switch', 'label.690-12-d-existing': 'label.690-56-c-existing' };
+  const placardWording = ed === '2017' ? 'PHOTOVOLTAIC SYSTEM EQUIPPED WITH RAPID SHUTDOWN' : 'SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN';
+  // A second placard (an existing system of another rapid-shutdown type): each placard then names its system.
+  const twoPlacards = input.report.labels.some((l) => /^label\.690-(56-c|12-d)-existing$/.test(l.id));
   for (const l of input.report.labels) {
     switch (ALIAS[l.id] ?? l.id) {
       case 'label.690-53':
@@ -203,11 +206,16 @@ export function editionLabels(input: PlanSetInput): SheetLabel[] {
         break;
       case 'label.690-56-c': {
         const lines = [...l.lines];
-        lines[0] = ed === '2017' ? 'PHOTOVOLTAIC SYSTEM EQUIPPED WITH RAPID SHUTDOWN' : 'SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN';
+        lines[0] = placardWording;
+        if (twoPlacards) lines.unshift('NEW PV SYSTEM');
         // The section as the engine numbers it for the edition and the system's type (2017: (C)(1)(a) or (b); 2020: (C); 2023: 690.12(D)).
         push(l, l.ref.section.replace(/^NEC\s*/, '') || (ed === '2023' ? '690.12(D)' : '690.56(C)'), lines, 'Red', 'RAPID SHUTDOWN');
         break;
       }
+      case 'label.690-56-c-existing':
+        // The existing system's placard, worded for its type by the engine (the edition's wording of the first line).
+        push(l, l.ref.section.replace(/^NEC\s*/, ''), l.lines.map((ln) => (ln === 'SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN' ? placardWording : ln)), 'Red', 'RAPID SHUTDOWN');
+        break;
       case 'label.690-56-c-switch':
         push(l, ed === '2023' ? '690.12(D)(2)' : ed === '2017' ? '690.56(C)(3)' : '690.56(C)(2)', l.lines, 'Red', 'RAPID SHUTDOWN');
         break;
