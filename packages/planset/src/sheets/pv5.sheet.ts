@@ -1,6 +1,7 @@
 import type { Report } from '@sunstamp/engineering/report.schema';
 import type { RoofPlane } from '../input.schema.ts';
 import { compassFace } from '@sunstamp/domain/jobs/cad-intake.schema';
+import { segmentHitsBox } from '../check/drawing.lint.ts';
 import { evaluateStickerLogic } from '@sunstamp/domain/requirements/sticker-logic.data';
 import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
@@ -62,19 +63,6 @@ function labelHeight(c: Canvas, l: SheetLabel, w: number): number {
 
 type Box = { x0: number; y0: number; x1: number; y1: number };
 type Seg = [number, number, number, number];
-/** Whether a segment crosses (or lies in) a box: Liang–Barsky clipping. */
-export function segmentHitsBox([x1, y1, x2, y2]: Seg, b: Box): boolean {
-  let t0 = 0;
-  let t1 = 1;
-  const dx = x2 - x1;
-  const dy = y2 - y1;
-  for (const [p, q] of [[-dx, x1 - b.x0], [dx, b.x1 - x1], [-dy, y1 - b.y0], [dy, b.y1 - y1]] as const) {
-    if (p === 0) { if (q < 0) return false; continue; }
-    const r = q / p;
-    if (p < 0) { if (r > t1) return false; if (r > t0) t0 = r; } else { if (r < t0) return false; if (r < t1) t1 = r; }
-  }
-  return true;
-}
 const rectSegs = (x: number, y: number, w: number, h: number): Seg[] => [[x, y, x + w, y], [x + w, y, x + w, y + h], [x + w, y + h, x, y + h], [x, y + h, x, y]];
 const polySegs = (pts: [number, number][]): Seg[] => pts.map((p, i) => [p[0], p[1], pts[(i + 1) % pts.length]![0], pts[(i + 1) % pts.length]![1]]);
 
@@ -168,12 +156,15 @@ function drawRsdDiagram(c: Canvas, ctx: SheetContext, l: SheetLabel, box: { x: n
     const hgt = c.sz(6.5);
     const cands: [number, number][] = centred
       ? [[px - w / 2, py + 0.26 * hgt], [px - w / 2, py - hgt], [px - w / 2, py + 1.5 * hgt], [px + 3, py + 0.26 * hgt], [px - w - 3, py + 0.26 * hgt]]
-      : [[px + 4, py - 3], [px + 4, py + hgt + 2], [px - 4 - w, py - 3], [px - 4 - w, py + hgt + 2], [px - w / 2, py - 5], [px - w / 2, py + hgt + 4]];
+      // beside the point (right, then left, then centred), nearest rows first, in half-line steps up and down
+      : Array.from({ length: 13 }, (_, i) => py - 3 + [0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6][i]! * (hgt / 2)).flatMap((ty) => [[px + 4, ty], [px - 4 - w, ty], [px - w / 2, ty]] as [number, number][]);
     let best: { x: number; y: number; score: number } | undefined;
     for (const [x, y] of cands) {
       const b: Box = { x0: x - 1, y0: y - 0.72 * hgt - 1, x1: x + w + 1, y1: y + 0.2 * hgt + 1 };
-      if (b.x0 < inner.x || b.x1 > inner.x + inner.w || b.y0 < inner.y || b.y1 > inner.y + inner.h) continue;
-      const score = avoid.filter((sg) => segmentHitsBox(sg, b)).length * 100 + taken.filter((o) => o.x0 < b.x1 && b.x0 < o.x1 && o.y0 < b.y1 && b.y0 < o.y1).length * 100 + planeSegs.filter((sg) => segmentHitsBox(sg, b)).length;
+      // inside the diagram's box always; inside its drawing area (above the caption) if it can
+      if (b.x0 < box.x || b.x1 > box.x + box.w || b.y0 < box.y || b.y1 > box.y + box.h - capH - 1) continue;
+      const outInner = b.x0 < inner.x || b.x1 > inner.x + inner.w || b.y0 < inner.y || b.y1 > inner.y + inner.h ? 1 : 0;
+      const score = avoid.filter((sg) => segmentHitsBox(sg, b)).length * 1000 + taken.filter((o) => o.x0 < b.x1 && b.x0 < o.x1 && o.y0 < b.y1 && b.y0 < o.y1).length * 10000 + outInner * 20 + planeSegs.filter((sg) => segmentHitsBox(sg, b)).length;
       if (!best || score < best.score) best = { x, y, score };
     }
     const at = best ?? { x: px + 4, y: py - 3 };
