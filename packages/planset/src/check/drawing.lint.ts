@@ -56,7 +56,7 @@ export function lintSheet(sheet: Sheet, ahjMinPt: number): LintFinding[] {
   }
   // A placard's dashed boundary (the array boundary, or what stays energized) is a line the reader follows: no text on it.
   const dashed = sheet.prims.flatMap((p): [number, number, number, number][] => {
-    if (p.layer !== 'E-LABL' || !p.dash) return [];
+    if (p.layer !== 'E-LABL' || p.kind === 'text' || p.kind === 'image' || !p.dash) return [];
     if (p.kind === 'line') return [[p.x1, p.y1, p.x2, p.y2]];
     if (p.kind === 'rect') return [[p.x, p.y, p.x + p.w, p.y], [p.x + p.w, p.y, p.x + p.w, p.y + p.h], [p.x + p.w, p.y + p.h, p.x, p.y + p.h], [p.x, p.y + p.h, p.x, p.y]];
     if (p.kind === 'poly') {
