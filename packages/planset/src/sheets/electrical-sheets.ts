@@ -351,12 +351,12 @@ function checkRows(ctx: SheetContext, checks: Check[]): string[][] {
   const code = electricalCodeName(ctx.input);
   return checks.map((k) => {
     // A requirement the engine states rather than calculates (value "required", no limit, no verdict, e.g. the ESS
-    // disconnecting means): the values it was stated for, and what it is, never "required / — / —".
+    // disconnecting means, whose formula says what is required): the values it was stated for and no limit, never "required / — / —".
     const stated = typeof k.value === 'string' && !k.limit && k.pass == null;
     const value = stated ? k.inputs.map((i) => `${i.name}: ${fmt(i.value)}${i.unit ? ` ${i.unit}` : ''}`.toUpperCase()).join('; ') : `${fmt(k.value)} ${k.unit}`.trim();
     return [
-      k.title.toUpperCase(), k.formula, value, k.limit ? `${k.limit.relation === '<=' ? '≤' : k.limit.relation === '>=' ? '≥' : k.limit.relation} ${fmt(k.limit.value)} ${k.limit.unit ?? ''}`.trim() : stated ? 'NONE (A REQUIREMENT)' : '—',
-      k.pass === false ? 'FAIL' : k.pass === true ? 'OK' : stated ? 'REQUIRED' : '—', `${code} ${k.ref.section}`,
+      k.title.toUpperCase(), k.formula, value, k.limit ? `${k.limit.relation === '<=' ? '≤' : k.limit.relation === '>=' ? '≥' : k.limit.relation} ${fmt(k.limit.value)} ${k.limit.unit ?? ''}`.trim() : stated ? 'NONE' : '—',
+      k.pass === false ? 'FAIL' : k.pass === true ? 'OK' : '—', `${code} ${k.ref.section}`,
     ];
   });
 }

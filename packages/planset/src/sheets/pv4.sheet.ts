@@ -300,7 +300,14 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
     c.line(te.x + te.w / 2, te.y + te.h, bp.x + bp.w / 2, bp.y, { lineWidth: 1.2 }, 'E-SLD');
   }
   c.text('TO UTILITY GRID', um.x + um.w / 2, um.y + um.h + 12, { size: 6.5, bold: true, align: 'center', layer: 'E-SLD' });
-  c.text('GEC TO (E) ELECTRODE, 250.64', msp.x + msp.w + 4, msp.y + msp.h - 4, { size: 6.5, layer: 'E-SLD', maxWidth: box.x + box.w - msp.x - msp.w - 6 });
+  // Right of the MSP; with the MSP in the last column and large text (10 pt), wrapped under the utility meter's "TO UTILITY GRID".
+  const gec = 'GEC TO (E) ELECTRODE, 250.64';
+  const gecRoom = box.x + box.w - msp.x - msp.w - 6;
+  if (c.m.width(gec, c.sz(6.5), false) <= gecRoom) c.text(gec, msp.x + msp.w + 4, msp.y + msp.h - 4, { size: 6.5, layer: 'E-SLD', maxWidth: gecRoom });
+  else {
+    const gy = um.y + um.h + 12 + c.lh(c.sz(6.5)) * 0.6;
+    c.para(gec, um.x - 10, gy, um.w + 20, Math.max(box.y + box.h - gy, c.lh(c.sz(6.5)) * 2.2), { size: 6.5, align: 'center', layer: 'E-SLD', where: 'PV-4 single line diagram' });
+  }
   // extra stamps at their equipment on the diagram
   const byLoc: Record<string, Node | undefined> = { 'Main Panel': msp, 'Utility Meter': um };
   for (const st of extraStamps(ctx)) {
