@@ -17,6 +17,7 @@ import { readRequirementFileBytes, resolveForJob } from '../requirements/require
 import type { Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import { sealAreasFor } from '@sunstamp/domain/engineers/seal-coverage.rules';
 import { serviceEquipmentProblems } from '@sunstamp/domain/jobs/service-equipment.rules';
+import { compassFace, EXISTING_RSD_ENGINE, EXISTING_RSD_TYPES, parseRoofFaces, type ExistingRsdType, type RoofFace } from '@sunstamp/domain/jobs/cad-intake.schema';
 import { autoBranchesOf, autoStringsOf, circuitsOf, electricalDesignProblems, type Circuit, type ElectricalKind } from '@sunstamp/domain/design/electrical-design.rules';
 import { loadDesignFor, routeLengthFt, type DesignArray, type DesignSystem, type RoutePoint } from './planset-design.ts';
 import * as repo from './plansets.repository.ts';
@@ -161,6 +162,24 @@ function framingOf(a: JobArray): { engine: { kind: 'rafter' | 'truss'; size: (ty
   return { engine: size ? { kind: truss ? 'truss' : 'rafter', size } : null, drawing };
 }
 
+/**
+ * Solar already on the premises (issue 25, finding 6): its rapid-shutdown type and the roof faces its array
+ * is on give it its own 690.56(C) placard and roof diagram and a line in the 705.10 directory; without them
+ * the new system's placard would speak for the whole building, so both are asked for.
+ */
+function existingPvOf(cad: Record<string, unknown>, need: (field: string, message: string) => void): { rapidShutdown: 'array-level' | 'conductor-level' | 'none'; faces: RoofFace[] } | undefined {
+  if (cad.existing_solar !== true) return undefined;
+  const type = str(cad.existing_rsd_type);
+  const known = (EXISTING_RSD_TYPES as readonly string[]).includes(type);
+  if (!known) need('cad_intake.existing_rsd_type', 'The site has existing solar: its rapid-shutdown type is needed (CAD intake, Existing Solar) for its own rapid-shutdown placard (NEC 690.56(C)).');
+  const faces = parseRoofFaces(str(cad.existing_array_faces));
+  if (!faces.ok || faces.faces.length === 0) {
+    need('cad_intake.existing_array_faces', `The site has existing solar: the roof face(s) its array is on are needed (CAD intake, Existing Solar, e.g. "S, W") for the placard's roof diagram${faces.ok ? '' : `; "${faces.word}" is not a compass direction`}.`);
+    return undefined;
+  }
+  return known ? { rapidShutdown: EXISTING_RSD_ENGINE[type as ExistingRsdType], faces: faces.faces } : undefined;
+}
+
 /** The firm's and the client's printed details, or what they lack. */
 function partyProblems(prefix: string, c: { name: string; address: string | null; phoneNumber: string | null } | undefined, what: string): MissingInput[] {
   if (!c) return [{ field: prefix, message: `${what} is not set up.` }];
@@ -288,6 +307,7 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
   missing.push(...backupOrder.missing);
   const loadCalc = loadCalculationOf(cad, loadCalculationReason(cad));
   missing.push(...loadCalc.missing);
+  const existingPv = existingPvOf(cad, need);
 
   // ------------------------------------------------------------------ parties
   const firm = await repo.firmCompany(db);
@@ -371,6 +391,9 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
   }, o.design);
   if (!layout.ok) return { ok: false, missing: [{ field: 'design', message: `The roof layout could not place every module: ${layout.detail}.` }] };
   const modules = layout.design.modules;
+  // The existing array's roof faces are drawn on the design's planes facing them (PV-5's placard diagrams).
+  const unplaced = existingPv?.faces.filter((f) => !layout.design.roofPlanes.some((p) => compassFace(p.azimuthDeg) === f)) ?? [];
+  if (unplaced.length) return { ok: false, missing: [{ field: 'cad_intake.existing_array_faces', message: `The existing solar array is on the ${unplaced.join(', ')} roof face${unplaced.length > 1 ? 's' : ''}, which no roof plane of the design faces: add that roof plane on the job's Design page or correct the face in the CAD intake, so the rapid-shutdown placard's roof diagram can show the existing array.` }] };
   const arrayOfPlane = new Map(layout.design.roofPlanes.map((p) => [p.id, p.arrayId]));
   const modulesOf = (arrayId: string) => modules.filter((m) => arrayOfPlane.get(m.planeId) === arrayId).map((m) => m.id);
 
@@ -509,6 +532,7 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
       ...(loadCalc.calc ? { loadCalculation: loadCalc.calc } : {}),
       ...(backupOrder.backup ? { backup: backupOrder.backup } : {}),
     },
+    ...(existingPv ? { existingPv: { rapidShutdown: existingPv.rapidShutdown } } : {}),
     requirements: {
       tapsNotAllowed: on('taps_not_allowed'),
       supplySideTapsNotAllowed: on('supply_side_taps_not_allowed'),
@@ -638,6 +662,7 @@ export async function assembleGeneration(ctx: Ctx, job: JobRow, o: { design?: De
       dynamic,
       backup: (['Whole Home', 'Partial Home'].includes(str(cad.battery_backup)) ? str(cad.battery_backup) : 'Non-Backup') as 'Non-Backup',
       existingSolar: cad.existing_solar === true,
+      ...(existingPv ? { existingPv } : {}),
       groundMount: cad.needs_ground_mount === true,
       hasSubpanel: cad.subpanel_routed === true,
       ...(mpu ? { panelUpgrade: { existingBusbarA: num(cad.msp_rating)!, existingMainA: num(cad.breaker_rating)!, newBusbarA: busbar!, newMainA: mainBreaker!, model: str(cad.mpu_model_number) } } : {}),
