@@ -103,3 +103,36 @@ describe('exposure: one source for the sheets, the calculation and the letter (f
     expect(() => composeLetter(letter(other))).toThrow(`Exposure ${other} is printed but the calculation uses Exposure ${used}`);
   });
 });
+
+describe('PV-3 structural basis with more than one array', () => {
+  const basisOf = async (a2DeadLoad?: number) => {
+    const { structuralBasisLines } = await import('./sheets/pv3.sheet.ts');
+    const { ZPlanSetInput } = await import('./input.schema.ts');
+    const input = ZPlanSetInput.parse(await goldenInput('micro-two-plane'));
+    if (a2DeadLoad !== undefined) {
+      // A2 differs from A1 in one value only (as two arrays with different drawn cantilevers do).
+      const dead = input.report.sections.flatMap((s) => s.checks).find((c) => c.id === 'structural.array.A2.dead-load')!;
+      dead.value = a2DeadLoad;
+    }
+    return structuralBasisLines(input);
+  };
+
+  it('arrays with the same basis share one block, named on its first line', async () => {
+    const lines = await basisOf();
+    expect(lines[0]).toMatch(/^ARRAYS A1, A2 EXISTING FRAMING/);
+    expect(lines.slice(1).some((l) => /^ARRAYS? /.test(l))).toBe(false);
+  });
+
+  it('arrays that differ in one value print every other line once, and that line per array, side by side', async () => {
+    const lines = await basisOf(3.1);
+    expect(lines.every((l) => /^ARRAYS? A\d/.test(l))).toBe(true);
+    const bare = lines.map((l) => l.replace(/^ARRAYS? A\d(, A\d)* /, ''));
+    const dead = lines.map((l, i) => [l, i] as const).filter(([l]) => /PV DEAD LOAD/.test(l));
+    expect(dead.map(([l]) => l)).toEqual([expect.stringMatching(/^ARRAY A1 PV DEAD LOAD 2\.8 PSF/), expect.stringMatching(/^ARRAY A2 PV DEAD LOAD 3\.1 PSF/)]);
+    expect(dead[1]![1] - dead[0]![1]).toBe(1);
+    // only the differing statement appears twice (once per array); the framing is named for both
+    expect(bare.filter((l, i) => bare.indexOf(l) !== i)).toEqual([]);
+    expect(lines.filter((l) => /EXISTING FRAMING/.test(l))).toEqual([expect.stringMatching(/^ARRAYS A1, A2 EXISTING FRAMING/)]);
+    expect(lines.length).toBe((await basisOf()).length + 1);
+  });
+});

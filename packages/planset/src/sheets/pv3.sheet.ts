@@ -227,6 +227,7 @@ export function framingFactsOf(input: PlanSetInput, arrayId: string): { species:
 export function structuralBasisLines(input: PlanSetInput): string[] {
   const arrays = [...new Set(input.design.roofPlanes.filter((p) => input.design.modules.some((m) => m.planeId === p.id)).map((p) => p.arrayId))];
   const groups = new Map<string, string[]>();
+  const perArray = new Map<string, string[]>();
   for (const id of arrays) {
     const k = (suffix: string) => check(input.report, `structural.array.${id}.${suffix}`);
     const out: string[] = [];
@@ -262,10 +263,25 @@ export function structuralBasisLines(input: PlanSetInput): string[] {
     if (defl) out.push(`DEFLECTION ${fmt(defl.value)}" ${defl.pass === false ? '>' : '≤'} L/120 = ${fmt(defl.limit?.value ?? 0)}" (S OR LR ${fmt(inputOf(defl, 'Δ (S or Lr)')?.value ?? 0)}" VS L/180 ${fmt(inputOf(defl, 'limit L/180')?.value ?? 0)}"), ${defl.ref.code} ${defl.ref.section}`.toUpperCase());
     const edge = k('edge-distance');
     if (edge) out.push(`WIND EDGE DISTANCE ${fmt(edge.value)}" ≥ 2H2 = ${fmt(edge.limit?.value ?? 0)}" FROM ROOF EDGES, GABLE AND HIP RIDGES; ${String(inputOf(edge, /^uplift treatment/)?.value ?? '').toUpperCase()} (${`${edge.ref.code} ${edge.ref.edition}`.replace(/^ASCE 7 7-/, 'ASCE 7-')} ${edge.ref.section})`);
+    perArray.set(id, out);
     const key = out.join('\n');
     groups.set(key, [...(groups.get(key) ?? []), id]);
   }
-  return [...groups].flatMap(([key, ids]) => key ? key.split('\n').map((l, i) => (i === 0 ? `${ids.length > 1 ? 'ARRAYS' : 'ARRAY'} ${ids.join(', ')} ${l}` : l)) : []);
+  const label = (ids: string[]) => `${ids.length > 1 ? 'ARRAYS' : 'ARRAY'} ${ids.join(', ')}`;
+  // Arrays with the same basis: one block, named on its first line.
+  if (groups.size <= 1) return [...groups].flatMap(([key, ids]) => key ? key.split('\n').map((l, i) => (i === 0 ? `${label(ids)} ${l}` : l)) : []);
+  // Arrays that differ (often only in a drawn cantilever): each line once, naming the arrays it is for,
+  // instead of every array's whole block again.
+  const lines = new Map<string, { ids: string[]; at: number }>();
+  for (const [id, out] of perArray) {
+    out.forEach((l, at) => {
+      const seen = lines.get(l);
+      if (seen) seen.ids.push(id);
+      else lines.set(l, { ids: [id], at });
+    });
+  }
+  // In the blocks' order: an array's own line sits beside the other arrays' line of the same kind.
+  return [...lines].sort((a, b) => a[1].at - b[1].at).map(([l, { ids }]) => `${label(ids)} ${l}`);
 }
 
 /** PV-3A's title: PV-3 continued (the sheet index lists it). */
