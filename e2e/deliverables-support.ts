@@ -1,17 +1,14 @@
 import { needsOfService } from '@sunstamp/domain/jobs/deliverables.rules';
-import { ADMIN, INSTALLER, PASSWORD, SUPPORT, baseUrl } from './support.ts';
+import { ADMIN, INSTALLER, SUPPORT, baseUrl, tokensOf } from './support.ts';
 
 /** A signed-in API caller (bearer and CSRF as the web client sends them); a FormData body goes as multipart. */
 export type Call = (method: string, path: string, body?: unknown) => Promise<any>;
 export async function apiAs(email: string): Promise<Call> {
   const csrfOf = async (headers: Record<string, string> = {}) =>
     ((await (await fetch(`${baseUrl}/api/auth/csrf/`, { headers })).json()) as { csrfToken: string }).csrfToken;
-  const login = await fetch(`${baseUrl}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'X-CSRFToken': await csrfOf() },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const { access } = (await login.json()) as { access: string };
+  // Through the shared sign-in: a refusal fails here with its reason (it used to surface later as
+  // a 401 on the first call, with a missing token), a burst's 429 is tried again.
+  const { access } = await tokensOf(email);
   const auth = { authorization: `Bearer ${access}` };
   const csrf = await csrfOf(auth);
   return async (method, path, body) => {

@@ -1,16 +1,20 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvedJob, draftJob, ownTag } from './own-jobs.ts';
 import { INSTALLER, baseUrl, launchBrowser, screenshot, settled, signInAs, type Browser } from './support.ts';
 
 /**
  * Phone width (400 × 800): the jobs list is a card list, the intake a compact stepper, the
- * requirements stack, and no page scrolls sideways. Screenshots land in e2e/.artifacts.
+ * requirements stack, and no page scrolls sideways. Screenshots land in e2e/.artifacts. The jobs
+ * are the spec's own (e2e/own-jobs.ts): a draft filled in as far as the review (arrays, CAD intake,
+ * equipment) and an approved job, so no other spec's change to a demo job decides what fits.
  */
 
 let browser: Browser;
 let page: Page;
 let problems: string[];
 let jobPath = '';
+let approvedId = '';
 
 /** Map tiles cannot load offline, and the parcel lookup answers 501 without a provider. */
 const expectedNoise = (url: string) => /tile\.openstreetmap\.org/.test(url) || /\/api\/parcel\b/.test(url);
@@ -25,11 +29,17 @@ async function expectNoSidewaysScroll(p: Page) {
 }
 
 beforeAll(async () => {
+  const tag = ownTag('E2E Phone');
+  const [draft, approved] = await Promise.all([draftJob(`${tag} draft`, 'Linh Narrow'), approvedJob(`${tag} approved`)]);
+  jobPath = `/jobs/${draft}`;
+  approvedId = approved;
   browser = await launchBrowser({ ignore: (m) => expectedNoise(m.location().url) });
   ({ page, problems } = browser);
   await page.setViewportSize({ width: 400, height: 800 });
   await signInAs(page, INSTALLER);
-});
+  // An approved job is designed, delivered and sealed through the API first: more than the 60 s
+  // default for hooks on a busy machine.
+}, 180_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -47,13 +57,6 @@ describe('phone width, 400 px', { shuffle: false }, () => {
     await first.getByTestId('job-status-chip').waitFor();
     await expectNoSidewaysScroll(page);
     await screenshot(page, 'phone-jobs-list.png');
-    // A demo job with arrays (earlier specs may have put new jobs without arrays at the top).
-    const id = await page.evaluate(async () => {
-      const r = await fetch('/api/jobs?page_size=1&search=Nguyen%20Residence', { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
-      return ((await r.json()) as { results: { id: string }[] }).results[0]?.id ?? null;
-    });
-    expect(id, 'the Nguyen Residence demo job').toBeTruthy();
-    jobPath = `/jobs/${id}`;
   });
 
   it('the job page fits, its arrays one card each', async () => {
@@ -68,12 +71,7 @@ describe('phone width, 400 px', { shuffle: false }, () => {
   });
 
   it('the revision page fits', async () => {
-    const id = await page.evaluate(async () => {
-      const r = await fetch('/api/jobs?page_size=1&client_status=Approved', { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
-      return ((await r.json()) as { results: { id: string }[] }).results[0]?.id ?? null;
-    });
-    expect(id, 'an Approved demo job').toBeTruthy();
-    await page.goto(`${baseUrl}/jobs/${id}/revise`);
+    await page.goto(`${baseUrl}/jobs/${approvedId}/revise`);
     await page.getByRole('heading', { name: /^Request a revision/, level: 1 }).waitFor();
     await expectNoSidewaysScroll(page);
     await screenshot(page, 'phone-revise-page.png');

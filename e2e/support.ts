@@ -82,16 +82,28 @@ export async function launchBrowser(options: { ignore?: (m: ConsoleMessage) => b
   };
 }
 
-/** An access and refresh token pair for a demo account, from the API's sign-in. */
+/**
+ * An access and refresh token pair for a demo account, from the API's sign-in. The server counts
+ * a sign-in in flight as a failure until its password is checked (auth.repository.ts), so a burst
+ * of simultaneous sign-ins of one account (specs making their jobs in parallel, two spec files at
+ * a time) can exceed its five failures and answer 429 although every password is right: that one
+ * is tried again a moment later, once the others have landed (for up to 30 s). Any other refusal fails at once.
+ */
 export async function tokensOf(email: string, password = PASSWORD): Promise<{ access: string; refresh: string }> {
-  const csrf = ((await (await fetch(`${baseUrl}/api/auth/csrf/`)).json()) as { csrfToken: string }).csrfToken;
-  const r = await fetch(`${baseUrl}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'X-CSRFToken': csrf },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!r.ok) throw new Error(`sign-in of ${email} through the API: ${r.status} ${await r.text()}`);
-  return (await r.json()) as { access: string; refresh: string };
+  for (let attempt = 1, until = Date.now() + 30_000; ; attempt += 1) {
+    const csrf = ((await (await fetch(`${baseUrl}/api/auth/csrf/`)).json()) as { csrfToken: string }).csrfToken;
+    const r = await fetch(`${baseUrl}/api/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-CSRFToken': csrf },
+      body: JSON.stringify({ email, password }),
+    });
+    if (r.status === 429 && Date.now() < until) {
+      await new Promise((done) => setTimeout(done, Math.min(2_000, 200 * attempt) + Math.random() * 200));
+      continue;
+    }
+    if (!r.ok) throw new Error(`sign-in of ${email} through the API: ${r.status} ${await r.text()}`);
+    return (await r.json()) as { access: string; refresh: string };
+  }
 }
 
 /** Fills and sends the sign-in form (the page must be on /login). */
