@@ -25,12 +25,12 @@ const ab = (b: Uint8Array) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byte
 const der = (o: { toSchema(): asn1js.AsnType }) => new Uint8Array(o.toSchema().toBER(false));
 const pem = (c: pkijs.Certificate) => `-----BEGIN CERTIFICATE-----\n${Buffer.from(der(c)).toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
 
+/** A Name with one attribute per RDN, as CAs write them (pkijs would put them all in one multi-valued RDN). */
 function nameOf(parts: [string, string][]): pkijs.RelativeDistinguishedNames {
-  return new pkijs.RelativeDistinguishedNames({
-    typesAndValues: parts.map(([type, value]) => new pkijs.AttributeTypeAndValue({
-      type, value: type === OID.email ? new asn1js.IA5String({ value }) : new asn1js.Utf8String({ value }),
-    })),
-  });
+  const rdns = parts.map(([type, value]) => new asn1js.Set({ value: [new pkijs.AttributeTypeAndValue({
+    type, value: type === OID.email ? new asn1js.IA5String({ value }) : new asn1js.Utf8String({ value }),
+  }).toSchema()] }));
+  return pkijs.RelativeDistinguishedNames.fromBER(new asn1js.Sequence({ value: rdns }).toBER(false));
 }
 
 /** An X.509 v3 certificate, signed (SHA-256 with RSA) by `issuerKey` with node's crypto. */
