@@ -27,6 +27,10 @@ const featuresDir = path.join(root, web, 'features');
 const webFeatures = fs.existsSync(featuresDir)
   ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
+const modulesDir = path.join(root, api, 'modules');
+const apiModules = fs.existsSync(modulesDir)
+  ? fs.readdirSync(modulesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
 
 const zones = [
   {
@@ -70,6 +74,15 @@ const zones = [
     from: `${web}/features`,
     except: [`./${f}`],
     message: `A web feature never imports another feature (here: features/${f}). Move what both need to lib/, components/ or packages/domain.`,
+  })),
+  // An API module is reached from another module only through its public face, `<module>.api.ts`
+  // (the functions, types and events it offers); its services, repositories, caches and hooks are
+  // its own. Tests may reach further, as they may build the app.
+  ...apiModules.map((m) => ({
+    target: `${api}/modules/!(${m})/**/!(*.test).ts`,
+    from: `${api}/modules/${m}`,
+    except: [`./${m}.api.ts`],
+    message: `Another module is reached only through its face: import modules/${m}/${m}.api.ts (export what you need there), never its other files. Pieces every module uses belong in platform/.`,
   })),
 ];
 

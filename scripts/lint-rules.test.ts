@@ -51,6 +51,15 @@ const files: Record<string, string> = {
   ].join('\n'),
   'apps/api/src/modules/things/principal.ts': `import type { Session } from './session.ts';\nexport type Principal = { id: string; session?: Session };\n`,
   'apps/api/src/modules/things/session.ts': `import type { Principal } from './principal.ts';\nexport type Session = { by: Principal };\n`,
+  // a second module: its face, and its insides that another module may not reach
+  'apps/api/src/modules/others/others.repository.ts': `export function selectOthers(): string[] { return []; }\n`,
+  'apps/api/src/modules/others/others.api.ts': `import { selectOthers } from './others.repository.ts';\nexport function others(): string[] { return selectOthers(); }\n`,
+  'apps/api/src/modules/things/reach.service.ts': [
+    `import { others } from '../others/others.api.ts';`,
+    `import { selectOthers } from '../others/others.repository.ts';`,
+    `export const reach = (): string[] => [...others(), ...selectOthers()];`,
+  ].join('\n'),
+  'apps/api/src/modules/things/reach.test.ts': `import { selectOthers } from '../others/others.repository.ts';\nexport const seen = selectOthers();\n`,
   'apps/api/src/db/seed/things.seed.ts': `import { widgets } from '../../modules/things/widget.service.ts';\nexport const seed = widgets;\n`,
   'apps/api/src/platform/tick.ts': `async function tick(): Promise<void> {}\nexport function start(): void { tick(); }\n`,
 
@@ -161,6 +170,14 @@ describe('lint rules of the house (eslint.config.js)', () => {
   it('routes never import repositories; services may', () => {
     expect(rulesIn('apps/api/src/modules/things/things.routes.ts')).toEqual(['import-x/no-restricted-paths']);
     expect(rulesIn('apps/api/src/modules/things/widget.service.ts')).toEqual([]);
+  });
+
+  it('a module reaches another only through its face (<module>.api.ts); tests may reach further', () => {
+    const m = found.get('apps/api/src/modules/things/reach.service.ts')!;
+    expect(m.map((x) => [x.line, x.rule])).toEqual([[2, 'import-x/no-restricted-paths']]);
+    expect(m[0]!.message).toMatch(/only through its face: import modules\/others\/others\.api\.ts/);
+    expect(rulesIn('apps/api/src/modules/others/others.api.ts')).toEqual([]);
+    expect(rulesIn('apps/api/src/modules/things/reach.test.ts')).toEqual([]);
   });
 
   it('process.env is read only in config.ts', () => {

@@ -6,7 +6,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { seedDemo, seedReference } from './db/seed/seed.ts';
 import { seedSampleJobs } from './db/seed/sample-jobs.seed.ts';
 import { seedDemoEngineer } from './db/seed/demo-engineer.seed.ts';
-import { makeDemoStampedSet } from './modules/deliverables/demo-stamped-set.ts';
+import { makeDemoStampedSet } from './modules/jobs/demo-stamped-set.ts';
 import { seedSampleDeliverables } from './db/seed/sample-deliverables.seed.ts';
 import { systemClock } from './platform/clock.ts';
 import { resolveAuthSecret } from './platform/secrets.ts';

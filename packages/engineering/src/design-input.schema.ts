@@ -247,6 +247,10 @@ export const ZArray = z.strictObject({
       maxCantileverRatio: z.number().positive().max(1).default(0.4),
       /** The rail maker's largest cantilever, in., where it publishes one. */
       maxCantileverIn: positive().optional(),
+      /** The document the cantilever limit (ratio or length) comes from, or why it is assumed: printed with the cantilever check. */
+      cantileverSource: z.string().min(1).optional(),
+      /** The document maxSpanIn comes from (the maker's span table for this site), printed with the span check. */
+      maxSpanSource: z.string().min(1).optional(),
     })
     .prefault({}),
   /**

@@ -8,7 +8,7 @@ import { simplePdf } from '../db/seed/sample-deliverables.seed.ts';
 import { currentDeliverableFacts, recordDeliverable, syncServiceTasks } from '../modules/deliverables/deliverables.service.ts';
 import { releaseFiles } from '../modules/deliverables/deliverables.repository.ts';
 import { sealDocument } from '../modules/deliverables/seal.service.ts';
-import type { Principal } from '../modules/auth/principal.ts';
+import type { Principal } from '../platform/principal.ts';
 import { DEMO, type TestApp } from './test-app.ts';
 import { file, postMultipart } from './upload-fixtures.ts';
 

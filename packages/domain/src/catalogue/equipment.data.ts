@@ -325,25 +325,38 @@ export const SEED_PRODUCTION_METERS: ProductionMeter[] = [
   },
 ];
 
-/** Racking systems: the identity only; span tables depend on wind, snow and exposure and are read from the manufacturer's design guide per job. */
+/**
+ * Racking systems. The maker's allowable span depends on wind, snow and exposure and is read from the
+ * maker's certification letter per job; no public section modulus or span table of these rails was found
+ * (engineering tables/rail-profiles records what was searched), so no allowable moment is entered: each
+ * rail is checked with the generic class named here, printed as ASSUMED until staff enter the maker's
+ * certified allowable moment. The cantilever limit is the maker's where published (IronRidge XR: 40 %
+ * of the allowable span), otherwise assumed and said so.
+ */
+const IRONRIDGE_XR_CANTILEVER = 'IronRidge, Tech Tip: Cantilever (2018, v1.0): XR rails, max cantilever 40 % of the allowable span, '
+  + 'http://38.142.81.21:8001/manual/ironridge/xr-100-204b/tech-tip-cantilever-english.html';
 export const SEED_RACKING: Racking[] = [
   {
     kind: 'racking', id: 'ironridge-xr100', manufacturer: 'IronRidge', model: 'XR100 Rail', type: 'ironridge_xr100',
     maxAttachmentSpanIn: null, railWeightKgPerM: null, ...noGround,
-    allowableMomentLbFt: 560, allowableMomentSource: 'Demo catalogue value, not a manufacturer figure: replace with the allowable moment of the IronRidge XR Rail engineering design guide before a real job',
+    allowableMomentLbFt: null, allowableMomentSource: null, railClass: 'standard',
+    maxCantileverRatio: 0.4, maxCantileverSource: IRONRIDGE_XR_CANTILEVER,
     source: { document: 'IronRidge XR Rail family data sheet. Not cross-checked: identity only, no values transcribed.', url: 'https://www.ironridge.com/' },
     notes: 'Allowed spans come from the IronRidge span tables for the site\'s wind and snow loads.',
   },
   {
     kind: 'racking', id: 'ironridge-xr10', manufacturer: 'IronRidge', model: 'XR10 Rail', type: 'ironridge_xr10',
     maxAttachmentSpanIn: null, railWeightKgPerM: null, ...noGround,
-    allowableMomentLbFt: 330, allowableMomentSource: 'Demo catalogue value, not a manufacturer figure: replace with the allowable moment of the IronRidge XR Rail engineering design guide before a real job',
+    allowableMomentLbFt: null, allowableMomentSource: null, railClass: 'light',
+    maxCantileverRatio: 0.4, maxCantileverSource: IRONRIDGE_XR_CANTILEVER,
     source: { document: 'IronRidge XR Rail family data sheet. Not cross-checked: identity only, no values transcribed.', url: 'https://www.ironridge.com/' },
   },
   {
     kind: 'racking', id: 'unirac-solarmount', manufacturer: 'Unirac', model: 'SolarMount', type: 'unirac_solarmount',
     maxAttachmentSpanIn: null, railWeightKgPerM: null, ...noGround,
-    allowableMomentLbFt: 470, allowableMomentSource: 'Demo catalogue value, not a manufacturer figure: replace with the allowable moment of the Unirac SolarMount design and engineering guide before a real job',
+    allowableMomentLbFt: null, allowableMomentSource: null, railClass: 'light',
+    maxCantileverRatio: 1 / 3,
+    maxCantileverSource: 'ASSUMED 1/3 of the allowable span: no SolarMount cantilever limit found in a public Unirac document; confirm with the Unirac SolarMount D&E Guide',
     source: { document: 'Unirac SolarMount installation guide. Not cross-checked: identity only, no values transcribed.', url: 'https://unirac.com/' },
   },
 ];

@@ -176,6 +176,17 @@ export const ZRacking = z.object({
   /** The document allowableMomentLbFt comes from, printed as the check's basis on PV-3 and the letter. */
   allowableMomentSource: z.string().trim().min(1).max(300).nullable().optional(),
   /**
+   * Without the maker's allowable moment: the generic rail class the check assumes for this product
+   * (engineering tables/rail-profiles), printed as ASSUMED with a request that staff confirm the maker's value.
+   */
+  railClass: z.enum(['light', 'standard', 'heavy']).nullable().optional(),
+  /** The largest cantilever past the end attachment as a share of the allowed span, from the maker (IronRidge XR: 0.4). */
+  maxCantileverRatio: z.number().positive().max(1).nullable().optional(),
+  /** The document maxCantileverRatio comes from, or why it is assumed: printed with the cantilever check. */
+  maxCantileverSource: z.string().trim().min(1).max(300).nullable().optional(),
+  /** The document maxAttachmentSpanIn comes from (the maker's span table for the jobs this row serves). */
+  maxAttachmentSpanSource: z.string().trim().min(1).max(300).nullable().optional(),
+  /**
    * A ground-mount system (the ground-mount letter): the racking's own weight per ft² of array
    * surface (the modules' is the module's catalogue weight), and the allowable (ASD) loads on one
    * post and its foundation from the racking maker's design (uplift, downward, lateral).

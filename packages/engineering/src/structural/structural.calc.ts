@@ -2,7 +2,7 @@ import { ZDesignInput, type ArrayInput, type DesignInput, type DesignInputRaw } 
 import type { Check, Report, Section } from '../report.schema.ts';
 import { asce, check, round } from '../report.builder.ts';
 import { EngineRefusalError } from '../engine-refusal.ts';
-import { RAIL_PROFILES } from '../tables/rail-profiles.table.ts';
+import { FB_6005_T5_PSI, RAIL_PROFILES } from '../tables/rail-profiles.table.ts';
 import { NDS_SPECIFIC_GRAVITY } from '../tables/nds-withdrawal.table.ts';
 import { velocityPressure, panelPressure } from './wind.calc.ts';
 import { flatRoofSnow, slopedRoofSnow } from './snow.calc.ts';
@@ -177,7 +177,8 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
     }));
     checks.push(check({
       id: `${idp}.rail-span`, title: `${t}: rail span between attachments`,
-      inputs: [...railInputs, ['governing rail', span.rail], ['span', spanFtDrawn, 'ft'], [maName, ma, 'lb-ft'], ['allowable span', basis.allowSpanIn, 'in']],
+      inputs: [...railInputs, ['governing rail', span.rail], ['span', spanFtDrawn, 'ft'], [maName, ma, 'lb-ft'], ['allowable span', basis.allowSpanIn, 'in'],
+        ...(a.rail.maxSpanIn !== undefined ? [['span limit (manufacturer)', a.rail.maxSpanIn, 'in'] as [string, number, string], ['span limit source', a.rail.maxSpanSource ?? 'rail maker\'s span table'] as [string, string]] : [])],
       formula: 'M = w · L² / 8 ≤ M_allow (L = longest span drawn)', value: m, unit: 'lb-ft', limit: { relation: '<=', value: ma }, pass: m <= ma + 1e-9 && span.v <= basis.allowSpanIn + 1e-6,
       ref: railRef,
       remedy: `Rail ${span.rail}: spans of at most ${Math.floor(basis.allowSpanIn)} in., or a heavier rail`,
@@ -186,7 +187,8 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
     checks.push(check({
       id: `${idp}.rail-cantilever`, title: `${t}: rail cantilever past the end attachment`,
       inputs: [['governing rail', cant.rail], ['cantilever', cant.v, 'in'], ['w', wGov, 'plf'], ['M = w·a²/2', mc, 'lb-ft'], [maName, ma, 'lb-ft'], ['allowable span', basis.allowSpanIn, 'in'],
-        [a.rail.maxCantileverIn ? 'cantilever limit (manufacturer)' : `cantilever limit (${Math.round(a.rail.maxCantileverRatio * 100)} % of allowable span)`, basis.allowCantileverIn, 'in']],
+        [a.rail.maxCantileverIn ? 'cantilever limit (manufacturer)' : `cantilever limit (${Math.round(a.rail.maxCantileverRatio * 100)} % of allowable span)`, basis.allowCantileverIn, 'in'],
+        ...(a.rail.cantileverSource ? [['cantilever limit source', a.rail.cantileverSource] as [string, string]] : [])],
       formula: 'a ≤ min(ratio · L_allow, √(2 M_allow / w)); M = w · a² / 2 ≤ M_allow', value: cant.v, unit: 'in', limit: { relation: '<=', value: basis.allowCantileverIn },
       pass: cant.v <= basis.allowCantileverIn + 1e-6 && mc <= ma + 1e-9, ref: railRef,
       remedy: `Rail ${cant.rail}: move its end attachment to a rafter within ${Math.floor(basis.allowCantileverIn)} in. of the rail end`,
@@ -349,13 +351,26 @@ function arraySection(input: DesignInput, a: ArrayInput, qh: ReturnType<typeof v
   return out;
 }
 
-/** The rail's allowable moment as the checks name and cite it: the catalogue's product value, or the generic class (assumed). */
-export function railCapacityBasis(a: ArrayInput): { ma: number; name: string; source: string; short: string } {
+/**
+ * The rail's allowable moment as the checks name and cite it: the catalogue's product value (the maker's
+ * certified figure, with its document), or the generic class of tables/rail-profiles, printed as ASSUMED
+ * with the product's name and a request that staff confirm the maker's certified value.
+ */
+export function railCapacityBasis(a: ArrayInput): { ma: number; name: string; source: string; short: string; assumed: boolean } {
   if (a.rail.allowableMomentLbFt !== undefined) {
     const product = a.rail.model ?? 'rail';
-    return { ma: a.rail.allowableMomentLbFt, name: `M_allow (${product})`, source: `${product}, ${a.rail.capacitySource ?? 'manufacturer\'s allowable moment'}`, short: `${product}, catalogue (manufacturer's value)` };
+    return { ma: a.rail.allowableMomentLbFt, name: `M_allow (${product})`, source: `${product}, ${a.rail.capacitySource ?? 'manufacturer\'s allowable moment'}`, short: `${product}, catalogue (manufacturer's value)`, assumed: false };
   }
-  return { ma: RAIL_PROFILES[a.rail.profile].allowableMomentLbFt, name: `M_allow (${a.rail.profile} rail class, assumed)`, source: `Aluminum Design Manual Fb · Sx of a ${a.rail.profile} rail section (assumed: no product value in the catalogue)`, short: `Aluminum Design Manual, ${a.rail.profile} rail class (assumed)` };
+  const cls = RAIL_PROFILES[a.rail.profile];
+  const product = a.rail.model ? `${a.rail.model}: ` : '';
+  return {
+    ma: cls.allowableMomentLbFt,
+    name: `M_allow (${a.rail.model ? `${a.rail.model}, ` : ''}${a.rail.profile} rail class, ASSUMED)`,
+    // Fb = Fty / Ωb (6005-T5: 35 ksi / 1.65, tables/rail-profiles); the sheet prints Fb and the class's Sx.
+    source: `${product}ASSUMED ${a.rail.profile} rail class, ADM Fb ${FB_6005_T5_PSI / 1000} ksi × Sx ${cls.sectionModulusIn3} in³; maker's certified value to be confirmed by staff`,
+    short: `${product}ADM, ${a.rail.profile} rail class (ASSUMED, maker's value to confirm)`,
+    assumed: true,
+  };
 }
 
 export interface RailBasis {

@@ -140,7 +140,14 @@ function railLines(r: Report): string[] {
     if (!span || !cant || !att) return [];
     const spanFt = span.inputs.find((i) => i.name === 'span')?.value;
     const n = (v: unknown) => Math.round(Number(v) * 10) / 10;
-    return [`Array ${id}: rails held by at least ${att.value} attachments each, spans up to ${n(Number(spanFt) * 12)} in. and cantilevers up to ${n(cant.value)} in. between attachments on the framing, as drawn on the roof plan.`];
+    // The rail's capacity with its source (the maker's value, or the class assumed and to be confirmed) and the cantilever limit's basis.
+    const ma = span.inputs.find((i) => i.name.startsWith('M_allow'));
+    const source = span.inputs.find((i) => i.name === 'rail capacity source')?.value;
+    const limit = cant.inputs.find((i) => i.name.startsWith('cantilever limit ('));
+    const limitSource = cant.inputs.find((i) => i.name === 'cantilever limit source')?.value;
+    return [`Array ${id}: rails held by at least ${att.value} attachments each, spans up to ${n(Number(spanFt) * 12)} in. and cantilevers up to ${n(cant.value)} in. between attachments on the framing, as drawn on the roof plan.`,
+      ...(ma && source ? [`Array ${id} rail capacity: ${n(ma.value)} lb-ft, ${source}.`] : []),
+      ...(limit ? [`Array ${id} cantilever limit: ${n(limit.value)} in. (${limit.name.replace(/^cantilever limit \((.*)\)$/, '$1')})${limitSource ? `, ${limitSource}` : ''}.`] : [])];
   });
 }
 

@@ -252,4 +252,15 @@ describe('the structural letter states the attachment layout the roof plan draws
     expect(t).toContain('Array A1: rails held by at least 4 attachments each, spans up to 48 in. and cantilevers up to 20 in.');
     expect(t).toContain('Array A1: rail cantilever past the end attachment: 20 in');
   });
+  it('the rail product\'s capacity and its source, and the cantilever limit with its basis (issue 24, finding 3)', async () => {
+    const d = exampleDesign();
+    const arrays = (d as unknown as { arrays: Record<string, unknown>[] }).arrays;
+    (d as unknown as { arrays: unknown[] }).arrays = arrays.map((a, k) => (k === 0 ? {
+      ...a, rail: { model: 'IronRidge XR10 Rail', profile: 'light', maxCantileverRatio: 0.4, cantileverSource: 'IronRidge, Tech Tip: Cantilever (2018, v1.0)' },
+      rails: [{ id: 'P1-R1', attachments: 3, spansIn: [48, 48], cantileversIn: [10, 12] }],
+    } : a));
+    const t = (await text((await renderLetter(letterInput('structural_roof_letter', {}, d))).pdf)).replace(/\s+/g, ' ');
+    expect(t).toContain('Array A1 rail capacity: 265 lb-ft, IronRidge XR10 Rail: ASSUMED light rail class, ADM Fb 21.2 ksi × Sx 0.15 in³; maker\'s certified value to be confirmed by staff.');
+    expect(t).toMatch(/Array A1 cantilever limit: [\d.]+ in\. \(40 % of allowable span\), IronRidge, Tech Tip: Cantilever \(2018, v1\.0\)\./);
+  });
 });

@@ -247,6 +247,13 @@ export function structuralBasisLines(input: PlanSetInput): string[] {
     const ma = inputOf(rail, /^M_allow/);
     const source = inputOf(rail, 'rail capacity source')?.value;
     if (ma && source) out.push(`RAIL CAPACITY ${fmt(ma.value)} LB-FT: ${source}`.toUpperCase());
+    const cant = k('rail-cantilever');
+    const cantLimit = cant && inputOf(cant, /^cantilever limit \(/);
+    // The cantilever limit's basis, where the rail product gives one (the maker's document, or why it is assumed).
+    if (cant && cantLimit && inputOf(cant, 'cantilever limit source')) {
+      const cantSource = inputOf(cant, 'cantilever limit source')?.value;
+      out.push(`RAIL CANTILEVER ${fmt(cant.value)}" ${cant.pass === false ? '>' : '≤'} ${fmt(cantLimit.value)}" = ${cantLimit.name.replace(/^cantilever limit \((.*)\)$/, '$1')} ${fmt(inputOf(cant, 'allowable span')?.value ?? '—')}"${cantSource ? `: ${cantSource}` : ''}`.toUpperCase());
+    }
     if (bend) {
       const v = (n: string) => fmt(inputOf(bend, n)?.value ?? '—');
       out.push(`${String(bend.title.split(': ')[1] ?? 'MEMBER').toUpperCase()}, ${String(inputOf(bend, 'governing combination')?.value ?? '').toUpperCase()}: F'B = FB ${v('Fb')} × CD ${v('C_D')} × CF ${v('C_F')} × CR ${v('C_r')} × CM·CT·CL·CI 1.0 = ${v("F'b")} PSI ${bend.pass === false ? '<' : '≥'} FB ${fmt(bend.value)} PSI (${bend.ref.code} ${bend.ref.edition})`);

@@ -33,16 +33,25 @@ describe('catalogue seed on an existing install', () => {
     await db.update(equipment).set({ source: 'staff', data: staffData }).where(eq(equipment.model, solarmount));
     const before = await rackRow(xr10);
     expect(before.data).not.toHaveProperty('allowableMomentLbFt');
+    // one built-in row as the release before this one seeded it: a made-up "demo" moment, no rail class
+    const demoData = { ...Object.fromEntries(Object.entries((await rackRow(xr100)).data).filter(([k]) => !['railClass', 'maxCantileverRatio', 'maxCantileverSource'].includes(k))),
+      allowableMomentLbFt: 560, allowableMomentSource: 'Demo catalogue value, not a manufacturer figure: replace with the allowable moment of the IronRidge XR Rail engineering design guide before a real job' };
+    await db.update(equipment).set({ data: demoData }).where(eq(equipment.model, xr100));
 
     await seedCatalogue(t.database);
 
     const seed = (model: string) => SEED_RACKING.find((r) => r.model === model)!;
     const a = await rackRow(xr100);
-    expect(a.data.allowableMomentLbFt).toBe(seed(xr100).allowableMomentLbFt);
-    expect(a.data.allowableMomentSource).toBe(seed(xr100).allowableMomentSource);
+    // the made-up moment is gone: no maker's figure is on file, the rail class is (and is printed as assumed)
+    expect(seed(xr100).allowableMomentLbFt).toBeNull();
+    expect(a.data.allowableMomentLbFt).toBeNull();
+    expect(a.data.allowableMomentSource).toBeNull();
+    expect(a.data.railClass).toBe(seed(xr100).railClass);
+    expect(a.data.maxCantileverRatio).toBe(0.4);
     expect(a.data.notes).toBe('older wording');
     const b = await rackRow(xr10);
     expect(b.data.allowableMomentLbFt).toBe(seed(xr10).allowableMomentLbFt);
+    expect(b.data.railClass).toBe('light');
     expect(b.updatedAt).toEqual(before.updatedAt);
     const s = await rackRow(solarmount);
     expect(s.source).toBe('staff');

@@ -57,6 +57,13 @@ export async function seedCatalogue(database: Database) {
   const rows = SEED_EQUIPMENT.map(({ id: _id, kind, manufacturer, model, type, ...data }) => ({
     kind, manufacturer, model, type, data: data as Record<string, unknown>, source: 'seed' as const,
   }));
+  // An earlier release seeded the rails with made-up allowable moments marked "Demo catalogue value, not a
+  // manufacturer figure" (issue 24): a built-in row still holding one loses it (and gains the rail class
+  // below, printed as assumed), so no invented capacity reaches a sheet. A row staff edited is left alone.
+  await db.update(equipment)
+    .set({ data: sql`${equipment.data} - 'allowableMomentLbFt' - 'allowableMomentSource'` })
+    .where(sql`${equipment.kind} = 'racking' AND ${equipment.source} = 'seed' AND ${equipment.data}->>'allowableMomentSource' LIKE 'Demo catalogue value%'`);
+
   await db.insert(equipment).values(rows).onConflictDoUpdate({
     target: [equipment.kind, equipment.manufacturer, equipment.model],
     // jsonb `||`: the right side wins on a shared key, so only the keys the row lacks come from the seed

@@ -23,7 +23,7 @@ import { seedDemoDatasheets } from './demo-datasheets.seed.ts';
  * corner with the licence and verification code, the result read back, an audit row and the public
  * verification record. On `npm start` the job named by DEMO_STAMPED_JOB gets no stand-in plan set:
  * the server makes its real one (generated, sealed by the demo engineer, released;
- * deliverables/demo-stamped-set.ts).
+ * jobs/demo-stamped-set.ts).
  * Runs once, after the sample jobs, on a demo install only.
  */
 
@@ -71,7 +71,7 @@ function code(): string {
 
 /**
  * `stampedSetMadeLater`: the server makes DEMO_STAMPED_JOB's plan set for real right after
- * (deliverables/demo-stamped-set.ts), so no stand-in is made for it.
+ * (jobs/demo-stamped-set.ts), so no stand-in is made for it.
  */
 export async function seedSampleDeliverables(database: Database, storage: Storage, opts: { publicUrl?: string; stampedSetMadeLater?: boolean } = {}): Promise<number> {
   const publicUrl = opts.publicUrl ?? 'http://localhost:3000';

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import {
   ZAhj, ZAhjBody, ZAhjPage, ZAhjPatch, ZDirectoryQuery, ZImportResult, ZUtility, ZUtilityBody, ZUtilityPage, ZUtilityPatch,
 } from '@sunstamp/domain/contracts/catalogue';
-import { principalOf } from '../auth/auth.hooks.ts';
-import { csvTextOf, installCsvBody } from '../catalogue/csv-upload.ts';
+import { principalOf } from '../../platform/principal.ts';
+import { csvTextOf, installCsvBody } from '../catalogue/catalogue.api.ts';
 import * as ahjs from './ahjs.service.ts';
 import * as utilities from './utilities.service.ts';
 

@@ -5,12 +5,11 @@ import {
 } from '@sunstamp/domain/contracts/catalogue';
 import { EXPOSURE_CATEGORIES, JURISDICTION_TYPES, SEISMIC_DESIGN_CATEGORIES } from '@sunstamp/domain/constants/options.constants';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict, notFound, invalidFields } from '../../platform/errors.ts';
-import { requireCatalogueEdit } from '../access/access.ts';
-import { defaultEditions, editionsByType } from '../catalogue/codes.service.ts';
-import { rejectImport } from '../catalogue/csv-upload.ts';
+import { requireCatalogueEdit } from '../../platform/access.ts';
+import { defaultEditions, editionsByType, rejectImport } from '../catalogue/catalogue.api.ts';
 import { readDirectoryCsv, type CellKind, type LineError } from './directory-csv.ts';
 import * as repo from './ahjs.repository.ts';
 

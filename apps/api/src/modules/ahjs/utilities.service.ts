@@ -2,11 +2,11 @@ import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import { maySeeInactiveCatalogue } from '@sunstamp/domain/policies/catalogue.policy';
 import { ZUtilityBody, type UtilityBody, type UtilityPatch } from '@sunstamp/domain/contracts/catalogue';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { requireCatalogueEdit } from '../access/access.ts';
-import { rejectImport } from '../catalogue/csv-upload.ts';
+import { requireCatalogueEdit } from '../../platform/access.ts';
+import { rejectImport } from '../catalogue/catalogue.api.ts';
 import { readDirectoryCsv, type LineError } from './directory-csv.ts';
 import * as repo from './ahjs.repository.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZStats, ZStatsQuery } from '@sunstamp/domain/contracts/analytics';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import * as svc from './analytics.service.ts';
 
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {

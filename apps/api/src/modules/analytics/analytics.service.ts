@@ -10,7 +10,7 @@ import { roundHours, TURNAROUND_BUCKETS_HOURS } from '@sunstamp/domain/analytics
 import type { Duration, Stats, StatsQuery } from '@sunstamp/domain/contracts/analytics';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { forbidden } from '../../platform/errors.ts';
 import * as repo from './analytics.repository.ts';
 import { closeIdleShifts } from '../../db/shifts.sql.ts';

@@ -2,12 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INVALID_TOKEN_MESSAGE } from '@sunstamp/domain/constants/auth.constants';
 import { AppError, unauthorized } from '../../platform/errors.ts';
 import { loadPrincipal } from './auth.repository.ts';
-import type { Principal } from './principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { sessionKeyOf, type AccessClaims } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    principal: Principal | null;
     /** The verified access token's claims (null when signed out or the token is not valid). */
     accessClaims: AccessClaims | null;
   }
@@ -88,10 +87,4 @@ function bearerOf(req: FastifyRequest): string | undefined {
   if (!h) return undefined;
   const m = /^Bearer\s+(\S+)$/i.exec(h);
   return m ? m[1] : '\u0000invalid';
-}
-
-/** For handlers behind the auth hook: the signed-in principal (the hook already refused anonymous calls). */
-export function principalOf(req: FastifyRequest): Principal {
-  if (!req.principal) throw unauthorized();
-  return req.principal;
 }

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   demoRequests, loginAttempts, refreshTokens, userCompanies, users, userShifts, userTokens,
 } from '../../db/schema.ts';
-import type { Principal } from './principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 
 export async function loadPrincipal(db: Db, userId: string): Promise<Principal | null> {
   if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;

@@ -6,7 +6,7 @@ import {
   ZRequestDemoBody, ZTokenPair, ZVerifyBody, ZVerifyEmailBody,
 } from '@sunstamp/domain/contracts/auth';
 import { ZOk } from '@sunstamp/domain/contracts/common';
-import { principalOf } from './auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import * as auth from './auth.service.ts';
 import { sessionKeyOf } from './tokens.ts';
 

@@ -6,8 +6,8 @@ import {
   ZOptionListQuery, ZOptionListSummary,
 } from '@sunstamp/domain/contracts/catalogue';
 import { ZOptionListOrderBody } from '@sunstamp/domain/catalogue/option-list.schema';
-import { principalOf } from '../auth/auth.hooks.ts';
-import { catalogueGate } from '../access/access.ts';
+import { principalOf } from '../../platform/principal.ts';
+import { catalogueGate } from '../../platform/access.ts';
 import { csvTextOf, installCsvBody } from './csv-upload.ts';
 import * as codes from './codes.service.ts';
 import * as lists from './option-lists.service.ts';

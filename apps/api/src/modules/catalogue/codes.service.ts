@@ -1,9 +1,9 @@
 import { CODE_TYPES, EDITABLE_CODE_TYPES, type CodeListBody, type CodeType } from '@sunstamp/domain/contracts/catalogue';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { requireCatalogueEdit } from '../access/access.ts';
+import { requireCatalogueEdit } from '../../platform/access.ts';
 import * as repo from './catalogue.repository.ts';
 
 /** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendAttachment } from '../../platform/downloads.ts';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import { openDatasheet, putDatasheet } from './equipment-datasheet.service.ts';
 
 const ZIdParams = z.object({ id: z.string().max(100) });

@@ -1,11 +1,11 @@
 import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import type { StoredFileDownload } from '../../platform/downloads.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { cleanFileName } from '../../platform/uploads.ts';
-import { requireCatalogueEdit } from '../access/access.ts';
+import { requireCatalogueEdit } from '../../platform/access.ts';
 import * as repo from './equipment-datasheet.repository.ts';
 
 /*

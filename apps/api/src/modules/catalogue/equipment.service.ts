@@ -6,10 +6,10 @@ import {
   EQUIPMENT_TYPE_LISTS, equipmentDataSchema, type EquipmentBody, type EquipmentPatch,
 } from '@sunstamp/domain/contracts/catalogue';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, notFound, invalidFields } from '../../platform/errors.ts';
-import { requireCatalogueEdit } from '../access/access.ts';
+import { requireCatalogueEdit } from '../../platform/access.ts';
 import { rejectImport } from './csv-upload.ts';
 import { readCsvRecords } from '../../platform/csv-parse.pool.ts';
 import * as repo from './catalogue.repository.ts';

@@ -1,10 +1,10 @@
 import { getOptionList, OPTION_LISTS, type OptionListKey } from '@sunstamp/domain/catalogue/option-lists.data';
 import { optionItemDataSchema } from '@sunstamp/domain/catalogue/option-list-data.schema';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { LISTS_NOT_IN_OPTION_ITEMS } from '../../db/seed/catalogue.seed.ts';
 import { conflict, notFound, invalidFields } from '../../platform/errors.ts';
-import { requireCatalogueEdit } from '../access/access.ts';
+import { requireCatalogueEdit } from '../../platform/access.ts';
 import * as repo from './catalogue.repository.ts';
 import { announceOptionListsChanged } from './option-lists.cache.ts';
 

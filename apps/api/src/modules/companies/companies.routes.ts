@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCompanyPatch, ZCompanyRow, ZCompanyWriteBody, ZGroup, ZState, ZSupportContact, ZCompanyRef } from '@sunstamp/domain/contracts/users';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import * as svc from './companies.service.ts';
 
 const ZIdParams = z.object({ id: z.string().uuid() });

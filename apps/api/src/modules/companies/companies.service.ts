@@ -2,11 +2,11 @@ import {
   mayBeSupportContact, mayChooseSupportContact, mayCreateCompany, mayEditCompany, mayListGroups,
 } from '@sunstamp/domain/policies/companies.policy';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { requireAllowed, visibleCompanyIdsOf } from '../access/access.ts';
+import { requireAllowed, visibleCompanyIdsOf } from '../../platform/access.ts';
 import { getDisplayName as displayName } from '@sunstamp/domain/format/display-name.format';
-import { getUser } from '../users/users.repository.ts';
+import { getUser } from '../users/users.api.ts';
 import * as repo from './companies.repository.ts';
 
 /** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */

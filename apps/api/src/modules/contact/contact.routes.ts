@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZContactBody, ZContactMessageList, ZDemoRequestList, ZInboundQuery } from '@sunstamp/domain/contracts/contact';
 import { ZOk } from '@sunstamp/domain/contracts/common';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import * as svc from './contact.service.ts';
 
 /** The public Contact us form, and what arrives from the public site for the back office. */

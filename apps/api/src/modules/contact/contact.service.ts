@@ -3,9 +3,9 @@ import {
 } from '@sunstamp/domain/contracts/contact';
 import { mayReadInbound } from '@sunstamp/domain/policies/companies.policy';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { tooManyRequests } from '../../platform/errors.ts';
-import { requireAllowed } from '../access/access.ts';
+import { requireAllowed } from '../../platform/access.ts';
 import * as repo from './contact.repository.ts';
 
 /*

@@ -6,8 +6,8 @@ import {
   ZContentPublic, ZContentRevisionList, ZContentSlugParams, ZContentSummaryList, ZHelpQuery,
 } from '@sunstamp/domain/contracts/content';
 import { catalogueRefusalOf, mayEditCatalogue } from '@sunstamp/domain/policies/catalogue.policy';
-import { principalOf } from '../auth/auth.hooks.ts';
-import { roleGate } from '../access/access.ts';
+import { principalOf } from '../../platform/principal.ts';
+import { roleGate } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { uploadLimits, withSpooledUpload } from '../../platform/uploads.ts';
 import * as svc from './content.service.ts';

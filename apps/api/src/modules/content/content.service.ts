@@ -8,11 +8,11 @@ import { mayEditCatalogue } from '@sunstamp/domain/policies/catalogue.policy';
 import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
 import { IMAGE_KINDS, sniffFileType } from '@sunstamp/domain/files/sniff.rules';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { AppError, badRequest, conflict, notFound, invalidFields } from '../../platform/errors.ts';
 import { renderMarkdown } from '../../platform/markdown.ts';
 import type { SpooledFile } from '../../platform/uploads.ts';
-import { requireCatalogueEdit } from '../access/access.ts';
+import { requireCatalogueEdit } from '../../platform/access.ts';
 import * as repo from './content.repository.ts';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;

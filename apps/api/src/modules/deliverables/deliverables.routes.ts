@@ -2,15 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
-  ZDeliverable, ZJobDeliverables, ZJobTask, ZMarkDeliverableBody, ZReleaseBody, ZSealDeliverableBody, ZTaskBody,
+  ZDeliverable, ZJobDeliverables, ZJobTask, ZMarkDeliverableBody, ZSealDeliverableBody, ZTaskBody,
   ZSealOptions, ZVerification, ZVerificationCheck, ZVerifyParams, ZZipQuery,
 } from '@sunstamp/domain/contracts/deliverables';
-import { ZJob } from '@sunstamp/domain/contracts/jobs';
 import { MAX_VERIFY_UPLOAD_BYTES } from '@sunstamp/domain/constants/deliverables.constants';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { uploadError } from '../../platform/uploads.ts';
-import { releaseDeliverables } from '../jobs/jobs-workflow.service.ts';
 import * as svc from './deliverables.service.ts';
 import * as verify from './verify.service.ts';
 import * as seal from './seal.service.ts';
@@ -48,10 +46,6 @@ export const deliverablesRoutes: FastifyPluginAsyncZod = async (app) => {
     await svc.unmarkDeliverable(ctx, principalOf(req), req.params.fileId);
     return reply.code(204).send(null);
   });
-
-  app.post('/jobs/:id/release', {
-    schema: { tags, summary: 'Release deliverables to the client; moves the job from Finalized or Waiting on AHJ to Pending Approval', params: ZIdParams, body: ZReleaseBody.nullish(), response: { 200: ZJob } },
-  }, async (req) => releaseDeliverables(ctx, principalOf(req), req.params.id, req.body ?? {}));
 
   app.get('/jobs/:id/deliverables/zip', {
     schema: { tags, summary: 'One revision\'s deliverables the caller may see as a streamed ZIP (default: the newest revision with deliverables)', params: ZIdParams, querystring: ZZipQuery },

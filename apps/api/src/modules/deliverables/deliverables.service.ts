@@ -21,12 +21,11 @@ import {
 import { WET_STAMP_TASK_BY_HAND_MESSAGE, isTaskDrivenByWetStamp } from '@sunstamp/domain/jobs/wet-stamp.rules';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { conflict, notFound, invalidFields } from '../../platform/errors.ts';
-import { requireAllowed } from '../access/access.ts';
+import { requireAllowed } from '../../platform/access.ts';
 import { zipFits, zipStream, uniqueNames } from '../../platform/zip.ts';
-import { visibleJob } from '../jobs/jobs-queries.service.ts';
-import { announceJobsChanged } from '../jobs/jobs-count.cache.ts';
+import { announceJobsChanged, visibleJob } from '../jobs/jobs.api.ts';
 import * as repo from './deliverables.repository.ts';
 
 /**

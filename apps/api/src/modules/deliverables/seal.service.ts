@@ -8,11 +8,10 @@ import { sealsShown } from '@sunstamp/planset/seals/seal-check';
 import { coveredPages, disciplinesOf, marginSlots, ZSealSlots, type SealSlot } from '@sunstamp/planset/seals/seal-slots';
 import type { SealToApply } from '@sunstamp/planset/seals/seal-stamp';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { AppError, conflict, forbidden } from '../../platform/errors.ts';
-import * as engRepo from '../engineers/engineers.repository.ts';
-import { readBytes, todayOf } from '../engineers/engineers.service.ts';
-import { announceJobsChanged } from '../jobs/jobs-count.cache.ts';
+import { getEngineer, listEngineers, readBytes, todayOf } from '../engineers/engineers.api.ts';
+import { announceJobsChanged } from '../jobs/jobs.api.ts';
 import { newVerificationCode, oneDeliverable, ownDeliverable, syncServiceTasks } from './deliverables.service.ts';
 import * as repo from './deliverables.repository.ts';
 import type * as SealStamp from '@sunstamp/planset/seals/seal-stamp';
@@ -95,7 +94,7 @@ export async function sealOptions(ctx: Ctx, p: Principal, fileId: string): Promi
   }
   const letter = await repo.letterEngineerOf(ctx.database.db, file.id);
   const today = todayOf(ctx);
-  const engineers = (await engRepo.listEngineers(ctx.database.db)).filter((e) => e.isActive && (!letter?.engineerId || e.id === letter.engineerId));
+  const engineers = (await listEngineers(ctx.database.db)).filter((e) => e.isActive && (!letter?.engineerId || e.id === letter.engineerId));
   if (!blocked && !engineers.length) blocked = 'No engineer is registered yet: add one on the Engineers page.';
   return {
     document: file.name,
@@ -120,7 +119,7 @@ export async function sealOptions(ctx: Ctx, p: Principal, fileId: string): Promi
 /** POST /deliverables/{id}/seal: the engineer (chosen) seals the draft; answers the deliverable. */
 export async function sealDocument(ctx: Ctx, p: Principal, fileId: string, body: { engineer_id: string; disciplines?: Discipline[] }): Promise<Deliverable> {
   const { file, job } = await sealable(ctx, p, fileId);
-  const engineer = await engRepo.getEngineer(ctx.database.db, body.engineer_id);
+  const engineer = await getEngineer(ctx.database.db, body.engineer_id);
   if (!engineer) throw unprocessable('Choose a registered engineer (Engineers page): that engineer does not exist.');
   const authority = sealAuthorityOf(p, engineer);
   if (!authority.ok) throw forbidden(authority.message);

@@ -3,7 +3,7 @@ import { deliverableKindLabel } from '@sunstamp/domain/constants/deliverables.co
 import type { Verification, VerificationCheck } from '@sunstamp/domain/contracts/deliverables';
 import { formatVerificationCode, isVerificationCode, normaliseVerificationCode } from '@sunstamp/domain/jobs/deliverables.rules';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { isClientRole, isInternalStaff } from '@sunstamp/domain/roles';
 import type { Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import { notFound, tooManyRequests } from '../../platform/errors.ts';

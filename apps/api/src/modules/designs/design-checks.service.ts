@@ -1,9 +1,9 @@
 import type { DesignCheckAnswer, DesignEngineCheck } from '@sunstamp/domain/contracts/designs';
 import type { DesignModel } from '@sunstamp/domain/design/design-model.schema';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
-import { visibleJob } from '../jobs/jobs-queries.service.ts';
-import { assembleGeneration, blockedMessage, codeRefText, runEngine, type EngineCheck } from '../plansets/planset-input.service.ts';
+import type { Principal } from '../../platform/principal.ts';
+import { visibleJob } from '../jobs/jobs.api.ts';
+import { assembleGeneration, blockedMessage, codeRefText, type EngineCheck, runEngine } from '../plansets/plansets.api.ts';
 import { checkElectricalDesign, checkModelShape, factsOf, requireDesigner } from './designs.service.ts';
 
 /*

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZDesignAnswer, ZDesignAutoLayoutBody, ZDesignCheckAnswer, ZDesignCheckBody, ZDesignPutBody } from '@sunstamp/domain/contracts/designs';
 import { mayWorkOnSomeJobs } from '@sunstamp/domain/policies/jobs.policy';
-import { principalOf } from '../auth/auth.hooks.ts';
-import { roleGate } from '../access/access.ts';
+import { principalOf } from '../../platform/principal.ts';
+import { roleGate } from '../../platform/access.ts';
 import { autoLayoutDesign, DESIGNERS_ONLY, getDesign, putDesign } from './designs.service.ts';
 import { checkDesign } from './design-checks.service.ts';
 

@@ -16,11 +16,9 @@ import type { FireCode } from '@sunstamp/planset/input.schema';
 import { sectionOf } from '@sunstamp/planset/layout/fire-setbacks.rules';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, invalidFields } from '../../platform/errors.ts';
-import { maySeeFile, visibleJob } from '../jobs/jobs-queries.service.ts';
-import { resolvedOf } from '../jobs/jobs-requirements.service.ts';
-import * as jobsRepo from '../jobs/jobs.repository.ts';
+import { getJobWithRefs, insertHistory, lockJob, maySeeFile, resolvedOf, visibleJob } from '../jobs/jobs.api.ts';
 import * as repo from './designs.repository.ts';
 
 /*
@@ -307,13 +305,13 @@ export async function putDesign(ctx: Ctx, p: Principal, jobId: string, input: Pu
   const now = ctx.clock.now();
   const set = { model, background, backgroundFileId: background?.file_id ?? null, updatedById: p.id, updatedAt: now };
   const written = await db.transaction(async (tx: DbOrTx) => {
-    const locked = await jobsRepo.lockJob(tx, jobId);
+    const locked = await lockJob(tx, jobId);
     if (!locked?.isActive || locked.revisionNumber !== revision) throw conflict('This job changed while its design was being edited: reload it and try again.');
     const row = input.version === 0
       ? await repo.insertDesign(tx, { jobId, revision, ...set, version: 1, createdAt: now })
       : await repo.updateDesign(tx, jobId, revision, input.version, set);
     if (!row) throw conflict('This design was saved by someone else since you opened it: reload it and try again.');
-    await jobsRepo.insertHistory(tx, {
+    await insertHistory(tx, {
       jobId, event: editEventOf(r.job.status as JobStatus), actorId: p.id, actorRole: p.role, at: now,
       data: { fields: ['design'], design: { version: row.version, modules: model.modules.length, ...(input.layout_permission ? { layout_permission: true } : {}) } },
     });
@@ -358,7 +356,7 @@ export async function autoLayoutDesign(ctx: Ctx, p: Principal, jobId: string, pl
  * request was authorised (a worker has no principal). 404 when the job does not exist.
  */
 export async function loadDesignFor(ctx: Ctx, jobId: string): Promise<{ model: DesignModel; source: DesignSource; version: number; revision: number; moduleSize: { lengthIn: number; widthIn: number } }> {
-  const r = await jobsRepo.getJobWithRefs(ctx.database.db, jobId, { kind: 'all' }, true);
+  const r = await getJobWithRefs(ctx.database.db, jobId, { kind: 'all' }, true);
   if (!r) throw notFound();
   const facts = await factsOf(ctx, r);
   const d = await loadDesign(ctx, r, facts);

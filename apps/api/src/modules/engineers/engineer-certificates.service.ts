@@ -4,11 +4,11 @@ import type { X509Certificate } from 'node:crypto';
 import { mayManageEngineerCredentials, mayReadEngineers } from '@sunstamp/domain/policies/engineers.policy';
 import type { Engineer } from '@sunstamp/domain/contracts/engineers';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { AppError, conflict, notFound, invalidFields } from '../../platform/errors.ts';
 import type { SpooledFile } from '../../platform/uploads.ts';
 import { CertificateError, factsOf, readCertificates, spkiSha256, TrustStore } from '../../platform/signing/certificates.ts';
-import { requireAllowed } from '../access/access.ts';
+import { requireAllowed } from '../../platform/access.ts';
 import { engineerOut, todayOf } from './engineers.service.ts';
 import * as repo from './engineers.repository.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { ZEngineer, ZEngineerBody, ZEngineerList, ZSealAuthorisationBody } from '@sunstamp/domain/contracts/engineers';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sendAttachment } from '../../platform/downloads.ts';
 import { uploadLimits, withSpooledUpload } from '../../platform/uploads.ts';

@@ -10,11 +10,11 @@ import { ZEngineerBody, type Engineer, type ZSealAuthorisationBody } from '@suns
 import type { Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import type { StoredFileDownload } from '../../platform/downloads.ts';
 import { AppError, notFound, invalidFields } from '../../platform/errors.ts';
 import type { SpooledFile } from '../../platform/uploads.ts';
-import { requireAllowed } from '../access/access.ts';
+import { requireAllowed } from '../../platform/access.ts';
 import * as repo from './engineers.repository.ts';
 import { bytesOfStream } from '../../platform/storage.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZEventStreamQuery, ZStreamTicket } from '@sunstamp/domain/contracts/events';
 import type { UserEvent } from '../../platform/events.ts';
 import { unauthorized } from '../../platform/errors.ts';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import * as svc from './events.service.ts';
 
 const KEEPALIVE_MS = 25_000;

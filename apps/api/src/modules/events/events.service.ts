@@ -2,7 +2,7 @@ import { STREAM_TICKET_SECONDS, type StreamTicket } from '@sunstamp/domain/contr
 import type { AppContext } from '../../context.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import * as repo from './events.repository.ts';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;

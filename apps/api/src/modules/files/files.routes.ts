@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { DELIVERABLE_KINDS, ZJobFile } from '@sunstamp/domain/contracts/files';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sendAttachment } from '../../platform/downloads.ts';
 import { uploadLimits, withSpooledUpload } from '../../platform/uploads.ts';
-import { notifyDeliverablesReleased } from '../notifications/notifications.service.ts';
+import { notifyDeliverablesReleased } from '../notifications/notifications.api.ts';
 import * as svc from './files.service.ts';
 
 const ZJobParams = z.object({ id: z.string().max(100) });

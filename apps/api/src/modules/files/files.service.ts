@@ -11,13 +11,12 @@ import {
 } from '@sunstamp/domain/contracts/files';
 import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { AppError, badRequest, conflict, notFound, invalidFields } from '../../platform/errors.ts';
-import { requireAllowed } from '../access/access.ts';
+import { requireAllowed } from '../../platform/access.ts';
 import { cleanFileName, type SpooledFile } from '../../platform/uploads.ts';
-import { maySeeFile, visibleJob } from '../jobs/jobs-queries.service.ts';
-import { insertHistory } from '../jobs/jobs.repository.ts';
+import { insertHistory, maySeeFile, visibleJob } from '../jobs/jobs.api.ts';
 import * as repo from './files.repository.ts';
 import type { HeicPreviews, PreviewAnswer } from '../../platform/heic-previews.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAddressAgreement, ZAddressAgreementQuery, ZGeocodeQuery, ZGeocodeResult, ZPlaceParams, ZReverseGeocodeQuery } from '@sunstamp/domain/contracts/geocode';
-import { addressPartsProblems } from '../jobs/jobs-consistency.ts';
+import { addressPartsProblems } from '../jobs/jobs.api.ts';
 import * as svc from './geocode.service.ts';
 
 /** Any signed-in user looks addresses up (job intake). Results best first. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZJobEquipmentAnswer, ZJobEquipmentBody } from '@sunstamp/domain/contracts/job-equipment';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import { getJobEquipment, putJobEquipment } from './jobs-equipment.service.ts';
 
 const ZIdParams = z.object({ id: z.string().max(100) });

@@ -9,7 +9,7 @@ import {
 } from '@sunstamp/domain/jobs/job-options.rules';
 import type { ParcelInfo, ZJobBody } from '@sunstamp/domain/contracts/jobs';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { unprocessable, invalidFields } from '../../platform/errors.ts';
 import { stateContradictions } from './jobs-consistency.ts';
 import * as repo from './jobs.repository.ts';

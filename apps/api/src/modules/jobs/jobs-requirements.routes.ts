@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZJobCadFieldsBody, ZJobRequirementFileParams, ZJobRequirementsAnswer } from '@sunstamp/domain/contracts/job-requirements';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import { sendAttachment } from '../../platform/downloads.ts';
 import * as svc from './jobs-requirements.service.ts';
 

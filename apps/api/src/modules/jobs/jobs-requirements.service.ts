@@ -12,10 +12,10 @@ import type { ResolvedRequirements } from '@sunstamp/domain/requirements/resolve
 import type { PlanSetFacts } from '@sunstamp/domain/requirements/sticker-logic.data';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { conflict, forbidden, notFound, invalidFields } from '../../platform/errors.ts';
-import { openJobRequirementFile, resolveForJob } from '../requirements/requirements.service.ts';
+import { openJobRequirementFile, resolveForJob } from '../requirements/requirements.api.ts';
 import { announceJobsChanged } from './jobs-count.cache.ts';
 import { EMPTY_PARCEL } from './jobs-input.mapper.ts';
 import { maySeeFile, visibleJob } from './jobs-queries.service.ts';

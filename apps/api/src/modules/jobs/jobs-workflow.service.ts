@@ -12,18 +12,17 @@ import type { Job, ZRevisionBody } from '@sunstamp/domain/contracts/jobs';
 import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable, invalidFields } from '../../platform/errors.ts';
 import { missingSentences, missingDeliverables, mustBeSealed, stageFor } from '@sunstamp/domain/jobs/deliverables.rules';
 import { RELEASE_FROM_STATUSES, deliverableKindLabel } from '@sunstamp/domain/constants/deliverables.constants';
 import { mayReleaseDeliverables } from '@sunstamp/domain/policies/deliverables.policy';
 import { serviceLabel } from '@sunstamp/domain/constants/services.constants';
-import { requireAllowed } from '../access/access.ts';
-import { currentDeliverableFacts, syncServiceTasks } from '../deliverables/deliverables.service.ts';
-import * as deliverablesRepo from '../deliverables/deliverables.repository.ts';
-import { assertWetStampSent } from '../wet-stamps/wet-stamps.gate.ts';
-import { bumpMonthStat } from '../users/users.repository.ts';
-import { optionLists } from '../catalogue/option-lists.cache.ts';
+import { requireAllowed } from '../../platform/access.ts';
+import { currentDeliverableFacts, deliverablesOfRevision, lettersAwaitingSignature, releaseFiles, syncServiceTasks } from '../deliverables/deliverables.api.ts';
+import { assertWetStampSent } from '../wet-stamps/wet-stamps.api.ts';
+import { bumpMonthStat } from '../users/users.api.ts';
+import { optionLists } from '../catalogue/catalogue.api.ts';
 import { announceJobsChanged } from './jobs-count.cache.ts';
 import { BODY_COLUMNS, changedColumnsOf, changedFieldsOf, jobValuesOf, type BodyField } from './jobs-input.mapper.ts';
 import { cadIntakeOfLines, checkedLines, equipmentDiff, moduleTypeOfRows, storedModuleType } from './jobs-equipment.service.ts';
@@ -38,11 +37,11 @@ import { placeProblems } from './jobs-consistency.ts';
 import { wetStampOrderProblems, type WetStampOrder } from '@sunstamp/domain/jobs/wet-stamp.rules';
 import { caseNumberMissing } from '@sunstamp/domain/requirements/dynamic-cad-fields.rules';
 import { isUtilityId } from '@sunstamp/domain/jobs/job-options.rules';
-import { resolveForJob } from '../requirements/requirements.service.ts';
+import { resolveForJob } from '../requirements/requirements.api.ts';
 import { ADDRESS_CONTRADICTION_MESSAGE } from '@sunstamp/domain/jobs/address.rules';
 import { mayBeAssignedJobs, mayDeleteDraft, mayWorkOnJob } from '@sunstamp/domain/policies/jobs.policy';
-import { notifyJobEvent, scheduleOverdueNotice } from '../notifications/notifications.service.ts';
-import { postWorkflowMessage } from '../messages/messages.service.ts';
+import { notifyJobEvent, scheduleOverdueNotice } from '../notifications/notifications.api.ts';
+import { postWorkflowMessage } from '../messages/messages.api.ts';
 
 /**
  * The job workflow (spec §4, decisions.md): status moves by the transition table for the actor's
@@ -416,7 +415,7 @@ export async function releaseDeliverables(ctx: Ctx & Pick<AppContext, 'storage'>
     throw conflict(`Deliverables are released from Finalized or Waiting on AHJ; this job is ${status}.`);
   }
   const releaseRows = async (tx: DbOrTx, locked: repo.JobRow, now: Date) => {
-    const rows = await deliverablesRepo.deliverablesOfRevision(tx, id, locked.revisionNumber);
+    const rows = await deliverablesOfRevision(tx, id, locked.revisionNumber);
     const wanted = body.deliverable_ids;
     if (wanted) {
       const unknown = wanted.filter((w) => !rows.some((r) => r.id === w));
@@ -430,10 +429,10 @@ export async function releaseDeliverables(ctx: Ctx & Pick<AppContext, 'storage'>
         throw conflict(`Seal the ${label} "${r.name}" before releasing it: ${serviceLabel(service)} needs a sealed ${label}.`);
       }
     }
-    const unsigned = new Set((await deliverablesRepo.lettersAwaitingSignature(tx, chosen.map((r) => r.id))).map((x) => x.fileId));
+    const unsigned = new Set((await lettersAwaitingSignature(tx, chosen.map((r) => r.id))).map((x) => x.fileId));
     const waiting = chosen.find((r) => unsigned.has(r.id));
     if (waiting) throw conflict(`"${waiting.name}" was ordered with a digital signature: the engineer signs it before it is released.`);
-    await deliverablesRepo.releaseFiles(tx, chosen.map((r) => r.id), now, p.id);
+    await releaseFiles(tx, chosen.map((r) => r.id), now, p.id);
     await syncServiceTasks(tx, id, now);
     return { released: chosen.map((r) => ({ file_id: r.id, name: r.name, kind: r.kind })) };
   };

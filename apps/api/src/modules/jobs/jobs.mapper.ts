@@ -15,7 +15,7 @@ import type { Job, JobListItem, ParcelInfo } from '@sunstamp/domain/contracts/jo
 import type { WetStampOrder } from '@sunstamp/domain/jobs/wet-stamp.rules';
 import { taskAnswersOf } from '@sunstamp/domain/jobs/deliverables.rules';
 import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import type * as repo from './jobs.repository.ts';
 
 /**

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import {
   ZAssignBody, ZJob, ZJobBody, ZJobHistoryEntry, ZJobListQuery, ZJobPage, ZJobRevision, ZNoteBody, ZRevisionBody, ZStatusChangeBody,
 } from '@sunstamp/domain/contracts/jobs';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { ZReleaseBody } from '@sunstamp/domain/contracts/deliverables';
+import { principalOf } from '../../platform/principal.ts';
 import { getJob, jobHistory, jobRevisions, listJobs } from './jobs-queries.service.ts';
 import {
-  assignJob, cancelJob, changeStatus, deactivateJob, deleteDraft, requestRevision, submitJob, unassignJob,
+  assignJob, cancelJob, changeStatus, deactivateJob, deleteDraft, releaseDeliverables, requestRevision, submitJob, unassignJob,
 } from './jobs-workflow.service.ts';
 import { saveJob } from './jobs.service.ts';
 
@@ -81,6 +82,12 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/jobs/:id/deactivate', {
     schema: { tags, summary: 'Deactivate the job (staff): hidden from clients and from the default list', params: ZIdParams, body: ZNoteBody.nullish(), response: { 200: ZJob } },
   }, async (req) => deactivateJob(ctx, principalOf(req), req.params.id, req.body?.note));
+
+  // Releasing deliverables is a move of the job's workflow (Finalized or Waiting on AHJ → Pending
+  // Approval), so it lives here beside the other moves; OpenAPI still lists it under deliverables.
+  app.post('/jobs/:id/release', {
+    schema: { tags: ['deliverables'], summary: 'Release deliverables to the client; moves the job from Finalized or Waiting on AHJ to Pending Approval', params: ZIdParams, body: ZReleaseBody.nullish(), response: { 200: ZJob } },
+  }, async (req) => releaseDeliverables(ctx, principalOf(req), req.params.id, req.body ?? {}));
 
   app.get('/jobs/:id/history', {
     schema: { tags, summary: 'Every change to the job, oldest first', params: ZIdParams, response: { 200: z.array(ZJobHistoryEntry) } },

@@ -12,9 +12,9 @@ import { LETTER_DISCIPLINE, type LetterInputRaw, type LetterType } from '@sunsta
 import { LetterRefusal } from '@sunstamp/planset/letters/letter.compose';
 import { ZodError } from 'zod';
 import type { JobPayload } from '../../platform/queue/queue.registry.ts';
-import { readBytes, todayOf } from '../engineers/engineers.service.ts';
-import { resolvedOf } from '../jobs/jobs-requirements.service.ts';
-import { assembleGeneration } from '../plansets/planset-input.service.ts';
+import { readBytes, todayOf } from '../engineers/engineers.api.ts';
+import { resolvedOf } from '../jobs/jobs.api.ts';
+import { assembleGeneration } from '../plansets/plansets.api.ts';
 import { designInputOf, letterCodesOf, MissingFactError, type JobFacts } from './letters-design.mapper.ts';
 import { asceEditionOf, batteryOf, groundMountOf } from './letters-mounts.mapper.ts';
 import { resultFileOf, TOOL_OF, type Ctx, type JobWithRefs, type Lines, type Prepared, type StructuralMethod } from './letters-prepare.ts';

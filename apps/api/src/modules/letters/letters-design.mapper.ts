@@ -5,7 +5,7 @@ import type { ResolvedRequirements } from '@sunstamp/domain/requirements/resolve
 import type { LetterInputRaw } from '@sunstamp/planset/letters/letter-input.schema';
 import type * as repo from './letters.repository.ts';
 import { fixedOptimizerStringVoltageV } from '@sunstamp/domain/catalogue/equipment.rules';
-import { DEFAULT_HIGH_AMBIENT_C } from '../plansets/planset-input.service.ts';
+import { DEFAULT_HIGH_AMBIENT_C } from '../plansets/plansets.api.ts';
 import { exposureCategoryOf } from '@sunstamp/domain/design/design-criteria.rules';
 
 /*

@@ -9,14 +9,12 @@ import type { STRUCTURAL_METHOD_VALUES } from '@sunstamp/domain/contracts/letter
 import { LETTER_DISCIPLINE, type LetterInputRaw, type LetterType } from '@sunstamp/planset/letters/letter-input.schema';
 import type { AppContext } from '../../context.ts';
 import { conflict, unprocessable } from '../../platform/errors.ts';
-import type { Principal } from '../auth/principal.ts';
-import { requireAllowed } from '../access/access.ts';
-import { todayOf } from '../engineers/engineers.service.ts';
-import * as engRepo from '../engineers/engineers.repository.ts';
-import { getFile } from '../files/files.repository.ts';
-import { visibleJob } from '../jobs/jobs-queries.service.ts';
-import type { getJobWithRefs } from '../jobs/jobs.repository.ts';
-import { firmCompany } from '../plansets/plansets.repository.ts';
+import type { Principal } from '../../platform/principal.ts';
+import { requireAllowed } from '../../platform/access.ts';
+import { engineersLicensedIn, type EngineerWithLicences, getEngineer, todayOf } from '../engineers/engineers.api.ts';
+import { getFile } from '../files/files.api.ts';
+import { type getJobWithRefs, visibleJob } from '../jobs/jobs.api.ts';
+import { firmCompany } from '../plansets/plansets.api.ts';
 import * as repo from './letters.repository.ts';
 
 export type Ctx = Pick<AppContext, 'database' | 'clock' | 'storage' | 'queue' | 'events' | 'caches' | 'log' | 'config'>;
@@ -35,7 +33,7 @@ export async function resultFileOf(ctx: Ctx, jobId: string, fileId: string, tool
 }
 
 export const workRefusal = 'Only staff and the contractor assigned to this job generate its letters.';
-type SealingEngineer = { engineer: engRepo.EngineerWithLicences; licence: { state: string; number: string; expiresOn: string } };
+type SealingEngineer = { engineer: EngineerWithLicences; licence: { state: string; number: string; expiresOn: string } };
 
 export interface Prepared {
   ahj: NonNullable<Awaited<ReturnType<typeof repo.ahjOf>>>;
@@ -67,13 +65,13 @@ async function jobStateOf(ctx: Ctx, r: JobWithRefs, ahjState: string): Promise<s
  * state for it, unexpired, with a seal image), else the first such engineer. 409 naming what is missing.
  */
 async function sealingEngineers(ctx: Ctx, state: string, disciplines: readonly Discipline[], chosenIds: Partial<Record<Discipline, string>> = {}): Promise<Map<Discipline, SealingEngineer>> {
-  const candidates = await engRepo.engineersLicensedIn(ctx.database.db, state);
+  const candidates = await engineersLicensedIn(ctx.database.db, state);
   const engineers = new Map<Discipline, SealingEngineer>();
   const today = todayOf(ctx);
   for (const d of disciplines) {
     const wanted = chosenIds[d];
     if (wanted) {
-      const e = UUID_RE.test(wanted) ? await engRepo.getEngineer(ctx.database.db, wanted) : null;
+      const e = UUID_RE.test(wanted) ? await getEngineer(ctx.database.db, wanted) : null;
       if (!e) throw unprocessable(`The ${d} engineer chosen is not registered: choose one from the Engineers page.`);
       const r = sealingLicenceOf(e, state, d, today);
       if (!r.ok) throw unprocessable(r.message);

@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { ZGenerateLettersAnswer, ZGenerateLettersBody, ZJobLetter, ZRecalculateAnswer, ZRecalculateBody, ZLetterRuns } from '@sunstamp/domain/contracts/letters';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import { AppError } from '../../platform/errors.ts';
 import { uploadError, uploadLimits, withSpooledUpload } from '../../platform/uploads.ts';
 import * as svc from './letters.service.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import type { JobScope } from '../access/access.ts';
+import type { JobScope } from '../../platform/access.ts';
 
 export type InboxFilter = {
   scope: JobScope;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZInbox, ZInboxQuery } from '@sunstamp/domain/contracts/inbox';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import * as svc from './inbox.service.ts';
 
 /** The inbox: the caller's conversations across their jobs. */

@@ -4,8 +4,8 @@ import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
 import { mayFilterInboxByAssignee, threadAccessOf } from '@sunstamp/domain/policies/message-inbox.policy';
 import { isInternalStaff } from '@sunstamp/domain/roles';
 import type { AppContext } from '../../context.ts';
-import { jobScopeOf, requireAllowed } from '../access/access.ts';
-import type { Principal } from '../auth/principal.ts';
+import { jobScopeOf, requireAllowed } from '../../platform/access.ts';
+import type { Principal } from '../../platform/principal.ts';
 import * as repo from './inbox.repository.ts';
 
 /**

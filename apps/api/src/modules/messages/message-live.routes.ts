@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZTyping } from '@sunstamp/domain/contracts/message-live';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import * as svc from './message-live.service.ts';
 
 // The id is checked in the service so a malformed one answers 404 like a job the caller may not see.

@@ -5,8 +5,8 @@ import { maySeeThread, type MessageThread } from '@sunstamp/domain/policies/mess
 import { isInternalStaff, ROLES, type Role } from '@sunstamp/domain/roles';
 import type { AppContext } from '../../context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { jobScopeOf, requireVisible } from '../access/access.ts';
-import type { Principal } from '../auth/principal.ts';
+import { jobScopeOf, requireVisible } from '../../platform/access.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { readPostContext, type PostContext } from './message-post.repository.ts';
 
 type Ctx = Pick<AppContext, 'database' | 'events' | 'log'>;

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { userEventsNotifySql } from '../../platform/events.ts';
-import type { JobScope } from '../access/access.ts';
+import type { JobScope } from '../../platform/access.ts';
 import type { Thread } from './messages.repository.ts';
 
 /*

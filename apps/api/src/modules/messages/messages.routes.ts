@@ -4,7 +4,7 @@ import {
   ZConversation, ZConversationUpdate, ZEditMessage, ZMentionCandidates, ZMarkThreadRead, ZMessage, ZMessageHistory, ZPostMessage, ZThreadAnswer, ZThreadQuery,
 } from '@sunstamp/domain/contracts/messages';
 import multipart from '@fastify/multipart';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sendAttachment } from '../../platform/downloads.ts';
 import { uploadLimits, withSpooledUpload } from '../../platform/uploads.ts';

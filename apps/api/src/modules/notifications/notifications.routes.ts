@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZMarkNotificationsRead, ZNotificationList, ZNotificationsQuery, ZUnreadCount, ZUnsubscribeAnswer, ZUnsubscribeQuery,
 } from '@sunstamp/domain/contracts/messages';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import * as svc from './notifications.service.ts';
 
 /** The bell: every caller's own notifications; and the one-click unsubscribe of notification mail. */

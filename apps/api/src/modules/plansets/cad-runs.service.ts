@@ -11,13 +11,11 @@ import { TEMPLATE_VERSION } from '@sunstamp/planset/planset.model';
 import type { RenderStage } from '@sunstamp/planset/planset.render';
 import type { AppContext } from '../../context.ts';
 import type { CadRunFile } from '../../db/schema/cad-runs.schema.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/errors.ts';
-import { visibleJob } from '../jobs/jobs-queries.service.ts';
-import * as jobsRepo from '../jobs/jobs.repository.ts';
-import { unmarkGeneratedPlanSets } from '../deliverables/deliverables.repository.ts';
-import { recordDeliverable } from '../deliverables/deliverables.service.ts';
-import { notifyGenerationEvent } from '../notifications/notifications.service.ts';
+import { type JobRow, lockJob, visibleJob } from '../jobs/jobs.api.ts';
+import { recordDeliverable, unmarkGeneratedPlanSets } from '../deliverables/deliverables.api.ts';
+import { notifyGenerationEvent } from '../notifications/notifications.api.ts';
 import { assembleGeneration, blockedMessage, runEngine } from './planset-input.service.ts';
 import * as repo from './plansets.repository.ts';
 import { bytesOfStream } from '../../platform/storage.ts';
@@ -82,7 +80,7 @@ export async function requestRun(ctx: Ctx, p: Principal, jobId: string): Promise
   // One run per job and inputs: the job row lock orders two clicks, the partial unique index backs it.
   // created_at is the database's time: runs are listed in the order they were asked for.
   const outcome = await ctx.database.db.transaction(async (tx) => {
-    await jobsRepo.lockJob(tx, jobId);
+    await lockJob(tx, jobId);
     const existing = await repo.liveRunFor(tx, jobId, hash);
     if (existing) return { created: false, id: existing.id };
     const run = await repo.insertRun(tx, {
@@ -173,7 +171,7 @@ function labelOf(step: Step): { label: string; progress: number } {
 }
 
 /** Who hears a run: the person who asked, and the job's assignee when that is someone else. */
-function listenersOf(run: repo.CadRunRow, job: jobsRepo.JobRow): string[] {
+function listenersOf(run: repo.CadRunRow, job: JobRow): string[] {
   return [...new Set([run.requestedById, job.assigneeId].filter((x): x is string => !!x))];
 }
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { DesignModel, FireCode, PlacedModule, RoofPlane } from '@sunstamp/planset/input.schema';
 import { autoLayoutRoof } from '@sunstamp/planset/layout/auto-layout';
-import { loadDesignFor as loadStoredDesign } from '../designs/designs.service.ts';
+import { loadDesignFor as loadStoredDesign } from '../designs/designs.api.ts';
 
 /*
  * The design model a run draws: the one the Design page saved for the job's revision (or the

@@ -6,7 +6,7 @@ import type { DesignModel, FireCode } from '@sunstamp/planset/input.schema';
 import { edgeDistancesIn, planAttachments, withEdgeDistances, withRails } from '@sunstamp/planset/layout/attachments';
 import { ZodError } from 'zod';
 import { loadDesignFor, routeLengthFt, type DesignArray, type DesignSystem, type RoutePoint } from './planset-design.ts';
-import { dataOf, num, str, type Ctx, type Facts, type MissingInput } from './planset-input.facts.ts';
+import { dataOf, num, railOfCatalogue, str, type Ctx, type Facts, type MissingInput } from './planset-input.facts.ts';
 
 /*
  * Steps 2 to 5 of a plan-set run's assembly (planset-input.service.ts), on facts that are complete:
@@ -261,11 +261,7 @@ export function engineInputOf(f: Facts, c: Codes, d: Designed, circuits: Circuit
       framing: { ...framings[k]!.engine!, spacingIn: a.beam_spacing, spansIn: a.beam_span, panelsOnRafter: Math.max(1, a.num_panels_on_rafter ?? 2), ...framingFactsOf(a).framing },
       ...(framingFactsOf(a).roofDeadLoadPsf !== undefined ? { roofDeadLoadPsf: framingFactsOf(a).roofDeadLoadPsf } : {}),
       // The rail product's allowable moment and its document, from the catalogue (no one value for every rail).
-      rail: {
-        model: `${rackItem.manufacturer} ${rackItem.model}`,
-        ...(num(dataOf(rackItem).allowableMomentLbFt) !== undefined ? { allowableMomentLbFt: num(dataOf(rackItem).allowableMomentLbFt) } : {}),
-        ...(str(dataOf(rackItem).allowableMomentSource) ? { capacitySource: str(dataOf(rackItem).allowableMomentSource) } : {}),
-      },
+      rail: railOfCatalogue(rackItem),
       ...(str(a.roof_material) ? { roofMaterial: str(a.roof_material) } : {}),
       attachment: {
         kind: attachmentsOf[k]!.kind,

@@ -10,7 +10,7 @@ import type { RoofPlane } from '@sunstamp/planset/input.schema';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { bytesOfStream } from '../../platform/storage.ts';
-import type { JobRow } from '../jobs/jobs.repository.ts';
+import type { JobRow } from '../jobs/jobs.api.ts';
 import * as repo from './plansets.repository.ts';
 import { backupOf, batteryCouplingOf, loadCalculationOf, loadCalculationReason } from './planset-service.mapper.ts';
 
@@ -42,6 +42,27 @@ export async function readStored(ctx: Ctx, key: string | null | undefined): Prom
 
 export type Item = repo.EquipmentRow;
 export const dataOf = (item: Item | null | undefined) => (item?.data ?? {}) as Record<string, unknown>;
+
+/**
+ * The rail product's values from its catalogue row (issue 24, finding 3): the maker's allowable moment with
+ * its document, or the generic class the row names (printed as ASSUMED); the maker's cantilever ratio and
+ * allowable span, each with its document. XR10, XR100 and SolarMount each carry their own.
+ */
+export function railOfCatalogue(rackItem: Pick<Item, 'manufacturer' | 'model' | 'data'>) {
+  const d = dataOf(rackItem as Item);
+  const cls = (['light', 'standard', 'heavy'] as const).find((c) => c === d.railClass);
+  const ratio = num(d.maxCantileverRatio);
+  const span = num(d.maxAttachmentSpanIn);
+  return {
+    model: `${rackItem.manufacturer} ${rackItem.model}`,
+    ...(num(d.allowableMomentLbFt) !== undefined ? { allowableMomentLbFt: num(d.allowableMomentLbFt) } : {}),
+    ...(str(d.allowableMomentSource) ? { capacitySource: str(d.allowableMomentSource) } : {}),
+    ...(cls ? { profile: cls } : {}),
+    ...(ratio !== undefined && ratio > 0 && ratio <= 1 ? { maxCantileverRatio: ratio } : {}),
+    ...(str(d.maxCantileverSource) ? { cantileverSource: str(d.maxCantileverSource) } : {}),
+    ...(span !== undefined && span > 0 ? { maxSpanIn: span, ...(str(d.maxAttachmentSpanSource) ? { maxSpanSource: str(d.maxAttachmentSpanSource) } : {}) } : {}),
+  };
+}
 
 
 const SAWN = ['2x4', '2x6', '2x8', '2x10', '2x12'] as const;

@@ -8,10 +8,8 @@ import type { ResolvedRequirements } from '@sunstamp/domain/requirements/resolve
 import type { DesignModel, PlanSetInputRaw } from '@sunstamp/planset/input.schema';
 import { TEMPLATE_VERSION } from '@sunstamp/planset/planset.model';
 import type { DbOrTx } from '../../db/client.ts';
-import type { JobRow } from '../jobs/jobs.repository.ts';
-import { listRevisions } from '../jobs/jobs.repository.ts';
-import { storedValueOf } from '../jobs/jobs-requirements.service.ts';
-import { readRequirementFileBytes, resolveForJob } from '../requirements/requirements.service.ts';
+import { type JobRow, listRevisions, storedValueOf } from '../jobs/jobs.api.ts';
+import { readRequirementFileBytes, resolveForJob } from '../requirements/requirements.api.ts';
 import type { Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import { type Circuit, type ElectricalKind } from '@sunstamp/domain/design/electrical-design.rules';
 import { codeRefText as refText } from '@sunstamp/engineering/report.builder';
@@ -22,6 +20,7 @@ import { planSetInputOf, type RequirementFiles } from './planset-input.document.
 export type { MissingInput } from './planset-input.facts.ts';
 export { DEFAULT_HIGH_AMBIENT_C, interconnectionMethodOf } from './planset-input.engine.ts';
 export { drawnByOf } from './planset-input.document.ts';
+export { railOfCatalogue } from './planset-input.facts.ts';
 
 /*
  * Everything a plan-set run reads, assembled from the job: the engineering engine's input (the

@@ -5,7 +5,7 @@ import {
   ZRequirementFileUploadResponse, ZRequirementScopeBody, ZRequirementScopeParams, ZRequirementScopePatch,
   ZRequirementScopeValues, ZResolvedRequirements, ZResolveQuery,
 } from '@sunstamp/domain/contracts/requirements';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sendAttachment } from '../../platform/downloads.ts';
 import { uploadLimits, withSpooledUpload } from '../../platform/uploads.ts';

@@ -17,15 +17,14 @@ import { checkScopePatch } from '@sunstamp/domain/requirements/scope-values.rule
 import type { PlanSetFacts } from '@sunstamp/domain/requirements/sticker-logic.data';
 import { validateRequirementValues, type FieldMessages } from '@sunstamp/domain/requirements/validate.rules';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { bytesOfStream, type Storage } from '../../platform/storage.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { cleanFileName, type SpooledFile } from '../../platform/uploads.ts';
-import { requireVisible } from '../access/access.ts';
-import { getCompany } from '../companies/companies.repository.ts';
-import { findAhj } from '../ahjs/ahjs.service.ts';
-import { findUtility } from '../ahjs/utilities.service.ts';
+import { requireVisible } from '../../platform/access.ts';
+import { getCompany } from '../companies/companies.api.ts';
+import { findAhj, findUtility } from '../ahjs/ahjs.api.ts';
 import * as repo from './requirements.repository.ts';
 
 /** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */

@@ -3,8 +3,8 @@ import { ZStructuralSpanSetting } from '@sunstamp/domain/contracts/jobs';
 import { DEFAULT_SPAN_LIMIT_INCHES_PER_MODULE, type SpanLimit } from '@sunstamp/domain/jobs/structural-span.rules';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Principal } from '../auth/principal.ts';
-import { requireAllowed } from '../access/access.ts';
+import type { Principal } from '../../platform/principal.ts';
+import { requireAllowed } from '../../platform/access.ts';
 import * as repo from './settings.repository.ts';
 
 /** What this service reads from the context (a slice, so a worker or a unit test can call it with fakes). */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZSiteAlertAdmin, ZSiteAlertBody, ZSiteAlertList, ZSiteAlertParams } from '@sunstamp/domain/contracts/site-alerts';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import * as svc from './site-alerts.service.ts';
 
 /** Site alerts: admins write and schedule them; everyone signed in gets theirs in /users/me and closes them. */

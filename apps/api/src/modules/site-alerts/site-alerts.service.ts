@@ -4,9 +4,9 @@ import type { Role } from '@sunstamp/domain/roles';
 import { siteAlertReaches, siteAlertStatus } from '@sunstamp/domain/site-alerts/site-alert.rules';
 import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { notFound, invalidFields } from '../../platform/errors.ts';
-import { requireCatalogueEdit } from '../access/access.ts';
+import { requireCatalogueEdit } from '../../platform/access.ts';
 import * as repo from './site-alerts.repository.ts';
 
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'cache'>;

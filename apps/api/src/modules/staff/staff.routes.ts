@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZGroup } from '@sunstamp/domain/contracts/users';
 import { ZActiveUserList, ZGroupBody, ZGroupParams, ZShiftLog, ZShiftsQuery } from '@sunstamp/domain/contracts/staff';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import * as svc from './staff.service.ts';
 
 /** The back office: staff groups (admin writes), who is on shift now and the shift log (staff). */

@@ -4,10 +4,10 @@ import { mayBeGroupMember, mayManageGroups, maySeeShifts } from '@sunstamp/domai
 import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
 import type { Role } from '@sunstamp/domain/roles';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { notFound, invalidFields } from '../../platform/errors.ts';
-import { requireAllowed } from '../access/access.ts';
-import { listGroups } from '../companies/companies.service.ts';
+import { requireAllowed } from '../../platform/access.ts';
+import { listGroups } from '../companies/companies.api.ts';
 import * as repo from './staff.repository.ts';
 import { closeIdleShifts } from '../../db/shifts.sql.ts';
 

@@ -4,7 +4,7 @@ import {
   ZCreateUserBody, ZMeResponse, ZSimpleUser, ZUpdateMeBody, ZUpdateUserBody, ZUserListItem, ZUsersQuery,
 } from '@sunstamp/domain/contracts/users';
 import { ZOk } from '@sunstamp/domain/contracts/common';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import * as users from './users.service.ts';
 
 const ZIdParams = z.object({ id: z.string().uuid() });

@@ -5,14 +5,14 @@ import {
 } from '@sunstamp/domain/policies/users.policy';
 import type { MeResponse } from '@sunstamp/domain/contracts/users';
 import type { AppContext } from '../../context.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { requireAllowed, requireVisible, visibleUserCompanyIdsOf } from '../access/access.ts';
+import { requireAllowed, requireVisible, visibleUserCompanyIdsOf } from '../../platform/access.ts';
 import { checkPasswordPolicy, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
-import { insertUserToken, revokeAllForUser, revokeOtherSessions } from '../auth/auth.repository.ts';
+import { insertUserToken, revokeAllForUser, revokeOtherSessions } from '../auth/auth.api.ts';
 import { getDisplayName as displayName } from '@sunstamp/domain/format/display-name.format';
-import { alertsFor } from '../site-alerts/site-alerts.service.ts';
+import { alertsFor } from '../site-alerts/site-alerts.api.ts';
 import * as repo from './users.repository.ts';
 import { closeIdleShifts } from '../../db/shifts.sql.ts';
 

@@ -9,7 +9,7 @@ import { resolveRequirements, scopeValuesFromRows } from '@sunstamp/domain/requi
 import type { RequirementScope } from '@sunstamp/domain/requirements/requirement.schema';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { listScopes } from '../requirements/requirements.repository.ts';
+import { listScopes } from '../requirements/requirements.api.ts';
 import * as repo from './wet-stamps.repository.ts';
 
 /*

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZWetStamp, ZWetStampPatchBody } from '@sunstamp/domain/contracts/wet-stamps';
-import { principalOf } from '../auth/auth.hooks.ts';
+import { principalOf } from '../../platform/principal.ts';
 import * as svc from './wet-stamps.service.ts';
 
 const ZIdParams = z.object({ id: z.string().max(100) });

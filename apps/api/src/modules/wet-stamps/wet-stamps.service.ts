@@ -7,13 +7,11 @@ import {
 import { mayMoveWetStamp, maySeeWetStampActors } from '@sunstamp/domain/policies/wet-stamps.policy';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../platform/principal.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { requireAllowed } from '../access/access.ts';
-import { visibleJob } from '../jobs/jobs-queries.service.ts';
-import { announceJobsChanged } from '../jobs/jobs-count.cache.ts';
-import * as jobsRepo from '../jobs/jobs.repository.ts';
-import { setServiceTask } from '../deliverables/deliverables.service.ts';
+import { requireAllowed } from '../../platform/access.ts';
+import { announceJobsChanged, insertHistory, lockJob, updateJob, visibleJob } from '../jobs/jobs.api.ts';
+import { setServiceTask } from '../deliverables/deliverables.api.ts';
 import { wetStampNeedOfJob, type WetStampJob, type WetStampNeedAnswer } from './wet-stamps.gate.ts';
 import * as repo from './wet-stamps.repository.ts';
 
@@ -91,7 +89,7 @@ export async function changeWetStamp(ctx: Ctx, p: Principal, jobId: string, body
   if (!job.isActive) throw conflict('This job is deactivated.');
   const now = ctx.clock.now();
   const changed = await db.transaction(async (tx) => {
-    const locked = await jobsRepo.lockJob(tx, jobId);
+    const locked = await lockJob(tx, jobId);
     if (!locked) throw notFound();
     const need = await wetStampNeedOfJob(tx, locked);
     const row = await repo.getWetStamp(tx, jobId, locked.revisionNumber);
@@ -125,7 +123,7 @@ export async function changeWetStamp(ctx: Ctx, p: Principal, jobId: string, body
     if (task && locked.servicesRequested.includes(WET_STAMP_SERVICE)) {
       await setServiceTask(ctx, { jobId, service: WET_STAMP_SERVICE, status: task }, tx);
     }
-    await jobsRepo.insertHistory(tx, {
+    await insertHistory(tx, {
       jobId, event: 'edited', actorId: p.id, actorRole: p.role, at: now,
       data: {
         fields: ['wet_stamp'],
@@ -135,7 +133,7 @@ export async function changeWetStamp(ctx: Ctx, p: Principal, jobId: string, body
         },
       },
     });
-    await jobsRepo.updateJob(tx, jobId, { updatedAt: now });
+    await updateJob(tx, jobId, { updatedAt: now });
     return true;
   });
   if (changed) await announceJobsChanged(ctx);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@sunstamp/domain/roles';
-import { AppError } from '../../platform/errors.ts';
+import { AppError } from './errors.ts';
 import { jobScopeOf, requireAllowed, requireCatalogueEdit, requireVisible, visibleCompanyIdsOf, visibleUserCompanyIdsOf } from './access.ts';
 
 const actor = (role: Role) => ({ id: `u-${role}`, role, companyIds: role === 'user' || role === 'user_admin' ? ['c1'] : [] });

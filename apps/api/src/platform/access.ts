@@ -5,7 +5,7 @@ import { userCompanyScopeOf } from '@sunstamp/domain/policies/users.policy';
 import { catalogueRefusalOf, mayEditCatalogue, type CatalogueArea } from '@sunstamp/domain/policies/catalogue.policy';
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '@sunstamp/domain/roles';
-import { forbidden, notFound } from '../../platform/errors.ts';
+import { forbidden, notFound } from './errors.ts';
 
 /*
  * The API's one door to the domain policies (packages/domain/src/policies): services ask a policy

@@ -4,10 +4,10 @@ import type { AppContext } from '../../context.ts';
 import { cadRuns, jobFiles, jobs, users } from '../../db/schema.ts';
 import { DEMO_STAMPED_JOB } from '../../db/seed/sample-deliverables.seed.ts';
 import { demoEngineerId } from '../../db/seed/demo-engineer.seed.ts';
-import type { Principal } from '../auth/principal.ts';
-import { releaseDeliverables } from '../jobs/jobs-workflow.service.ts';
-import { requestRun, runCadGeneration } from '../plansets/cad-runs.service.ts';
-import { sealDocument } from './seal.service.ts';
+import type { Principal } from '../../platform/principal.ts';
+import { releaseDeliverables } from './jobs-workflow.service.ts';
+import { requestRun, runCadGeneration } from '../plansets/plansets.api.ts';
+import { sealDocument } from '../deliverables/deliverables.api.ts';
 
 /*
  * The demo's one real stamped set, end to end (issue 23 §2): on a fresh demo install the CAD Stamp
