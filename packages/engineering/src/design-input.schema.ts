@@ -533,6 +533,25 @@ export const ZRequirements = z.strictObject({
     ]),
 });
 
+/**
+ * Rapid-shutdown types of a PV system already on the building (issue 25, finding 6): 'array-level' shuts
+ * down the array and the conductors leaving it (690.12 as from NEC 2017), 'conductor-level' only the
+ * conductors more than 10 ft from the array (NEC 2014 690.12), 'none' (installed before NEC 2014).
+ */
+export const EXISTING_PV_RAPID_SHUTDOWN_TYPES = ['array-level', 'conductor-level', 'none'] as const;
+
+/**
+ * Solar already on the premises: its rapid-shutdown type decides whether the building has more than one
+ * type (690.56(C)(2) in 2017, 690.56(C)(1) in 2020, 690.12(D)(1) in 2023: a placard per type with a plan
+ * view of each system) and the 705.10 directory lists it as a second PV source.
+ */
+export const ZExistingPv = z.strictObject({
+  rapidShutdown: z.enum(EXISTING_PV_RAPID_SHUTDOWN_TYPES),
+  /** Where the existing system's disconnecting means is, as the 705.10 directory names it. */
+  disconnectLocation: z.string().min(1).optional(),
+});
+export type ExistingPvInput = z.output<typeof ZExistingPv>;
+
 /** The engineering engine's input. Units are in the field names; every default is documented. */
 export const ZDesignInput = z.strictObject({
   projectName: z.string().default(''),
@@ -543,6 +562,8 @@ export const ZDesignInput = z.strictObject({
   branchCircuits: z.array(ZBranchCircuit).default([]),
   runs: z.array(ZRun).default([]),
   service: ZService,
+  /** A PV system already on the premises (its own placard and a line of the 705.10 directory). */
+  existingPv: ZExistingPv.optional(),
   requirements: ZRequirements.prefault({}),
 });
 

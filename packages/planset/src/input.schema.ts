@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZReport } from '@sunstamp/engineering/report.schema';
 import { DISCIPLINES } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import { ATTACHMENT_KINDS } from '@sunstamp/domain/design/attachment-type.rules';
+import { ROOF_FACES } from '@sunstamp/domain/jobs/cad-intake.schema';
 import { ZPoint, ZPolygon, ROOF_EDGE_KINDS, ZRoofEdgeKind, TRUSS_TYPES, ZFraming, ZRoofPlane, ZOrientation, ZPlacedModule, EQUIPMENT_LOCATION_KINDS, ZEquipmentLocation, ZDesignModel } from '@sunstamp/domain/design/design-model.schema';
 import type { DesignModel, EquipmentLocation, Orientation, PlacedModule, Point, RoofEdgeKind, RoofPlane } from '@sunstamp/domain/design/design-model.schema';
 
@@ -94,6 +95,15 @@ export const ZPlanSetJob = z.object({
   /** Facts the sticker logic needs that the report does not carry. */
   backup: z.enum(['Non-Backup', 'Whole Home', 'Partial Home']).default('Non-Backup'),
   existingSolar: z.boolean().default(false),
+  /**
+   * The existing PV system (issue 25, finding 6; with existingSolar): its rapid-shutdown type, as the report
+   * was calculated with (the engine's existingPv), and the roof faces its array is on, by the compass
+   * direction they face. PV-5 draws its array on the placards' roof diagrams on the design's planes facing so.
+   */
+  existingPv: z.object({
+    rapidShutdown: z.enum(['array-level', 'conductor-level', 'none']),
+    faces: z.array(z.enum(ROOF_FACES)).min(1),
+  }).optional(),
   groundMount: z.boolean().default(false),
   hasSubpanel: z.boolean().default(false),
   /**

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extractPdfText, type PageText } from './check/pdf-text.ts';
-import { backupUpgradeInput, dcBatteryInput, derateDesign, derateInput, optimizerInput, partialBackupInput } from './fixtures/electrical.fixtures.ts';
+import { backupUpgradeInput, dcBatteryInput, dcPartialBackupInput, derateDesign, derateInput, optimizerInput, partialBackupInput, partialBackupSourcesInBackupPanelInput } from './fixtures/electrical.fixtures.ts';
+import { lintSheet } from './check/drawing.lint.ts';
 import { letterInput } from './fixtures/letter.fixtures.ts';
 import { renderLetter } from './letters/letter.render.ts';
-import { goldenInput } from './fixtures/golden.fixtures.ts';
+import { goldenInput, goldenLayout } from './fixtures/golden.fixtures.ts';
+import { calculateDesign } from '@sunstamp/engineering/design.calc';
 import type { PlanSetInputRaw } from './input.schema.ts';
 import { PlanSetError } from './planset.errors.ts';
 import { renderPlanSet, type PlanSetResult } from './planset.render.ts';
@@ -99,6 +101,59 @@ describe('finding 6: one rapid-shutdown placard per system type', () => {
     expect(t.match(/ARRAY AND CONDUCTORS LEAVING IT SHUT|ARRAY \(SHADED RED\) REMAINS ENERGIZED/g)?.length).toBe(1);
     expect(await pv5(false)).not.toContain('EXISTING PV SYSTEM');
   }, 60_000);
+
+  /** The micro-inverter golden (array-level rapid shutdown, modules on the south and west faces) with existing solar on its north face. */
+  async function withExisting(type: 'array-level' | 'conductor-level' | 'none', faces: ('N' | 'S' | 'SW')[] = ['N'], engineType = type): Promise<PlanSetInputRaw> {
+    const base = await goldenInput('micro-two-plane');
+    const ex = goldenLayout('micro-two-plane').engine;
+    return { ...base, report: calculateDesign({ ...ex, existingPv: { rapidShutdown: engineType } }), job: { ...base.job, existingSolar: true, existingPv: { rapidShutdown: type, faces } } };
+  }
+  const pv5Of = async (input: PlanSetInputRaw) => {
+    const r = await renderPlanSet(input);
+    expect(r.certificate?.ok, JSON.stringify(r.certificate?.findings)).toBe(true);
+    const text = await extractPdfText(r.pdf);
+    const i = r.pages.findIndex((p) => p.page === (r.pages.some((q) => q.page === 'labels') ? 'labels' : 'pv5'));
+    return { text: text[i]!.text.replace(/\s+/g, ' '), svg: r.sheets.find((x) => x.page === 'pv5')!.svg };
+  };
+
+  it.each([
+    ['none', /EXISTING PV SYSTEM THIS PV SYSTEM IS NOT EQUIPPED WITH RAPID SHUTDOWN ITS ARRAY AND CONDUCTORS REMAIN ENERGIZED IN SUNLIGHT/, 'NEC 690.56(C)(2)'],
+    ['conductor-level', /EXISTING PV SYSTEM PHOTOVOLTAIC SYSTEM EQUIPPED WITH RAPID SHUTDOWN TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN CONDUCTORS OUTSIDE THE ARRAY CONDUCTORS IN ARRAY REMAIN ENERGIZED IN SUNLIGHT/, 'NEC 690.56(C)(1)(b)'],
+  ] as const)('existing solar of another type (%s): a second placard worded for its type, both with a roof diagram of both systems, dashed around what stays energized, and the 705.10 directory lists both', async (type, wording, section) => {
+    const { text, svg } = await pv5Of(await withExisting(type));
+    expect(text).toMatch(wording);
+    expect(text).toContain(`${section} · SERVICE EQUIPMENT`);
+    expect(text).toMatch(/NEW PV SYSTEM PHOTOVOLTAIC SYSTEM EQUIPPED WITH RAPID SHUTDOWN TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN PV SYSTEM/);
+    expect(text).toContain('NEC 690.56(C)(1)(a) · SERVICE EQUIPMENT');
+    // two placards, each with its roof diagram (its caption), each naming the (N) and (E) arrays
+    expect(text.match(/\(N\) NEW ARRAY AND CONDUCTORS LEAVING IT SHUT DOWN; DASHED LINE: REMAINS ENERGIZED AFTER RAPID SHUTDOWN/g)?.length).toBe(1);
+    expect(text.match(/\(E\) EXISTING ARRAY \(SHADED RED\) REMAINS ENERGIZED IN SUNLIGHT; DASHED LINE: REMAINS ENERGIZED AFTER RAPID SHUTDOWN/g)?.length).toBe(1);
+    expect(svg.match(/>\(N\)</g)?.length).toBe(2);
+    expect(svg.match(/>\(E\)</g)?.length).toBe(2);
+    // the existing array stays energized: each diagram draws a dashed line around it (the new one shuts down: none around it)
+    expect(svg.match(/stroke-dasharray="4[ ,]2"/g)?.length).toBe(2);
+    expect(text).toMatch(/POWER SOURCES ON THESE PREMISES UTILITY SERVICE NEW PHOTOVOLTAIC SYSTEM \([\d.]+ KW AC\) EXISTING PHOTOVOLTAIC SYSTEM/);
+    expect(text).not.toContain("NOT IN THE JOB'S DATA");
+  }, 120_000);
+
+  it('existing solar of the same type as the new system: one placard, whose diagram shows both arrays, and the directory lists both', async () => {
+    const { text, svg } = await pv5Of(await withExisting('array-level'));
+    expect(text.match(/TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION/g)?.length).toBe(1);
+    expect(text).not.toContain('NEW PV SYSTEM');
+    expect(text).toMatch(/\(N\) NEW ARRAY AND CONDUCTORS LEAVING IT SHUT DOWN/);
+    expect(svg.match(/>\(E\)</g)?.length).toBe(1);
+    expect(text).toContain('EXISTING PHOTOVOLTAIC SYSTEM');
+  }, 120_000);
+
+  it('refuses an existing array the design cannot place, or a report calculated without the existing system', async () => {
+    // the golden's roof has no plane facing north-east
+    const e1 = await refusal(await withExisting('none', ['NE' as 'N']));
+    expect(e1.key).toMatch(/pv5_failed/);
+    expect(e1.detail).toMatch(/existing PV array is on the NE roof face, which the design has no roof plane facing/);
+    // the job says "none" but the report was calculated as if the existing system were array-level (no second placard)
+    const e2 = await refusal(await withExisting('none', ['N'], 'array-level'));
+    expect(e2.detail).toMatch(/rapid-shutdown type none, but the engineering report was calculated without it/);
+  }, 120_000);
 });
 
 describe('finding 7: the sheet list grows as the system does, each sheet in PV-1\'s sheet index', () => {
@@ -293,4 +348,77 @@ describe('the electrical letter prints the ratings and currents the plan set pri
       expect(lt).toContain(`${row.ocpdA} A`);
     }
   }, 120_000);
+});
+
+describe('defects seen on the demo and golden sets (issue 25, part 2)', () => {
+  const svgText = (svg: string) => [...svg.matchAll(/<text [^>]*x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)<\/text>/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]), t: m[3]! }));
+  const pageText = async (r: PlanSetResult, page: string) => {
+    const text = await extractPdfText(r.pdf);
+    return text[r.pages.findIndex((p) => p.page === page)]!.text.replace(/\s+/g, ' ');
+  };
+
+  it('(a) partial backup with the sources in the backup loads panel: the diagram runs backup loads panel → gateway → MSP, inside the frame', async () => {
+    const r = await renderPlanSet(await partialBackupSourcesInBackupPanelInput());
+    expect(r.certificate?.ok, JSON.stringify(r.certificate?.findings)).toBe(true);
+    const t = svgText(r.sheets.find((x) => x.page === 'pv4')!.svg);
+    // the single-line diagram's boxes (above the schedule, whose TO column names the panel too)
+    const at = (s: string) => t.filter((q) => q.t === s && q.y < 350).map((q) => q.x);
+    expect(at('BACKUP LOADS PANEL')).toHaveLength(1);
+    expect(at('MAIN SERVICE PANEL')).toHaveLength(1);
+    expect(at('BACKUP LOADS PANEL')[0]!).toBeLessThan(at('BACKUP GATEWAY')[0]!);
+    expect(at('BACKUP GATEWAY')[0]!).toBeLessThan(at('MAIN SERVICE PANEL')[0]!);
+    expect(await pageText(r, 'pv4')).toContain('PV + ESS: 120 % RULE');
+  }, 120_000);
+
+  it('the drawing lint refuses a line leaving the frame and text on a placard\'s dashed boundary', () => {
+    const frame = { x: 18, y: 18, w: 1188, h: 756 };
+    const out = lintSheet({ key: 'pv4', number: 'PV-4', title: 't', frame, prims: [{ kind: 'line', layer: 'E-SLD', x1: 100, y1: 100, x2: 1300, y2: 100 }] }, 8);
+    expect(out.map((f) => f.rule)).toEqual(['frame']);
+    const text = { kind: 'text' as const, layer: 'E-LABL' as const, text: 'SERVICE', x: 90, y: 104, size: 8, bold: true, width: 30 };
+    const on = lintSheet({ key: 'pv5', number: 'PV-5', title: 't', frame, prims: [{ kind: 'rect', layer: 'E-LABL', x: 100, y: 50, w: 60, h: 80, dash: [4, 2] }, text] }, 8);
+    expect(on.map((f) => f.detail)).toEqual(['lies on a dashed boundary line']);
+    const clear = lintSheet({ key: 'pv5', number: 'PV-5', title: 't', frame, prims: [{ kind: 'rect', layer: 'E-LABL', x: 100, y: 50, w: 60, h: 80, dash: [4, 2] }, { ...text, x: 104 }] }, 8);
+    expect(clear).toEqual([]);
+  });
+
+  it('(b) a partial-backup DC-coupled set with a load calculation continues its calculations on PV-4C, listed in the sheet index; every check is printed', async () => {
+    const input = await dcPartialBackupInput();
+    const r = await renderPlanSet(input);
+    expect(r.certificate?.ok, JSON.stringify(r.certificate?.findings)).toBe(true);
+    expect(r.pages.filter((p) => !p.page.startsWith('cut')).map((p) => `${p.number} ${p.title}`)).toContain('PV-4C CALCULATIONS (CONTINUED)');
+    expect(await pageText(r, 'pv1')).toContain('PV-4C CALCULATIONS (CONTINUED)');
+    const calc = await pageText(r, 'calc');
+    const calc2 = await pageText(r, 'calc2');
+    expect(calc).toContain('CONTINUED ON SHEET PV-4C');
+    expect(calc2).toContain('CONTINUED FROM SHEET PV-4B');
+    const both = `${calc} ${calc2}`;
+    for (const s of input.report.sections.filter((x) => x.id.startsWith('electrical.') && x.id !== 'electrical.load-calculation' && x.id !== 'electrical.conductors')) {
+      for (const k of s.checks) expect(both, k.title).toContain(k.title.toUpperCase().split(' ').slice(0, 2).join(' '));
+    }
+    expect(both).toContain('DWELLING LOAD CALCULATION');
+  }, 120_000);
+
+  it('(c) the battery golden with the whole set at 10 pt: PV-4 continues what it cannot hold on the calculations sheet\'s continuation, no text under 10 pt', async () => {
+    const input = await goldenInput('battery-hip', {}, { min_text_size: '10' });
+    const r = await renderPlanSet({ ...input, job: { ...input.job, minTextPt: 10 } });
+    expect(r.certificate?.ok, JSON.stringify(r.certificate?.findings)).toBe(true);
+    for (const s of r.sheets.filter((x) => ['pv4', 'calc', 'calc2', 'pv5'].includes(x.page))) {
+      const sizes = [...s.svg.matchAll(/<text [^>]*font-size="([\d.]+)"/g)].map((m) => Number(m[1]));
+      expect(Math.min(...sizes), s.number).toBeGreaterThanOrEqual(10);
+    }
+    const pv4 = await pageText(r, 'pv4');
+    expect(pv4).toContain('CONTINUED ON SHEET PV-4C');
+    const calc2 = await pageText(r, 'calc2');
+    expect(calc2).toMatch(/\(FROM PV-4\)/);
+    // the interconnection's lines are printed in full, on PV-4 or carried over
+    for (const ln of ['METHOD: SUPPLY-SIDE TAP', 'RAPID SHUTDOWN:']) expect(`${pv4} ${calc2}`).toContain(ln);
+  }, 180_000);
+
+  it('(e) a requirement the engine states (the ESS disconnecting means) prints the values it was stated for, not "required / — / —"', async () => {
+    const r = sets.get('backup-upgrade')!;
+    const calc = r.text[r.r.pages.findIndex((p) => p.page === 'calc')]!.text.replace(/\s+/g, ' ');
+    expect(calc).toMatch(/COUPLING: AC; UNITS: 1; NOMINAL ESS VOLTAGE: 240 V/);
+    expect(calc).toMatch(/NOMINAL ESS VOLTAGE: 240 V NONE — /);
+    expect(calc).not.toMatch(/required — —/);
+  });
 });

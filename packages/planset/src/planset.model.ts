@@ -191,7 +191,10 @@ export function editionLabels(input: PlanSetInput): SheetLabel[] {
     out.push({ id: l.id, code: `${pre} ${section}`, section, title, lines, location: l.location.toUpperCase(), color, warningIcon: color !== 'Blue', whiteBackground: false, custom: false });
   // The engine now keys its labels by NEC edition (label.690-7-d, label.690-12-d…); older
   // reports use the 2017/2020 ids. Both map to one style here, and the section follows the edition.
-  const ALIAS: Record<string, string> = { 'label.690-7-d': 'label.690-53', 'label.690-12-d': 'label.690-56-c', 'label.690-12-d-switch': 'label.690-56-c-switch' };
+  const ALIAS: Record<string, string> = { 'label.690-7-d': 'label.690-53', 'label.690-12-d': 'label.690-56-c', 'label.690-12-d-switch': 'label.690-56-c-switch', 'label.690-12-d-existing': 'label.690-56-c-existing' };
+  const placardWording = ed === '2017' ? 'PHOTOVOLTAIC SYSTEM EQUIPPED WITH RAPID SHUTDOWN' : 'SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN';
+  // A second placard (an existing system of another rapid-shutdown type): each placard then names its system.
+  const twoPlacards = input.report.labels.some((l) => /^label\.690-(56-c|12-d)-existing$/.test(l.id));
   for (const l of input.report.labels) {
     switch (ALIAS[l.id] ?? l.id) {
       case 'label.690-53':
@@ -203,11 +206,16 @@ export function editionLabels(input: PlanSetInput): SheetLabel[] {
         break;
       case 'label.690-56-c': {
         const lines = [...l.lines];
-        lines[0] = ed === '2017' ? 'PHOTOVOLTAIC SYSTEM EQUIPPED WITH RAPID SHUTDOWN' : 'SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN';
+        lines[0] = placardWording;
+        if (twoPlacards) lines.unshift('NEW PV SYSTEM');
         // The section as the engine numbers it for the edition and the system's type (2017: (C)(1)(a) or (b); 2020: (C); 2023: 690.12(D)).
         push(l, l.ref.section.replace(/^NEC\s*/, '') || (ed === '2023' ? '690.12(D)' : '690.56(C)'), lines, 'Red', 'RAPID SHUTDOWN');
         break;
       }
+      case 'label.690-56-c-existing':
+        // The existing system's placard, worded for its type by the engine (the edition's wording of the first line).
+        push(l, l.ref.section.replace(/^NEC\s*/, ''), l.lines.map((ln) => (ln === 'SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN' ? placardWording : ln)), 'Red', 'RAPID SHUTDOWN');
+        break;
       case 'label.690-56-c-switch':
         push(l, ed === '2023' ? '690.12(D)(2)' : ed === '2017' ? '690.56(C)(3)' : '690.56(C)(2)', l.lines, 'Red', 'RAPID SHUTDOWN');
         break;
@@ -240,7 +248,8 @@ export function editionLabels(input: PlanSetInput): SheetLabel[] {
 // ------------------------------------------------------------------------------------------- sheet numbers
 
 /** pv3a: PV-3 continued, when PV-3 does not hold everything at the set's least text size (sheets/pv3.sheet.ts). */
-export type LogicalPage = 'pv1' | 'pv2' | 'pv3' | 'pv3a' | 'pv4' | ElectricalSheet | 'pv5' | 'pv5a' | 'labels' | `cut${string}`;
+/** calc2: the electrical calculations continued, when they (with what PV-4 cannot hold) outgrow one sheet at the set's least text size. */
+export type LogicalPage = 'pv1' | 'pv2' | 'pv3' | 'pv3a' | 'pv4' | ElectricalSheet | 'calc2' | 'pv5' | 'pv5a' | 'labels' | `cut${string}`;
 
 /** Electrical sheets after PV-4 that the set grows as the system does (issue 25, finding 7). */
 export type ElectricalSheet = 'threeline' | 'ess' | 'calc';
@@ -261,6 +270,12 @@ export function electricalSheets(input: PlanSetInput): ElectricalSheet[] {
 }
 const isElectricalSheet = (p: string): p is ElectricalSheet => p === 'threeline' || p === 'ess' || p === 'calc';
 
+/** The letter after PV-4 of an electrical sheet; the calculations' continuation takes the one after the calculations'. */
+function electricalLetter(input: PlanSetInput, page: ElectricalSheet | 'calc2'): string {
+  const list = electricalSheets(input);
+  return String.fromCharCode(65 + Math.max(0, page === 'calc2' ? list.indexOf('calc') + 1 : list.indexOf(page)));
+}
+
 /** The printed number of a page for the page_naming variant (requirement-options PAGE_NAMING_OPTIONS). */
 export function sheetNumber(input: PlanSetInput, page: LogicalPage): string {
   const naming = String(req(input, 'page_naming').value ?? 'pv_dash');
@@ -270,8 +285,8 @@ export function sheetNumber(input: PlanSetInput, page: LogicalPage): string {
     return `PV-${n}${suffix}`;
   };
   const cut = /^cut(\d+)([A-Z]?)$/.exec(page);
-  if (isElectricalSheet(page)) {
-    const letter = String.fromCharCode(65 + Math.max(0, electricalSheets(input).indexOf(page)));
+  if (isElectricalSheet(page) || page === 'calc2') {
+    const letter = electricalLetter(input, page);
     return naming === 'discipline' ? `E-1${letter}` : pv(4, letter);
   }
   if (naming === 'discipline') {
@@ -289,7 +304,7 @@ export function sheetNumber(input: PlanSetInput, page: LogicalPage): string {
 /** The logical names a page answers to in the pages-to-stamp lists: its printed number and "PV-n". */
 export function pageAliases(input: PlanSetInput, page: LogicalPage): string[] {
   const printed = sheetNumber(input, page);
-  const canonical = isElectricalSheet(page) ? `PV-4${String.fromCharCode(65 + Math.max(0, electricalSheets(input).indexOf(page)))}` : page === 'pv3a' ? 'PV-3A' : page === 'pv5a' ? 'PV-5A' : page === 'labels' ? 'PV-5B' : page.startsWith('cut') ? `PV-${page.slice(3)}` : `PV-${page.slice(2)}`;
+  const canonical = isElectricalSheet(page) || page === 'calc2' ? `PV-4${electricalLetter(input, page)}` : page === 'pv3a' ? 'PV-3A' : page === 'pv5a' ? 'PV-5A' : page === 'labels' ? 'PV-5B' : page.startsWith('cut') ? `PV-${page.slice(3)}` : `PV-${page.slice(2)}`;
   return [...new Set([printed.replace(/\s/g, '').toUpperCase(), canonical])];
 }
 

@@ -24,7 +24,7 @@ import { buildPv2 } from './sheets/pv2.sheet.ts';
 import { buildPv3, buildPv3a, pv3FitsOneSheet, PV3A_TITLE } from './sheets/pv3.sheet.ts';
 import { buildPv4 } from './sheets/pv4.sheet.ts';
 import { buildLabelsPage, buildPv5, buildPv5a, labelsFitOnPv5, sitePhotoRefs } from './sheets/pv5.sheet.ts';
-import { buildCalc, buildEss, buildThreeLine, ELECTRICAL_SHEET_TITLES } from './sheets/electrical-sheets.ts';
+import { buildCalc, buildEss, buildThreeLine, calcFitsOneSheet, CALC2_TITLE, ELECTRICAL_SHEET_TITLES } from './sheets/electrical-sheets.ts';
 import { AREA, type SheetContext } from './sheets/sheet-context.ts';
 import { CONSISTENCY_STATEMENT, consistencyLine, drawTitleBlock, sheetSealSlots } from './sheets/title-block.sheet.ts';
 import type { SealSlot } from './seals/seal-slots.ts';
@@ -112,7 +112,7 @@ function keyOfPath(path: PropertyKey[]): GenerationErrorKey {
 function sheetKey(page: LogicalPage): GenerationErrorKey {
   if (page === 'pv5a' || page === 'labels') return 'pv5_failed';
   if (page === 'pv3a') return 'pv3_failed';
-  if (page === 'threeline' || page === 'ess' || page === 'calc') return 'pv4_failed';
+  if (page === 'threeline' || page === 'ess' || page === 'calc' || page === 'calc2') return 'pv4_failed';
   if (page.startsWith('cut')) return 'cut_sheets_failed';
   return `${page}_failed` as GenerationErrorKey;
 }
@@ -230,6 +230,10 @@ export async function renderPlanSet(raw: unknown, opts: RenderOptions = {}): Pro
   // before any sheet is built, so the sheet index and every title block know the set's pages.
   const pv3Continued = !build('pv3', () => ({ fits: pv3FitsOneSheet(ctx) })).fits;
   if (pv3Continued) ctx.pages.splice(ctx.pages.findIndex((p) => p.page === 'pv3') + 1, 0, { page: 'pv3a', number: sheetNumber(input, 'pv3a'), title: PV3A_TITLE });
+  // The electrical calculations continue on a sheet of their own when they (with what PV-4 cannot hold at the
+  // least text size) outgrow one: decided here too, so the index and title blocks list it.
+  const calcContinued = electrical.includes('calc') && !build('calc', () => ({ fits: calcFitsOneSheet(ctx) })).fits;
+  if (calcContinued) ctx.pages.splice(ctx.pages.findIndex((p) => p.page === 'calc') + 1, 0, { page: 'calc2', number: sheetNumber(input, 'calc2'), title: CALC2_TITLE });
 
   if (opts.only && !opts.sheetsOnly) throw new Error('renderPlanSet: `only` needs `sheetsOnly`');
   const sheets: Sheet[] = [];
@@ -240,8 +244,11 @@ export async function renderPlanSet(raw: unknown, opts: RenderOptions = {}): Pro
   add('pv3', () => buildPv3(ctx));
   if (pv3Continued) add('pv3a', () => buildPv3a(ctx));
   add('pv4', () => buildPv4(ctx));
-  const builders = { threeline: buildThreeLine, ess: buildEss, calc: buildCalc } as const;
-  for (const p of electrical) add(p, () => builders[p](ctx));
+  const builders = { threeline: buildThreeLine, ess: buildEss, calc: (cx: typeof ctx) => buildCalc(cx) } as const;
+  for (const p of electrical) {
+    add(p, () => builders[p](ctx));
+    if (p === 'calc' && calcContinued) add('calc2', () => buildCalc(ctx, 2));
+  }
   add('pv5', () => buildPv5(ctx));
   if (hasPhotos) add('pv5a', () => buildPv5a(ctx));
   if (separateLabels) add('labels', () => buildLabelsPage(ctx));

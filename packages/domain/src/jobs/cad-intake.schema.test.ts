@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   CAD_INTAKE_DEFAULTS,
   CAD_INTAKE_FIELDS,
+  compassFace,
   createCadIntake,
   isCadIntakeFieldShown,
+  parseRoofFaces,
   visibleCadIntakeFields,
   ZCadIntake,
 } from './cad-intake.schema.ts';
@@ -56,5 +58,31 @@ describe('CAD intake form (spec §3)', () => {
     expect(ZCadIntake.safeParse(createCadIntake({ beam_shape: 'Custom' })).success).toBe(false);
     expect(isCadIntakeFieldShown('custom_beam_shape', createCadIntake({ beam_shape: 'Custom' }))).toBe(true);
     expect(isCadIntakeFieldShown('custom_beam_shape', createCadIntake())).toBe(false);
+  });
+});
+
+describe('existing solar: rapid-shutdown type and roof faces (issue 25, finding 6)', () => {
+  it('reads the faces as compass directions, in words or letters, and names a word it cannot read', () => {
+    expect(parseRoofFaces('S, W')).toEqual({ ok: true, faces: ['S', 'W'] });
+    expect(parseRoofFaces('south and west faces')).toEqual({ ok: true, faces: ['S', 'W'] });
+    expect(parseRoofFaces('South-West; se')).toEqual({ ok: true, faces: ['SW', 'SE'] });
+    expect(parseRoofFaces('s s')).toEqual({ ok: true, faces: ['S'] });
+    expect(parseRoofFaces('front')).toEqual({ ok: false, word: 'FRONT' });
+    expect(parseRoofFaces('')).toEqual({ ok: true, faces: [] });
+  });
+
+  it('the compass face of a plane is the nearest of eight to its azimuth', () => {
+    expect([0, 22, 23, 180, 200, 250, 337, 338, 359].map(compassFace)).toEqual(['N', 'N', 'NE', 'S', 'S', 'W', 'NW', 'N', 'N']);
+  });
+
+  it('the intake shows both fields with existing solar and refuses an unreadable face there only', () => {
+    const on = createCadIntake({ existing_solar: true, existing_rsd_type: 'conductor-level only (2014)', existing_array_faces: 'roof' });
+    expect(visibleCadIntakeFields(on).map((d) => d.name)).toEqual(expect.arrayContaining(['existing_rsd_type', 'existing_array_faces']));
+    const r = ZCadIntake.safeParse({ ...on, existing_array_faces: 'S, up' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.path.join('.'))).toEqual(['existing_array_faces']);
+    expect(ZCadIntake.safeParse({ ...on, existing_array_faces: 'S, W' }).success).toBe(true);
+    expect(ZCadIntake.safeParse({ ...on, existing_solar: false, existing_array_faces: 'S, up' }).success).toBe(true);
+    expect(ZCadIntake.safeParse({ ...on, existing_rsd_type: 'rapid' }).success).toBe(false);
   });
 });

@@ -79,6 +79,43 @@ const laterText = text;
 export const LOAD_CALC_METHODS = ['NEC 220.82 Optional Method', 'NEC 220.83 Existing Dwelling', 'NEC 220.87 Measured Demand'] as const;
 export const LOAD_CALC_DATA_PERIODS = ['12 Months', '30 Days'] as const;
 
+/**
+ * The existing PV system's rapid-shutdown type (issue 25, finding 6: one 690.56(C) placard per type): shut
+ * down at the array (690.12 as from NEC 2017), only the conductors leaving it (NEC 2014), or none (before 2014).
+ */
+export const EXISTING_RSD_TYPES = ['690.12 compliant (array-level)', 'conductor-level only (2014)', 'none (pre-2014)'] as const;
+export type ExistingRsdType = (typeof EXISTING_RSD_TYPES)[number];
+/** The engine's name of each type (packages/engineering ZExistingPv). */
+export const EXISTING_RSD_ENGINE: Record<ExistingRsdType, 'array-level' | 'conductor-level' | 'none'> = {
+  '690.12 compliant (array-level)': 'array-level',
+  'conductor-level only (2014)': 'conductor-level',
+  'none (pre-2014)': 'none',
+};
+
+export const ROOF_FACES = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
+export type RoofFace = (typeof ROOF_FACES)[number];
+const FACE_WORDS: Record<string, RoofFace> = {
+  NORTH: 'N', NORTHEAST: 'NE', EAST: 'E', SOUTHEAST: 'SE', SOUTH: 'S', SOUTHWEST: 'SW', WEST: 'W', NORTHWEST: 'NW',
+};
+
+/** The compass face (of eight) a roof plane faces, from its azimuth (degrees clockwise from north). */
+export const compassFace = (azimuthDeg: number): RoofFace => ROOF_FACES[((Math.round(azimuthDeg / 45) % 8) + 8) % 8]!;
+
+/**
+ * The roof faces the existing array is on, as the intake gives them ("S, W", "south and west",
+ * "south-west"): the compass directions the faces look to. Answers the faces, or the word it cannot read.
+ */
+export function parseRoofFaces(text: string): { ok: true; faces: RoofFace[] } | { ok: false; word: string } {
+  const words = text.toUpperCase().replace(/\b(NORTH|SOUTH)-(EAST|WEST)\b/g, '$1$2').split(/[\s,;/&+]+|\bAND\b/).map((w) => w.replace(/\b(FACE|FACES|ROOF)\b/g, '').trim()).filter(Boolean);
+  const faces: RoofFace[] = [];
+  for (const w of words) {
+    const f = (ROOF_FACES as readonly string[]).includes(w) ? (w as RoofFace) : FACE_WORDS[w];
+    if (!f) return { ok: false, word: w };
+    if (!faces.includes(f)) faces.push(f);
+  }
+  return { ok: true, faces };
+}
+
 const cadIntake = z.object({
   // general: the flags
   needs_structural_cad: z.boolean(),
@@ -178,6 +215,9 @@ const cadIntake = z.object({
   custom_existing_interconnection: text,
   existing_msp_rating: amps,
   existing_breaker_rating: amps,
+  /** Its rapid-shutdown type and the roof faces its array is on (issue 25: its own placard and roof diagram). */
+  existing_rsd_type: z.union([z.enum(EXISTING_RSD_TYPES), z.literal('')]),
+  existing_array_faces: laterText,
   // load calculation (NEC Article 220): needed with a main breaker derate, a main panel upgrade, whole-home backup
   needs_load_calculation: z.boolean(),
   load_calc_method: z.union([z.enum(LOAD_CALC_METHODS), z.literal('')]),
@@ -306,6 +346,8 @@ export const CAD_INTAKE_FIELDS: readonly CadIntakeFieldDef[] = [
   }),
   f('existing_solar', 'existing_msp_rating', 'Existing MSP Rating', 'int', { unit: 'A' }),
   f('existing_solar', 'existing_breaker_rating', 'Existing Breaker Rating', 'int', { unit: 'A' }),
+  f('existing_solar', 'existing_rsd_type', 'Existing Rapid Shutdown Type', 'select', { options: EXISTING_RSD_TYPES }),
+  f('existing_solar', 'existing_array_faces', 'Existing Array Roof Face(s), e.g. "S, W"', 'text'),
   f('general', 'needs_load_calculation', 'Load Calculation', 'bool'),
   f('load_calculation', 'load_calc_method', 'Method', 'select', { options: LOAD_CALC_METHODS }),
   f('load_calculation', 'load_calc_floor_area', 'Floor Area', 'float', { unit: 'ft²' }),
@@ -350,6 +392,10 @@ export const ZCadIntake = cadIntake.superRefine((values, ctx) => {
   // Impossible panels (a main larger than its busbar, a rating that does not exist) are refused here,
   // field by field, so the intake answers 400 naming the field (issue 25).
   for (const p of serviceEquipmentProblems(values)) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
+  if (isCadIntakeFieldShown('existing_array_faces', values) && values.existing_array_faces) {
+    const faces = parseRoofFaces(values.existing_array_faces);
+    if (!faces.ok) ctx.addIssue({ code: 'custom', path: ['existing_array_faces'], message: `"${faces.word}" is not a roof face: give the compass directions the faces look to (N, NE, E, SE, S, SW, W, NW), e.g. "S, W".` });
+  }
 });
 
 export const CAD_INTAKE_DEFAULTS: Readonly<CadIntake> = Object.freeze({
@@ -428,6 +474,8 @@ export const CAD_INTAKE_DEFAULTS: Readonly<CadIntake> = Object.freeze({
   custom_existing_interconnection: '',
   existing_msp_rating: null,
   existing_breaker_rating: null,
+  existing_rsd_type: '',
+  existing_array_faces: '',
   transfer_equipment_model: '',
   transfer_equipment_rating: null,
   backup_panel_rating: null,

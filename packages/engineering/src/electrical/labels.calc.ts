@@ -48,6 +48,25 @@ export function electricalLabels(input: DesignInput, edition: NecEdition, facts:
   label('rapid-shutdown-placard', rsdPass
     ? ['SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN', 'TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN PV SYSTEM AND REDUCE SHOCK HAZARD IN THE ARRAY']
     : ['SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN', 'TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN CONDUCTORS OUTSIDE THE ARRAY', 'CONDUCTORS IN ARRAY REMAIN ENERGIZED IN SUNLIGHT'], !rsdPass);
+  // Solar already on the building (issue 25): one placard per rapid-shutdown type. An existing system of the
+  // new one's type is covered by its placard (the plan set draws both arrays on its diagram); another type
+  // gets its own placard, worded for that type, and the building now has more than one type (or a system
+  // with none), so each placard's diagram is the plan view the edition asks for then.
+  const existing = input.existingPv;
+  if (existing && existing.rapidShutdown !== (rsdPass ? 'array-level' : 'conductor-level')) {
+    const spec = NEC_LABELS['rapid-shutdown-placard'][edition]!;
+    const type = existing.rapidShutdown;
+    const section = type === 'none' ? necSection('labelRapidShutdownMoreThanOneType', edition)
+      : type === 'conductor-level' && spec.sectionOutsideArrayOnly ? spec.sectionOutsideArrayOnly : spec.section;
+    labels.push({
+      id: `${spec.id}-existing`, purpose: 'rapid-shutdown-placard', ref: nec(edition, section), location: spec.location,
+      lines: type === 'none'
+        ? ['EXISTING PV SYSTEM', 'THIS PV SYSTEM IS NOT EQUIPPED WITH RAPID SHUTDOWN', 'ITS ARRAY AND CONDUCTORS REMAIN ENERGIZED IN SUNLIGHT']
+        : type === 'array-level'
+          ? ['EXISTING PV SYSTEM', 'SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN', 'TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN PV SYSTEM AND REDUCE SHOCK HAZARD IN THE ARRAY']
+          : ['EXISTING PV SYSTEM', 'SOLAR PV SYSTEM IS EQUIPPED WITH RAPID SHUTDOWN', 'TURN RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION TO SHUT DOWN CONDUCTORS OUTSIDE THE ARRAY', 'CONDUCTORS IN ARRAY REMAIN ENERGIZED IN SUNLIGHT'],
+    });
+  }
   label('rapid-shutdown-switch', ['RAPID SHUTDOWN SWITCH FOR SOLAR PV SYSTEM']);
   // 705.12 busbar labels: same wording in the three editions, section from the chosen rule.
   const backfed = (section: string) => labels.push({ id: 'label.705-12-120', purpose: 'backfed-breaker', ref: nec(edition, section), location: 'Adjacent to the back-fed breaker', lines: ['WARNING', 'POWER SOURCE OUTPUT CONNECTION', 'DO NOT RELOCATE THIS OVERCURRENT DEVICE'] });
@@ -96,7 +115,8 @@ export function electricalLabels(input: DesignInput, edition: NecEdition, facts:
   label('power-source-directory', [
     ...(edition === '2017' ? ['POWER SOURCES ON THESE PREMISES'] : ['CAUTION: MULTIPLE SOURCES OF POWER']),
     at('UTILITY SERVICE', loc?.service),
-    at(`PHOTOVOLTAIC SYSTEM (${round(systemAcKw, 2)} KW AC)`, loc?.pvSystem),
+    at(`${existing ? 'NEW ' : ''}PHOTOVOLTAIC SYSTEM (${round(systemAcKw, 2)} KW AC)`, loc?.pvSystem),
+    ...(existing ? [at('EXISTING PHOTOVOLTAIC SYSTEM', existing.disconnectLocation)] : []),
     ...(ess ? [at(`ENERGY STORAGE SYSTEM${ess.energyKwh ? ` (${round(ess.count * ess.energyKwh, 1)} KWH)` : ''}`, loc?.energyStorage)] : []),
   ]);
   return labels;

@@ -48,6 +48,9 @@ export const NEC_SECTIONS = {
   labelDcSource: { '2017': '690.53', '2020': '690.53', '2023': '690.7(D)' },
   labelInterconnection: { '2017': '690.54', '2020': '690.54', '2023': '(deleted in 2023)' },
   labelRapidShutdown: { '2017': '690.56(C)(1)', '2020': '690.56(C)', '2023': '690.12(D)' },
+  // Buildings with more than one rapid-shutdown type, or a PV system with none: a plan view of the roof
+  // showing each system, dashed around what stays energized (2017 (C)(2); 2020 renumbered it (C)(1); 2023 under 690.12(D)).
+  labelRapidShutdownMoreThanOneType: { '2017': '690.56(C)(2)', '2020': '690.56(C)(1)', '2023': '690.12(D)(1)' },
   labelRapidShutdownSwitch: { '2017': '690.56(C)(3)', '2020': '690.56(C)(2)', '2023': '690.12(D)(2)' },
   stranding: { '2017': '310.106(C)', '2020': '310.3(C)', '2023': '310.3(C)' },
   ocpdRequired: { '2017': '690.9(A)', '2020': '690.9(A)', '2023': '690.9(A)' },

@@ -24,7 +24,7 @@ function keyOf(page: LogicalPage | 'set'): GenerationErrorKey {
   if (page.startsWith('cut')) return 'cut_sheets_failed';
   if (page === 'pv5a' || page === 'labels') return 'pv5_failed';
   if (page === 'pv3a') return 'pv3_failed';
-  if (page === 'threeline' || page === 'ess' || page === 'calc') return 'pv4_failed';
+  if (page === 'threeline' || page === 'ess' || page === 'calc' || page === 'calc2') return 'pv4_failed';
   return `${page}_failed` as GenerationErrorKey;
 }
 

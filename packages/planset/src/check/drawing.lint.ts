@@ -47,6 +47,27 @@ export function lintSheet(sheet: Sheet, ahjMinPt: number): LintFinding[] {
       out.push({ sheet: sheet.number, rule: 'frame', text: t.text, detail: `box ${b.x0.toFixed(0)},${b.y0.toFixed(0)}–${b.x1.toFixed(0)},${b.y1.toFixed(0)} leaves the frame` });
     }
   }
+  // lines and shapes stay inside the frame too (a single-line diagram wider than its box left it, issue 25)
+  const outside = (x: number, y: number) => x < f.x - 0.5 || y < f.y - 0.5 || x > f.x + f.w + 0.5 || y > f.y + f.h + 0.5;
+  for (const p of sheet.prims) {
+    const pts: [number, number][] = p.kind === 'line' ? [[p.x1, p.y1], [p.x2, p.y2]] : p.kind === 'poly' ? p.points : p.kind === 'rect' || p.kind === 'image' ? [[p.x, p.y], [p.x + p.w, p.y + p.h]] : p.kind === 'circle' ? [[p.cx - p.r, p.cy - p.r], [p.cx + p.r, p.cy + p.r]] : [];
+    const o = pts.find(([x, y]) => outside(x, y));
+    if (o) out.push({ sheet: sheet.number, rule: 'frame', text: p.kind, detail: `${p.kind} on ${p.layer} reaches ${o[0].toFixed(0)},${o[1].toFixed(0)}, outside the frame` });
+  }
+  // A placard's dashed boundary (the array boundary, or what stays energized) is a line the reader follows: no text on it.
+  const dashed = sheet.prims.flatMap((p): [number, number, number, number][] => {
+    if (p.layer !== 'E-LABL' || p.kind === 'text' || p.kind === 'image' || !p.dash) return [];
+    if (p.kind === 'line') return [[p.x1, p.y1, p.x2, p.y2]];
+    if (p.kind === 'rect') return [[p.x, p.y, p.x + p.w, p.y], [p.x + p.w, p.y, p.x + p.w, p.y + p.h], [p.x + p.w, p.y + p.h, p.x, p.y + p.h], [p.x, p.y + p.h, p.x, p.y]];
+    if (p.kind === 'poly') {
+      const pts = p.points;
+      return Array.from({ length: p.closed ? pts.length : pts.length - 1 }, (_, i): [number, number, number, number] => [pts[i]![0], pts[i]![1], pts[(i + 1) % pts.length]![0], pts[(i + 1) % pts.length]![1]]);
+    }
+    return [];
+  });
+  for (const { t, b } of boxes) {
+    if (dashed.some((sg) => segmentHitsBox(sg, { x0: b.x0 + 0.5, y0: b.y0 + 0.5, x1: b.x1 - 0.5, y1: b.y1 - 0.5 }))) out.push({ sheet: sheet.number, rule: 'overlap', text: t.text, detail: 'lies on a dashed boundary line' });
+  }
   // sweep by x for overlaps
   const sorted = [...boxes].sort((a, b) => a.b.x0 - b.b.x0);
   for (let i = 0; i < sorted.length; i++) {
@@ -60,4 +81,18 @@ export function lintSheet(sheet: Sheet, ahjMinPt: number): LintFinding[] {
     }
   }
   return out;
+}
+
+/** Whether a segment crosses (or lies in) a box: Liang–Barsky clipping. */
+export function segmentHitsBox([x1, y1, x2, y2]: readonly [number, number, number, number], b: { x0: number; y0: number; x1: number; y1: number }): boolean {
+  let t0 = 0;
+  let t1 = 1;
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  for (const [p, q] of [[-dx, x1 - b.x0], [dx, b.x1 - x1], [-dy, y1 - b.y0], [dy, b.y1 - y1]] as const) {
+    if (p === 0) { if (q < 0) return false; continue; }
+    const r = q / p;
+    if (p < 0) { if (r > t1) return false; if (r > t0) t0 = r; } else { if (r < t0) return false; if (r < t1) t1 = r; }
+  }
+  return true;
 }

@@ -51,7 +51,7 @@ export interface ImagePrim { kind: 'image'; layer: Layer; ref: string; x: number
 
 export type Prim = LinePrim | PolyPrim | RectPrim | CirclePrim | TextPrim | ImagePrim;
 
-export type SheetKey = 'pv1' | 'pv2' | 'pv3' | 'pv4' | 'threeline' | 'ess' | 'calc' | 'pv5' | 'pv5a' | 'labels';
+export type SheetKey = 'pv1' | 'pv2' | 'pv3' | 'pv4' | 'threeline' | 'ess' | 'calc' | 'calc2' | 'pv5' | 'pv5a' | 'labels';
 
 export interface Sheet {
   key: SheetKey;

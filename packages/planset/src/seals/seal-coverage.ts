@@ -27,8 +27,9 @@ export function coveredLogicalPages(input: PlanSetInput, pages: readonly Logical
   };
   const listed = on(area.pages);
   const covered = listed.length ? listed : on(DEFAULT_SEAL_PAGES[area.discipline]);
-  // PV-3A is PV-3 continued: a seal on PV-3 covers it too
-  return covered.includes('pv3') && pages.includes('pv3a') && !covered.includes('pv3a') ? pages.filter((p) => covered.includes(p) || p === 'pv3a') : covered;
+  // PV-3A is PV-3 continued, and calc2 the calculations continued: a seal on the sheet covers its continuation too
+  const cont = (from: LogicalPage, to: LogicalPage) => covered.includes(from) && pages.includes(to) && !covered.includes(to);
+  return cont('pv3', 'pv3a') || cont('calc', 'calc2') ? pages.filter((p) => covered.includes(p) || (p === 'pv3a' && covered.includes('pv3')) || (p === 'calc2' && covered.includes('calc'))) : covered;
 }
 
 /** The disciplines whose seal goes on `page`, structural first. */

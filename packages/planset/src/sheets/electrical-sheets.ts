@@ -6,7 +6,7 @@ import { check, electricalCodeName, fmtKw, necEdition, sheetNumber, type Electri
 import { EQUIPMENT_NAMES, EQUIPMENT_TAGS, drawNorthArrow, fitView } from './plan-view.ts';
 import { disconnectRating, equipmentKeyOf, productionMeterLines, productionMeterShown, sldEquipment } from './electrical-model.ts';
 import { orderedService } from './ordered-system.ts';
-import { loadCalcLines, racewayText } from './pv4.sheet.ts';
+import { drawFlow, flowPanels, loadCalcLines, pv4Carry, racewayText, type FlowBlock, type FlowPlaced } from './pv4.sheet.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { drawTitleBlock } from './title-block.sheet.ts';
 
@@ -349,10 +349,16 @@ const CHECK_WIDTHS = [300, 250, 70, 80, 44, 150];
 
 function checkRows(ctx: SheetContext, checks: Check[]): string[][] {
   const code = electricalCodeName(ctx.input);
-  return checks.map((k) => [
-    k.title.toUpperCase(), k.formula, `${fmt(k.value)} ${k.unit}`.trim(), k.limit ? `${k.limit.relation === '<=' ? '≤' : k.limit.relation === '>=' ? '≥' : k.limit.relation} ${fmt(k.limit.value)} ${k.limit.unit ?? ''}`.trim() : '—',
-    k.pass === false ? 'FAIL' : k.pass === true ? 'OK' : '—', `${code} ${k.ref.section}`,
-  ]);
+  return checks.map((k) => {
+    // A requirement the engine states rather than calculates (value "required", no limit, no verdict, e.g. the ESS
+    // disconnecting means, whose formula says what is required): the values it was stated for and no limit, never "required / — / —".
+    const stated = typeof k.value === 'string' && !k.limit && k.pass == null;
+    const value = stated ? k.inputs.map((i) => `${i.name}: ${fmt(i.value)}${i.unit ? ` ${i.unit}` : ''}`.toUpperCase()).join('; ') : `${fmt(k.value)} ${k.unit}`.trim();
+    return [
+      k.title.toUpperCase(), k.formula, value, k.limit ? `${k.limit.relation === '<=' ? '≤' : k.limit.relation === '>=' ? '≥' : k.limit.relation} ${fmt(k.limit.value)} ${k.limit.unit ?? ''}`.trim() : stated ? 'NONE' : '—',
+      k.pass === false ? 'FAIL' : k.pass === true ? 'OK' : '—', `${code} ${k.ref.section}`,
+    ];
+  });
 }
 
 /** The height a check table takes at width `w` (the same sum checkTable draws). */
@@ -401,49 +407,124 @@ function runTable(c: Canvas, ctx: SheetContext, at: { x: number; y: number; w: n
   return h;
 }
 
-export function buildCalc(ctx: SheetContext): Sheet {
-  const { c, number, title } = start(ctx, 'calc');
-  const { input } = ctx;
-  const order = orderedService(input, number);
-  const sections = input.report.sections.filter((s) => s.id.startsWith('electrical.') && s.id !== 'electrical.load-calculation' && s.id !== 'electrical.conductors' && s.checks.length);
-  const lc = loadCalcLines(ctx, order);
-  let y = AREA.y + 26;
-  y += runTable(c, ctx, { x: AREA.x, y, w: AREA.w }, number) + 6;
-  const top = y;
+export const CALC2_TITLE = 'CALCULATIONS (CONTINUED)';
+
+type Col = { x: number; y: number; w: number };
+
+/**
+ * The calculations on one sheet: the check tables flow down a column and on into the next; the load
+ * calculation heads the last column. A wide left column first; where the tables do not fit there (text is
+ * 8 pt at least), two, then three equal columns. Null when they do not fit on one sheet.
+ */
+function calcOneSheet(c: Canvas, ctx: SheetContext, top: number): { placed: { s: ReportSection; x: number; y: number; w: number }[]; lc: { x: number; w: number; h: number } | null } | null {
+  const sections = calcSections(ctx);
+  const lc = loadCalcLines(ctx, orderedService(ctx.input, 'calc'));
   const bottom = AREA.y + AREA.h;
-  // The check tables flow down a column and on into the next; the load calculation heads the last
-  // column. A wide left column first; where the tables do not fit there (text is 8 pt at least),
-  // two, then three equal columns.
-  let shortBy = 0;
   const gap = 8;
   const layouts: number[][] = lc ? [[0.66, 0.34], [0.5, 0.5], [1 / 3, 1 / 3, 1 / 3]] : [[1], [0.5, 0.5], [1 / 3, 1 / 3, 1 / 3]];
   for (const shares of layouts) {
     const usable = AREA.w - gap * (shares.length - 1);
     let x = AREA.x;
-    const columns = shares.map((share) => { const col = { x, y: top, w: usable * share }; x += col.w + gap; return col; });
+    const columns: Col[] = shares.map((share) => { const col = { x, y: top, w: usable * share }; x += col.w + gap; return col; });
     const last = columns[columns.length - 1]!;
     const lcAt = { x: last.x, w: last.w };
     const lcH = lc ? c.notesHeight(lc.lines, lcAt.w - 10, { numbered: false }) + c.sz(9) * 1.8 + 12 : 0;
-    if (lc && top + lcH > bottom) { shortBy = Math.max(shortBy, top + lcH - bottom); continue; }
+    if (lc && top + lcH > bottom) continue;
     if (lc) last.y += lcH + 6;
-    const placed: { s: (typeof sections)[number]; x: number; y: number; w: number }[] = [];
+    const placed: { s: ReportSection; x: number; y: number; w: number }[] = [];
     let col = 0;
     let fits = true;
     for (const s of sections) {
       let h = checkTableHeight(c, ctx, s.checks, columns[col]!.w);
       while (columns[col]!.y + h > bottom && col + 1 < columns.length) { col += 1; h = checkTableHeight(c, ctx, s.checks, columns[col]!.w); }
       const at = columns[col]!;
-      if (at.y + h > bottom) { shortBy = Math.max(shortBy, at.y + h - bottom); fits = false; break; }
+      if (at.y + h > bottom) { fits = false; break; }
       placed.push({ s, x: at.x, y: at.y, w: at.w });
       at.y += h + 6;
     }
-    if (!fits) continue;
-    for (const p of placed) checkTable(c, ctx, p.s.title.toUpperCase(), p.s.checks, { x: p.x, y: p.y, w: p.w }, number);
-    if (lc) {
-      const a = c.panel(lc.title, lcAt.x, top, lcAt.w, lcH);
-      c.notes(lc.lines, a.x, a.y, a.w, a.h + 2, { numbered: false, where: `${number} load calculation`, checkIds: lc.checkIds });
+    if (fits) return { placed, lc: lc ? { ...lcAt, h: lcH } : null };
+  }
+  return null;
+}
+
+type ReportSection = SheetContext['input']['report']['sections'][number];
+const calcSections = (ctx: SheetContext): ReportSection[] =>
+  ctx.input.report.sections.filter((s) => s.id.startsWith('electrical.') && s.id !== 'electrical.load-calculation' && s.id !== 'electrical.conductors' && s.checks.length);
+
+/** The run table's height (drawn on a scratch canvas). */
+function runTableHeight(ctx: SheetContext): number {
+  return runTable(new Canvas(ctx.m, ctx.minPt, 'calc layout'), ctx, { x: AREA.x, y: AREA.y + 26, w: AREA.w }, 'calc layout');
+}
+
+/**
+ * Two sheets (10 pt AHJs, or what PV-4 cannot hold): the run table and, in three columns, the check tables and
+ * load calculation that fit; the continuation carries PV-4's rest first, then the others. Throws when two do not hold them.
+ */
+function calcTwoSheets(ctx: SheetContext, c: Canvas): { first: FlowPlaced[]; second: FlowPlaced[] } {
+  const lc = loadCalcLines(ctx, orderedService(ctx.input, 'calc'));
+  const gap = 8;
+  const w3 = (AREA.w - 2 * gap) / 3;
+  const cols = [0, 1, 2].map((k) => ({ x: AREA.x + k * (w3 + gap), w: w3 }));
+  const bottom = AREA.y + AREA.h - 16;
+  // A section's table is cut into parts of at most half a column (a string inverter's voltage checks at 10 pt are taller than a column).
+  const most = (AREA.h - 26) / 2;
+  const parts = calcSections(ctx).flatMap((s) => {
+    const out: { title: string; checks: Check[] }[] = [];
+    for (const k of s.checks) {
+      const cur = out[out.length - 1];
+      if (cur && checkTableHeight(c, ctx, [...cur.checks, k], w3) <= most) cur.checks.push(k);
+      else out.push({ title: out.length ? `${s.title.toUpperCase().split(/[,—(]/)[0]!.trim()} (CONTINUED)` : s.title.toUpperCase(), checks: [k] });
     }
+    return out;
+  });
+  const blocks: FlowBlock[] = [
+    ...parts.map((s): FlowBlock => ({
+      title: s.title, items: [], where: 'electrical calculations', col: 0,
+      fixedH: (cv, w) => checkTableHeight(cv, ctx, s.checks, w),
+      draw: (cv, b) => { checkTable(cv, ctx, s.title, s.checks, b, 'electrical calculations'); },
+    })),
+    ...(lc ? [{ title: lc.title, items: lc.lines, checkIds: lc.checkIds, where: 'electrical calculations load calculation', col: 0 }] : []),
+  ];
+  const first = flowPanels(c, blocks, cols, AREA.y + 26 + runTableHeight(ctx) + 6, bottom);
+  const second = flowPanels(c, [...pv4Carry(ctx), ...first.rest.map((b) => ({ ...b, col: 0 }))], cols, AREA.y + 26, AREA.y + AREA.h);
+  if (second.rest.length) throw new DrawingOverflow(sheetNumber(ctx.input, 'calc2'), `the electrical calculations do not fit on two sheets (${second.rest.map((b) => b.title).join(', ')} left over)`);
+  return { first: first.placed, second: second.placed };
+}
+
+/** Whether the calculations (and all of PV-4) fit on the one calculations sheet; else the set gets its continuation. */
+export function calcFitsOneSheet(ctx: SheetContext): boolean {
+  if (pv4Carry(ctx).length) return false;
+  return calcOneSheet(new Canvas(ctx.m, ctx.minPt, 'calc layout'), ctx, AREA.y + 26 + runTableHeight(ctx) + 6) !== null;
+}
+
+/** The electrical calculations sheet (`part` 1) or its continuation (2, when the set lists calc2). */
+export function buildCalc(ctx: SheetContext, part: 1 | 2 = 1): Sheet {
+  const continued = ctx.pages.some((p) => p.page === 'calc2');
+  if (part === 2) {
+    const number = sheetNumber(ctx.input, 'calc2');
+    const c = new Canvas(ctx.m, ctx.minPt, `${number} ${CALC2_TITLE}`);
+    drawTitleBlock(c, ctx, 'calc2', CALC2_TITLE, number);
+    c.text(`${CALC2_TITLE} — CONTINUED FROM SHEET ${sheetNumber(ctx.input, 'calc')} — ${electricalCodeName(ctx.input)}`, AREA.x, AREA.y + 14, { size: 10, bold: true, maxWidth: AREA.w });
+    drawFlow(c, calcTwoSheets(ctx, c).second);
+    return { key: 'calc2', number, title: CALC2_TITLE, prims: c.prims, frame };
+  }
+  const { c, number, title } = start(ctx, 'calc');
+  const { input } = ctx;
+  const order = orderedService(input, number);
+  const lc = loadCalcLines(ctx, order);
+  let y = AREA.y + 26;
+  y += runTable(c, ctx, { x: AREA.x, y, w: AREA.w }, number) + 6;
+  if (continued) {
+    drawFlow(c, calcTwoSheets(ctx, c).first);
+    c.text(`CONTINUED ON SHEET ${sheetNumber(input, 'calc2')}`, AREA.x + AREA.w - 6, AREA.y + AREA.h - 5, { size: 9, bold: true, align: 'right' });
     return { key: 'calc', number, title, prims: c.prims, frame };
   }
-  throw new DrawingOverflow(number, `the electrical calculations need ${shortBy.toFixed(0)} pt more height`);
+  const one = calcOneSheet(c, ctx, y);
+  if (!one) throw new DrawingOverflow(number, 'the electrical calculations do not fit on one sheet');
+  for (const p of one.placed) checkTable(c, ctx, p.s.title.toUpperCase(), p.s.checks, { x: p.x, y: p.y, w: p.w }, number);
+  if (lc && one.lc) {
+    const a = c.panel(lc.title, one.lc.x, y, one.lc.w, one.lc.h);
+    c.notes(lc.lines, a.x, a.y, a.w, a.h + 2, { numbered: false, where: `${number} load calculation`, checkIds: lc.checkIds });
+  }
+  return { key: 'calc', number, title, prims: c.prims, frame };
 }

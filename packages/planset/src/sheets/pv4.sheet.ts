@@ -7,7 +7,7 @@ import { extraStamps } from './pv1.sheet.ts';
 import { combinerModel, disconnectModel, disconnectRating, doubleAcd, equipmentKeyOf, productionMeterLines, productionMeterShown, sldEquipment, type EquipmentKey } from './electrical-model.ts';
 import { textBox } from '../check/drawing.lint.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
-import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
+import { drawCustomLeaders, drawNotesPanel, sheetNotes, type SheetNotes } from './sheet-notes.ts';
 import { drawTitleBlock } from './title-block.sheet.ts';
 import { orderedService, type OrderedService } from './ordered-system.ts';
 
@@ -117,7 +117,12 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
   // The service: the schedule's last node when it is the panel or the tap, else a panel after it.
   const sinks = names.filter((n) => !rows.some((row) => row.from === n));
   const sinkName = sinks[sinks.length - 1]!;
-  const sinkIsService = /service|panel|msp|tap/i.test(sinkName) && !/combiner/i.test(sinkName);
+  // Partial backup with the sources landing in the backup loads panel (issue 25): the schedule ends there, and the
+  // power path goes on through the backup gateway to the MSP, each in a column of its own (it left the frame when
+  // the backup panel was taken for the service and the gateway was hung beside the MSP).
+  const bk = order.backup;
+  const sourcesInBackup = !!bk && bk.kind === 'partial' && !!bk.backupPanel && equipmentKeyOf(sinkName) === 'backup-panel';
+  const sinkIsService = !sourcesInBackup && /service|panel|msp|tap/i.test(sinkName) && !/combiner/i.test(sinkName);
   // The production meter is on the power path, between the last PV equipment and the service (a column of its own).
   const pmOn = productionMeterShown(ctx);
   if (pmOn) drawn('production-meter');
@@ -125,7 +130,7 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
   const arrayIsSource = !names.some((n) => /^modules?$/i.test(n));
   const shift = arrayIsSource ? 1 : 0;
   const maxLayer = Math.max(...layer.values()) + shift;
-  const svcCols = 1 + (pmOn && !sinkIsService ? 1 : 0);
+  const svcCols = 1 + (pmOn && !sinkIsService ? 1 : 0) + (sourcesInBackup ? 1 : 0);
   const cols = maxLayer + 1 + svcCols + 1;
   const colW = box.w / cols;
   const nw = Math.min(colW - 34, 150);
@@ -173,7 +178,9 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
     const src = nodes.get(rows[0]!.from)!;
     const aw = Math.min(colW - 16, 170);
     const af = fitNode(c, 'PV ARRAY', arrLines, aw);
-    arr = { name: 'PV ARRAY', layer: 0, row: 0, x: box.x + (colW - aw) / 2, y: src.y + src.h / 2 - af.h / 2, w: aw, h: af.h, lines: af.lines, head: af.head };
+    // its dashed boundary (16 pt above it) stays under the diagram's heading, the wire still meets it
+    const ay = Math.max(src.y + src.h / 2 - af.h / 2, box.y + 18);
+    arr = { name: 'PV ARRAY', layer: 0, row: 0, x: box.x + (colW - aw) / 2, y: ay, w: aw, h: af.h, lines: af.lines, head: af.head };
     c.line(arr.x + arr.w, src.y + src.h / 2, src.x, src.y + src.h / 2, { lineWidth: 1.2, stroke: micro ? '#000' : '#c00000' }, 'E-SLD');
   } else {
     arr = nodes.get(names.find((n) => /^modules?$/i.test(n))!)!;
@@ -194,9 +201,17 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
     const f = fitNode(c, sinkName, mspLines, msp.w);
     msp.y += (msp.h - f.h) / 2; msp.h = f.h; msp.head = f.head; msp.lines = f.lines;
   } else {
-    const px = box.x + (maxLayer + 1 + (pmOn ? 1 : 0)) * colW + (colW - nw) / 2;
+    const px = box.x + (maxLayer + 1 + (pmOn ? 1 : 0) + (sourcesInBackup ? 1 : 0)) * colW + (colW - nw) / 2;
     const f = fitNode(c, 'MAIN SERVICE PANEL', mspLines, nw);
     msp = { name: 'MAIN SERVICE PANEL', layer: 99, row: 0, x: px, y: midY - f.h / 2, w: nw, h: f.h, lines: f.lines, head: f.head };
+  }
+  const bpLines = bk?.backupPanel ? [`${bk.backupPanel.busbarA} A BUSBAR`, `FED BY ${bk.backupPanel.supplyBreakerA} A BREAKER IN MSP`] : [];
+  if (sourcesInBackup) {
+    // The backup loads panel the sources land in, with its busbar check (705.12 on its busbar).
+    const sink = nodes.get(sinkName)!;
+    const bb = r.storage?.busbars?.find((x) => x.panel === 'backup-panel');
+    const f = fitNode(c, 'BACKUP LOADS PANEL', [...bpLines, ...(bb ? [`PV + ESS: ${bb.rule.toUpperCase()}`] : [])], sink.w);
+    sink.y += (sink.h - f.h) / 2; sink.h = f.h; sink.head = f.head; sink.lines = f.lines; sink.name = 'BACKUP LOADS PANEL';
   }
   drawNode(arr, '#eef3f9');
   c.rect(arr.x - 6, arr.y - 16, arr.w + 12, arr.h + 22, { dash: [6, 3], stroke: '#c00000', lineWidth: 0.8 }, 'E-SLD');
@@ -211,10 +226,18 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
     drawNode(pm);
     c.line(pm.x + pm.w, msp.y + msp.h / 2, msp.x, msp.y + msp.h / 2, { lineWidth: 1.2 }, 'E-SLD');
   }
+  const teLines = bk ? [bk.transferEquipment.model.toUpperCase(), `${bk.transferEquipment.ratingA} A TRANSFER EQUIPMENT`, `${bk.kind === 'whole-home' ? 'WHOLE-HOME' : 'PARTIAL-HOME'} BACKUP, AUTOMATIC`] : [];
   if (!sinkIsService) {
     const last = nodes.get(sinkName)!;
     const to = pm ?? msp;
-    c.line(last.x + last.w, last.y + last.h / 2, to.x, to.y + to.h / 2, { lineWidth: 1.2 }, 'E-SLD');
+    if (sourcesInBackup) {
+      // backup loads panel → backup gateway → (production meter) → MSP, on the backup feeder from its breaker in the MSP
+      const f = fitNode(c, 'BACKUP GATEWAY', teLines, nw);
+      const te: Node = { name: 'BACKUP GATEWAY', layer: 97, row: 0, x: to.x - colW, y: midY - f.h / 2, w: nw, h: f.h, lines: f.lines, head: f.head };
+      drawNode(te, '#eef7ee');
+      c.line(last.x + last.w, last.y + last.h / 2, te.x, last.y + last.h / 2, { lineWidth: 1.2 }, 'E-SLD');
+      c.line(te.x + te.w, te.y + te.h / 2, to.x, to.y + to.h / 2, { lineWidth: 1.2 }, 'E-SLD');
+    } else c.line(last.x + last.w, last.y + last.h / 2, to.x, to.y + to.h / 2, { lineWidth: 1.2 }, 'E-SLD');
   }
   // wires with tags
   const tagOf = (row: ConductorScheduleRow) => String(rows.indexOf(row) + 1);
@@ -243,7 +266,6 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
   // Backup (702): whole-home transfer equipment sits between the meter and the MSP; partial-home
   // transfer equipment feeds the backup loads panel from its breaker in the MSP.
   const b = order.backup;
-  const teLines = b ? [b.transferEquipment.model.toUpperCase(), `${b.transferEquipment.ratingA} A TRANSFER EQUIPMENT`, `${b.kind === 'whole-home' ? 'WHOLE-HOME' : 'PARTIAL-HOME'} BACKUP, AUTOMATIC`] : [];
   let below: Node = msp;
   if (b) drawn('backup-gateway');
   drawn('utility-meter');
@@ -264,20 +286,28 @@ function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: n
   drawNode(um);
   if (beside) c.line(below.x + below.w, um.y + um.h / 2, um.x, um.y + um.h / 2, { lineWidth: 1.2 }, 'E-SLD');
   else c.line(below.x + below.w / 2, below.y + below.h, um.x + um.w / 2, um.y, { lineWidth: 1.2 }, 'E-SLD');
-  if (b && b.kind === 'partial' && b.backupPanel) {
+  if (b && b.kind === 'partial' && b.backupPanel && sourcesInBackup) drawn('backup-panel');
+  if (b && b.kind === 'partial' && b.backupPanel && !sourcesInBackup) {
     drawn('backup-panel');
     const gx = Math.min(msp.x + msp.w + 24, box.x + box.w - msp.w);
     const f = fitNode(c, 'BACKUP GATEWAY', teLines, msp.w);
     const te: Node = { name: 'BACKUP GATEWAY', layer: 101, row: 0, x: gx, y: box.y + 6, w: msp.w, h: f.h, lines: f.lines, head: f.head };
     drawNode(te, '#eef7ee');
-    const pf = fitNode(c, 'BACKUP LOADS PANEL', [`${b.backupPanel.busbarA} A BUSBAR`, `FED BY ${b.backupPanel.supplyBreakerA} A BREAKER IN MSP`], msp.w);
+    const pf = fitNode(c, 'BACKUP LOADS PANEL', bpLines, msp.w);
     const bp: Node = { name: 'BACKUP LOADS PANEL', layer: 102, row: 0, x: gx, y: te.y + te.h + 18, w: msp.w, h: pf.h, lines: pf.lines, head: pf.head };
     drawNode(bp, '#eef7ee');
     c.poly([[msp.x + msp.w, msp.y + 10], [(msp.x + msp.w + te.x) / 2, msp.y + 10], [(msp.x + msp.w + te.x) / 2, te.y + te.h / 2], [te.x, te.y + te.h / 2]], false, { lineWidth: 1.2 }, 'E-SLD');
     c.line(te.x + te.w / 2, te.y + te.h, bp.x + bp.w / 2, bp.y, { lineWidth: 1.2 }, 'E-SLD');
   }
   c.text('TO UTILITY GRID', um.x + um.w / 2, um.y + um.h + 12, { size: 6.5, bold: true, align: 'center', layer: 'E-SLD' });
-  c.text('GEC TO (E) ELECTRODE, 250.64', msp.x + msp.w + 4, msp.y + msp.h - 4, { size: 6.5, layer: 'E-SLD', maxWidth: box.x + box.w - msp.x - msp.w - 6 });
+  // Right of the MSP; with the MSP in the last column and large text (10 pt), wrapped under the utility meter's "TO UTILITY GRID".
+  const gec = 'GEC TO (E) ELECTRODE, 250.64';
+  const gecRoom = box.x + box.w - msp.x - msp.w - 6;
+  if (c.m.width(gec, c.sz(6.5), false) <= gecRoom) c.text(gec, msp.x + msp.w + 4, msp.y + msp.h - 4, { size: 6.5, layer: 'E-SLD', maxWidth: gecRoom });
+  else {
+    const gy = um.y + um.h + 12 + c.lh(c.sz(6.5)) * 0.6;
+    c.para(gec, um.x - 10, gy, um.w + 20, Math.max(box.y + box.h - gy, c.lh(c.sz(6.5)) * 2.2), { size: 6.5, align: 'center', layer: 'E-SLD', where: 'PV-4 single line diagram' });
+  }
   // extra stamps at their equipment on the diagram
   const byLoc: Record<string, Node | undefined> = { 'Main Panel': msp, 'Utility Meter': um };
   for (const st of extraStamps(ctx)) {
@@ -305,7 +335,7 @@ export function buildPv4(ctx: SheetContext): Sheet {
   if (!input.report.interconnection.method) throw new DrawingOverflow('PV-4', 'the engineering report found no interconnection method');
   drawTitleBlock(c, ctx, 'pv4', title, number);
   const W = AREA.w;
-  const sldH = 330;
+  const sldH = PV4_SLD_H;
   c.rect(AREA.x, AREA.y, W, sldH, { lineWidth: 1 }, 'G-BORD');
   c.text('SINGLE LINE DIAGRAM', AREA.x + 8, AREA.y + 16, { size: 10, bold: true });
   c.text(`${fmtKw(input.report.summary.systemDcKw)} kW DC / ${fmtKw(input.report.summary.systemAcKw)} kW AC — ${electricalCodeName(input)}`, AREA.x + 8, AREA.y + 28, { size: 7 });
@@ -313,23 +343,52 @@ export function buildPv4(ctx: SheetContext): Sheet {
   drawSld(c, ctx, { x: AREA.x + 8, y: AREA.y + 34, w: W - 16, h: sldH - 40 }, order);
   let y = AREA.y + sldH + 8;
 
-  const rows = scheduleRows(ctx);
-  const table = rows.map((r, i) => [
-    String(i + 1), r.circuit.toUpperCase(), r.from.toUpperCase(), r.to.toUpperCase(), r.conductors.toUpperCase(), r.conductorSize, r.conductorType,
-    r.egcSize, racewayText(r), fillText(ctx, r), r.ocpdA === null ? '—' : `${r.ocpdA} A`, `${r.maxCurrentA} A`, `${r.lengthFt} FT`, `${r.voltageDropPct} %`,
-  ]);
-  const ws = [20, 104, 96, 96, 56, 50, 48, 44, 64, 62, 40, 44, 40, 38];
-  const scale = (W - 10) / ws.reduce((a, b) => a + b, 0);
-  const schedHeaders = ['TAG', 'CIRCUIT', 'FROM', 'TO', 'CONDUCTORS', 'SIZE', 'TYPE', rows.some(isTap) ? 'EGC/SSBJ' : 'EGC', 'CONDUIT', 'FILL (CH. 9)', 'OCPD', 'MAX I', 'LENGTH', 'VD'];
-  const th = c.tableHeight(schedHeaders, table, ws.map((w) => w * scale)) + c.sz(9) * 1.8 + 12;
+  const { rows, table, ws, scale, schedHeaders, th } = scheduleTable(ctx, c);
   const ta = c.panel(`CONDUCTOR, CONDUIT & OCPD SCHEDULE — CONDUIT TRADE SIZE AND FILL PER ${codeRef(ctx, 'CHAPTER 9, TABLES 1, 4, 5')}`, AREA.x, y, W, th);
   c.table(schedHeaders, table, ta.x, ta.y, ws.map((w) => w * scale), {
     where: 'PV-4 conductor schedule', checkIds: rows.map((r) => [undefined, undefined, undefined, undefined, undefined, `electrical.run.${r.runId}.ampacity-corrected`, undefined, isTap(r) ? `electrical.run.${r.runId}.bonding-jumper` : `electrical.run.${r.runId}.egc`, `electrical.run.${r.runId}.conduit-fill`, `electrical.run.${r.runId}.conduit-fill`, `electrical.run.${r.runId}.ocpd`, `electrical.run.${r.runId}.current`, undefined, `electrical.run.${r.runId}.voltage-drop`].map((id) => (id && check(input.report, id) ? id : undefined))),
   });
   y += th + 8;
 
-  // bottom: interconnection calc | equipment data | notes
-  const bh = AREA.y + AREA.h - y;
+  // bottom: interconnection calc | equipment data | notes, flowing down three columns (what PV-4 cannot hold continues on the calculations sheet)
+  const lay = pv4Layout(ctx, c, order, y);
+  drawFlow(c, lay.placed);
+  if (lay.continuedOn) c.text(`CONTINUED ON SHEET ${lay.continuedOn}`, AREA.x + AREA.w - 6, AREA.y + AREA.h - 5, { size: 9, bold: true, align: 'right' });
+  return { key: 'pv4', number, title, prims: c.prims, frame: { x: 18, y: 18, w: 1188, h: 756 } };
+}
+
+const PV4_SLD_H = 330;
+
+/** PV-4's conductor schedule as a table, and its panel's height. */
+function scheduleTable(ctx: SheetContext, c: Canvas) {
+  const rows = scheduleRows(ctx);
+  const table = rows.map((r, i) => [
+    String(i + 1), r.circuit.toUpperCase(), r.from.toUpperCase(), r.to.toUpperCase(), r.conductors.toUpperCase(), r.conductorSize, r.conductorType,
+    r.egcSize, racewayText(r), fillText(ctx, r), r.ocpdA === null ? '—' : `${r.ocpdA} A`, `${r.maxCurrentA} A`, `${r.lengthFt} FT`, `${r.voltageDropPct} %`,
+  ]);
+  const ws = [20, 104, 96, 96, 56, 50, 48, 44, 64, 62, 40, 44, 40, 38];
+  const scale = (AREA.w - 10) / ws.reduce((a, b) => a + b, 0);
+  const schedHeaders = ['TAG', 'CIRCUIT', 'FROM', 'TO', 'CONDUCTORS', 'SIZE', 'TYPE', rows.some(isTap) ? 'EGC/SSBJ' : 'EGC', 'CONDUIT', 'FILL (CH. 9)', 'OCPD', 'MAX I', 'LENGTH', 'VD'];
+  const th = c.tableHeight(schedHeaders, table, ws.map((w) => w * scale)) + c.sz(9) * 1.8 + 12;
+  return { rows, table, ws, scale, schedHeaders, th };
+}
+
+/** What PV-4 cannot hold at the set's least text size and continues on the calculations sheet's continuation (decided before the sheets are built). */
+export function pv4Carry(ctx: SheetContext): FlowBlock[] {
+  const c = new Canvas(ctx.m, ctx.minPt, 'PV-4 layout');
+  const y = AREA.y + PV4_SLD_H + 8 + scheduleTable(ctx, c).th + 8;
+  return pv4Layout(ctx, c, orderedService(ctx.input, 'PV-4'), y).carry;
+}
+
+/**
+ * PV-4's bottom panels (interconnection with its calculation, the load calculation, equipment data, electrical
+ * and PV-4 notes) laid down three columns from `y`. At a large least text size (10 pt AHJs) a long panel continues
+ * in the next column; when they still do not fit, the load calculation keeps its result on PV-4 (its steps are on
+ * the calculations sheet), and what is left (`carry`) continues on the calculations sheet's continuation.
+ */
+export function pv4Layout(ctx: SheetContext, c: Canvas, order: OrderedService, y: number): { placed: FlowPlaced[]; carry: FlowBlock[]; continuedOn?: string } {
+  const { input } = ctx;
+  const W = AREA.w;
   const w3 = (W - 16) / 3;
   const ic = input.report.interconnection;
   const chosen = ic.method ? check(input.report, `electrical.interconnection.${ic.method}`) : undefined;
@@ -344,13 +403,6 @@ export function buildPv4(ctx: SheetContext): Sheet {
   ];
   // Any derate or upgrade comes with its Article 220 load calculation on this sheet (issue 25, finding 2).
   const lc = loadCalcLines(ctx, order);
-  const icH = lc ? Math.min(bh, c.notesHeight(icLines, w3 - 10, { numbered: false }) + c.sz(9) * 1.8 + 14) : bh;
-  const ia = c.panel(`INTERCONNECTION — ${interconnectionPointName(input)}`, AREA.x, y, w3, icH);
-  c.notes(icLines, ia.x, ia.y, ia.w, ia.h, { numbered: false, where: 'PV-4 interconnection', checkIds: linkLines(input.report, icLines) });
-  if (lc) {
-    const la = c.panel(lc.title, AREA.x, y + icH + 4, w3, bh - icH - 4);
-    c.notes(lc.lines, la.x, la.y, la.w, la.h, { numbered: false, where: 'PV-4 load calculation', checkIds: lc.checkIds });
-  }
   const e = input.equipment;
   const strs = input.report.sections.flatMap((s) => s.checks).filter((k) => /^electrical\.string\.[^.]+\.voltage$/.test(k.id));
   const data = [
@@ -362,17 +414,120 @@ export function buildPv4(ctx: SheetContext): Sheet {
     ...(order.upgrade ? [`MSP UPGRADE: (E) ${order.upgrade.existingBusbarA} A / ${order.upgrade.existingMainA} A → (N) ${order.upgrade.newBusbarA} A BUSBAR, ${order.upgrade.newMainA} A MAIN`] : []),
     ...strs.map((k) => `${k.title.toUpperCase()}: ${k.value} ${k.unit}${k.limit ? ` ${k.limit.relation} ${k.limit.value} ${k.limit.unit}` : ''}`),
   ];
-  const da = c.panel('EQUIPMENT DATA', AREA.x + w3 + 8, y, w3, bh);
-  c.notes(data, da.x, da.y, da.w, da.h, { numbered: false, where: 'PV-4 equipment data', checkIds: linkLines(input.report, data) });
   const en = points(reqText(input, 'electrical_notes'));
   const notes = (en.length ? en : DEFAULT_ELECTRICAL_NOTES).map((n) => fillVariables(n, ctx.vars));
   const pv4 = sheetNotes(ctx, 'pv4');
-  const nx = AREA.x + 2 * (w3 + 8);
-  const enH = c.notesHeight(notes, w3 - 10) + c.sz(9) * 1.8 + 14;
-  const na = c.panel('ELECTRICAL NOTES', nx, y, w3, Math.min(enH, bh));
-  c.notes(notes, na.x, na.y, na.w, na.h + 2, { where: 'PV-4 electrical notes' });
-  drawNotesPanel(c, ctx, 'pv4', pv4, { x: nx, y: y + enH + 4, w: w3, h: bh - enH - 4 });
-  return { key: 'pv4', number, title, prims: c.prims, frame: { x: 18, y: 18, w: 1188, h: 756 } };
+  const icBlock: FlowBlock = { title: `INTERCONNECTION — ${interconnectionPointName(input)}`, items: icLines, where: 'PV-4 interconnection', checkIds: linkLines(input.report, icLines), col: 0 };
+  const tail: FlowBlock[] = [
+    { title: 'EQUIPMENT DATA', items: data, where: 'PV-4 equipment data', checkIds: linkLines(input.report, data), col: 1 },
+    { title: 'ELECTRICAL NOTES', items: notes, numbered: true, where: 'PV-4 electrical notes', col: 2 },
+    { title: 'PV-4 NOTES', items: [], where: 'PV-4 notes', col: 2, fixedH: (cv, w) => pv4NotesHeight(cv, pv4, w), draw: (cv, b) => drawNotesPanel(cv, ctx, 'pv4', pv4, b) },
+  ];
+  const cols = [0, 1, 2].map((k) => ({ x: AREA.x + k * (w3 + 8), w: w3 }));
+  const bottom = AREA.y + AREA.h;
+  // The panels flow down three columns and a long one continues in the next (10 pt AHJs); when the load
+  // calculation still does not fit, PV-4 keeps its result and the calculations sheet carries it step by step.
+  const calcPage = ctx.pages.find((p) => p.page === 'calc');
+  const lcFull: FlowBlock[] = lc ? [{ title: lc.title, items: lc.lines, where: 'PV-4 load calculation', checkIds: lc.checkIds, col: 0 }] : [];
+  const lcShort: FlowBlock[] = lc && calcPage ? [{ title: lc.title, items: [...lc.lines.slice(-2), `EACH STEP OF THE CALCULATION: SHEET ${calcPage.number}`], where: 'PV-4 load calculation', checkIds: [...lc.checkIds.slice(-2), undefined], col: 0 }] : [];
+  const all = (lcs: FlowBlock[]) => [icBlock, ...lcs, ...tail];
+  const whole = flowPanels(c, all(lcFull), cols, y, bottom);
+  if (!whole.rest.length) return { placed: whole.placed, carry: [] };
+  const short = lcShort.length ? flowPanels(c, all(lcShort), cols, y, bottom) : null;
+  if (short && !short.rest.length) return { placed: short.placed, carry: [] };
+  // Still too long (10 pt AHJs): the rest continues on the calculations sheet's continuation, named at PV-4's foot.
+  if (!calcPage) throw new DrawingOverflow('PV-4', `the interconnection, load calculation, equipment data and notes need more than PV-4's ${(bottom - y).toFixed(0)} pt columns`);
+  const cont = flowPanels(c, all(lcShort.length ? lcShort : lcFull), cols, y, bottom - 16);
+  const pv4No = sheetNumber(input, 'pv4');
+  return { placed: cont.placed, carry: cont.rest.map((r) => ({ ...r, title: `${r.title.split(' — ')[0]!.replace(/ \(CONTINUED\)$/, '')} (FROM ${pv4No})`, col: 0 })), continuedOn: sheetNumber(input, 'calc2') };
+}
+
+/** A panel of notes in a sheet's columns: `col` is where it starts at the earliest; unnumbered ones continue in the next column. */
+export interface FlowBlock { title: string; items: string[]; where: string; col: number; numbered?: boolean; checkIds?: (string | undefined)[]; fixedH?: (c: Canvas, w: number) => number; draw?: (c: Canvas, box: { x: number; y: number; w: number; h: number }) => void }
+export interface FlowPlaced { block: FlowBlock; title: string; items: string[]; checkIds?: (string | undefined)[]; x: number; y: number; w: number; h: number }
+
+/**
+ * Lays the blocks down the columns in order: a block starts in its own column or a later one, an unnumbered block
+ * that does not fit the rest of a column continues in the next under "(CONTINUED)"; the last panel of each column
+ * reaches the bottom. Answers what was placed and the blocks (or the part of one) that did not fit.
+ */
+export function flowPanels(c: Canvas, blocks: FlowBlock[], cols: { x: number; w: number }[], top: number, bottom: number): { placed: FlowPlaced[]; rest: FlowBlock[] } {
+  const head = c.sz(9) * 1.8 + 14;
+  const placed: FlowPlaced[] = [];
+  let col = 0;
+  let y = top;
+  const done = (k: number, rest?: FlowBlock) => {
+    for (const cx of new Set(placed.map((p) => p.x))) {
+      const last = placed.filter((p) => p.x === cx).at(-1)!;
+      last.h = bottom - last.y;
+    }
+    return { placed, rest: [...(rest ? [rest] : []), ...blocks.slice(k + (rest ? 1 : 0))] };
+  };
+  const nextCol = (): boolean => { col += 1; y = top; return col < cols.length; };
+  for (let k = 0; k < blocks.length; k++) {
+    const b = blocks[k]!;
+    while (col < b.col) if (!nextCol()) return done(k);
+    if (b.fixedH) {
+      let h = b.fixedH(c, cols[col]!.w);
+      if (y + h > bottom && y > top) { if (!nextCol()) return done(k); h = b.fixedH(c, cols[col]!.w); }
+      if (y + h > bottom) return done(k);
+      placed.push({ block: b, title: b.title, items: [], x: cols[col]!.x, y, w: cols[col]!.w, h });
+      y += h + 4;
+      continue;
+    }
+    let rest = b.items.map((t, i) => ({ t, id: b.checkIds?.[i] }));
+    let first = true;
+    while (rest.length) {
+      const w = cols[col]!.w;
+      const all = c.notesHeight(rest.map((r) => r.t), w - 10, { numbered: b.numbered ?? false });
+      let n = rest.length;
+      if (y + head + all > bottom) {
+        n = 0;
+        if (!b.numbered) {
+          let used = head;
+          for (const r of rest) {
+            const hh = c.notesHeight([r.t], w - 10, { numbered: false });
+            if (y + used + hh > bottom) break;
+            used += hh;
+            n += 1;
+          }
+        }
+      }
+      if (n === 0) {
+        if (!nextCol()) {
+          const left: FlowBlock = { ...b, title: first ? b.title : contTitle(b.title), items: rest.map((r) => r.t), checkIds: rest.map((r) => r.id) };
+          return done(k, left);
+        }
+        continue;
+      }
+      const part = rest.slice(0, n);
+      const h = head + c.notesHeight(part.map((r) => r.t), w - 10, { numbered: b.numbered ?? false });
+      placed.push({ block: b, title: first ? b.title : contTitle(b.title), items: part.map((r) => r.t), checkIds: part.map((r) => r.id), x: cols[col]!.x, y, w, h });
+      y += h + 4;
+      rest = rest.slice(n);
+      first = false;
+    }
+  }
+  return done(blocks.length);
+}
+
+/** A continued panel's title: its name before any dash, "(CONTINUED)" (a column is narrow at 10 pt). */
+const contTitle = (t: string) => `${t.split(' — ')[0]!.replace(/ \(CONTINUED.*\)$/, '')} (CONTINUED)`;
+
+/** Draws what flowPanels placed. */
+export function drawFlow(c: Canvas, placed: readonly FlowPlaced[]): void {
+  for (const p of placed) {
+    if (p.block.draw) { p.block.draw(c, { x: p.x, y: p.y, w: p.w, h: p.h }); continue; }
+    const a = c.panel(p.title, p.x, p.y, p.w, p.h);
+    c.notes(p.items, a.x, a.y, a.w, a.h + 2, { numbered: p.block.numbered ?? false, where: p.block.where, checkIds: p.checkIds });
+  }
+}
+
+/** The height the PV-4 notes panel takes at width w (its groups, or the "no additional notes" line). */
+function pv4NotesHeight(c: Canvas, n: SheetNotes, w: number): number {
+  const groups = [n.warning, n.utility, n.extra].filter((g) => g.length);
+  const body = groups.reduce((s, g) => s + c.lh(c.sz(7)) + 1 + c.notesHeight(g, w - 10) + 3, 0);
+  return c.sz(9) * 1.8 + 8 + Math.max(body, 16);
 }
 
 function codeRef(ctx: SheetContext, section: string): string {

@@ -1,4 +1,7 @@
 import type { Report } from '@sunstamp/engineering/report.schema';
+import type { RoofPlane } from '../input.schema.ts';
+import { compassFace } from '@sunstamp/domain/jobs/cad-intake.schema';
+import { segmentHitsBox } from '../check/drawing.lint.ts';
 import { evaluateStickerLogic } from '@sunstamp/domain/requirements/sticker-logic.data';
 import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
@@ -8,7 +11,7 @@ import { extraStamps } from './pv1.sheet.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
 import { drawTitleBlock } from './title-block.sheet.ts';
-import { EQUIPMENT_NAMES, EQUIPMENT_TAGS, drawModules, drawNorthArrow, fitView } from './plan-view.ts';
+import { EQUIPMENT_NAMES, EQUIPMENT_TAGS, centroid, drawModules, drawNorthArrow, fitView } from './plan-view.ts';
 
 /*
  * PV-5: labels and placards (research/planset.md §1.8) in the AHJ's edition wording, the custom
@@ -47,8 +50,9 @@ export function customStickers(ctx: SheetContext): SheetLabel[] {
   return out;
 }
 
-/** The rapid-shutdown placard (690.56(C) / 690.12(D)), which carries the simplified roof diagram of its system. */
-export const isRsdPlacard = (l: SheetLabel): boolean => l.id === 'label.690-56-c' || l.id === 'label.690-12-d';
+/** The rapid-shutdown placards (690.56(C) / 690.12(D)), each carrying the simplified roof diagram of its system; the existing system's (issue 25) ends in "-existing". */
+export const isRsdPlacard = (l: SheetLabel): boolean => /^label\.690-(56-c|12-d)(-existing)?$/.test(l.id);
+const isExistingPlacard = (l: SheetLabel): boolean => l.id.endsWith('-existing');
 const RSD_DIAGRAM_H = 128;
 
 function labelHeight(c: Canvas, l: SheetLabel, w: number): number {
@@ -56,39 +60,133 @@ function labelHeight(c: Canvas, l: SheetLabel, w: number): number {
   return 22 + body + 8 + (isRsdPlacard(l) ? RSD_DIAGRAM_H : 0) + c.paraHeight(footer(l), w, { size: 7 }) + 4;
 }
 
+
+type Box = { x0: number; y0: number; x1: number; y1: number };
+type Seg = [number, number, number, number];
+const rectSegs = (x: number, y: number, w: number, h: number): Seg[] => [[x, y, x + w, y], [x + w, y, x + w, y + h], [x + w, y + h, x, y + h], [x, y + h, x, y]];
+const polySegs = (pts: [number, number][]): Seg[] => pts.map((p, i) => [p[0], p[1], pts[(i + 1) % pts.length]![0], pts[(i + 1) % pts.length]![1]]);
+
+/**
+ * The PV systems on the building as the placards draw them: the new array (its modules) and, with the
+ * existing system (job.existingPv), the roof planes facing its faces. Each is energized after rapid
+ * shutdown or not, from its type. Refuses an existing system the report or the design cannot place.
+ */
+function pvSystems(ctx: SheetContext): { newOutsideOnly: boolean; existing?: { planes: RoofPlane[]; energized: boolean; faces: string[] }; moreThanOneType: boolean } {
+  const { input } = ctx;
+  const placard = ctx.labels.find((l) => isRsdPlacard(l) && !isExistingPlacard(l));
+  const newOutsideOnly = !!placard?.lines.some((ln) => /REMAIN ENERGIZED/.test(ln));
+  const ex = input.job.existingPv;
+  const exPlacard = ctx.labels.find(isExistingPlacard);
+  if (!ex) {
+    if (exPlacard) throw new DrawingOverflow('PV-5', 'the engineering report has a rapid-shutdown placard for an existing PV system, but the job does not say which roof faces its array is on');
+    return { newOutsideOnly, moreThanOneType: false };
+  }
+  const differs = ex.rapidShutdown !== (newOutsideOnly ? 'conductor-level' : 'array-level');
+  if (differs !== !!exPlacard) {
+    throw new DrawingOverflow('PV-5', `the job's existing PV system has rapid-shutdown type ${ex.rapidShutdown}, but the engineering report was calculated ${exPlacard ? 'with another' : 'without it'}: recalculate with the existing system`);
+  }
+  const planes = input.design.roofPlanes.filter((p) => ex.faces.includes(compassFace(p.azimuthDeg)));
+  const unplaced = ex.faces.filter((f) => !input.design.roofPlanes.some((p) => compassFace(p.azimuthDeg) === f));
+  if (unplaced.length) throw new DrawingOverflow('PV-5', `the existing PV array is on the ${unplaced.join(', ')} roof face${unplaced.length > 1 ? 's' : ''}, which the design has no roof plane facing: draw that roof plane so the placard's roof diagram can show the existing array`);
+  return { newOutsideOnly, existing: { planes, energized: ex.rapidShutdown !== 'array-level', faces: ex.faces }, moreThanOneType: differs };
+}
+
 /**
  * The placard's simplified roof diagram (690.56(C); 690.12(D) in 2023): the building, its roof planes
  * and the array, shaded by the system's rapid-shutdown type: the array shut down with the conductors
  * leaving it (inside and outside the array boundary), or left energized in sunlight (outside only);
- * the service where the placard is and the rapid-shutdown switch where the design places one.
+ * the service where the placard is and the rapid-shutdown switch where the design places one. With solar
+ * already on the building (issue 25) the diagram shows both systems, (N) and (E); with more than one
+ * rapid-shutdown type (or a system with none) it is the plan view of 690.56(C)(2) (2017) / 690.56(C)(1)
+ * (2020) / 690.12(D)(1) (2023): each system drawn, a dashed line around what stays energized.
  */
 function drawRsdDiagram(c: Canvas, ctx: SheetContext, l: SheetLabel, box: { x: number; y: number; w: number; h: number }): void {
   const d = ctx.input.design;
-  const outsideOnly = l.lines.some((ln) => /REMAIN ENERGIZED/.test(ln));
+  const sys = pvSystems(ctx);
+  const own = isExistingPlacard(l);
+  const ownEnergized = own ? !!sys.existing?.energized : sys.newOutsideOnly;
   c.rect(box.x, box.y, box.w, box.h, { fill: '#ffffff', lineWidth: 0.6 });
-  const caption = outsideOnly ? 'ARRAY (SHADED RED) REMAINS ENERGIZED IN SUNLIGHT' : 'ARRAY AND CONDUCTORS LEAVING IT SHUT DOWN';
+  const caption = !sys.existing
+    ? (ownEnergized ? 'ARRAY (SHADED RED) REMAINS ENERGIZED IN SUNLIGHT' : 'ARRAY AND CONDUCTORS LEAVING IT SHUT DOWN')
+    : `${own ? '(E) EXISTING ARRAY' : '(N) NEW ARRAY'} ${ownEnergized ? '(SHADED RED) REMAINS ENERGIZED IN SUNLIGHT' : 'AND CONDUCTORS LEAVING IT SHUT DOWN'}`
+      + (sys.moreThanOneType ? '; DASHED LINE: REMAINS ENERGIZED AFTER RAPID SHUTDOWN' : '');
   // The caption wraps under the diagram (at 8 pt it is wider than a third of PV-5's label area).
   const capH = c.paraHeight(caption, box.w - 6, { size: 6.5, bold: true }) + 2;
   const inner = { x: box.x + 4, y: box.y + 4, w: box.w - 8, h: box.h - 8 - capH };
   const eq = d.equipment.filter((e) => e.kind === 'main_panel' || e.kind === 'rsd_initiator');
   const v = fitView([...d.site.building, ...d.roofPlanes.flatMap((p) => p.polygon), ...eq.map((e) => ({ x: e.x, y: e.y }))], inner);
   c.poly(d.site.building.map(v.toP), true, { lineWidth: 1, fill: '#f4f4f4', stroke: '#000' });
-  for (const p of d.roofPlanes) c.poly(p.polygon.map(v.toP), true, { lineWidth: 0.5, stroke: '#555' });
-  drawModules(c, ctx, v, d.roofPlanes, outsideOnly ? '#c8102e' : '#dce6f2');
-  if (!outsideOnly) {
-    const pts = d.modules.length ? d.roofPlanes.filter((p) => d.modules.some((m) => m.planeId === p.id)).flatMap((p) => p.polygon).map(v.toP) : [];
-    if (pts.length) {
-      const xs = pts.map((q) => q[0]);
-      const ys = pts.map((q) => q[1]);
-      c.rect(Math.min(...xs) - 2, Math.min(...ys) - 2, Math.max(...xs) - Math.min(...xs) + 4, Math.max(...ys) - Math.min(...ys) + 4, { dash: [4, 2], stroke: '#c8102e', lineWidth: 0.8 });
-    }
+  const planeSegs: Seg[] = [...polySegs(d.site.building.map(v.toP))];
+  for (const p of d.roofPlanes) {
+    const pts = p.polygon.map(v.toP);
+    planeSegs.push(...polySegs(pts));
+    c.poly(pts, true, { lineWidth: 0.5, stroke: '#555' });
   }
+  const RED = '#c8102e';
+  const BLUE = '#dce6f2';
+  // the existing array: the roof planes it is on (its modules are not in the design), shaded by its type
+  if (sys.existing) for (const p of sys.existing.planes) c.poly(p.polygon.map(v.toP), true, { lineWidth: 0.6, stroke: '#1f4e79', fill: sys.existing.energized ? RED : BLUE });
+  drawModules(c, ctx, v, d.roofPlanes, sys.newOutsideOnly ? RED : BLUE);
+  const bounds = (planes: RoofPlane[]): { x: number; y: number; w: number; h: number } | undefined => {
+    const pts = planes.flatMap((p) => p.polygon).map(v.toP);
+    if (!pts.length) return undefined;
+    const xs = pts.map((q) => q[0]);
+    const ys = pts.map((q) => q[1]);
+    return { x: Math.min(...xs) - 2, y: Math.min(...ys) - 2, w: Math.max(...xs) - Math.min(...xs) + 4, h: Math.max(...ys) - Math.min(...ys) + 4 };
+  };
+  const newPlanes = d.roofPlanes.filter((p) => d.modules.some((m) => m.planeId === p.id));
+  // Dashed boundaries: a single type keeps the array boundary of a system that shuts down; more than one
+  // type draws the dashed line around each area that stays energized, as the plan view asks.
+  const dashed: { x: number; y: number; w: number; h: number }[] = [];
+  if (sys.moreThanOneType) {
+    const a = sys.newOutsideOnly ? bounds(newPlanes) : undefined;
+    const b = sys.existing?.energized ? bounds(sys.existing.planes) : undefined;
+    if (a) dashed.push(a);
+    if (b) dashed.push(b);
+  } else if (!ownEnergized) {
+    const a = bounds(sys.existing ? [...newPlanes, ...sys.existing.planes] : newPlanes);
+    if (a) dashed.push(a);
+  }
+  for (const r of dashed) c.rect(r.x, r.y, r.w, r.h, { dash: [4, 2], stroke: RED, lineWidth: 0.8 });
+  const avoid: Seg[] = dashed.flatMap((r) => rectSegs(r.x, r.y, r.w, r.h));
+  const taken: Box[] = [];
+  // Each tag goes where it crosses neither a dashed boundary nor (if it can) a roof or wall line, nor another tag, inside the diagram.
+  const place = (t: string, px: number, py: number, centred = false): void => {
+    const w = c.m.width(t, c.sz(6.5), true);
+    const hgt = c.sz(6.5);
+    const cands: [number, number][] = centred
+      ? [[px - w / 2, py + 0.26 * hgt], [px - w / 2, py - hgt], [px - w / 2, py + 1.5 * hgt], [px + 3, py + 0.26 * hgt], [px - w - 3, py + 0.26 * hgt]]
+      // beside the point (right, then left, then centred), nearest rows first, in half-line steps up and down
+      : Array.from({ length: 13 }, (_, i) => py - 3 + [0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6][i]! * (hgt / 2)).flatMap((ty) => [[px + 4, ty], [px - 4 - w, ty], [px - w / 2, ty]] as [number, number][]);
+    let best: { x: number; y: number; score: number } | undefined;
+    for (const [x, y] of cands) {
+      const b: Box = { x0: x - 1, y0: y - 0.72 * hgt - 1, x1: x + w + 1, y1: y + 0.2 * hgt + 1 };
+      // inside the diagram's box always; inside its drawing area (above the caption) if it can
+      if (b.x0 < box.x || b.x1 > box.x + box.w || b.y0 < box.y || b.y1 > box.y + box.h - capH - 1) continue;
+      const outInner = b.x0 < inner.x || b.x1 > inner.x + inner.w || b.y0 < inner.y || b.y1 > inner.y + inner.h ? 1 : 0;
+      const score = avoid.filter((sg) => segmentHitsBox(sg, b)).length * 1000 + taken.filter((o) => o.x0 < b.x1 && b.x0 < o.x1 && o.y0 < b.y1 && b.y0 < o.y1).length * 10000 + outInner * 20 + planeSegs.filter((sg) => segmentHitsBox(sg, b)).length;
+      if (!best || score < best.score) best = { x, y, score };
+    }
+    const at = best ?? { x: px + 4, y: py - 3 };
+    taken.push({ x0: at.x, y0: at.y - 0.72 * hgt, x1: at.x + w, y1: at.y + 0.2 * hgt });
+    c.text(t, at.x, at.y, { size: 6.5, bold: true, fill: '#000' });
+  };
   for (const e of eq) {
     const [px, py] = v.toP(e);
     c.circle(px, py, 2.5, { fill: '#000' });
-    const t = e.kind === 'main_panel' ? 'SERVICE' : 'RSD SWITCH';
-    const right = c.m.width(t, c.sz(6.5), true) + 8 <= box.x + box.w - px;
-    c.text(t, right ? px + 4 : px - 4, e.kind === 'main_panel' ? py - 3 : py + 9, { size: 6.5, bold: true, fill: '#000', align: right ? 'left' : 'right' });
+    taken.push({ x0: px - 3, y0: py - 3, x1: px + 3, y1: py + 3 });
+  }
+  for (const e of eq) {
+    const [px, py] = v.toP(e);
+    place(e.kind === 'main_panel' ? 'SERVICE' : 'RSD SWITCH', px, py);
+  }
+  if (sys.existing) {
+    // (N) on the plane with the most new modules, at their middle; (E) in the middle of the existing array's largest plane.
+    const most = newPlanes.map((p) => d.modules.filter((m) => m.planeId === p.id)).sort((a, b) => b.length - a.length)[0] ?? [];
+    if (most.length) place('(N)', ...v.toP({ x: most.reduce((t, m) => t + m.x, 0) / most.length, y: most.reduce((t, m) => t + m.y, 0) / most.length }), true);
+    const area = (p: RoofPlane) => Math.abs(p.polygon.reduce((t, q, i) => { const n = p.polygon[(i + 1) % p.polygon.length]!; return t + q.x * n.y - n.x * q.y; }, 0)) / 2;
+    const big = [...sys.existing.planes].sort((a, b) => area(b) - area(a))[0];
+    if (big) place('(E)', ...v.toP(centroid(big.polygon)), true);
   }
   c.para(caption, box.x + 3, box.y + box.h - capH - 1, box.w - 6, capH, { size: 6.5, bold: true, align: 'center', fill: '#000', where: `label ${l.id} diagram` });
 }
@@ -170,11 +268,11 @@ export function buildPv5(ctx: SheetContext): Sheet {
     'WARNING LABELS FOLLOW ANSI Z535.4 COLOURS AND SIGNAL WORDS.',
     'LABEL TEXT SHOWN IS MINIMUM; VALUES ARE FROM THE ELECTRICAL CALCULATIONS ON SHEET ' + sheetNumber(input, 'pv4') + '.',
   ];
-  // Issue 25: one placard per rapid-shutdown type. The intake says only that solar already exists, not its
-  // rapid-shutdown type nor where its array is, so its placard cannot be drawn: say so rather than let the
-  // placard speak for the whole building.
+  // Issue 25: one placard per rapid-shutdown type. A job stored before the intake asked for the existing
+  // system's rapid-shutdown type and roof faces says only that solar already exists, so its placard cannot be
+  // drawn: say so rather than let the placard speak for the whole building (the API asks for both first).
   const placard = ctx.labels.find(isRsdPlacard);
-  if (input.job.existingSolar && placard) {
+  if (input.job.existingSolar && !input.job.existingPv && placard) {
     fmt.push(`EXISTING PV SYSTEM ON THE PREMISES: ITS RAPID-SHUTDOWN TYPE AND ARRAY LOCATION ARE NOT IN THE JOB'S DATA. THE ${placard.code} PLACARD SHOWN COVERS THE NEW SYSTEM ONLY; FIELD-VERIFY THE EXISTING SYSTEM AND PROVIDE ITS PLACARD AND ROOF DIAGRAM.`);
   }
   const fh = c.notesHeight(fmt, sideW - 10) + c.sz(9) * 1.8 + 12;

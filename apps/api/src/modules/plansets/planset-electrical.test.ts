@@ -145,3 +145,32 @@ describe('finding 2: a derate comes with its Article 220 load calculation, from 
     expect(pv4).toMatch(/50 A ≤ 125 A DERATED MAIN BREAKER \(2020 NEC 220\.87\(2\); 230\.79\): OK/);
   }, 180_000);
 });
+
+describe('finding 6: existing solar gets its own rapid-shutdown placard', () => {
+  it('without its rapid-shutdown type and roof faces the run answers the missing inputs; an unreadable face is refused at intake; a face no roof plane has is named; with both the set prints its placard and lists it in the 705.10 directory', async () => {
+    const id = await preparePlanSetJob(t, w, { name: 'Existing Solar Residence', cad: { existing_solar: true } });
+    const g = await generateCadAndWait(t, DEMO.admin, id);
+    expect(g.statusCode, g.body).toBe(422);
+    expect(fieldsOf(g)).toEqual(['cad_intake.existing_rsd_type', 'cad_intake.existing_array_faces']);
+    expect(g.data.args[0]['cad_intake.existing_rsd_type']).toMatch(/existing solar: its rapid-shutdown type is needed .* \(NEC 690\.56\(C\)\)/);
+    const bad = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { id, cad_intake: { existing_array_faces: 'south, upward' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.data.args).toEqual([{ 'cad_intake.existing_array_faces': expect.stringMatching(/"UPWARD" is not a roof face/) }]);
+    // The starter design's planes face south: an array on the north face cannot be drawn on the placard.
+    expect((await call(DEMO.acmeUser, 'PUT', '/api/jobs', { id, cad_intake: { existing_rsd_type: 'none (pre-2014)', existing_array_faces: 'north' } })).statusCode).toBe(200);
+    const north = await generateCadAndWait(t, DEMO.admin, id);
+    expect(north.statusCode).toBe(422);
+    expect(north.data.args).toEqual([{ 'cad_intake.existing_array_faces': expect.stringMatching(/on the N roof face, which no roof plane of the design faces/) }]);
+    expect((await call(DEMO.acmeUser, 'PUT', '/api/jobs', { id, cad_intake: { existing_array_faces: 'south' } })).statusCode).toBe(200);
+    const ok = await generateCadAndWait(t, DEMO.admin, id);
+    expect(ok.statusCode, ok.body).toBe(202);
+    const run = (await call(DEMO.admin, 'GET', `/api/cad-runs/${ok.data.id}`)).data;
+    expect(run.error, JSON.stringify(run.error)).toBeNull();
+    const pdf = run.files.find((f: any) => f.part === 'pdf');
+    const pages = await extractPdfText(new Uint8Array((await call(DEMO.admin, 'GET', `/api/files/${pdf.file_id}/download`)).rawPayload));
+    const labels = pages.map((p) => p.text.replace(/\s+/g, ' ')).find((x) => x.includes('EXISTING PV SYSTEM'))!;
+    expect(labels).toContain('EXISTING PV SYSTEM THIS PV SYSTEM IS NOT EQUIPPED WITH RAPID SHUTDOWN ITS ARRAY AND CONDUCTORS REMAIN ENERGIZED IN SUNLIGHT');
+    expect(labels).toContain('EXISTING PHOTOVOLTAIC SYSTEM');
+    expect(labels).toMatch(/\(E\) EXISTING ARRAY \(SHADED RED\) REMAINS ENERGIZED IN SUNLIGHT/);
+  }, 240_000);
+});

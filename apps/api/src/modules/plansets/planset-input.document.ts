@@ -31,7 +31,7 @@ export interface RequirementFiles {
  * object literal, the renderer's input schema field by field.
  */
 export async function planSetInputOf(ctx: Ctx, facts: Facts, c: Codes, d: Designed & Circuits & Runs & { attachments: DesignModel['attachments'] }, files: RequirementFiles): Promise<{ input: Omit<PlanSetInputRaw, 'report'>; seals: { wanted: Discipline[] } }> {
-  const { job, cad, cadFields, state, ahj, utilityName, firm, client, license, mpu, busbar, mainBreaker, resolved, pmaxW, md, id, bd, moduleCount, inverterType, micro, inverterLine, optimizerLine, batteryLine, mciLine, attachmentsOf } = facts;
+  const { job, cad, cadFields, state, ahj, utilityName, firm, client, license, mpu, busbar, mainBreaker, resolved, pmaxW, md, id, bd, moduleCount, inverterType, micro, inverterLine, optimizerLine, batteryLine, mciLine, attachmentsOf, existingPv } = facts;
   const { modItem, invItem, rackItem, rv, on, exposure, fireCode } = c;
   const { layout, attachments, designStrings, designBranches, designRuns, lengthIn, widthIn, weightLb, vocV } = d;
   const { requirementFiles, contractorStamp, revisions } = files;
@@ -89,6 +89,7 @@ export async function planSetInputOf(ctx: Ctx, facts: Facts, c: Codes, d: Design
       dynamic,
       backup: (['Whole Home', 'Partial Home'].includes(str(cad.battery_backup)) ? str(cad.battery_backup) : 'Non-Backup') as 'Non-Backup',
       existingSolar: cad.existing_solar === true,
+      ...(existingPv ? { existingPv } : {}),
       groundMount: cad.needs_ground_mount === true,
       hasSubpanel: cad.subpanel_routed === true,
       ...(mpu ? { panelUpgrade: { existingBusbarA: num(cad.msp_rating)!, existingMainA: num(cad.breaker_rating)!, newBusbarA: busbar!, newMainA: mainBreaker!, model: str(cad.mpu_model_number) } } : {}),

@@ -1,6 +1,7 @@
 import type { DesignInputRaw } from '@sunstamp/engineering/design-input.schema';
 import { calculateDesign } from '@sunstamp/engineering/design.calc';
 import { exposureCategoryOf, framingFactsOf } from '@sunstamp/domain/design/design-criteria.rules';
+import { compassFace } from '@sunstamp/domain/jobs/cad-intake.schema';
 import { autoBranchesOf, autoStringsOf, circuitsOf, electricalDesignProblems, type Circuit, type ElectricalKind } from '@sunstamp/domain/design/electrical-design.rules';
 import type { DesignModel, FireCode } from '@sunstamp/planset/input.schema';
 import { edgeDistancesIn, planAttachments, withEdgeDistances, withRails } from '@sunstamp/planset/layout/attachments';
@@ -84,7 +85,7 @@ export type Codes = ReturnType<typeof codesOf>;
 
 /** Step 2, the design: the module's size and cold voltage, the system, and the roof layout (saved, or the Design page's unsaved model). */
 export async function designOf(ctx: Ctx, f: Facts, c: Codes, unsaved: DesignModel | undefined) {
-  const { job, cad, md, id, micro, optimizerLine, batteryLine, arrays, framings } = f;
+  const { job, cad, md, id, micro, optimizerLine, batteryLine, arrays, framings, existingPv } = f;
   const { rv, on, minTempC, fireCode } = c;
   const lengthIn = num(md.lengthMm)! / 25.4;
   const widthIn = num(md.widthMm)! / 25.4;
@@ -112,6 +113,9 @@ export async function designOf(ctx: Ctx, f: Facts, c: Codes, unsaved: DesignMode
   }, unsaved);
   if (!layout.ok) return { ok: false as const, missing: [{ field: 'design', message: `The roof layout could not place every module: ${layout.detail}.` }] };
   const modules = layout.design.modules;
+  // The existing array's roof faces are drawn on the design's planes facing them (PV-5's placard diagrams).
+  const unplaced = existingPv?.faces.filter((f) => !layout.design.roofPlanes.some((p) => compassFace(p.azimuthDeg) === f)) ?? [];
+  if (unplaced.length) return { ok: false as const, missing: [{ field: 'cad_intake.existing_array_faces', message: `The existing solar array is on the ${unplaced.join(', ')} roof face${unplaced.length > 1 ? 's' : ''}, which no roof plane of the design faces: add that roof plane on the job's Design page or correct the face in the CAD intake, so the rapid-shutdown placard's roof diagram can show the existing array.` }] };
   const arrayOfPlane = new Map(layout.design.roofPlanes.map((p) => [p.id, p.arrayId]));
   const modulesOf = (arrayId: string) => modules.filter((m) => arrayOfPlane.get(m.planeId) === arrayId).map((m) => m.id);
   return { ok: true as const, lengthIn, widthIn, weightLb, vocV, coeff, vocCold, maxDcV, optimizer, system, designArrays, layout, modules, arrayOfPlane, modulesOf };
@@ -213,7 +217,7 @@ export type Runs = ReturnType<typeof runsOf>;
  * one object literal, the engine's input schema field by field, reads best in one place.
  */
 export function engineInputOf(f: Facts, c: Codes, d: Designed, circuits: Circuits, r: Runs): DesignInputRaw {
-  const { job, ahj, pmaxW, md, micro, inverterLine, id, inverterType, optimizerLine, od, optimizerOutV, fixedStringV, batteryLine, bd, mciLine, arrays, framings, attachmentsOf, mainBreaker, busbar, loadCalc, backupOrder } = f;
+  const { job, ahj, pmaxW, md, micro, inverterLine, id, inverterType, optimizerLine, od, optimizerOutV, fixedStringV, batteryLine, bd, mciLine, arrays, framings, attachmentsOf, mainBreaker, busbar, loadCalc, backupOrder, existingPv } = f;
   const { modItem, invItem, rackItem, rv, on, minTempC, exposure, heightFt, electricalCode, csa, nec } = c;
   const { coeff, lengthIn, widthIn, weightLb, vocV, optimizer } = d;
   const { strings, branches } = circuits;
@@ -278,6 +282,7 @@ export function engineInputOf(f: Facts, c: Codes, d: Designed, circuits: Circuit
       ...(loadCalc.calc ? { loadCalculation: loadCalc.calc } : {}),
       ...(backupOrder.backup ? { backup: backupOrder.backup } : {}),
     },
+    ...(existingPv ? { existingPv: { rapidShutdown: existingPv.rapidShutdown } } : {}),
     requirements: {
       tapsNotAllowed: on('taps_not_allowed'),
       supplySideTapsNotAllowed: on('supply_side_taps_not_allowed'),

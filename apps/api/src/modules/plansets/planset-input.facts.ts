@@ -5,6 +5,7 @@ import { attachmentFor } from '@sunstamp/domain/design/attachment-type.rules';
 import { exposureCategoryOf, framingFactsOf } from '@sunstamp/domain/design/design-criteria.rules';
 import type { JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
 import { serviceEquipmentProblems } from '@sunstamp/domain/jobs/service-equipment.rules';
+import { EXISTING_RSD_ENGINE, EXISTING_RSD_TYPES, parseRoofFaces, type ExistingRsdType, type RoofFace } from '@sunstamp/domain/jobs/cad-intake.schema';
 import type { ResolvedRequirements } from '@sunstamp/domain/requirements/resolve.rules';
 import type { RoofPlane } from '@sunstamp/planset/input.schema';
 import type { AppContext } from '../../context.ts';
@@ -80,6 +81,24 @@ function framingOf(a: JobArray): { engine: { kind: 'rafter' | 'truss'; size: (ty
     ...(a.truss_builder_coords?.length ? { trussBuilderCoords: a.truss_builder_coords } : {}),
   };
   return { engine: size ? { kind: truss ? 'truss' : 'rafter', size } : null, drawing };
+}
+
+/**
+ * Solar already on the premises (issue 25, finding 6): its rapid-shutdown type and the roof faces its array
+ * is on give it its own 690.56(C) placard and roof diagram and a line in the 705.10 directory; without them
+ * the new system's placard would speak for the whole building, so both are asked for.
+ */
+function existingPvOf(cad: Record<string, unknown>, need: (field: string, message: string) => void): { rapidShutdown: 'array-level' | 'conductor-level' | 'none'; faces: RoofFace[] } | undefined {
+  if (cad.existing_solar !== true) return undefined;
+  const type = str(cad.existing_rsd_type);
+  const known = (EXISTING_RSD_TYPES as readonly string[]).includes(type);
+  if (!known) need('cad_intake.existing_rsd_type', 'The site has existing solar: its rapid-shutdown type is needed (CAD intake, Existing Solar) for its own rapid-shutdown placard (NEC 690.56(C)).');
+  const faces = parseRoofFaces(str(cad.existing_array_faces));
+  if (!faces.ok || faces.faces.length === 0) {
+    need('cad_intake.existing_array_faces', `The site has existing solar: the roof face(s) its array is on are needed (CAD intake, Existing Solar, e.g. "S, W") for the placard's roof diagram${faces.ok ? '' : `; "${faces.word}" is not a compass direction`}.`);
+    return undefined;
+  }
+  return known ? { rapidShutdown: EXISTING_RSD_ENGINE[type as ExistingRsdType], faces: faces.faces } : undefined;
 }
 
 /** The firm's and the client's printed details, or what they lack. */
@@ -200,7 +219,8 @@ export function arraysAndServiceOf(job: JobRow, cad: Record<string, unknown>, eq
   for (const m of backupOrder.missing) need(m.field, m.message);
   const loadCalc = loadCalculationOf(cad, loadCalculationReason(cad));
   for (const m of loadCalc.missing) need(m.field, m.message);
-  return { arrays, attachmentsOf, framings, mpu, busbar, mainBreaker, coupling, backupOrder, loadCalc };
+  const existingPv = existingPvOf(cad, need);
+  return { arrays, attachmentsOf, framings, mpu, busbar, mainBreaker, coupling, backupOrder, loadCalc, existingPv };
 }
 
 /** Step 1d, the parties printed on the sheets: the firm, the contractor and its license number. */

@@ -13,8 +13,10 @@ export type EquipmentField = {
   label: string;
   unit?: string;
   group: EquipmentFieldGroup;
-  type: 'number' | 'integer' | 'boolean' | 'text';
+  type: 'number' | 'integer' | 'boolean' | 'text' | 'choice';
   help?: string;
+  /** A choice field's values and their labels (the schema's enum). */
+  options?: readonly { value: string; label: string }[];
 };
 
 const n = (key: string, label: string, unit?: string, help?: string): EquipmentField => ({ key, label, unit, group: 'electrical', type: 'number', help });
@@ -88,6 +90,14 @@ export const EQUIPMENT_FIELDS: Record<EquipmentKind, readonly EquipmentField[]> 
     { key: 'railWeightKgPerM', label: 'Rail weight', unit: 'kg/m', group: 'mechanical', type: 'number' },
     mech('allowableMomentLbFt', 'Rail allowable moment (ASD)', 'lb-ft', 'From the manufacturer\'s engineering document; the rail span and cantilever checks use it for this rail.'),
     { key: 'allowableMomentSource', label: 'Allowable moment source', group: 'mechanical', type: 'text', help: 'The document the allowable moment comes from, printed as the check\'s basis on PV-3 and the letter.' },
+    {
+      key: 'railClass', label: 'Assumed rail class', group: 'mechanical', type: 'choice',
+      help: 'Without the maker\'s allowable moment: the generic class the check assumes, printed as ASSUMED for staff to confirm.',
+      options: [{ value: 'light', label: 'Light' }, { value: 'standard', label: 'Standard' }, { value: 'heavy', label: 'Heavy' }],
+    },
+    mech('maxCantileverRatio', 'Max cantilever (share of allowed span)', undefined, 'From the maker, e.g. 0.4 for 40 % (IronRidge XR).'),
+    { key: 'maxCantileverSource', label: 'Cantilever limit source', group: 'mechanical', type: 'text', help: 'The document the cantilever limit comes from, or why it is assumed; printed with the cantilever check.' },
+    { key: 'maxAttachmentSpanSource', label: 'Max attachment span source', group: 'mechanical', type: 'text', help: 'The maker\'s span table the max attachment span comes from.' },
     ...GROUND_MOUNT,
   ],
 };
@@ -106,7 +116,7 @@ export function equipmentFormData(kind: EquipmentKind, data: Record<string, unkn
   const out: Record<string, unknown> = {};
   for (const f of EQUIPMENT_FIELDS[kind]) {
     const v = data[f.key];
-    if (f.type === 'text') out[f.key] = typeof v === 'string' ? v : '';
+    if (f.type === 'text' || f.type === 'choice') out[f.key] = typeof v === 'string' ? v : '';
     else if (f.type === 'boolean') out[f.key] = typeof v === 'boolean' ? v : null;
     else out[f.key] = typeof v === 'number' ? v : null;
   }

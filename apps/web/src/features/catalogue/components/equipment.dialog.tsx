@@ -59,6 +59,29 @@ function FieldInput({ kind, field, control }: { kind: EquipmentKind; field: Equi
           )}
         />
       );
+    case 'choice':
+      return (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field: f, fieldState }) => (
+            <TextField
+              select
+              label={field.label}
+              value={(f.value as string | null) ?? ''}
+              onChange={(e) => f.onChange(e.target.value)}
+              onBlur={f.onBlur}
+              inputRef={f.ref}
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message ?? help}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value=""><em>Not known</em></MenuItem>
+              {(field.options ?? []).map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
+            </TextField>
+          )}
+        />
+      );
     case 'text':
       return (
         <Controller
