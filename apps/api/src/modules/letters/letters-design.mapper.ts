@@ -113,6 +113,13 @@ function serviceOf(intake: Record<string, unknown>): DesignInputRaw['service'] {
   };
 }
 
+/**
+ * The engine's input for a letter's calculation, from the job, its AHJ and equipment. Longer than
+ * ~80 lines on purpose (issue 28): after a dozen lines that pick the lines and size the strings,
+ * it is one object literal, the engine's input schema field by field, each field beside the
+ * sentence that names it when the catalogue or the AHJ lacks it; its pieces with logic of their
+ * own are already apart (engineArraysOf, optimizerOf, serviceOf).
+ */
 export function designInputOf(
   job: JobFacts, ahj: Ahj, lines: readonly EquipmentLine[], resolved: ResolvedRequirements, sentArrays?: readonly Record<string, unknown>[],
   structuralMethod: 'prescriptive' | 'forte' | 'skyciv' = 'prescriptive',

@@ -16,7 +16,7 @@ import { workRefusal, type Ctx } from './letters-prepare.ts';
 import { letterOut } from './letters.service.ts';
 import * as repo from './letters.repository.ts';
 
-/* The signing stack (pkijs, node-forge, @signpdf) is loaded when a letter is first signed, not at start-up. */
+/* The signing stack (pkijs, asn1js, @signpdf) is loaded when a letter is first signed, not at start-up. */
 const signing = () => import('../../platform/signing/pades.ts');
 
 /** Before reading a signing upload's body: 404 for a letter the caller does not see, 403 for another's, 409 when signed. */

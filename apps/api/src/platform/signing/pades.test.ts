@@ -1,15 +1,28 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { letterInput } from '@sunstamp/planset/fixtures/letter.fixtures';
 import { renderLetter } from '@sunstamp/planset/letters/letter.render';
+import { createHash } from 'node:crypto';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
 import { readP12, signPdfWithP12, SigningError, verifyOutsideSignature, verifyPdfSignature } from './pades.ts';
-import { makeTestP12, signLikeOutsideTool } from './test-p12.ts';
+import { makeTestCa, makeTestP12, signLikeOutsideTool } from './test-p12.ts';
 
 const hasPdfsig = spawnSync('pdfsig', ['-v']).status === 0;
+const hasOpenssl = spawnSync('openssl', ['version']).status === 0;
+
+/** The CMS SignedData in a signed PDF's last /Contents. */
+async function cmsOf(pdf: Uint8Array): Promise<pkijs.SignedData> {
+  const v = await verifyPdfSignature(pdf);
+  const [, b, c] = v.byteRange!;
+  const hex = Buffer.from(pdf.subarray(b, c)).toString('latin1').trim().slice(1, -1).replace(/(00)+$/, '');
+  const der = new Uint8Array(Buffer.from(hex, 'hex'));
+  return new pkijs.SignedData({ schema: new pkijs.ContentInfo({ schema: asn1js.fromBER(der.buffer).result }).content });
+}
 const meta = { reason: 'Sealed by Dana Whitfield, P.E.', name: 'Dana Whitfield', location: 'Austin, TX', contactInfo: 'dana@sunstamp.test', signingTime: new Date() };
 
 function pdfsig(bytes: Uint8Array): string {
@@ -82,5 +95,45 @@ describe('PAdES signatures on a sealed letter', () => {
     expect(await verifyOutsideSignature(letter, other)).toMatchObject({ valid: true, startsWithGenerated: false });
     // signPdfWithP12 re-saves with pdf-lib: valid, but it does not begin with the letter's bytes.
     expect((await verifyOutsideSignature(letter, signed)).startsWithGenerated).toBe(false);
+  });
+
+  it('the CMS is PAdES B-B: detached, SHA-256, content-type, message-digest, signing-time and ESS signing-certificate-v2 of the signer, and the P12\'s chain', async () => {
+    const ca = makeTestCa();
+    const issued = makeTestP12({ commonName: 'Dana Whitfield', ca });
+    const out = await signPdfWithP12(letter, issued.p12, issued.passphrase, meta);
+    const v = await verifyPdfSignature(out);
+    expect(v).toMatchObject({ valid: true, coversWholeFile: true, signer: { commonName: 'Dana Whitfield' } });
+    const sd = await cmsOf(out);
+    expect(sd.encapContentInfo.eContent).toBeUndefined();
+    expect(sd.certificates).toHaveLength(2);
+    const si = sd.signerInfos[0]!;
+    expect(si.digestAlgorithm.algorithmId).toBe('2.16.840.1.101.3.4.2.1');
+    expect(si.signatureAlgorithm.algorithmId).toBe('1.2.840.113549.1.1.11');
+    const attrs = new Map(si.signedAttrs!.attributes.map((a) => [a.type, a.values[0]]));
+    expect([...attrs.keys()].sort()).toEqual(['1.2.840.113549.1.9.16.2.47', '1.2.840.113549.1.9.3', '1.2.840.113549.1.9.4', '1.2.840.113549.1.9.5']);
+    expect((attrs.get('1.2.840.113549.1.9.5') as asn1js.UTCTime).toDate().getTime()).toBe(Math.floor(meta.signingTime.getTime() / 1000) * 1000);
+    // signingCertificateV2 ::= SEQUENCE { certs SEQUENCE OF ESSCertIDv2 { certHash } }: the SHA-256 of the signer's certificate.
+    const ess = attrs.get('1.2.840.113549.1.9.16.2.47') as asn1js.Sequence;
+    const certHash = ((ess.valueBlock.value[0] as asn1js.Sequence).valueBlock.value[0] as asn1js.Sequence).valueBlock.value[0] as asn1js.OctetString;
+    expect(Buffer.from(certHash.valueBlock.valueHexView).toString('hex')).toBe(createHash('sha256').update(v.certificates.signer!).digest('hex'));
+    if (hasPdfsig) expect(pdfsig(out)).toContain('Signature Validation: Signature is Valid.');
+  });
+
+  it.runIf(hasOpenssl)('opens the P12 files OpenSSL writes: the legacy kind (RC2-40 certificates, 3DES key, SHA-1 MAC) and OpenSSL 3\'s (AES-256, PBKDF2)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'p12-'));
+    const at = (f: string) => path.join(dir, f);
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', at('k.pem'), '-out', at('c.pem'), '-subj', '/CN=Outside Engineer/emailAddress=outside@sunstamp.test', '-days', '2'], { stdio: 'ignore' });
+    const kinds: [string, string[]][] = [['modern.p12', []], ['legacy.p12', ['-legacy']]];
+    for (const [file, flags] of kinds) {
+      const made = spawnSync('openssl', ['pkcs12', '-export', ...flags, '-in', at('c.pem'), '-inkey', at('k.pem'), '-out', at(file), '-passout', 'pass:p\u00e4ss word']);
+      if (made.status !== 0 && flags.length) continue; // an OpenSSL without its legacy provider cannot write the legacy kind
+      expect(made.status).toBe(0);
+      const p12 = new Uint8Array(readFileSync(at(file)));
+      expect(readP12(p12, 'p\u00e4ss word')).toMatchObject({ commonName: 'Outside Engineer', email: 'outside@sunstamp.test' });
+      expect(() => readP12(p12, 'pass word')).toThrow(SigningError);
+      // OpenSSL's certificate starts now (to the second): the signing time is taken after it.
+      const out = await signPdfWithP12(letter, p12, 'p\u00e4ss word', { ...meta, signingTime: new Date(Date.now() + 2000) });
+      expect(await verifyPdfSignature(out)).toMatchObject({ valid: true, signer: { commonName: 'Outside Engineer' } });
+    }
   });
 });

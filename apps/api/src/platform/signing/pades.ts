@@ -1,18 +1,20 @@
-import { constants, createHash, createPrivateKey, privateEncrypt, webcrypto, X509Certificate, type KeyObject } from 'node:crypto';
+import { createHash, sign as rsaSign, webcrypto, X509Certificate, type KeyObject } from 'node:crypto';
 import { SignPdf } from '@signpdf/signpdf';
 import { Signer } from '@signpdf/utils';
 import * as asn1js from 'asn1js';
-import forge from 'node-forge';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import * as pkijs from 'pkijs';
+import { certificateOfKey, openPkcs12 } from './p12.ts';
 import { addSignaturePlaceholder } from './pdf-placeholder.ts';
 
 /*
  * PAdES (B-B, ETSI.CAdES.detached) signatures on finished PDFs, bytes in and bytes out. The
  * engineer's key is a PKCS#12 file handed over for one signing with its passphrase; neither is kept
  * (state boards ask that the key stay under the engineer's sole control). Stamping must be done
- * before: re-saving a signed PDF voids the signature. Verification is in-process (pkijs): the
- * digest over the ByteRange, the CMS signature, and that the ByteRange covers the whole file.
+ * before: re-saving a signed PDF voids the signature. One library for the whole job (pkijs +
+ * asn1js, issue 28): the P12 is opened (p12.ts), the CMS built and the signature verified with it;
+ * node's crypto does the RSA, the hashes and the ciphers. Verification is in-process: the digest
+ * over the ByteRange, the CMS signature, and that the ByteRange covers the whole file.
  */
 
 pkijs.setEngine('node', new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as unknown as Crypto }));
@@ -25,36 +27,54 @@ export interface SignMeta { reason: string; name: string; location: string; cont
 
 export interface P12Identity { commonName: string; email: string | null; notBefore: Date; notAfter: Date; serial: string }
 
-interface OpenedP12 { identity: P12Identity; key: forge.pki.rsa.PrivateKey; cert: forge.pki.Certificate; chain: forge.pki.Certificate[] }
+interface OpenedP12 { identity: P12Identity; key: KeyObject; cert: pkijs.Certificate; chain: pkijs.Certificate[] }
+
+const OID = {
+  commonName: '2.5.4.3',
+  email: '1.2.840.113549.1.9.1',
+  data: '1.2.840.113549.1.7.1',
+  signedData: '1.2.840.113549.1.7.2',
+  contentType: '1.2.840.113549.1.9.3',
+  messageDigest: '1.2.840.113549.1.9.4',
+  signingTime: '1.2.840.113549.1.9.5',
+  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+  sha256: '2.16.840.1.101.3.4.2.1',
+  sha256WithRsa: '1.2.840.113549.1.1.11',
+} as const;
+
+const hexOf = (b: ArrayBuffer | Uint8Array) => Buffer.from(b instanceof Uint8Array ? b : new Uint8Array(b)).toString('hex');
+const derOf = (c: pkijs.Certificate) => new Uint8Array(c.toSchema().toBER(false));
+const pkijsCert = (der: Uint8Array) => pkijs.Certificate.fromBER(der.buffer.slice(der.byteOffset, der.byteOffset + der.byteLength) as ArrayBuffer);
+/** A subject attribute's text (CN, e-mail), or null. */
+function subjectText(cert: pkijs.Certificate | undefined, oid: string): string | null {
+  const v = cert?.subject.typesAndValues.find((t) => t.type === oid)?.value.valueBlock as { value?: string } | undefined;
+  return v?.value ?? null;
+}
 
 /** Opens a P12 with its passphrase: the certificate matching its private key, and the rest of the chain. */
 function openP12(p12: Uint8Array, passphrase: string): OpenedP12 {
-  let bags: forge.pkcs12.Pkcs12Pfx;
+  let opened: ReturnType<typeof openPkcs12>;
   try {
-    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(p12).toString('binary')));
-    bags = forge.pkcs12.pkcs12FromAsn1(asn1, false, passphrase);
+    opened = openPkcs12(p12, passphrase);
   } catch {
+    // P12Error, or a parse or decipher error on a file that is no P12 or a wrong passphrase.
     throw new SigningError('The certificate file could not be opened: it is not a PKCS#12 (.p12/.pfx) file or the passphrase is wrong.');
   }
-  const certs = (bags.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!] ?? []).flatMap((b) => (b.cert ? [b.cert] : []));
-  const keyBag = bags.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag! })[forge.pki.oids.pkcs8ShroudedKeyBag!]?.[0]
-    ?? bags.getBags({ bagType: forge.pki.oids.keyBag! })[forge.pki.oids.keyBag!]?.[0];
-  const key = keyBag?.key as forge.pki.rsa.PrivateKey | undefined;
-  const cert = key && certs.find((c) => {
-    const pub = c.publicKey as forge.pki.rsa.PublicKey;
-    return pub.n?.compareTo(key.n) === 0 && pub.e?.compareTo(key.e) === 0;
-  });
-  if (!key || !cert) throw new SigningError('The certificate file holds no certificate with its private key.');
-  const field = (name: string) => cert.subject.getField(name) as { value: string } | null;
+  const x509s = opened.certificates.map((d) => new X509Certificate(d));
+  const own = certificateOfKey(opened.key, x509s);
+  if (!own) throw new SigningError('The certificate file holds no certificate with its private key.');
+  if (opened.key.asymmetricKeyType !== 'rsa') throw new SigningError('The certificate file holds a key Sunstamp cannot sign with yet (RSA keys only).');
+  const chain = opened.certificates.map(pkijsCert);
+  const cert = chain[x509s.indexOf(own)]!;
   return {
     identity: {
-      commonName: field('CN')?.value ?? '',
-      email: field('E')?.value ?? (cert.subject.getField({ name: 'emailAddress' }) as { value: string } | null)?.value ?? null,
-      notBefore: cert.validity.notBefore,
-      notAfter: cert.validity.notAfter,
-      serial: cert.serialNumber,
+      commonName: subjectText(cert, OID.commonName) ?? '',
+      email: subjectText(cert, OID.email),
+      notBefore: cert.notBefore.value,
+      notAfter: cert.notAfter.value,
+      serial: hexOf(cert.serialNumber.valueBlock.valueHexView),
     },
-    key, cert, chain: certs,
+    key: opened.key, cert, chain,
   };
 }
 
@@ -63,46 +83,65 @@ export function readP12(p12: Uint8Array, passphrase: string): P12Identity {
   return openP12(p12, passphrase).identity;
 }
 
-// DigestInfo prefix of SHA-256 (RFC 8017 §9.2): the RSA operation itself runs in node's crypto, not in JS.
-const SHA256_DIGEST_INFO = Buffer.from('3031300d060960864801650304020105000420', 'hex');
+const attribute = (type: string, value: asn1js.AsnType) => new pkijs.Attribute({ type, values: [value] });
 
 /**
- * The CMS (detached, sha256, contentType/signingTime/messageDigest attributes in the order EU
- * validators expect) built by node-forge as @signpdf's P12Signer does, from a P12 opened once, with
- * the RSA signature made by node's crypto (forge's pure-JS RSA took most of a signing's time).
+ * The signed attributes of PAdES B-B (ETSI EN 319 142-1 §6.3, EN 319 122-1 §5.2): content-type,
+ * message-digest, signing-time, and signing-certificate-v2 (ESS, RFC 5035) binding the signer's
+ * certificate by its SHA-256 (sha256 is the default hash, so left out; issuerSerial is omitted as
+ * EN 319 122-1 recommends). DER wants a SET OF sorted by encoding, so they are sorted here.
  */
-class OpenedP12Signer extends Signer {
-  private readonly nodeKey: KeyObject;
-  constructor(private readonly opened: OpenedP12) {
-    super();
-    this.nodeKey = createPrivateKey(forge.pki.privateKeyToPem(opened.key));
-  }
-
-  override async sign(pdf: Buffer, signingTime?: Date): Promise<Buffer> {
-    const p7 = forge.pkcs7.createSignedData();
-    p7.content = forge.util.createBuffer(pdf.toString('binary'));
-    for (const c of this.opened.chain) p7.addCertificate(c);
-    const nodeKey = this.nodeKey;
-    const key = {
-      ...this.opened.key,
-      sign: (md: forge.md.MessageDigest) => privateEncrypt({ key: nodeKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.concat([SHA256_DIGEST_INFO, Buffer.from(md.digest().getBytes(), 'binary')])).toString('binary'),
-    };
-    p7.addSigner({
-      key: key as unknown as forge.pki.rsa.PrivateKey,
-      certificate: this.opened.cert,
-      digestAlgorithm: forge.pki.oids.sha256!,
-      authenticatedAttributes: [
-        { type: forge.pki.oids.contentType!, value: forge.pki.oids.data },
-        { type: forge.pki.oids.signingTime!, value: (signingTime ?? new Date()) as unknown as string },
-        { type: forge.pki.oids.messageDigest! },
-      ],
-    });
-    p7.sign({ detached: true });
-    return Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary');
-  }
+function signedAttributes(digest: Buffer, signingTime: Date, certDer: Uint8Array): pkijs.Attribute[] {
+  const essCertIdV2 = new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: createHash('sha256').update(certDer).digest() })] });
+  const attrs = [
+    attribute(OID.contentType, new asn1js.ObjectIdentifier({ value: OID.data })),
+    attribute(OID.signingTime, new asn1js.UTCTime({ valueDate: signingTime })),
+    attribute(OID.messageDigest, new asn1js.OctetString({ valueHex: digest })),
+    attribute(OID.signingCertificateV2, new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertIdV2] })] })),
+  ];
+  const enc = (a: pkijs.Attribute) => Buffer.from(a.toSchema().toBER(false));
+  return attrs.sort((a, b) => Buffer.compare(enc(a), enc(b)));
 }
 
-const x509Of = (c: forge.pki.Certificate) => new X509Certificate(Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(c)).getBytes(), 'binary'));
+/**
+ * The CMS SignedData (detached, SHA-256, RSA PKCS#1 v1.5) built with pkijs, over the bytes
+ * @signpdf hands in (the file without the /Contents hole), carrying the P12's certificate chain.
+ * The RSA signature over the DER signed attributes is made by node's crypto, synchronously.
+ */
+export function cmsSignDetached(content: Uint8Array, opened: Pick<OpenedP12, 'key' | 'cert' | 'chain'>, signingTime: Date): Uint8Array {
+  const digest = createHash('sha256').update(content).digest();
+  const signedAttrs = new pkijs.SignedAndUnsignedAttributes({ type: 0, attributes: signedAttributes(digest, signingTime, derOf(opened.cert)) });
+  const toSign = new Uint8Array(signedAttrs.toSchema().toBER(false));
+  toSign[0] = 0x31; // signed over as an explicit SET OF (RFC 5652 §5.4), stored as [0] IMPLICIT
+  const signature = rsaSign('sha256', toSign, opened.key);
+  const sha256Id = () => new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256, algorithmParams: new asn1js.Null() });
+  const signerInfo = new pkijs.SignerInfo({
+    version: 1,
+    sid: new pkijs.IssuerAndSerialNumber({ issuer: opened.cert.issuer, serialNumber: opened.cert.serialNumber }),
+    digestAlgorithm: sha256Id(),
+    signedAttrs,
+    signatureAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256WithRsa, algorithmParams: new asn1js.Null() }),
+    signature: new asn1js.OctetString({ valueHex: signature }),
+  });
+  const signedData = new pkijs.SignedData({
+    version: 1,
+    digestAlgorithms: [sha256Id()],
+    encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: OID.data }),
+    certificates: opened.chain,
+    signerInfos: [signerInfo],
+  });
+  const info = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) });
+  return new Uint8Array(info.toSchema().toBER(false));
+}
+
+/** @signpdf's signer interface (it places the ByteRange and the hex) over the pkijs CMS above. */
+class OpenedP12Signer extends Signer {
+  constructor(private readonly opened: OpenedP12) { super(); }
+
+  override async sign(pdf: Buffer, signingTime?: Date): Promise<Buffer> {
+    return Buffer.from(cmsSignDetached(pdf, this.opened, signingTime ?? new Date()));
+  }
+}
 
 /** A P12 opened for one signing: its certificate and chain, to be checked before the key is used. Held in memory only. */
 export interface OpenedSigner {
@@ -117,7 +156,8 @@ export interface OpenedSigner {
 /** Opens a P12 with its passphrase for one signing (SigningError when it cannot). */
 export function openSigner(p12: Uint8Array, passphrase: string): OpenedSigner {
   const opened = openP12(p12, passphrase);
-  return { identity: opened.identity, certificate: x509Of(opened.cert), chain: opened.chain.map(x509Of), opened };
+  const x509 = (c: pkijs.Certificate) => new X509Certificate(derOf(c));
+  return { identity: opened.identity, certificate: x509(opened.cert), chain: opened.chain.map(x509), opened };
 }
 
 /** Adds a signature placeholder and signs with the P12: the whole file is covered. */
@@ -184,15 +224,10 @@ export async function verifyPdfSignature(pdf: Uint8Array): Promise<SignatureChec
     const sid = sd.signerInfos[0]?.sid;
     const serialHex = (c: pkijs.Certificate) => Buffer.from(c.serialNumber.valueBlock.valueHexView).toString('hex');
     const cert = (sid instanceof pkijs.IssuerAndSerialNumber ? certs.find((c) => serialHex(c) === Buffer.from(sid.serialNumber.valueBlock.valueHexView).toString('hex')) : undefined) ?? certs[0];
-    const certDer = (c: pkijs.Certificate) => new Uint8Array(c.toSchema().toBER(false));
-    const attr = (oid: string) => {
-      const v = cert?.subject.typesAndValues.find((t) => t.type === oid)?.value.valueBlock as { value?: string } | undefined;
-      return v?.value ?? null;
-    };
-    const signer = cert ? { commonName: attr('2.5.4.3') ?? '', email: attr('1.2.840.113549.1.9.1'), serial: Buffer.from(cert.serialNumber.valueBlock.valueHexView).toString('hex') } : null;
+    const signer = cert ? { commonName: subjectText(cert, OID.commonName) ?? '', email: subjectText(cert, OID.email), serial: hexOf(cert.serialNumber.valueBlock.valueHexView) } : null;
     return {
       valid: ok === true, coversWholeFile, problem: ok === true ? null : 'The signature does not verify.', signer,
-      certificates: { signer: cert ? certDer(cert) : null, all: certs.map(certDer) }, byteRange: br, sha256,
+      certificates: { signer: cert ? derOf(cert) : null, all: certs.map(derOf) }, byteRange: br, sha256,
     };
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);

@@ -8,24 +8,12 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Step from '@mui/material/Step';
-import StepButton from '@mui/material/StepButton';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import LinearProgress from '@mui/material/LinearProgress';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import ArrowForward from '@mui/icons-material/ArrowForward';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
-import ReplyOutlined from '@mui/icons-material/ReplyOutlined';
-import SaveOutlined from '@mui/icons-material/SaveOutlined';
-import SendOutlined from '@mui/icons-material/SendOutlined';
 import WorkOffOutlined from '@mui/icons-material/WorkOffOutlined';
 import { defaultJobIntake, jobIntakeBody, jobIntakeOf, type JobIntake } from '@sunstamp/domain/jobs/job-intake.schema';
 import { JOB_EQUIPMENT_KINDS, type JobEquipmentKind } from '@sunstamp/domain/jobs/job-equipment.rules';
 import { mayCreateJob } from '@sunstamp/domain/policies/jobs.policy';
-import { EMPTY_WET_STAMP_ORDER, wetStampOrderText, type WetStampOrder } from '@sunstamp/domain/jobs/wet-stamp.rules';
 import { mayListAllCompanies } from '@sunstamp/domain/policies/companies.policy';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FormError } from '../../../components/form-error.tsx';
@@ -41,7 +29,6 @@ import { useChangeStatus, useSaveJob, useSubmitJob } from '../api/use-job-action
 import { useStates } from '../api/use-option-list.ts';
 import { FileUploadPanel } from '../components/file-upload.panel.tsx';
 import { JobFilesPanel } from '../components/job-files.panel.tsx';
-import { ArraysSummary, CadIntakeSummary, Facts, ServicesSummary, StructureText } from '../components/job-details.sections.tsx';
 import { AddressStep } from '../intake/address.step.tsx';
 import { DeleteDraftButton } from '../components/delete-draft.button.tsx';
 import { ArraysStep } from '../intake/arrays.step.tsx';
@@ -50,8 +37,10 @@ import { EquipmentStep } from '../intake/equipment.step.tsx';
 import { emptyRow, linesOf, moduleModelOf, rowProblems, rowsOf, shownKinds, withModuleCount, type EquipmentRow } from '../intake/equipment-lines.rules.ts';
 import { prefillCadIntake } from '../intake/cad-prefill.rules.ts';
 import { useJobEquipment, useSaveJobEquipment } from '../api/use-job-equipment.ts';
-import { JobEquipmentSummary, JobWarnings } from '../components/job-equipment.sections.tsx';
 import { ServicesStep } from '../intake/services.step.tsx';
+import { IntakeActions } from '../intake/intake-actions.tsx';
+import { IntakeStepper } from '../intake/intake-stepper.tsx';
+import { ReviewStep } from '../intake/review.step.tsx';
 import {
   FILES_STEP,
   INTAKE_STEPS,
@@ -86,24 +75,6 @@ function followModuleModel(form: UseFormReturn<JobIntake>, rows: readonly Equipm
   });
 }
 
-function Section({ title, onEdit, children }: { title: string; onEdit?: () => void; children: React.ReactNode }) {
-  return (
-    <Box>
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
-        <Typography variant="subtitle1" sx={{ fontWeight: 700, flex: 1 }}>
-          {title}
-        </Typography>
-        {onEdit && (
-          <Button size="small" onClick={onEdit} aria-label={`Edit ${title}`}>
-            Edit
-          </Button>
-        )}
-      </Stack>
-      {children}
-    </Box>
-  );
-}
-
 /**
  * The job intake. A new job or a Draft: a stepper that saves the draft as it goes and
  * submits at the end. A submitted job the role may still edit (mayEditJob: a client in Pending
@@ -121,7 +92,6 @@ export function JobNewPage() {
   const needsCompany = staff || user.companies.length > 1;
 
   const [step, setStepState] = useState(0);
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const stepRef = useRef(0);
   stepRef.current = step;
   const [draftId, setDraftId] = useState<string | null>(resumeId);
@@ -377,30 +347,7 @@ export function JobNewPage() {
         }
       />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-        {phone ? (
-          // Seven labelled steps do not fit 400 px: a phone shows where it is and how far it has come.
-          <Box sx={{ mb: 2 }} data-testid="intake-compact-stepper">
-            <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600, mb: 0.75 }}>
-              Step {step + 1} of {INTAKE_STEPS.length} · {INTAKE_STEPS[step]!.label}
-            </Typography>
-            <LinearProgress
-              variant="determinate"
-              value={((step + 1) / INTAKE_STEPS.length) * 100}
-              aria-label={`Step ${step + 1} of ${INTAKE_STEPS.length}`}
-              sx={{ height: 6, borderRadius: 3 }}
-            />
-          </Box>
-        ) : (
-          <Stepper nonLinear activeStep={step} alternativeLabel sx={{ mb: 3, overflowX: 'auto', pb: 1 }}>
-            {INTAKE_STEPS.map((s, i) => (
-              <Step key={s.key} completed={i < step}>
-                <StepButton onClick={() => (editing || i < step) && setStep(i)} disabled={!editing && i > step}>
-                  {s.label}
-                </StepButton>
-              </Step>
-            ))}
-          </Stepper>
-        )}
+        <IntakeStepper step={step} editing={editing} setStep={setStep} />
         <Typography variant="h6" component="h2">
           {INTAKE_STEPS[step]!.label}
         </Typography>
@@ -438,93 +385,18 @@ export function JobNewPage() {
             </Stack>
           )}
           {key === 'review' && (
-            <Stack spacing={3} divider={<Divider flexItem />}>
-              <Section title="Address" onEdit={() => setStep(0)}>
-                <Facts
-                  items={[
-                    { label: 'Job name', value: values.name },
-                    { label: 'Client', value: values.client_name },
-                    { label: 'Street address', value: values.client_street_address },
-                    { label: 'City, state, ZIP', value: cityLine },
-                    { label: 'AHJ', value: values.ahj ? `${values.ahj.name} (${values.ahj.state})` : 'Not chosen' },
-                    ...(values.case_number ? [{ label: 'AHJ case number', value: values.case_number }] : []),
-                    { label: 'Coordinates', value: values.latitude !== null && values.longitude !== null ? `${values.latitude}, ${values.longitude}` : '' },
-                    { label: 'Structure', value: <StructureText structureType={values.structure_type} rest={[values.roof_type]} /> },
-                    { label: 'Drywall', value: values.gypsum_type },
-                    { label: 'Enclosed', value: values.enclosed },
-                    { label: 'Exposure category', value: values.exposure_category ?? 'Not set' },
-                    { label: 'Home elevation', value: values.home_elevation !== null && values.home_elevation !== undefined ? `${values.home_elevation} ft` : 'Not set' },
-                    { label: 'Inspection verified by company', value: values.company_verified_inspection ? 'Yes' : 'No' },
-                    { label: 'No pictures', value: values.no_pictures ? 'Yes' : 'No' },
-                    { label: 'Shared folder', value: values.job_files_link || 'None' },
-                    { label: 'Notes', value: values.notes || 'None', wide: true },
-                  ]}
-                />
-              </Section>
-              <Section title={`Arrays (${values.arrays.length})`} onEdit={() => setStep(stepIndexOf('arrays'))}>
-                <ArraysSummary arrays={values.arrays} />
-              </Section>
-              <Section title="CAD intake" onEdit={() => setStep(stepIndexOf('cad'))}>
-                <CadIntakeSummary values={values.cad_intake} />
-              </Section>
-              <Section title="Equipment" onEdit={() => setStep(stepIndexOf('equipment'))}>
-                <JobEquipmentSummary lines={storedEquipment.data?.lines ?? []} />
-              </Section>
-              {!!storedEquipment.data?.warnings.length && (
-                <Section title="For our team to review">
-                  <JobWarnings warnings={storedEquipment.data.warnings} />
-                </Section>
-              )}
-              <Section title="Services" onEdit={() => setStep(stepIndexOf('services'))}>
-                <ServicesSummary services={values.services_requested} />
-                {values.wet_stamp_order && (
-                  <Typography variant="body2" sx={{ mt: 1 }} data-testid="review-wet-stamp-order">
-                    Wet stamp: {wetStampOrderText({ ...EMPTY_WET_STAMP_ORDER, ...values.wet_stamp_order } as WetStampOrder)}
-                  </Typography>
-                )}
-              </Section>
-              <Section title="Files" onEdit={() => setStep(FILES_STEP)}>
-                {draftId && <JobFilesPanel jobId={draftId} />}
-              </Section>
-            </Stack>
+            <ReviewStep values={values} cityLine={cityLine} storedEquipment={storedEquipment.data} draftId={draftId} setStep={setStep} />
           )}
           <Divider sx={{ my: 3 }} />
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Button color="inherit" startIcon={<ArrowBack />} disabled={step === 0} onClick={() => setStep((s) => Math.max(0, s - 1))}>
-              Back
-            </Button>
-            <Box sx={{ flex: 1 }} />
-            {draftId && !editing && step < REVIEW_STEP && (
-              <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.5 }}>
-                <CheckCircleOutline fontSize="inherit" color="success" /> Draft saved
-              </Typography>
-            )}
-            {step < REVIEW_STEP ? (
-              <Button type="submit" variant="contained" endIcon={<ArrowForward />} loading={save.isPending}>
-                {step === FILES_STEP ? 'Continue to review' : 'Next'}
-              </Button>
-            ) : editing ? (
-              <>
-                {answer && (
-                  <Button
-                    variant="outlined"
-                    startIcon={<ReplyOutlined />}
-                    loading={save.isPending || change.isPending}
-                    onClick={() => void form.handleSubmit(() => onSaveChanges(true))()}
-                  >
-                    Save and send answer
-                  </Button>
-                )}
-                <Button type="submit" variant="contained" startIcon={<SaveOutlined />} loading={save.isPending || change.isPending}>
-                  Save changes
-                </Button>
-              </>
-            ) : (
-              <Button type="submit" variant="contained" endIcon={<SendOutlined />} loading={save.isPending || submit.isPending}>
-                Submit job
-              </Button>
-            )}
-          </Stack>
+          <IntakeActions
+            step={step}
+            setStep={setStep}
+            draftId={draftId}
+            editing={editing}
+            answer={!!answer}
+            saving={{ save: save.isPending, change: change.isPending, submit: submit.isPending }}
+            onSendAnswer={() => void form.handleSubmit(() => onSaveChanges(true))()}
+          />
         </Box>
       </Paper>
     </FormProvider>
