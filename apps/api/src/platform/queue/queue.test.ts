@@ -118,4 +118,34 @@ describe('durable queue (pg-boss 10.4.2)', () => {
       await queue.stop();
     }
   });
+  it('a handler that outlives stop() writes nothing to the closed database afterwards (no unhandled rejection)', async () => {
+    const { database: own, drop: dropOwn } = await openTestDatabase();
+    const queue = new Queue(own, { pollSeconds: 0.5, maintenanceSeconds: 60 }, quiet);
+    const rejections: unknown[] = [];
+    const onRejection = (err: unknown) => rejections.push(err);
+    process.on('unhandledRejection', onRejection);
+    let started = false;
+    let finished = false;
+    try {
+      await queue.start();
+      await queue.work({
+        'mail-send': async () => {
+          started = true;
+          // longer than stop()'s 5 s graceful wait
+          await new Promise((r) => setTimeout(r, 6_500));
+          finished = true;
+        },
+      });
+      await queue.send('mail-send', { to: 'late@b.test', subject: 'late', text: 't' });
+      await until(() => started, 10_000);
+      await queue.stop();
+      await dropOwn();
+      // pg-boss completes or fails the job when the handler ends: after the pool has closed
+      await until(() => finished, 10_000);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(rejections.map(String)).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+  }, 30_000);
 });

@@ -67,9 +67,15 @@ export type JobQueue = {
  * SQL may hold several statements (schema creation, maintenance), which only the simple protocol
  * (`exec`) accepts.
  */
-function bossDb(database: Database) {
+function bossDb(database: Database, stopped: () => boolean) {
   return {
     async executeSql(text: string, values?: unknown[]) {
+      // Once stop() has returned, pg-boss may still complete or fail a job whose handler outlived
+      // the graceful wait, after the caller has closed the pool. Its write is parked, never
+      // answered: the job stays active and runs again when its time limit passes, as after a crash.
+      // An answer would be worse: an error (or an empty result pg-boss then reads) surfaces as an
+      // unhandled rejection inside pg-boss's worker loop (seen in the test suite).
+      if (stopped()) return new Promise<never>(() => {});
       if (!values || values.length === 0) return { rows: await database.exec(text) };
       return { rows: await database.query(text, values) };
     },
@@ -89,6 +95,8 @@ export class Queue implements JobQueue {
   /** Jobs sent to this process's own workers and not done yet (trackSent), with their queue. */
   private pending = new Map<string, JobName>();
   private started = false;
+  /** Set once stop() has returned: pg-boss's late writes are dropped (bossDb). */
+  private stopped = false;
   /** This process's heartbeat, once it works jobs. */
   private liveness: WorkerLiveness | null = null;
   /** Told how long each job this process ran took (metrics). */
@@ -96,7 +104,7 @@ export class Queue implements JobQueue {
 
   constructor(private database: Database, private tuning: QueueTuning, private log: Log) {
     this.boss = new PgBoss({
-      db: bossDb(database),
+      db: bossDb(database, () => this.stopped),
       schema: 'pgboss',
       supervise: true,
       migrate: true,
@@ -112,6 +120,7 @@ export class Queue implements JobQueue {
     // One process at a time: pg-boss's schema and queue creation race when several processes start
     // on a new database (duplicate schema, deadlocked partition creation), and the loser exited.
     await this.database.exclusive(async () => {
+      this.stopped = false;
       await this.boss.start();
       this.started = true;
       const existing = new Set((await this.boss.getQueues()).map((q) => q.name));
@@ -247,6 +256,7 @@ export class Queue implements JobQueue {
     this.started = false;
     // Not graceful-waiting here: the caller stops taking requests first; an interrupted job runs again.
     await this.boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
+    this.stopped = true;
     await this.liveness?.stop();
     this.liveness = null;
   }
