@@ -106,7 +106,7 @@ describe('exposure: one source for the sheets, the calculation and the letter (f
 
 describe('PV-3 structural basis with more than one array', () => {
   const basisOf = async (a2DeadLoad?: number) => {
-    const { structuralBasisLines } = await import('./sheets/pv3.sheet.ts');
+    const { structuralBasisLines } = await import('./sheets/pv3-basis.ts');
     const { ZPlanSetInput } = await import('./input.schema.ts');
     const input = ZPlanSetInput.parse(await goldenInput('micro-two-plane'));
     if (a2DeadLoad !== undefined) {

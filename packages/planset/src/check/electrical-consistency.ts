@@ -1,7 +1,7 @@
 import type { LogicalPage } from '../planset.model.ts';
 import { disconnectRating, sldEquipment } from '../sheets/electrical-model.ts';
 import { orderedService } from '../sheets/ordered-system.ts';
-import { racewayText } from '../sheets/pv4.sheet.ts';
+import { racewayText } from '../sheets/pv4-schedule.ts';
 import type { SheetContext } from '../sheets/sheet-context.ts';
 
 /*

@@ -6,7 +6,9 @@ import { check, electricalCodeName, fmtKw, necEdition, sheetNumber, type Electri
 import { EQUIPMENT_NAMES, EQUIPMENT_TAGS, drawNorthArrow, fitView } from './plan-view.ts';
 import { disconnectRating, equipmentKeyOf, productionMeterLines, productionMeterShown, sldEquipment } from './electrical-model.ts';
 import { orderedService } from './ordered-system.ts';
-import { drawFlow, flowPanels, loadCalcLines, pv4Carry, racewayText, type FlowBlock, type FlowPlaced } from './pv4.sheet.ts';
+import { loadCalcLines, pv4Carry } from './pv4.sheet.ts';
+import { racewayText } from './pv4-schedule.ts';
+import { drawFlow, flowPanels, type FlowBlock, type FlowPlaced } from './sheet-flow.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { drawTitleBlock } from './title-block.sheet.ts';
 

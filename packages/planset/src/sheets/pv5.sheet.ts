@@ -1,4 +1,3 @@
-import type { Report } from '@sunstamp/engineering/report.schema';
 import type { RoofPlane } from '../input.schema.ts';
 import { compassFace } from '@sunstamp/domain/jobs/cad-intake.schema';
 import { segmentHitsBox } from '../check/drawing.lint.ts';
