@@ -28,6 +28,37 @@ type Body = Required<Pick<EquipmentPatch, 'manufacturer' | 'model'>> & Equipment
 
 const GROUP_TITLES = { electrical: 'Electrical', mechanical: 'Mechanical' } as const;
 
+const YES_NO = [{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }] as const;
+
+/** A select with "Not known" first: the field's value shown as one of the options' texts, and back. */
+function SelectInput({ control, name, label, helperText, options, toText, fromText }: {
+  control: Control<FormValues, unknown, Body>; name: `data.${string}`; label: string; helperText: string;
+  options: readonly { value: string; label: string }[]; toText: (v: unknown) => string; fromText: (t: string) => string | boolean | null;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f, fieldState }) => (
+        <TextField
+          select
+          label={label}
+          value={toText(f.value)}
+          onChange={(e) => f.onChange(fromText(e.target.value))}
+          onBlur={f.onBlur}
+          inputRef={f.ref}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? helperText}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value=""><em>Not known</em></MenuItem>
+          {options.map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
+        </TextField>
+      )}
+    />
+  );
+}
+
 function FieldInput({ kind, field, control }: { kind: EquipmentKind; field: EquipmentField; control: Control<FormValues, unknown, Body> }) {
   const name = `data.${field.key}` as const;
   const help = field.help ?? (fieldAcceptsNull(kind, field.key) ? 'Empty: none' : ' ');
@@ -37,50 +68,13 @@ function FieldInput({ kind, field, control }: { kind: EquipmentKind; field: Equi
       return <NumberField control={control} name={name} label={field.label} unit={field.unit} helperText={help} />;
     case 'boolean':
       return (
-        <Controller
-          control={control}
-          name={name}
-          render={({ field: f, fieldState }) => (
-            <TextField
-              select
-              label={field.label}
-              value={f.value === true ? 'yes' : f.value === false ? 'no' : ''}
-              onChange={(e) => f.onChange(e.target.value === '' ? null : e.target.value === 'yes')}
-              onBlur={f.onBlur}
-              inputRef={f.ref}
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? ' '}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            >
-              <MenuItem value=""><em>Not known</em></MenuItem>
-              <MenuItem value="yes">Yes</MenuItem>
-              <MenuItem value="no">No</MenuItem>
-            </TextField>
-          )}
-        />
+        <SelectInput control={control} name={name} label={field.label} helperText=" " options={YES_NO}
+          toText={(v) => (v === true ? 'yes' : v === false ? 'no' : '')} fromText={(t) => (t === '' ? null : t === 'yes')} />
       );
     case 'choice':
       return (
-        <Controller
-          control={control}
-          name={name}
-          render={({ field: f, fieldState }) => (
-            <TextField
-              select
-              label={field.label}
-              value={(f.value as string | null) ?? ''}
-              onChange={(e) => f.onChange(e.target.value)}
-              onBlur={f.onBlur}
-              inputRef={f.ref}
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? help}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            >
-              <MenuItem value=""><em>Not known</em></MenuItem>
-              {(field.options ?? []).map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
-            </TextField>
-          )}
-        />
+        <SelectInput control={control} name={name} label={field.label} helperText={help} options={field.options ?? []}
+          toText={(v) => (typeof v === 'string' ? v : '')} fromText={(t) => t} />
       );
     case 'text':
       return (
