@@ -45,9 +45,12 @@ const paragraphs = (body: string) => body.split(/\n\s*\n/).map((p) => `<p>${esc(
 const heroHtml = (title: string, lead?: string, extra = '') =>
   `<section class="pre-hero"><div class="pre-wrap"><h1>${esc(title)}</h1>${lead ? `<p>${esc(lead)}</p>` : ''}${extra}</div></section>`;
 
-/** An open page: the hero, then its body in the page's column. */
+/** The public layout's top bar (brand and sign-in), at its height, so the app's bar takes its place without moving the page. */
+const BAR_HTML = '<header class="pre-bar"><div class="pre-wrap"><a href="/">Sunstamp</a><a class="pre-bar-end" href="/login">Sign in</a></div></header>';
+
+/** An open page: the bar, the hero, then its body in the page's column. */
 const pageHtml = (title: string, lead: string | undefined, body: string) =>
-  `<main class="pre pre-page">${heroHtml(title, lead)}<div class="pre-wrap pre-body">${body}</div></main>`;
+  `${BAR_HTML}<main class="pre pre-page">${heroHtml(title, lead)}<div class="pre-wrap pre-body">${body}</div></main>`;
 
 function staticPage(slug: ContentSlug): PublicPageHead {
   const p = CONTENT_PAGES[slug];
@@ -65,7 +68,7 @@ function staticPage(slug: ContentSlug): PublicPageHead {
 function homePage(): PublicPageHead {
   const h = HOME_PAGE;
   const actions = '<p class="pre-actions"><a class="pre-btn" href="/request-demo">Request a demo</a> <a class="pre-btn pre-btn-outline" href="/login">Sign in</a></p>';
-  const bodyHtml = '<main class="pre pre-home">'
+  const bodyHtml = BAR_HTML + '<main class="pre pre-home">'
     + heroHtml(h.hero.title, h.hero.lead, actions)
     + `<div class="pre-wrap"><h2>${esc(h.servicesHeading)}</h2><ul class="pre-cards">`
     + h.services.map((s) => `<li><a href="${esc(s.to)}"><h3>${esc(s.title)}</h3></a><p>${esc(s.text)}</p></li>`).join('')
