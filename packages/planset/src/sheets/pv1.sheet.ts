@@ -174,11 +174,25 @@ export function checkStreetLine(ctx: SheetContext): void {
   }
 }
 
+/**
+ * The ordered energy storage is located (issue 25): the battery when the job orders one, the backup gateway
+ * when it orders backup. The site plan, the ESS location plan and the 705.10 directory map all show them from
+ * these points; a design without them is refused, never drawn without the ESS.
+ */
+export function checkEssLocated(ctx: SheetContext): void {
+  const { input } = ctx;
+  const has = (k: string) => input.design.equipment.some((e) => e.kind === k);
+  const want = [...(input.equipment.battery ? ['battery'] : []), ...(input.job.backup !== 'Non-Backup' ? ['backup_gateway'] : [])];
+  const lost = want.filter((k) => !has(k));
+  if (lost.length) throw new DrawingOverflow('PV-1', `the design locates no ${lost.map((k) => `${EQUIPMENT_NAMES[k]!.toLowerCase()} (${EQUIPMENT_TAGS[k]})`).join(' and no ')}: the ordered energy storage is shown on the site plan and the 705.10 directory map, place it on the job's Design page`);
+}
+
 /** The site plan's drawing, equipment schedule and locator, in the site plan's box. */
 function drawSitePlan(c: Canvas, ctx: SheetContext, outer: { x: number; y: number; w: number; h: number }): void {
   const { input } = ctx;
   const d = input.design;
   checkStreetLine(ctx);
+  checkEssLocated(ctx);
   // right strip: the locator and the equipment schedule; the plan keeps a margin for its dimensions
   // wider where the AHJ asks for larger text (min_text_size)
   const stripW = 176 + (c.sz(8) - 8) * 22;
