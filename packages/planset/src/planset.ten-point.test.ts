@@ -141,3 +141,26 @@ describe('every electrical and storage combination at 8 and at 10 pt', () => {
     }
   }, 120_000);
 });
+
+describe('what the 10 pt sheets carry over', () => {
+  it('the ESS sheet that cannot hold its storage checks names the calculation sheet that prints them, and that sheet prints each one', async () => {
+    const input = await dcPartialBackupInput();
+    const r = await renderPlanSet(atTextSize(input, '10'), { sheetsOnly: true });
+    const flat = (p: string) => read(sheet(r, p)!.svg).text.replace(/\s+/g, ' ');
+    const ess = flat('ess');
+    const storage = ZPlanSetInput.parse(input).report.sections.find((s) => s.id === 'electrical.storage')!;
+    const m = /ARE PRINTED WITH THE ELECTRICAL CALCULATIONS ON SHEETS? (PV-4[A-Z](?: AND PV-4[A-Z])?), TABLE "([^"]+)"/.exec(ess);
+    expect(m, ess.slice(-600)).not.toBeNull();
+    expect(m![2]).toBe(storage.title.toUpperCase());
+    const named = m![1]!.split(' AND ').map((n) => r.pages.find((p) => p.number === n)!.page);
+    const calcText = named.map(flat).join(' ');
+    expect(calcText).toContain(storage.title.toUpperCase().split(/[,(]/)[0]!.trim());
+    for (const k of storage.checks) expect(calcText, k.title).toContain(k.title.toUpperCase().split(' ').slice(0, 2).join(' '));
+    // the checks are not on the ESS sheet itself, and every electrical check title heads a row on PV-4B or PV-4C
+    expect(ess).not.toContain('CHECK FORMULA');
+    const both = `${flat('calc')} ${flat('calc2')}`;
+    for (const s of ZPlanSetInput.parse(input).report.sections.filter((x) => x.id.startsWith('electrical.') && x.id !== 'electrical.load-calculation' && x.id !== 'electrical.conductors')) {
+      for (const k of s.checks) expect(both, k.title).toContain(k.title.toUpperCase().split(' ').slice(0, 2).join(' '));
+    }
+  }, 60_000);
+});
