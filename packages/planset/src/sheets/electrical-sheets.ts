@@ -1,5 +1,6 @@
 import type { Check, ConductorScheduleRow } from '@sunstamp/engineering/report.schema';
 import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
+import { wordSafeWidths } from '../draw/table-widths.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
 import { necSection } from '@sunstamp/engineering/tables/nec-sections.table';
 import { check, electricalCodeName, fmtKw, necEdition, sheetNumber, type ElectricalSheet } from '../planset.model.ts';
@@ -370,21 +371,23 @@ function checkRows(ctx: SheetContext, checks: Check[]): string[][] {
   });
 }
 
+/** A check table's column widths at width `w`: in proportion, or (`wordSafe`, the calculations continued in columns) no column narrower than its longest word. */
+const checkWidths = (c: Canvas, rows: string[][], w: number, wordSafe: boolean): number[] =>
+  (wordSafe ? wordSafeWidths(c, CHECK_HEADS, rows, CHECK_WIDTHS, w - 10, 6.5) : CHECK_WIDTHS.map((x) => (x * (w - 10)) / CHECK_WIDTHS.reduce((a, b) => a + b, 0)));
+
 /** The height a check table takes at width `w` (the same sum checkTable draws). */
-function checkTableHeight(c: Canvas, ctx: SheetContext, checks: Check[], w: number): number {
-  const sc = (w - 10) / CHECK_WIDTHS.reduce((a, b) => a + b, 0);
-  return c.tableHeight(CHECK_HEADS, checkRows(ctx, checks), CHECK_WIDTHS.map((x) => x * sc), { size: 6.5 }) + c.sz(9) * 1.8 + 12;
+function checkTableHeight(c: Canvas, ctx: SheetContext, checks: Check[], w: number, wordSafe = false): number {
+  const rows = checkRows(ctx, checks);
+  return c.tableHeight(CHECK_HEADS, rows, checkWidths(c, rows, w, wordSafe), { size: 6.5 }) + c.sz(9) * 1.8 + 12;
 }
 
 /** A table of report checks: what, formula, value, limit, result, code section. Returns the height used. */
-function checkTable(c: Canvas, ctx: SheetContext, title: string, checks: Check[], at: { x: number; y: number; w: number }, where: string): number {
+function checkTable(c: Canvas, ctx: SheetContext, title: string, checks: Check[], at: { x: number; y: number; w: number }, where: string, wordSafe = false): number {
   const heads = CHECK_HEADS;
-  const ws = CHECK_WIDTHS;
-  const sc = (at.w - 10) / ws.reduce((a, b) => a + b, 0);
   const rows = checkRows(ctx, checks);
-  const h = checkTableHeight(c, ctx, checks, at.w);
+  const h = checkTableHeight(c, ctx, checks, at.w, wordSafe);
   const a = c.panel(title, at.x, at.y, at.w, h);
-  c.table(heads, rows, a.x, a.y, ws.map((w) => w * sc), { size: 6.5, where, checkIds: checks.map((k) => [k.id, undefined, k.id, undefined, k.id, undefined]) });
+  c.table(heads, rows, a.x, a.y, checkWidths(c, rows, at.w, wordSafe), { size: 6.5, where, checkIds: checks.map((k) => [k.id, undefined, k.id, undefined, k.id, undefined]) });
   return h;
 }
 
@@ -472,17 +475,19 @@ function runTableHeight(ctx: SheetContext): number {
 function calcTwoSheets(ctx: SheetContext, c: Canvas): { first: FlowPlaced[]; second: FlowPlaced[] } {
   const lc = loadCalcLines(ctx, orderedService(ctx.input, 'calc'));
   const gap = 8;
-  const w3 = (AREA.w - 2 * gap) / 3;
-  const cols = [0, 1, 2].map((k) => ({ x: AREA.x + k * (w3 + gap), w: w3 }));
+  // three columns; two where the text is 10 pt or more (a check table a third of the sheet wide cuts its words)
+  const n = ctx.minPt >= 10 ? 2 : 3;
+  const w3 = (AREA.w - (n - 1) * gap) / n;
+  const cols = Array.from({ length: n }, (_, k) => ({ x: AREA.x + k * (w3 + gap), w: w3 }));
   const bottom = AREA.y + AREA.h - 16;
   // A section's table fills the rest of a column and continues in the next, cut between its rows.
   const tableBlock = (title: string, checks: Check[], base: string): FlowBlock => ({
     title, items: [], where: 'electrical calculations', col: 0,
-    fixedH: (cv, w) => checkTableHeight(cv, ctx, checks, w),
-    draw: (cv, b) => { checkTable(cv, ctx, title, checks, b, 'electrical calculations'); },
+    fixedH: (cv, w) => checkTableHeight(cv, ctx, checks, w, true),
+    draw: (cv, b) => { checkTable(cv, ctx, title, checks, b, 'electrical calculations', true); },
     split: (cv, w, room) => {
       let n = 0;
-      while (n < checks.length && checkTableHeight(cv, ctx, checks.slice(0, n + 1), w) <= room) n += 1;
+      while (n < checks.length && checkTableHeight(cv, ctx, checks.slice(0, n + 1), w, true) <= room) n += 1;
       return n === 0 || n === checks.length ? null : [tableBlock(title, checks.slice(0, n), base), tableBlock(`${base} (CONTINUED)`, checks.slice(n), base)];
     },
   });
