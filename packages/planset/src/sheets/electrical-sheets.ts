@@ -1,5 +1,6 @@
 import type { Check, ConductorScheduleRow } from '@sunstamp/engineering/report.schema';
 import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
+import { wordSafeWidths } from '../draw/table-widths.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
 import { necSection } from '@sunstamp/engineering/tables/nec-sections.table';
 import { check, electricalCodeName, fmtKw, necEdition, sheetNumber, type ElectricalSheet } from '../planset.model.ts';
@@ -323,7 +324,9 @@ export function buildEss(ctx: SheetContext): Sheet {
   const lbl = labels.map((l) => `${l.code}: ${l.lines.join(' / ')} — AT ${l.location}`);
   y3 += panelNotes(`ENERGY STORAGE LABELS (SHEET ${labelSheet})`, lbl, cols[2]!, y3, false);
 
-  // full width: the circuits between the components, the report's storage checks
+  // full width: the circuits between the components, the report's storage checks. Where the checks do not fit
+  // under the circuits (10 pt text), the sheet names the calculation sheet that prints them (every electrical
+  // section is printed there) instead of squeezing the table.
   let y = Math.max(y1, y2, y3);
   const heads = ['RUN', 'CIRCUIT', 'FROM', 'TO', 'CONDUCTORS', 'SIZE', 'TYPE', 'EGC', 'CONDUIT', 'OCPD', 'MAX I'];
   const ws = [30, 190, 110, 110, 80, 50, 90, 50, 110, 45, 50];
@@ -334,10 +337,15 @@ export function buildEss(ctx: SheetContext): Sheet {
   const ta = c.panel(`CONDUCTORS AND OCPD BETWEEN THE COMPONENTS (FROM THE SCHEDULE ON SHEET ${pv4})`, AREA.x, y, AREA.w, th);
   c.table(heads, tbl, ta.x, ta.y, ws.map((w) => w * sc), { where: `${number} ESS circuits` });
   y += th + 8;
-  const checks = input.report.sections.find((s) => s.id === 'electrical.storage')?.checks ?? [];
-  if (checks.length) {
-    if (y + checkTableHeight(c, ctx, checks, AREA.w) > AREA.y + AREA.h) throw new DrawingOverflow(number, 'the energy storage sheet does not fit (storage checks)');
-    checkTable(c, ctx, 'ENERGY STORAGE CHECKS', checks, { x: AREA.x, y, w: AREA.w }, number);
+  const storage = input.report.sections.find((s) => s.id === 'electrical.storage');
+  const checks = storage?.checks ?? [];
+  if (checks.length && y + checkTableHeight(c, ctx, checks, AREA.w) <= AREA.y + AREA.h) checkTable(c, ctx, 'ENERGY STORAGE CHECKS', checks, { x: AREA.x, y, w: AREA.w }, number);
+  else if (checks.length) {
+    const on = calcPagesOfSection(ctx, storage!).map((p) => sheetNumber(input, p));
+    const at = `${on.length > 1 ? 'SHEETS' : 'SHEET'} ${on.join(' AND ')}`;
+    const note = [`THE ${checks.length} ENERGY STORAGE CHECK${checks.length > 1 ? 'S' : ''} (${checks.map((k) => k.title.toUpperCase()).join('; ')}) ARE PRINTED WITH THE ELECTRICAL CALCULATIONS ON ${at}, TABLE "${storage!.title.toUpperCase()}".`];
+    if (y + c.notesHeight(note, AREA.w - 10, { numbered: false }) + c.sz(9) * 1.8 + 12 > AREA.y + AREA.h) throw new DrawingOverflow(number, 'the energy storage sheet does not fit (storage checks)');
+    panelNotes('ENERGY STORAGE CHECKS', note, AREA.x, y, false, AREA.w);
   }
   return { key: 'ess', number, title, prims: c.prims, frame };
 }
@@ -363,21 +371,23 @@ function checkRows(ctx: SheetContext, checks: Check[]): string[][] {
   });
 }
 
+/** A check table's column widths at width `w`: in proportion, or (`wordSafe`, the calculations continued in columns) no column narrower than its longest word. */
+const checkWidths = (c: Canvas, rows: string[][], w: number, wordSafe: boolean): number[] =>
+  (wordSafe ? wordSafeWidths(c, CHECK_HEADS, rows, CHECK_WIDTHS, w - 10, 6.5) : CHECK_WIDTHS.map((x) => (x * (w - 10)) / CHECK_WIDTHS.reduce((a, b) => a + b, 0)));
+
 /** The height a check table takes at width `w` (the same sum checkTable draws). */
-function checkTableHeight(c: Canvas, ctx: SheetContext, checks: Check[], w: number): number {
-  const sc = (w - 10) / CHECK_WIDTHS.reduce((a, b) => a + b, 0);
-  return c.tableHeight(CHECK_HEADS, checkRows(ctx, checks), CHECK_WIDTHS.map((x) => x * sc), { size: 6.5 }) + c.sz(9) * 1.8 + 12;
+function checkTableHeight(c: Canvas, ctx: SheetContext, checks: Check[], w: number, wordSafe = false): number {
+  const rows = checkRows(ctx, checks);
+  return c.tableHeight(CHECK_HEADS, rows, checkWidths(c, rows, w, wordSafe), { size: 6.5 }) + c.sz(9) * 1.8 + 12;
 }
 
 /** A table of report checks: what, formula, value, limit, result, code section. Returns the height used. */
-function checkTable(c: Canvas, ctx: SheetContext, title: string, checks: Check[], at: { x: number; y: number; w: number }, where: string): number {
+function checkTable(c: Canvas, ctx: SheetContext, title: string, checks: Check[], at: { x: number; y: number; w: number }, where: string, wordSafe = false): number {
   const heads = CHECK_HEADS;
-  const ws = CHECK_WIDTHS;
-  const sc = (at.w - 10) / ws.reduce((a, b) => a + b, 0);
   const rows = checkRows(ctx, checks);
-  const h = checkTableHeight(c, ctx, checks, at.w);
+  const h = checkTableHeight(c, ctx, checks, at.w, wordSafe);
   const a = c.panel(title, at.x, at.y, at.w, h);
-  c.table(heads, rows, a.x, a.y, ws.map((w) => w * sc), { size: 6.5, where, checkIds: checks.map((k) => [k.id, undefined, k.id, undefined, k.id, undefined]) });
+  c.table(heads, rows, a.x, a.y, checkWidths(c, rows, at.w, wordSafe), { size: 6.5, where, checkIds: checks.map((k) => [k.id, undefined, k.id, undefined, k.id, undefined]) });
   return h;
 }
 
@@ -465,26 +475,24 @@ function runTableHeight(ctx: SheetContext): number {
 function calcTwoSheets(ctx: SheetContext, c: Canvas): { first: FlowPlaced[]; second: FlowPlaced[] } {
   const lc = loadCalcLines(ctx, orderedService(ctx.input, 'calc'));
   const gap = 8;
-  const w3 = (AREA.w - 2 * gap) / 3;
-  const cols = [0, 1, 2].map((k) => ({ x: AREA.x + k * (w3 + gap), w: w3 }));
+  // three columns; two where the text is 10 pt or more (a check table a third of the sheet wide cuts its words)
+  const n = ctx.minPt >= 10 ? 2 : 3;
+  const w3 = (AREA.w - (n - 1) * gap) / n;
+  const cols = Array.from({ length: n }, (_, k) => ({ x: AREA.x + k * (w3 + gap), w: w3 }));
   const bottom = AREA.y + AREA.h - 16;
-  // A section's table is cut into parts of at most half a column (a string inverter's voltage checks at 10 pt are taller than a column).
-  const most = (AREA.h - 26) / 2;
-  const parts = calcSections(ctx).flatMap((s) => {
-    const out: { title: string; checks: Check[] }[] = [];
-    for (const k of s.checks) {
-      const cur = out[out.length - 1];
-      if (cur && checkTableHeight(c, ctx, [...cur.checks, k], w3) <= most) cur.checks.push(k);
-      else out.push({ title: out.length ? `${s.title.toUpperCase().split(/[,—(]/)[0]!.trim()} (CONTINUED)` : s.title.toUpperCase(), checks: [k] });
-    }
-    return out;
+  // A section's table fills the rest of a column and continues in the next, cut between its rows.
+  const tableBlock = (title: string, checks: Check[], base: string): FlowBlock => ({
+    title, items: [], where: 'electrical calculations', col: 0,
+    fixedH: (cv, w) => checkTableHeight(cv, ctx, checks, w, true),
+    draw: (cv, b) => { checkTable(cv, ctx, title, checks, b, 'electrical calculations', true); },
+    split: (cv, w, room) => {
+      let n = 0;
+      while (n < checks.length && checkTableHeight(cv, ctx, checks.slice(0, n + 1), w, true) <= room) n += 1;
+      return n === 0 || n === checks.length ? null : [tableBlock(title, checks.slice(0, n), base), tableBlock(`${base} (CONTINUED)`, checks.slice(n), base)];
+    },
   });
   const blocks: FlowBlock[] = [
-    ...parts.map((s): FlowBlock => ({
-      title: s.title, items: [], where: 'electrical calculations', col: 0,
-      fixedH: (cv, w) => checkTableHeight(cv, ctx, s.checks, w),
-      draw: (cv, b) => { checkTable(cv, ctx, s.title, s.checks, b, 'electrical calculations'); },
-    })),
+    ...calcSections(ctx).map((s) => tableBlock(s.title.toUpperCase(), s.checks, s.title.toUpperCase().split(/[,—(]/)[0]!.trim())),
     ...(lc ? [{ title: lc.title, items: lc.lines, checkIds: lc.checkIds, where: 'electrical calculations load calculation', col: 0 }] : []),
   ];
   const first = flowPanels(c, blocks, cols, AREA.y + 26 + runTableHeight(ctx) + 6, bottom);
@@ -497,6 +505,16 @@ function calcTwoSheets(ctx: SheetContext, c: Canvas): { first: FlowPlaced[]; sec
 export function calcFitsOneSheet(ctx: SheetContext): boolean {
   if (pv4Carry(ctx).length) return false;
   return calcOneSheet(new Canvas(ctx.m, ctx.minPt, 'calc layout'), ctx, AREA.y + 26 + runTableHeight(ctx) + 6) !== null;
+}
+
+/** The calculation sheet(s) that print a report section's check table: the one sheet, or the part(s) of the two that carry it. */
+export function calcPagesOfSection(ctx: SheetContext, s: ReportSection): ('calc' | 'calc2')[] {
+  if (!ctx.pages.some((p) => p.page === 'calc2')) return ['calc'];
+  const two = calcTwoSheets(ctx, new Canvas(ctx.m, ctx.minPt, 'calc layout'));
+  const head = s.title.toUpperCase();
+  const base = `${head.split(/[,—(]/)[0]!.trim()} (CONTINUED)`;
+  const has = (placed: FlowPlaced[]) => placed.some((p) => p.block.title === head || p.block.title === base);
+  return (['calc', 'calc2'] as const).filter((_, i) => has(i === 0 ? two.first : two.second));
 }
 
 /** The electrical calculations sheet (`part` 1) or its continuation (2, when the set lists calc2). */
