@@ -31,6 +31,7 @@ export function conductorsOf(row: ConductorScheduleRow): Wire[] {
   return out;
 }
 
+// eslint-disable-next-line max-lines-per-function -- sheet layout code moved as is (issue 28): every conductor of every run drawn on one cursor
 export function buildThreeLine(ctx: SheetContext): Sheet {
   const { c, number, title } = start(ctx, 'threeline');
   const { input } = ctx;

@@ -181,6 +181,7 @@ class RunFailure extends Error {
   }
 }
 
+// eslint-disable-next-line max-lines-per-function -- a run's lifecycle (start, publish steps, time limit and abort wiring, store the result, announce) shares the publish/announce closures and the abort controller that must be torn down in its finally
 export async function runCadGeneration(ctx: Ctx, runId: string, signal: AbortSignal): Promise<void> {
   const db = ctx.database.db;
   const run = await db.transaction((tx) => repo.startRun(tx, runId, ctx.clock.now()));

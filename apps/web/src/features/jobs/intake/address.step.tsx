@@ -67,6 +67,7 @@ function useSameNameDrafts(name: string, jobId: string | null): number {
  */
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// eslint-disable-next-line max-lines-per-function -- one wizard step's form: the address search, geocoding and the fields it fills share the step's react-hook-form context and lookup state
 export function AddressStep({ companies, jobId = null }: { companies: readonly { id: string; name: string }[]; jobId?: string | null }) {
   const form = useFormContext<JobIntake>();
   const { setValue } = form;
