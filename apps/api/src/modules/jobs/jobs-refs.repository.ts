@@ -43,9 +43,10 @@ export function scopeCondition(scope: JobScope): SQL | undefined {
   return undefined;
 }
 
-export function withRefs(db: DbOrTx) {
+/** The job with the names its answer shows (refColumns), and any `more` columns. */
+export function withRefs<M extends Record<string, SQL>>(db: DbOrTx, more: M = {} as M) {
   return db
-    .select({ job: jobs, ...refColumns })
+    .select({ job: jobs, ...refColumns, ...more })
     .from(jobs)
     .innerJoin(companies, eq(companies.id, jobs.companyId))
     .leftJoin(states, eq(states.id, jobs.clientStateId))

@@ -49,15 +49,7 @@ function filesOf(v: unknown): JobFileSummary[] {
  */
 export async function getJobDetail(db: DbOrTx, id: string, scope: JobScope, includeInactive: boolean): Promise<JobDetail | undefined> {
   const conds = [eq(jobs.id, id), scopeCondition(scope), includeInactive ? undefined : eq(jobs.isActive, true)];
-  const [row] = await db
-    .select({ job: jobs, ...refColumns, changes: sql<unknown>`${CHANGES_JSON}`, files: sql<unknown>`${FILES_JSON}` })
-    .from(jobs)
-    .innerJoin(companies, eq(companies.id, jobs.companyId))
-    .leftJoin(states, eq(states.id, jobs.clientStateId))
-    .leftJoin(assignee, eq(assignee.id, jobs.assigneeId))
-    .leftJoin(creator, eq(creator.id, jobs.createdById))
-    .leftJoin(ahjs, eq(ahjs.id, jobs.ahjId))
-    .where(and(...conds));
+  const [row] = await withRefs(db, { changes: sql<unknown>`${CHANGES_JSON}`, files: sql<unknown>`${FILES_JSON}` }).where(and(...conds));
   if (!row) return undefined;
   return { ...row, changes: changesOf(row.changes), files: filesOf(row.files) };
 }
