@@ -1,35 +1,78 @@
 #!/usr/bin/env node
-// Largest Contentful Paint of the open pages on loopback, headless Chromium (Debian's), against
-// the built server on a fresh demo install: `/`, `/login` and the prerendered `/help` in the same
-// run, each page loaded `--runs` times in a fresh context (cold cache). Wall time by nature: the
-// machine's load average is printed beside the figures.
+// Largest Contentful Paint on loopback, headless Chromium (Debian's), against the built server on
+// a fresh demo install: the open pages `/help`, `/`, `/login` and the signed-in jobs list `/jobs`
+// (the demo admin and the demo client owner, signed in as the web client keeps a session: the
+// token pair in localStorage) in the same run, each page loaded `--runs` times in a fresh context
+// (cold cache). Wall time by nature: the machine's load average is printed beside the figures.
 //   npm run build && node bench/lcp.bench.mjs [--runs 5]
+// A/B of two web builds (e.g. main's and a branch's `apps/web/dist`, copied aside), one server each
+// on its own install, their loads alternated so both meet the same load:
+//   node bench/lcp.bench.mjs --runs 7 --dists /tmp/web-main,apps/web/dist
+// TRACE=1 prints each request's start and end (ms from navigation); PAGES=/jobs#staff picks pages.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
-const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
-const port = 4300 + Math.floor(Math.random() * 50);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-lcp-'));
-const server = spawn('node', ['apps/api/dist/main.js'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: base },
-  stdio: 'ignore',
-});
-for (;;) {
-  try { if ((await fetch(`${base}/api/health`)).ok) break; } catch { /* not up */ }
-  await new Promise((r) => setTimeout(r, 100));
+const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const runs = Number(arg('--runs')) || 5;
+const dists = arg('--dists')?.split(',') ?? [undefined];
+const pages = process.env.PAGES ? process.env.PAGES.split(',') : ['/help', '/', '/login', '/jobs#staff', '/jobs#client'];
+
+/** The built API on a fresh demo install (PGlite), serving `dist` (or the default web build). */
+async function startServer(dist) {
+  const port = 4300 + Math.floor(Math.random() * 500);
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-lcp-'));
+  const server = spawn('node', ['apps/api/dist/main.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: base, ...(dist ? { WEB_DIST: path.resolve(dist) } : {}) },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    try { if ((await fetch(`${base}/api/health`)).ok) break; } catch { /* not up */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  /** The demo account's token pair from the API's sign-in, as the web client stores it after the form. */
+  const tokensOf = async (email) => {
+    const csrf = (await (await fetch(`${base}/api/auth/csrf/`)).json()).csrfToken;
+    const r = await fetch(`${base}/api/auth/login/`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'X-CSRFToken': csrf },
+      body: JSON.stringify({ email, password: 'sunstamp-demo' }),
+    });
+    if (!r.ok) throw new Error(`sign-in of ${email}: ${r.status}`);
+    return r.json();
+  };
+  const sessions = { staff: await tokensOf('admin@sunstamp.test'), client: await tokensOf('owner@acme-solar.test') };
+  const stop = async () => {
+    await new Promise((r) => { server.on('exit', r); server.kill('SIGTERM'); });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { name: dist ?? 'apps/web/dist', base, sessions, stop };
 }
+
+const servers = [];
+for (const d of dists) servers.push(await startServer(d));
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
-const lcpOf = async (url) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+
+async function lcpOf(server, entry) {
+  const [url, who] = entry.split('#');
+  const storageState = who && {
+    cookies: [],
+    origins: [{ origin: server.base, localStorage: [{ name: 'accessToken', value: server.sessions[who].access }, { name: 'refreshToken', value: server.sessions[who].refresh }] }],
+  };
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState });
   const page = await context.newPage();
-  await page.goto(`${base}${url}`, { waitUntil: 'networkidle' });
+  const t0 = Date.now();
+  if (process.env.TRACE) {
+    page.on('request', (r) => console.log('  req', Date.now() - t0, r.url().replace(server.base, '')));
+    page.on('requestfinished', (r) => console.log('  fin', Date.now() - t0, r.url().replace(server.base, '')));
+  }
+  await page.goto(`${server.base}${url}`, { waitUntil: 'networkidle' });
+  if (new URL(page.url()).pathname !== url) throw new Error(`${entry} ended on ${page.url()}`);
   const lcp = await page.evaluate(() => new Promise((resolve) => {
     new PerformanceObserver((list) => {
       const entries = list.getEntries();
@@ -39,16 +82,20 @@ const lcpOf = async (url) => {
   }));
   await context.close();
   return lcp;
-};
-const pages = ['/help', '/', '/login'];
-const results = Object.fromEntries(pages.map((p) => [p, []]));
-for (let i = 0; i < runs; i++) for (const p of pages) results[p].push(await lcpOf(p));
+}
+
+const results = servers.map(() => Object.fromEntries(pages.map((p) => [p, []])));
+for (let i = 0; i < runs; i++) {
+  for (const p of pages) for (const [s, server] of servers.entries()) results[s][p].push(await lcpOf(server, p));
+}
 const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
 console.log(`LCP, loopback, headless Chromium, ${runs} cold loads each (load average ${load}):`);
-for (const p of pages) {
-  const ms = results[p].map((r) => r.ms).sort((a, b) => a - b);
-  console.log(`  ${p.padEnd(8)} median ${ms[Math.floor(ms.length / 2)].toFixed(0)} ms, range ${ms[0].toFixed(0)}–${ms[ms.length - 1].toFixed(0)} ms (element ${results[p][0].element})`);
+for (const [s, server] of servers.entries()) {
+  if (servers.length > 1) console.log(` ${server.name}`);
+  for (const p of pages) {
+    const ms = results[s][p].map((r) => r.ms).sort((a, b) => a - b);
+    console.log(`  ${p.replace('#', ' as ').padEnd(16)} median ${ms[Math.floor(ms.length / 2)].toFixed(0)} ms, range ${ms[0].toFixed(0)}–${ms[ms.length - 1].toFixed(0)} ms (element ${results[s][p][0].element})`);
+  }
 }
 await browser.close();
-await new Promise((r) => { server.on('exit', r); server.kill('SIGTERM'); });
-fs.rmSync(dataDir, { recursive: true, force: true });
+for (const server of servers) await server.stop();

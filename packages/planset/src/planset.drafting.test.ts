@@ -212,6 +212,11 @@ describe('cut sheets', () => {
     expect(t!.text).toContain('DEMO DATASHEET - GENERATED, NOT FROM THE MANUFACTURER');
     expect(t!.text).toContain('Pmax (W)');
     expect(t!.text).toContain('67.795');
+    // Units as a datasheet writes them (a battery's "continuousPowerKw" once printed "Continuous Power Kw").
+    const battery = await makeDemoDatasheet({ kind: 'battery', manufacturer: 'Acme', model: 'B-13', data: { energyKwh: 13.5, continuousPowerKw: 5.8 } });
+    const [b] = await extractPdfText(battery);
+    expect(b!.text).toContain('Energy (kWh)');
+    expect(b!.text).toContain('Continuous Power (kW)');
   });
 });
 

@@ -35,7 +35,7 @@ if (values.generate || !process.stdin.isTTY) {
   if (!password) password = crypto.randomBytes(18).toString('base64url');
 }
 try {
-  checkPasswordPolicy(password, { email: email.data });
+  await checkPasswordPolicy(password, { email: email.data });
 } catch (e) {
   console.error((e as Error).message);
   process.exit(2);

@@ -1,12 +1,15 @@
 import { hash, verify } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { PASSWORD_MIN_LENGTH } from '@sunstamp/domain/constants/auth.constants';
 import { badRequest } from './errors.ts';
 
 // Argon2id (algorithm 2) with OWASP's second recommended profile: 19 MiB, 2 passes, 1 lane.
 const ARGON2 = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-const common = new Set<string>((dictionary as { passwords: string[] }).passwords.map((p) => p.toLowerCase()));
+// The well-known passwords (zxcvbn's list), read the first time a password is set rather than at
+// every start of the server (the list is a large module and a Set built from it).
+let common: Promise<Set<string>> | undefined;
+const commonPasswords = () =>
+  (common ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set((dictionary as { passwords: string[] }).passwords.map((p) => p.toLowerCase()))));
 
 export async function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2);
@@ -22,10 +25,10 @@ export async function verifyPassword(stored: string | null, password: string): P
 }
 
 /** The policy applied wherever a password is set: a minimum length and no well-known password. */
-export function checkPasswordPolicy(password: string, context: { email?: string } = {}) {
+export async function checkPasswordPolicy(password: string, context: { email?: string } = {}): Promise<void> {
   const problems: string[] = [];
   if (password.length < PASSWORD_MIN_LENGTH) problems.push(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`);
-  if (common.has(password.toLowerCase())) problems.push('This password is too common. Choose a less guessable one.');
+  if ((await commonPasswords()).has(password.toLowerCase())) problems.push('This password is too common. Choose a less guessable one.');
   const local = context.email?.split('@')[0]?.toLowerCase();
   if (local && local.length >= 4 && password.toLowerCase().includes(local)) problems.push('Password must not contain your email address.');
   if (problems.length) throw badRequest(problems[0]!, [{ password: problems.join(' ') }]);

@@ -46,10 +46,23 @@ export const HOME_PAGE = {
 } as const;
 
 
+/** The listing and contact pages: their head (title, description) and the hero's lead, which the server prerenders too. */
 export const LISTING_PAGES = {
-  blog: { title: 'Blog', description: 'News on codes, authorities and utilities, and how we design and engineer solar permit sets.' },
-  help: { title: 'Help centre', description: 'Guides to ordering jobs, requirements, plan sets, revisions, messaging and your account on Sunstamp.' },
-  'contact-us': { title: 'Contact us', description: 'Reach the Sunstamp team about an account, a job or a demo of the portal.' },
+  blog: {
+    title: 'Blog',
+    description: 'News on codes, authorities and utilities, and how we design and engineer solar permit sets.',
+    lead: 'News on codes, authorities and utilities, and how we design and engineer solar permit sets.',
+  },
+  help: {
+    title: 'Help centre',
+    description: 'Guides to ordering jobs, requirements, plan sets, revisions, messaging and your account on Sunstamp.',
+    lead: 'Guides to ordering jobs, requirements, plan sets, revisions, messaging and your account.',
+  },
+  'contact-us': {
+    title: 'Contact us',
+    description: 'Reach the Sunstamp team about an account, a job or a demo of the portal.',
+    lead: 'Questions about a job, an account or our services? We answer on business days.',
+  },
 } as const;
 
 export const CONTENT_PAGES: Record<ContentSlug, PublicPage> = {

@@ -50,6 +50,11 @@ export const NEC_SECTIONS = {
   labelRapidShutdown: { '2017': '690.56(C)(1)', '2020': '690.56(C)', '2023': '690.12(D)' },
   // Buildings with more than one rapid-shutdown type, or a PV system with none: a plan view of the roof
   // showing each system, dashed around what stays energized (2017 (C)(2); 2020 renumbered it (C)(1); 2023 under 690.12(D)).
+  // Checked 2026-11-28 against the public sources found (no code book text was reachable): they agree that 2017/2020
+  // mark under 690.56(C) and 2023 under 690.12(D) (printproaz "Rapid shutdown labels: NEC 2017 vs 2020 vs 2023"),
+  // and put the switch label at 690.12(D)(2) in 2023 (solarpermitsolutions "Solar PV labeling requirements"), which
+  // leaves (D)(1) to the more-than-one-type plan view as in 2020's (C)(1)/(C)(2); none states the (C)(2)/(C)(1)/(D)(1)
+  // numbers of this rule directly, so they stay to be confirmed against the adopted code book.
   labelRapidShutdownMoreThanOneType: { '2017': '690.56(C)(2)', '2020': '690.56(C)(1)', '2023': '690.12(D)(1)' },
   labelRapidShutdownSwitch: { '2017': '690.56(C)(3)', '2020': '690.56(C)(2)', '2023': '690.12(D)(2)' },
   stranding: { '2017': '310.106(C)', '2020': '310.3(C)', '2023': '310.3(C)' },

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { pdfBytesOf } from '../render/pdf-bytes.ts';
 import { PDFDocument as PdfLib } from '@cantoo/pdf-lib';
 import type { Check } from '@sunstamp/engineering/report.schema';
 import { loadSheetFonts, type SheetFonts } from '../draw/fonts.ts';
@@ -62,12 +63,7 @@ export async function renderLetter(raw: LetterInputRaw, fonts: SheetFonts = load
   });
   doc.registerFont('R', Buffer.from(fonts.regular));
   doc.registerFont('B', Buffer.from(fonts.bold));
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Uint8Array>((resolve, reject) => {
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on('error', reject);
-  });
+  const done = pdfBytesOf(doc);
 
   let y = M;
   const newPage = () => { doc.addPage({ size: 'LETTER', margin: M }); y = M; };

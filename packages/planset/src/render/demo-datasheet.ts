@@ -20,7 +20,7 @@ export const DEMO_DATASHEET_MARK = 'DEMO DATASHEET - GENERATED FROM SUNSTAMP CAT
 
 /** "lengthIn" → "Length (in)", "pmaxW" → "Pmax (W)". */
 function label(key: string): string {
-  const units: [RegExp, string][] = [[/PctPerC$/, '%/C'], [/Kg$/, 'kg'], [/In$/, 'in'], [/Lb$/, 'lb'], [/Kwh$/i, 'kWh'], [/W$/, 'W'], [/V$/, 'V'], [/A$/, 'A'], [/Pct$/, '%'], [/Mm$/, 'mm'], [/Psf$/, 'psf'], [/LbFt$/, 'lb-ft']];
+  const units: [RegExp, string][] = [[/PctPerC$/, '%/C'], [/Kg$/, 'kg'], [/In$/, 'in'], [/Lb$/, 'lb'], [/Kwh$/i, 'kWh'], [/Kw$/, 'kW'], [/W$/, 'W'], [/V$/, 'V'], [/A$/, 'A'], [/Pct$/, '%'], [/Mm$/, 'mm'], [/Psf$/, 'psf'], [/LbFt$/, 'lb-ft']];
   const u = units.find(([re]) => re.test(key));
   const base = u ? key.replace(u[0], '') : key;
   const words = base.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ');

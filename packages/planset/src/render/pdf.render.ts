@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { pdfBytesOf } from './pdf-bytes.ts';
 import { SHEET_H, SHEET_W, type ImageTable, type Sheet } from '../draw/drawing.model.ts';
 import type { SheetFonts } from '../draw/fonts.ts';
 
@@ -27,12 +28,7 @@ export function renderSheetsPdf(sheets: Sheet[], images: ImageTable, fonts: Shee
   });
   doc.registerFont('R', Buffer.from(fonts.regular));
   doc.registerFont('B', Buffer.from(fonts.bold));
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Uint8Array>((resolve, reject) => {
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on('error', reject);
-  });
+  const done = pdfBytesOf(doc);
   const imageBuffers = new Map<string, Buffer>();
   const img = (ref: string) => {
     let b = imageBuffers.get(ref);

@@ -97,26 +97,24 @@ function runTableHeight(ctx: SheetContext): number {
 function calcTwoSheets(ctx: SheetContext, c: Canvas): { first: FlowPlaced[]; second: FlowPlaced[] } {
   const lc = loadCalcLines(ctx, orderedService(ctx.input, 'calc'));
   const gap = 8;
-  const w3 = (AREA.w - 2 * gap) / 3;
-  const cols = [0, 1, 2].map((k) => ({ x: AREA.x + k * (w3 + gap), w: w3 }));
+  // three columns; two where the text is 10 pt or more (a check table a third of the sheet wide cuts its words)
+  const n = ctx.minPt >= 10 ? 2 : 3;
+  const w3 = (AREA.w - (n - 1) * gap) / n;
+  const cols = Array.from({ length: n }, (_, k) => ({ x: AREA.x + k * (w3 + gap), w: w3 }));
   const bottom = AREA.y + AREA.h - 16;
-  // A section's table is cut into parts of at most half a column (a string inverter's voltage checks at 10 pt are taller than a column).
-  const most = (AREA.h - 26) / 2;
-  const parts = calcSections(ctx).flatMap((s) => {
-    const out: { title: string; checks: Check[] }[] = [];
-    for (const k of s.checks) {
-      const cur = out[out.length - 1];
-      if (cur && checkTableHeight(c, ctx, [...cur.checks, k], w3) <= most) cur.checks.push(k);
-      else out.push({ title: out.length ? `${s.title.toUpperCase().split(/[,—(]/)[0]!.trim()} (CONTINUED)` : s.title.toUpperCase(), checks: [k] });
-    }
-    return out;
+  // A section's table fills the rest of a column and continues in the next, cut between its rows.
+  const tableBlock = (title: string, checks: Check[], base: string): FlowBlock => ({
+    title, items: [], where: 'electrical calculations', col: 0,
+    fixedH: (cv, w) => checkTableHeight(cv, ctx, checks, w, true),
+    draw: (cv, b) => { checkTable(cv, ctx, title, checks, b, 'electrical calculations', true); },
+    split: (cv, w, room) => {
+      let n = 0;
+      while (n < checks.length && checkTableHeight(cv, ctx, checks.slice(0, n + 1), w, true) <= room) n += 1;
+      return n === 0 || n === checks.length ? null : [tableBlock(title, checks.slice(0, n), base), tableBlock(`${base} (CONTINUED)`, checks.slice(n), base)];
+    },
   });
   const blocks: FlowBlock[] = [
-    ...parts.map((s): FlowBlock => ({
-      title: s.title, items: [], where: 'electrical calculations', col: 0,
-      fixedH: (cv, w) => checkTableHeight(cv, ctx, s.checks, w),
-      draw: (cv, b) => { checkTable(cv, ctx, s.title, s.checks, b, 'electrical calculations'); },
-    })),
+    ...calcSections(ctx).map((s) => tableBlock(s.title.toUpperCase(), s.checks, s.title.toUpperCase().split(/[,—(]/)[0]!.trim())),
     ...(lc ? [{ title: lc.title, items: lc.lines, checkIds: lc.checkIds, where: 'electrical calculations load calculation', col: 0 }] : []),
   ];
   const first = flowPanels(c, blocks, cols, AREA.y + 26 + runTableHeight(ctx) + 6, bottom);
@@ -129,6 +127,16 @@ function calcTwoSheets(ctx: SheetContext, c: Canvas): { first: FlowPlaced[]; sec
 export function calcFitsOneSheet(ctx: SheetContext): boolean {
   if (pv4Carry(ctx).length) return false;
   return calcOneSheet(new Canvas(ctx.m, ctx.minPt, 'calc layout'), ctx, AREA.y + 26 + runTableHeight(ctx) + 6) !== null;
+}
+
+/** The calculation sheet(s) that print a report section's check table: the one sheet, or the part(s) of the two that carry it. */
+export function calcPagesOfSection(ctx: SheetContext, s: ReportSection): ('calc' | 'calc2')[] {
+  if (!ctx.pages.some((p) => p.page === 'calc2')) return ['calc'];
+  const two = calcTwoSheets(ctx, new Canvas(ctx.m, ctx.minPt, 'calc layout'));
+  const head = s.title.toUpperCase();
+  const base = `${head.split(/[,—(]/)[0]!.trim()} (CONTINUED)`;
+  const has = (placed: FlowPlaced[]) => placed.some((p) => p.block.title === head || p.block.title === base);
+  return (['calc', 'calc2'] as const).filter((_, i) => has(i === 0 ? two.first : two.second));
 }
 
 /** The electrical calculations sheet (`part` 1) or its continuation (2, when the set lists calc2). */

@@ -1,5 +1,6 @@
 import type { Check } from '@sunstamp/engineering/report.schema';
 import type { Canvas } from '../draw/canvas.ts';
+import { wordSafeWidths } from '../draw/table-widths.ts';
 import { electricalCodeName } from '../planset.model.ts';
 import type { SheetContext } from './sheet-context.ts';
 
@@ -24,20 +25,23 @@ function checkRows(ctx: SheetContext, checks: Check[]): string[][] {
   });
 }
 
+/** A check table's column widths at width `w`: in proportion, or (`wordSafe`, the calculations continued in columns) no column narrower than its longest word. */
+const checkWidths = (c: Canvas, rows: string[][], w: number, wordSafe: boolean): number[] =>
+  (wordSafe ? wordSafeWidths(c, CHECK_HEADS, rows, CHECK_WIDTHS, w - 10, 6.5) : CHECK_WIDTHS.map((x) => (x * (w - 10)) / CHECK_WIDTHS.reduce((a, b) => a + b, 0)));
+
+
 /** The height a check table takes at width `w` (the same sum checkTable draws). */
-export function checkTableHeight(c: Canvas, ctx: SheetContext, checks: Check[], w: number): number {
-  const sc = (w - 10) / CHECK_WIDTHS.reduce((a, b) => a + b, 0);
-  return c.tableHeight(CHECK_HEADS, checkRows(ctx, checks), CHECK_WIDTHS.map((x) => x * sc), { size: 6.5 }) + c.sz(9) * 1.8 + 12;
+export function checkTableHeight(c: Canvas, ctx: SheetContext, checks: Check[], w: number, wordSafe = false): number {
+  const rows = checkRows(ctx, checks);
+  return c.tableHeight(CHECK_HEADS, rows, checkWidths(c, rows, w, wordSafe), { size: 6.5 }) + c.sz(9) * 1.8 + 12;
 }
 
 /** A table of report checks: what, formula, value, limit, result, code section. Returns the height used. */
-export function checkTable(c: Canvas, ctx: SheetContext, title: string, checks: Check[], at: { x: number; y: number; w: number }, where: string): number {
+export function checkTable(c: Canvas, ctx: SheetContext, title: string, checks: Check[], at: { x: number; y: number; w: number }, where: string, wordSafe = false): number {
   const heads = CHECK_HEADS;
-  const ws = CHECK_WIDTHS;
-  const sc = (at.w - 10) / ws.reduce((a, b) => a + b, 0);
   const rows = checkRows(ctx, checks);
-  const h = checkTableHeight(c, ctx, checks, at.w);
+  const h = checkTableHeight(c, ctx, checks, at.w, wordSafe);
   const a = c.panel(title, at.x, at.y, at.w, h);
-  c.table(heads, rows, a.x, a.y, ws.map((w) => w * sc), { size: 6.5, where, checkIds: checks.map((k) => [k.id, undefined, k.id, undefined, k.id, undefined]) });
+  c.table(heads, rows, a.x, a.y, checkWidths(c, rows, at.w, wordSafe), { size: 6.5, where, checkIds: checks.map((k) => [k.id, undefined, k.id, undefined, k.id, undefined]) });
   return h;
 }

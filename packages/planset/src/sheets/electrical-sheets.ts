@@ -5,6 +5,7 @@ import { necSection } from '@sunstamp/engineering/tables/nec-sections.table';
 import { check, electricalCodeName, necEdition, sheetNumber } from '../planset.model.ts';
 import { EQUIPMENT_NAMES, EQUIPMENT_TAGS, drawNorthArrow, fitView } from './plan-view.ts';
 import { equipmentKeyOf } from './electrical-model.ts';
+import { calcPagesOfSection } from './calc.sheet.ts';
 import { checkTable, checkTableHeight } from './check-table.ts';
 import { frame, start } from './electrical-sheet.frame.ts';
 import { orderedService } from './ordered-system.ts';
@@ -23,7 +24,7 @@ import { AREA, type SheetContext } from './sheet-context.ts';
 
 export { ELECTRICAL_SHEET_TITLES } from './electrical-sheet.frame.ts';
 export { buildThreeLine, conductorsOf } from './three-line.sheet.ts';
-export { buildCalc, calcFitsOneSheet, CALC2_TITLE } from './calc.sheet.ts';
+export { buildCalc, calcFitsOneSheet, calcPagesOfSection, CALC2_TITLE } from './calc.sheet.ts';
 
 // ------------------------------------------------------------------------------------------- ESS
 
@@ -73,7 +74,7 @@ function drawEssPlan(c: Canvas, ctx: SheetContext, at: { x: number; y: number; w
   return h;
 }
 
-// eslint-disable-next-line max-lines-per-function -- sheet layout code moved as is (issue 28); the ESS sheet's panels are placed top-down on one cursor
+// eslint-disable-next-line max-lines-per-function -- sheet layout (issue 28 moved it, did not change it): the ESS sheet's panels are placed on one cursor, three columns then the full-width circuits and checks
 export function buildEss(ctx: SheetContext): Sheet {
   const { c, number, title } = start(ctx, 'ess');
   const { input } = ctx;
@@ -155,7 +156,9 @@ export function buildEss(ctx: SheetContext): Sheet {
   const lbl = labels.map((l) => `${l.code}: ${l.lines.join(' / ')} — AT ${l.location}`);
   y3 += panelNotes(`ENERGY STORAGE LABELS (SHEET ${labelSheet})`, lbl, cols[2]!, y3, false);
 
-  // full width: the circuits between the components, the report's storage checks
+  // full width: the circuits between the components, the report's storage checks. Where the checks do not fit
+  // under the circuits (10 pt text), the sheet names the calculation sheet that prints them (every electrical
+  // section is printed there) instead of squeezing the table.
   let y = Math.max(y1, y2, y3);
   const heads = ['RUN', 'CIRCUIT', 'FROM', 'TO', 'CONDUCTORS', 'SIZE', 'TYPE', 'EGC', 'CONDUIT', 'OCPD', 'MAX I'];
   const ws = [30, 190, 110, 110, 80, 50, 90, 50, 110, 45, 50];
@@ -166,10 +169,15 @@ export function buildEss(ctx: SheetContext): Sheet {
   const ta = c.panel(`CONDUCTORS AND OCPD BETWEEN THE COMPONENTS (FROM THE SCHEDULE ON SHEET ${pv4})`, AREA.x, y, AREA.w, th);
   c.table(heads, tbl, ta.x, ta.y, ws.map((w) => w * sc), { where: `${number} ESS circuits` });
   y += th + 8;
-  const checks = input.report.sections.find((s) => s.id === 'electrical.storage')?.checks ?? [];
-  if (checks.length) {
-    if (y + checkTableHeight(c, ctx, checks, AREA.w) > AREA.y + AREA.h) throw new DrawingOverflow(number, 'the energy storage sheet does not fit (storage checks)');
-    checkTable(c, ctx, 'ENERGY STORAGE CHECKS', checks, { x: AREA.x, y, w: AREA.w }, number);
+  const storage = input.report.sections.find((s) => s.id === 'electrical.storage');
+  const checks = storage?.checks ?? [];
+  if (checks.length && y + checkTableHeight(c, ctx, checks, AREA.w) <= AREA.y + AREA.h) checkTable(c, ctx, 'ENERGY STORAGE CHECKS', checks, { x: AREA.x, y, w: AREA.w }, number);
+  else if (checks.length) {
+    const on = calcPagesOfSection(ctx, storage!).map((p) => sheetNumber(input, p));
+    const at = `${on.length > 1 ? 'SHEETS' : 'SHEET'} ${on.join(' AND ')}`;
+    const note = [`THE ${checks.length} ENERGY STORAGE CHECK${checks.length > 1 ? 'S' : ''} (${checks.map((k) => k.title.toUpperCase()).join('; ')}) ARE PRINTED WITH THE ELECTRICAL CALCULATIONS ON ${at}, TABLE "${storage!.title.toUpperCase()}".`];
+    if (y + c.notesHeight(note, AREA.w - 10, { numbered: false }) + c.sz(9) * 1.8 + 12 > AREA.y + AREA.h) throw new DrawingOverflow(number, 'the energy storage sheet does not fit (storage checks)');
+    panelNotes('ENERGY STORAGE CHECKS', note, AREA.x, y, false, AREA.w);
   }
   return { key: 'ess', number, title, prims: c.prims, frame };
 }

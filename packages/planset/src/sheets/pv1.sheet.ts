@@ -65,8 +65,20 @@ function panelList(c: Canvas, title: string, items: string[], x: number, y: numb
   return h;
 }
 
-/** PV-1's left column at width colW: header, scope of work, project information, codes and the sheet index. Answers the y under it. */
-function leftColumn(c: Canvas, ctx: SheetContext, colW: number): number {
+/** A panel whose short items run in two columns (the first half down the left, the rest down the right). Answers its height. */
+function panelTwoColumns(c: Canvas, title: string, items: string[], x: number, y: number, w: number, where: string): number {
+  const halves = [items.slice(0, Math.ceil(items.length / 2)), items.slice(Math.ceil(items.length / 2))];
+  const h = Math.max(...halves.map((col) => c.notesHeight(col, w / 2 - 10, { numbered: false }))) + c.sz(9) * 1.8 + 10;
+  const a = c.panel(title, x, y, w, h);
+  halves.forEach((col, i) => c.notes(col, a.x + (i * w) / 2, a.y, w / 2 - 10, a.h + 2, { numbered: false, where }));
+  return h;
+}
+
+/**
+ * PV-1's left column at width colW: header, scope of work, project information, codes and the sheet index. Answers the
+ * y under it. `codesIn2`: the applicable codes (short lines) in two columns, as the sheet index is.
+ */
+function leftColumn(c: Canvas, ctx: SheetContext, colW: number, codesIn2 = false): number {
   const { input } = ctx;
   // header
   c.text('PHOTOVOLTAIC SYSTEM', AREA.x, AREA.y + 12, { size: 13, bold: true, maxWidth: colW });
@@ -85,15 +97,9 @@ function leftColumn(c: Canvas, ctx: SheetContext, colW: number): number {
     `GROUND SNOW LOAD: ${dc.groundSnowLoadPsf} PSF`,
   ];
   y += panelList(c, 'PROJECT INFORMATION & DESIGN CRITERIA', info, AREA.x, y, colW) + 6;
-  y += panelList(c, 'APPLICABLE CODES', applicableCodes(ctx), AREA.x, y, colW) + 6;
+  y += (codesIn2 ? panelTwoColumns(c, 'APPLICABLE CODES', applicableCodes(ctx), AREA.x, y, colW, 'PV-1 APPLICABLE CODES') : panelList(c, 'APPLICABLE CODES', applicableCodes(ctx), AREA.x, y, colW)) + 6;
   const index = ctx.pages.map((p) => `${p.number}  ${p.title}`);
-  const idxH = c.notesHeight(index, colW / 2 - 10, { numbered: false }) / 1 + 30;
-  const colsIndex = [index.slice(0, Math.ceil(index.length / 2)), index.slice(Math.ceil(index.length / 2))];
-  const ih = Math.max(...colsIndex.map((col) => c.notesHeight(col, colW / 2 - 10, { numbered: false }))) + c.sz(9) * 1.8 + 10;
-  void idxH;
-  const ia = c.panel('SHEET INDEX', AREA.x, y, colW, ih);
-  colsIndex.forEach((col, i) => c.notes(col, ia.x + (i * colW) / 2, ia.y, colW / 2 - 10, ia.h + 2, { numbered: false, where: 'PV-1 sheet index' }));
-  y += ih + 6;
+  y += panelTwoColumns(c, 'SHEET INDEX', index, AREA.x, y, colW, 'PV-1 sheet index') + 6;
   return y;
 }
 
@@ -106,10 +112,14 @@ export function buildPv1(ctx: SheetContext): Sheet {
   c.layer = 'G-ANNO';
 
   // The left column (header, scope, project information, codes, sheet index) is 300 pt wide; where its
-  // text outgrows the sheet's height (10 pt text, a system with storage) it widens, the site plan narrows.
+  // text outgrows the sheet's height (10 pt text, a system with storage) it widens, the site plan narrows;
+  // where it still does at 440 pt, the applicable codes run in two columns (from 300 pt again).
+  const fits = (w: number, two: boolean) => leftColumn(new Canvas(ctx.m, ctx.minPt, c.name), ctx, w, two) <= AREA.y + AREA.h;
   let colW = 300;
-  while (colW < 440 && leftColumn(new Canvas(ctx.m, ctx.minPt, c.name), ctx, colW) > AREA.y + AREA.h) colW += 20;
-  const y = leftColumn(c, ctx, colW);
+  while (colW < 440 && !fits(colW, false)) colW += 20;
+  const codesIn2 = !fits(colW, false);
+  if (codesIn2) { colW = 300; while (colW < 440 && !fits(colW, true)) colW += 20; }
+  const y = leftColumn(c, ctx, colW, codesIn2);
   if (y > AREA.y + AREA.h) throw new DrawingOverflow('PV-1', `left column needs ${(y - AREA.y - AREA.h).toFixed(0)} pt more height`);
 
   // site plan
@@ -164,11 +174,25 @@ export function checkStreetLine(ctx: SheetContext): void {
   }
 }
 
+/**
+ * The ordered energy storage is located (issue 25): the battery when the job orders one, the backup gateway
+ * when it orders backup. The site plan, the ESS location plan and the 705.10 directory map all show them from
+ * these points; a design without them is refused, never drawn without the ESS.
+ */
+export function checkEssLocated(ctx: SheetContext): void {
+  const { input } = ctx;
+  const has = (k: string) => input.design.equipment.some((e) => e.kind === k);
+  const want = [...(input.equipment.battery ? ['battery'] : []), ...(input.job.backup !== 'Non-Backup' ? ['backup_gateway'] : [])];
+  const lost = want.filter((k) => !has(k));
+  if (lost.length) throw new DrawingOverflow('PV-1', `the design locates no ${lost.map((k) => `${EQUIPMENT_NAMES[k]!.toLowerCase()} (${EQUIPMENT_TAGS[k]})`).join(' and no ')}: the ordered energy storage is shown on the site plan and the 705.10 directory map, place it on the job's Design page`);
+}
+
 /** The site plan's drawing, equipment schedule and locator, in the site plan's box. */
 function drawSitePlan(c: Canvas, ctx: SheetContext, outer: { x: number; y: number; w: number; h: number }): void {
   const { input } = ctx;
   const d = input.design;
   checkStreetLine(ctx);
+  checkEssLocated(ctx);
   // right strip: the locator and the equipment schedule; the plan keeps a margin for its dimensions
   // wider where the AHJ asks for larger text (min_text_size)
   const stripW = 176 + (c.sz(8) - 8) * 22;

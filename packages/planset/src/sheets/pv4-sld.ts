@@ -256,10 +256,15 @@ export function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: numbe
     c.line(te.x + te.w / 2, te.y + te.h, bp.x + bp.w / 2, bp.y, { lineWidth: 1.2 }, 'E-SLD');
   }
   c.text('TO UTILITY GRID', um.x + um.w / 2, um.y + um.h + 12, { size: 6.5, bold: true, align: 'center', layer: 'E-SLD' });
-  // Right of the MSP; with the MSP in the last column and large text (10 pt), wrapped under the utility meter's "TO UTILITY GRID".
+  // Right of the MSP where it is clear of what the diagram already holds (a partial backup's gateway and backup loads
+  // panel stand there); else, as with the MSP in the last column and large text (10 pt), wrapped under the utility meter's "TO UTILITY GRID".
   const gec = 'GEC TO (E) ELECTRODE, 250.64';
   const gecRoom = box.x + box.w - msp.x - msp.w - 6;
-  if (c.m.width(gec, c.sz(6.5), false) <= gecRoom) c.text(gec, msp.x + msp.w + 4, msp.y + msp.h - 4, { size: 6.5, layer: 'E-SLD', maxWidth: gecRoom });
+  const gecW = c.m.width(gec, c.sz(6.5), false);
+  const gecAt = { x0: msp.x + msp.w + 4, y0: msp.y + msp.h - 4 - 0.72 * c.sz(6.5), x1: msp.x + msp.w + 4 + gecW, y1: msp.y + msp.h - 4 + 0.2 * c.sz(6.5) };
+  const hits = (q: { x0: number; y0: number; x1: number; y1: number }) => gecAt.x0 < q.x1 && q.x0 < gecAt.x1 && gecAt.y0 < q.y1 && q.y0 < gecAt.y1;
+  const gecClear = !c.prims.some((q) => (q.kind === 'text' && q.text.trim() !== '' && hits(textBox(q))) || (q.kind === 'rect' && q.w < box.w / 2 && hits({ x0: q.x, y0: q.y, x1: q.x + q.w, y1: q.y + q.h })));
+  if (gecW <= gecRoom && gecClear) c.text(gec, msp.x + msp.w + 4, msp.y + msp.h - 4, { size: 6.5, layer: 'E-SLD', maxWidth: gecRoom });
   else {
     const gy = um.y + um.h + 12 + c.lh(c.sz(6.5)) * 0.6;
     c.para(gec, um.x - 10, gy, um.w + 20, Math.max(box.y + box.h - gy, c.lh(c.sz(6.5)) * 2.2), { size: 6.5, align: 'center', layer: 'E-SLD', where: 'PV-4 single line diagram' });

@@ -2,8 +2,16 @@ import { Canvas } from '../draw/canvas.ts';
 
 /* Panels of notes flowed down a sheet's columns (PV-4 and the calculation sheets), continued under "(CONTINUED)". */
 
-/** A panel of notes in a sheet's columns: `col` is where it starts at the earliest; unnumbered ones continue in the next column. */
-export interface FlowBlock { title: string; items: string[]; where: string; col: number; numbered?: boolean; checkIds?: (string | undefined)[]; fixedH?: (c: Canvas, w: number) => number; draw?: (c: Canvas, box: { x: number; y: number; w: number; h: number }) => void }
+/**
+ * A panel of notes in a sheet's columns: `col` is where it starts at the earliest; unnumbered ones continue in the next column.
+ * A drawn block (`fixedH`, `draw`) that can be cut (a table by its rows) gives `split`: the part that fits `room` at width `w`
+ * and the rest, or null when no part fits.
+ */
+export interface FlowBlock {
+  title: string; items: string[]; where: string; col: number; numbered?: boolean; checkIds?: (string | undefined)[];
+  fixedH?: (c: Canvas, w: number) => number; draw?: (c: Canvas, box: { x: number; y: number; w: number; h: number }) => void;
+  split?: (c: Canvas, w: number, room: number) => [FlowBlock, FlowBlock] | null;
+}
 export interface FlowPlaced { block: FlowBlock; title: string; items: string[]; checkIds?: (string | undefined)[]; x: number; y: number; w: number; h: number }
 
 /**
@@ -11,8 +19,9 @@ export interface FlowPlaced { block: FlowBlock; title: string; items: string[]; 
  * that does not fit the rest of a column continues in the next under "(CONTINUED)"; the last panel of each column
  * reaches the bottom. Answers what was placed and the blocks (or the part of one) that did not fit.
  */
-export function flowPanels(c: Canvas, blocks: FlowBlock[], cols: { x: number; w: number }[], top: number, bottom: number): { placed: FlowPlaced[]; rest: FlowBlock[] } {
+export function flowPanels(c: Canvas, given: FlowBlock[], cols: { x: number; w: number }[], top: number, bottom: number): { placed: FlowPlaced[]; rest: FlowBlock[] } {
   const head = c.sz(9) * 1.8 + 14;
+  const blocks = [...given];
   const placed: FlowPlaced[] = [];
   let col = 0;
   let y = top;
@@ -28,9 +37,14 @@ export function flowPanels(c: Canvas, blocks: FlowBlock[], cols: { x: number; w:
     const b = blocks[k]!;
     while (col < b.col) if (!nextCol()) return done(k);
     if (b.fixedH) {
-      let h = b.fixedH(c, cols[col]!.w);
-      if (y + h > bottom && y > top) { if (!nextCol()) return done(k); h = b.fixedH(c, cols[col]!.w); }
-      if (y + h > bottom) return done(k);
+      const h = b.fixedH(c, cols[col]!.w);
+      if (y + h > bottom) {
+        // a block that can be cut fills the rest of the column and continues in the next (tried again there)
+        const cut = b.split ? b.split(c, cols[col]!.w, bottom - y) : null;
+        if (cut) { blocks.splice(k, 1, ...cut); k -= 1; continue; }
+        if (y > top && nextCol()) { k -= 1; continue; }
+        return done(k);
+      }
       placed.push({ block: b, title: b.title, items: [], x: cols[col]!.x, y, w: cols[col]!.w, h });
       y += h + 4;
       continue;

@@ -226,7 +226,7 @@ export async function confirmPasswordReset(ctx: Ctx, uid: string, token: string,
   }
   const user = await repo.findUserById(db, row.userId);
   if (!user || !user.isActive) throw badRequest(BAD_LINK, [{ token: BAD_LINK }]);
-  checkPasswordPolicy(password, { email: user.email });
+  await checkPasswordPolicy(password, { email: user.email });
   if (!(await repo.markUserTokenUsed(db, row.id, now))) throw badRequest(BAD_LINK, [{ token: BAD_LINK }]);
   // Reaching the link proves the mailbox, so the address counts as verified too.
   await repo.updateUser(db, user.id, { passwordHash: await hashPassword(password), needsPassword: false, verifiedEmail: true });

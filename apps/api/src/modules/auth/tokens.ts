@@ -1,3 +1,4 @@
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { randomToken, hmac, safeEqual } from '../../platform/secrets.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -148,7 +149,7 @@ export class TokenSigner {
     if (!token || token.length > 200) return null;
     const [userId, code, mac, extra] = token.split('.');
     if (!userId || !code || !mac || extra !== undefined || !/^(m|j|mj)$/.test(code)) return null;
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(userId)) return null;
+    if (!UUID_RE.test(userId)) return null;
     if (!safeEqual(mac, hmac(this.secret, `unsubscribe:${userId}.${code}`))) return null;
     return { userId, kinds: [...(code.includes('m') ? ['message' as const] : []), ...(code.includes('j') ? ['job' as const] : [])] };
   }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { HOME_PAGE } from '@sunstamp/domain/site/public-pages.data';
+import { CONTENT_PAGES, HOME_PAGE, LISTING_PAGES } from '@sunstamp/domain/site/public-pages.data';
+import { CONTENT_SLUGS } from '@sunstamp/domain/site/public-pages.routes';
 import { LOGIN_PAGE } from '@sunstamp/domain/site/login-page.data';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,8 @@ import { ZErrorEnvelope } from '@sunstamp/domain/contracts/common';
 import { SEED_HELP_ARTICLES, SEED_POSTS } from '../../db/seed/content.seed.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
 import { EXE, PDF, PNG, postMultipart } from '../../test/upload-fixtures.ts';
+
+const escHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 let t: TestApp;
 let dist: string;
@@ -283,6 +286,26 @@ describe('prerendered public pages, sitemap and robots', () => {
     expect(root).toContain(`<h1>${LOGIN_PAGE.title}</h1>`);
     expect(root).toContain(LOGIN_PAGE.lead);
     expect(login.body).toContain('<title>Sign in · Sunstamp</title>');
+  });
+
+  it('prerenders every open page with the hero the app draws (title and lead in the styled banner), so the largest text paints before any script', async () => {
+    const hero = (title: string, lead: string) => `<section class="pre-hero"><div class="pre-wrap"><h1>${title}</h1><p>${lead}</p>`;
+    const pages: [string, string, string][] = [
+      ['/help', LISTING_PAGES.help.title, LISTING_PAGES.help.lead],
+      ['/blog', LISTING_PAGES.blog.title, LISTING_PAGES.blog.lead],
+      ['/contact-us', LISTING_PAGES['contact-us'].title, LISTING_PAGES['contact-us'].lead],
+      ...CONTENT_SLUGS.map((s): [string, string, string] => [`/${s}`, CONTENT_PAGES[s].title, CONTENT_PAGES[s].lead]),
+    ];
+    for (const [url, title, lead] of pages) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      const root = /<div id="root">([\s\S]*?)<\/div>\s*<script/.exec(res.body)?.[1] ?? '';
+      expect(root, url).toContain('<main class="pre pre-page">');
+      expect(root, url).toContain(hero(escHtml(title), escHtml(lead)));
+    }
+    // The listing keeps its items under the hero.
+    const help = await t.app.inject({ method: 'GET', url: '/help' });
+    expect(help.body).toContain('<a href="/help/ordering-a-job">');
   });
 
   it('serves sitemap.xml with every published page and robots.txt pointing at it', async () => {

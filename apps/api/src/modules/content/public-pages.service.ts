@@ -37,11 +37,26 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 const cut = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1).replace(/\s+\S*$/, '')}…`);
 const paragraphs = (body: string) => body.split(/\n\s*\n/).map((p) => `<p>${esc(p.trim())}</p>`).join('');
 
+/**
+ * The banner at the top of the open pages as the app draws it (ContentHero): the `pre-*` classes
+ * are styled by the web's prerender.css to the app's sizes, so the page's largest text is on screen
+ * before any script runs and the app's render replaces it without a jump (or a later, larger paint).
+ */
+const heroHtml = (title: string, lead?: string, extra = '') =>
+  `<section class="pre-hero"><div class="pre-wrap"><h1>${esc(title)}</h1>${lead ? `<p>${esc(lead)}</p>` : ''}${extra}</div></section>`;
+
+/** The public layout's top bar (brand and sign-in), at its height, so the app's bar takes its place without moving the page. */
+const BAR_HTML = '<header class="pre-bar"><div class="pre-wrap"><a href="/">Sunstamp</a><a class="pre-bar-end" href="/login">Sign in</a></div></header>';
+
+/** An open page: the bar, the hero, then its body in the page's column. */
+const pageHtml = (title: string, lead: string | undefined, body: string) =>
+  `${BAR_HTML}<main class="pre pre-page">${heroHtml(title, lead)}<div class="pre-wrap pre-body">${body}</div></main>`;
+
 function staticPage(slug: ContentSlug): PublicPageHead {
   const p = CONTENT_PAGES[slug];
   return {
     status: 200, title: p.title, description: p.description, path: `/${slug}`, type: 'website',
-    bodyHtml: `<main><h1>${esc(p.title)}</h1><p>${esc(p.lead)}</p>${p.sections.map((s) => `<h2>${esc(s.heading)}</h2>${paragraphs(s.body)}`).join('')}</main>`,
+    bodyHtml: pageHtml(p.title, p.lead, p.sections.map((s) => `<h2>${esc(s.heading)}</h2>${paragraphs(s.body)}`).join('')),
   };
 }
 
@@ -52,9 +67,9 @@ function staticPage(slug: ContentSlug): PublicPageHead {
  */
 function homePage(): PublicPageHead {
   const h = HOME_PAGE;
-  const bodyHtml = '<main class="pre pre-home">'
-    + `<section class="pre-hero"><div class="pre-wrap"><h1>${esc(h.hero.title)}</h1><p>${esc(h.hero.lead)}</p>`
-    + '<p class="pre-actions"><a class="pre-btn" href="/request-demo">Request a demo</a> <a class="pre-btn pre-btn-outline" href="/login">Sign in</a></p></div></section>'
+  const actions = '<p class="pre-actions"><a class="pre-btn" href="/request-demo">Request a demo</a> <a class="pre-btn pre-btn-outline" href="/login">Sign in</a></p>';
+  const bodyHtml = BAR_HTML + '<main class="pre pre-home">'
+    + heroHtml(h.hero.title, h.hero.lead, actions)
     + `<div class="pre-wrap"><h2>${esc(h.servicesHeading)}</h2><ul class="pre-cards">`
     + h.services.map((s) => `<li><a href="${esc(s.to)}"><h3>${esc(s.title)}</h3></a><p>${esc(s.text)}</p></li>`).join('')
     + `</ul><h2>${esc(h.stepsHeading)}</h2><ol class="pre-cards">`
@@ -83,7 +98,7 @@ async function listing(ctx: Ctx, kind: 'post' | 'help'): Promise<PublicPageHead>
   const items = rows.map(({ item }) => `<li><a href="${base}/${esc(item.slug)}">${esc(item.title)}</a>${item.summary ? ` – ${esc(item.summary)}` : ''}</li>`).join('');
   return {
     status: 200, title: meta.title, description: meta.description, path: base, type: 'website',
-    bodyHtml: `<main><h1>${esc(meta.title)}</h1><p>${esc(meta.description)}</p><ul>${items}</ul></main>`,
+    bodyHtml: pageHtml(meta.title, meta.lead, `<ul>${items}</ul>`),
   };
 }
 
@@ -119,7 +134,7 @@ export async function publicPageHead(ctx: Ctx, pathname: string): Promise<Public
   if (path === '/login') return loginPage();
   if (path === '/contact-us') {
     const m = LISTING_PAGES['contact-us'];
-    return { status: 200, title: m.title, description: m.description, path, type: 'website', bodyHtml: '' };
+    return { status: 200, title: m.title, description: m.description, path, type: 'website', bodyHtml: pageHtml(m.title, m.lead, '') };
   }
   const slug = path.slice(1);
   if ((CONTENT_SLUGS as readonly string[]).includes(slug)) return staticPage(slug as ContentSlug);

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { DesignModel, FireCode, PlacedModule, RoofPlane } from '@sunstamp/planset/input.schema';
 import { autoLayoutRoof } from '@sunstamp/planset/layout/auto-layout';
+import { placeBesidePanel } from '@sunstamp/planset/layout/equipment-placement';
 import { loadDesignFor as loadStoredDesign } from '../designs/designs.api.ts';
 
 /*
@@ -27,6 +28,8 @@ export type DesignArray = {
 export type DesignSystem = {
   kind: 'string' | 'optimizer' | 'micro';
   battery: boolean;
+  /** Whole- or partial-home backup is ordered: the backup gateway (transfer equipment, 702.5) gets a location. */
+  backupGateway: boolean;
   acDisconnect: boolean;
   subpanel: boolean;
   productionMeter: boolean;
@@ -100,7 +103,7 @@ const centroid = (poly: readonly { x: number; y: number }[]) => ({
  * A saved design as a run draws it. Its planes name their arrays ("array-1"), which become the
  * engine's ids (A1); every array must have all its modules placed (a designer who saved planes
  * without modules gets them auto-filled on those planes). Equipment the system needs but the
- * drawing lacks is placed beside the main panel, and a roof junction box at the centre of the
+ * drawing lacks (the battery and the backup gateway too, when ordered) is placed beside the main panel, and a roof junction box at the centre of the
  * first plane with modules, so every run is measured; a drawing without a main panel is refused.
  */
 export function storedDesign(model: DesignModel, req: DesignRequest): DesignResult {
@@ -134,7 +137,7 @@ export function storedDesign(model: DesignModel, req: DesignRequest): DesignResu
   }
   const panel = routes.main_panel;
   if (!panel) return { ok: false, detail: 'the design has no main service panel: place it on the job\'s Design page' };
-  const needed: { kind: DesignModel['equipment'][number]['kind']; point: RoutePoint; on: boolean }[] = [
+  const needed: { kind: DesignModel['equipment'][number]['kind']; point: RoutePoint | null; on: boolean }[] = [
     { kind: 'utility_meter', point: 'utility_meter', on: true },
     { kind: 'production_meter', point: 'production_meter', on: req.system.productionMeter },
     { kind: 'ac_disconnect', point: 'ac_disconnect', on: req.system.acDisconnect },
@@ -142,13 +145,13 @@ export function storedDesign(model: DesignModel, req: DesignRequest): DesignResu
     { kind: 'combiner', point: 'combiner', on: req.system.kind === 'micro' || req.system.battery },
     { kind: 'inverter', point: 'inverter', on: req.system.kind !== 'micro' },
     { kind: 'battery', point: 'battery', on: req.system.battery },
+    // no conductor route is measured to the gateway (the backup circuits are the engine's), but the site plan and the 705.10 map show it
+    { kind: 'backup_gateway', point: null, on: req.system.backupGateway },
   ];
-  let step = 1;
-  for (const n of needed.filter((x) => x.on && !routes[x.point])) {
-    const at = { x: panel.x, y: round2(panel.y + 3 * step++) };
-    equipment.push({ kind: n.kind, ...at });
-    routes[n.point] = at;
-  }
+  const missing = needed.filter((x) => x.on && !(x.point ? routes[x.point] : equipment.some((e) => e.kind === x.kind)));
+  const beside = placeBesidePanel(equipment, panel, missing.map((x) => x.kind));
+  equipment.splice(0, equipment.length, ...beside.equipment);
+  for (const n of missing) if (n.point) routes[n.point] = beside.placed.get(n.kind)!;
   if (!routes.roof) {
     // Under the module nearest the main panel: inside the array, so never in a fire setback or
     // pathway (PV-2 fails a junction box there); without modules, the first plane's corner 1.5 ft in.
@@ -216,6 +219,7 @@ export function autoDesign(req: DesignRequest): DesignResult {
     { kind: 'combiner', point: 'combiner', on: req.system.kind === 'micro' || req.system.battery },
     { kind: 'inverter', point: 'inverter', on: req.system.kind !== 'micro' },
     { kind: 'battery', point: 'battery', on: req.system.battery },
+    { kind: 'backup_gateway', point: null, on: req.system.backupGateway },
     { kind: 'rsd_initiator', point: null, on: req.system.rapidShutdownInitiator },
   ];
   const equipment: DesignModel['equipment'] = [];

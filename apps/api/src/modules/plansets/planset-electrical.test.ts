@@ -113,6 +113,13 @@ describe('finding 1: the ordered system is the drawn system', () => {
     expect(pv4).toMatch(/BATTERY \(ESS\) AC OUTPUT CIRCUIT/);
     expect(pv5).toMatch(/NOMINAL ESS VOLTAGE: 240 V AC/);
     expect(pv5).toMatch(/ENERGY STORAGE SYSTEM \(13\.5 KWH\)/);
+    // The ESS has a position (the run locates the battery and the gateway beside the main panel when the design
+    // does not): PV-1's equipment schedule lists both, the 705.10 directory map names them as PV-4 does.
+    expect(pv1).toMatch(/\bBAT BATTERY\b/);
+    expect(pv1).toMatch(/\bGW BACKUP\s+GATEWAY\b/);
+    const map = pages.map((p) => p.text).find((x) => x.includes('705.10 DIRECTORY MAP'))!;
+    expect(map).toContain('BAT = BATTERY');
+    expect(map).toContain('GW = BACKUP GATEWAY');
   }, 180_000);
 });
 

@@ -121,6 +121,7 @@ export async function designOf(ctx: Ctx, f: Facts, c: Codes, unsaved: DesignMode
   const system: DesignSystem = {
     kind: micro ? 'micro' : optimizer ? 'optimizer' : 'string',
     battery: !!batteryLine,
+    backupGateway: ['Whole Home', 'Partial Home'].includes(str(cad.battery_backup)),
     acDisconnect: rv('ac_disconnect')?.value !== 'Not Required',
     subpanel: cad.subpanel_routed === true,
     productionMeter: on('production_meter'),

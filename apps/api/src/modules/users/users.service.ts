@@ -114,7 +114,7 @@ export async function updateMe(ctx: Ctx, userId: string, body: MeUpdate, session
         throw badRequest('Your current password is incorrect.', [{ current_password: 'Your current password is incorrect.' }]);
       }
     }
-    checkPasswordPolicy(password, { email: user.email });
+    await checkPasswordPolicy(password, { email: user.email });
     set.passwordHash = await hashPassword(password);
     set.needsPassword = false;
   }

@@ -27,6 +27,7 @@ import { useOptionList, useStates } from '../api/use-option-list.ts';
 import { AddressMap, type LatLng } from './address.map.tsx';
 import { NumberInput, SelectInput, SwitchInput, TextInput } from './intake-fields.tsx';
 import type { JobIntake } from '@sunstamp/domain/jobs/job-intake.schema';
+import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 
 const LOOKUP_DEBOUNCE_MS = 400;
 type Lookup = { status: 'idle' | 'loading' | 'done' | 'error'; message?: string };
@@ -65,8 +66,6 @@ function useSameNameDrafts(name: string, jobId: string | null): number {
  * fills the address and drops the pin; dragging the pin sets latitude/longitude and fills the
  * rest by reverse geocoding.
  */
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 // eslint-disable-next-line max-lines-per-function -- one wizard step's form: the address search, geocoding and the fields it fills share the step's react-hook-form context and lookup state
 export function AddressStep({ companies, jobId = null }: { companies: readonly { id: string; name: string }[]; jobId?: string | null }) {
   const form = useFormContext<JobIntake>();

@@ -26,7 +26,7 @@ export function BlogPage() {
   const posts = usePublishedContent('post');
   return (
     <>
-      <ContentHero title={LISTING_PAGES.blog.title} lead={LISTING_PAGES.blog.description} />
+      <ContentHero title={LISTING_PAGES.blog.title} lead={LISTING_PAGES.blog.lead} />
       <Container maxWidth="lg" sx={{ py: 6 }}>
         {posts.isPending ? (
           <Grid container spacing={3}>

@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ZContactBody, type ContactBodyInput } from '@sunstamp/domain/contracts/contact';
+import { LISTING_PAGES } from '@sunstamp/domain/site/public-pages.data';
 import { FormError } from '../../../components/form-error.tsx';
 import { textFieldProps } from '../../../components/form/form-field.ts';
 import { friendlyErrors, showServerError } from '../../../lib/form-resolver.ts';
@@ -69,10 +70,10 @@ function ContactForm() {
 }
 
 export function ContactUsPage() {
-  usePageTitle('Contact us');
+  usePageTitle(LISTING_PAGES['contact-us'].title);
   return (
     <>
-      <ContentHero title="Contact us" lead="Questions about a job, an account or our services? We answer on business days." />
+      <ContentHero title={LISTING_PAGES['contact-us'].title} lead={LISTING_PAGES['contact-us'].lead} />
       <Container maxWidth="lg" sx={{ py: 6 }}>
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, md: 7 }}>

@@ -48,7 +48,7 @@ export function HelpPage() {
   const filtered = !!search || !!category;
   return (
     <>
-      <ContentHero title={LISTING_PAGES.help.title} lead="Guides to ordering jobs, requirements, plan sets, revisions, messaging and your account.">
+      <ContentHero title={LISTING_PAGES.help.title} lead={LISTING_PAGES.help.lead}>
         <Box sx={{ bgcolor: 'background.paper', borderRadius: 1, maxWidth: 560 }}>
           <SearchField value={q} onChange={setQ} placeholder="Search the help centre" clearable maxLength={200} sx={{ width: '100%' }} />
         </Box>
