@@ -6,6 +6,9 @@ import type { PlanSetInputRaw } from './input.schema.ts';
 import { PlanSetError } from './planset.errors.ts';
 import { renderPlanSet, type PlanSetResult } from './planset.render.ts';
 import { placeBesidePanel } from './layout/equipment-placement.ts';
+import { segmentHitsBox } from './check/drawing.lint.ts';
+import { clearOfLines } from './sheets/pv1-site-dims.ts';
+import { GOLDEN_NAMES } from './fixtures/golden.fixtures.ts';
 
 /*
  * Issue 25: the energy storage system has a position on the site plan. The battery (BAT) and, when backup is
@@ -72,4 +75,39 @@ describe('the energy storage on the site plan and the 705.10 directory map', () 
     expect(placed.has('inverter')).toBe(false);
     expect(equipment).toHaveLength(5);
   });
+});
+
+/** The site plan's equipment tags (white boxes on E-EQPM) and the lines that could cross them. */
+function tagsAndLines(svg: string) {
+  const num = (tag: string, a: string) => Number(new RegExp(`\\b${a}="(-?[\\d.]+)"`).exec(tag)![1]);
+  const tags = [...svg.matchAll(/<rect class="E-EQPM"[^>]*>/g)].map((m) => m[0]).filter((t) => /fill="#fff"/.test(t))
+    .map((t) => ({ x0: num(t, 'x'), y0: num(t, 'y'), x1: num(t, 'x') + num(t, 'width'), y1: num(t, 'y') + num(t, 'height') }));
+  const lines = [...svg.matchAll(/<line class="(E-EQPM|E-PV-MODULE)"[^>]*>/g)].map((m) => m[0])
+    .map((t) => [num(t, 'x1'), num(t, 'y1'), num(t, 'x2'), num(t, 'y2')] as const);
+  return { tags, lines };
+}
+
+describe('the site plan\'s equipment tags', () => {
+  it('clearOfLines moves a box under each line in its way and leaves it where none is', () => {
+    expect(clearOfLines(100, 12, 0, 20, [[[-50, 200], [50, 200]]])).toBe(100);
+    // a line through the box pushes it under the line; a second line just under pushes it again
+    expect(clearOfLines(100, 12, 0, 20, [[[-50, 102], [50, 102]]])).toBe(102 + 6 + 3);
+    expect(clearOfLines(100, 12, 0, 20, [[[-50, 102], [50, 102]], [[-50, 112], [50, 112]]])).toBe(112 + 6 + 3);
+    // a line that ends left of the box does not move it
+    expect(clearOfLines(100, 12, 30, 50, [[[-50, 100], [20, 100]]])).toBe(100);
+  });
+
+  it.each([...SETS.map(([n, make]) => [n, make] as const), ...GOLDEN_NAMES.map((n) => [n, () => goldenInput(n)] as const)])(
+    '%s: no setback dimension or other line crosses a tag, but the tag\'s own leader, which ends on its edge',
+    async (_n, make) => {
+      const r = await renderPlanSet(await make(), { sheetsOnly: true, only: ['pv1'] });
+      const { tags, lines } = tagsAndLines(r.sheets.find((s) => s.page === 'pv1')!.svg);
+      expect(tags.length).toBeGreaterThan(0);
+      for (const b of tags) {
+        const inner = { x0: b.x0 + 0.5, y0: b.y0 + 0.5, x1: b.x1 - 0.5, y1: b.y1 - 0.5 };
+        const crossing = lines.filter((l) => segmentHitsBox(l, inner));
+        expect(crossing, `tag at ${b.x0.toFixed(0)},${b.y0.toFixed(0)}`).toEqual([]);
+      }
+    },
+  );
 });

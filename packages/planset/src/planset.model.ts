@@ -11,7 +11,13 @@ import { ROOF_MATERIALS } from '@sunstamp/domain/catalogue/option-lists.data';
  * never computed twice, so the sheets cannot disagree (the consistency check proves it after render).
  */
 
-export const TEMPLATE_VERSION = 'planset-2026.11.1';
+/**
+ * The drawings' version, printed in every title block and part of every run's input hash: a run of
+ * the same job and inputs after the drawings changed is a new run (an install upgraded to new
+ * drawings does not hand back the old set). Bumped whenever the sheets change; the golden snapshots'
+ * fingerprint in template-version.test.ts holds us to it.
+ */
+export const TEMPLATE_VERSION = 'planset-2026.11.2';
 
 export interface Req { on: boolean; value: unknown }
 

@@ -4,6 +4,7 @@ import { goldenInput, type GoldenRoof } from './fixtures/golden.fixtures.ts';
 import { renderPlanSet } from './planset.render.ts';
 import { composeLetter } from './letters/letter.compose.ts';
 import { ZLetterInput } from './letters/letter-input.schema.ts';
+import { attachmentShortName } from './sheets/pv3-basis.ts';
 
 /*
  * Issue 24 findings 3 and 7, read from the sheet as a plan checker and a PE would: per roof type PV-3
@@ -21,6 +22,15 @@ const pv3Of = async (roof?: GoldenRoof) => {
   const page = (n: string) => text[r.pages.findIndex((p) => p.number === n)]!.text.replace(/\s+/g, ' ');
   return { input, pv1: page('PV-1'), pv3: page('PV-3') };
 };
+
+describe('the attachment schedule\'s name cell', () => {
+  it('cuts a catalogue name at its first comma, and never inside parentheses (a custom "RT-MINI (FLASHLESS, SEALANT-BASED)" printed "(FLASHLESS")', () => {
+    expect(attachmentShortName('FLASHED L-FOOT, LAG SCREWED TO RAFTER')).toBe('FLASHED L-FOOT');
+    expect(attachmentShortName('ROOF TECH RT-MINI (FLASHLESS, SEALANT-BASED)')).toBe('ROOF TECH RT-MINI (FLASHLESS, SEALANT-BASED)');
+    expect(attachmentShortName('TILE HOOK (CONCRETE, FLAT), LAG SCREWED TO RAFTER')).toBe('TILE HOOK (CONCRETE, FLAT)');
+    expect(attachmentShortName('SEAM CLAMP')).toBe('SEAM CLAMP');
+  });
+});
 
 describe('PV-3 states the structural basis, per roof type', { timeout: 120_000 }, () => {
   const cases: { roof: GoldenRoof; roofing: RegExp; deadPsf: number }[] = [

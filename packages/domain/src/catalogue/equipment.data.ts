@@ -333,8 +333,8 @@ export const SEED_PRODUCTION_METERS: ProductionMeter[] = [
  * certified allowable moment. The cantilever limit is the maker's where published (IronRidge XR: 40 %
  * of the allowable span), otherwise assumed and said so.
  */
-const IRONRIDGE_XR_CANTILEVER = 'IronRidge, Tech Tip: Cantilever (2018, v1.0): XR rails, max cantilever 40 % of the allowable span, '
-  + 'http://38.142.81.21:8001/manual/ironridge/xr-100-204b/tech-tip-cantilever-english.html';
+// Cited by title: the only copy found is an unofficial mirror, which a sealed sheet does not print as a source.
+const IRONRIDGE_XR_CANTILEVER = 'IronRidge, Tech Tip: Cantilever (2018, v1.0): XR rails, max cantilever 40 % of the allowable span';
 export const SEED_RACKING: Racking[] = [
   {
     kind: 'racking', id: 'ironridge-xr100', manufacturer: 'IronRidge', model: 'XR100 Rail', type: 'ironridge_xr100',

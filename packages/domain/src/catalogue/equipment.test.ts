@@ -13,6 +13,11 @@ const TYPE_LISTS = {
 } as const;
 
 describe('equipment seed', () => {
+  it('cites its sources by the maker\'s document or site, never an unofficial mirror at a bare IP address (sheets print these)', () => {
+    const text = JSON.stringify(SEED_EQUIPMENT);
+    expect(text).not.toMatch(/https?:\/\/\d{1,3}(\.\d{1,3}){3}/);
+  });
+
   it.each(SEED_EQUIPMENT.map((e) => [e.id, e] as const))('%s is valid, typed and sourced', (_id, e) => {
     expect(ZEquipment.parse(e)).toEqual(e);
     expect(TYPE_LISTS[e.kind].items.map((i) => i.value)).toContain(e.type);

@@ -41,7 +41,8 @@ describe('rail products on file', () => {
       const p = railProductOf(t)!;
       expect(p.maxCantileverRatio).toBe(0.4);
       expect(p.cantileverDocument?.title).toMatch(/IronRidge, Tech Tip: Cantilever/);
-      expect(p.cantileverDocument?.url).toMatch(/tech-tip-cantilever/);
+      // cited by title: the only copy found was an unofficial mirror, never printed as a source
+      expect(p.cantileverDocument?.url).toBeNull();
     }
   });
   it('SolarMount: no Unirac limit found, 1/3 assumed and said so', () => {

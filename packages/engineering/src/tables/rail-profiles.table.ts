@@ -32,7 +32,8 @@ export const RAIL_PROFILES: Readonly<Record<RailProfile, { sectionModulusIn3: nu
 };
 
 /** A public document a figure comes from. */
-export interface RailDocument { title: string; url: string }
+/** A maker's document; `url` null where the only copy found is an unofficial mirror (cited by title only, never printed as a link). */
+export interface RailDocument { title: string; url: string | null }
 
 export interface RailProductValues {
   maker: string;
@@ -63,7 +64,8 @@ export interface RailProductValues {
 /** IronRidge, "Tech Tip: Cantilever" (© 2018, version 1.0): XR rails take a cantilever of 40 % of the allowable span. */
 export const IRONRIDGE_CANTILEVER_TECH_TIP: RailDocument = {
   title: 'IronRidge, Tech Tip: Cantilever (2018, v1.0): "max cantilever of 40% of the allowable span"',
-  url: 'http://38.142.81.21:8001/manual/ironridge/xr-100-204b/tech-tip-cantilever-english.html',
+  // read in an unofficial mirror (packages/engineering/README.md records where); not IronRidge's own site
+  url: null,
 };
 
 /**

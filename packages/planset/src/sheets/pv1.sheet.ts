@@ -4,14 +4,14 @@ import type { Point } from '../input.schema.ts';
 import { attachmentOf, electricalCodeName, fillVariables, fmtKw, linkLines, points, req, reqNumber, reqText, sheetNumber } from '../planset.model.ts';
 import { DEFAULT_GENERAL_NOTES } from './notes.data.ts';
 import { centroid, drawModules, drawNorthArrow, drawScale, EQUIPMENT_NAMES, EQUIPMENT_TAGS, fitView, LOCATION_KIND } from './plan-view.ts';
-import { moduleCornersPlan } from '../layout/plane-geometry.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { evaluateStickerLogic } from '@sunstamp/domain/requirements/sticker-logic.data';
 import { drawTitleBlock } from './title-block.sheet.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
 import { orderedService } from './ordered-system.ts';
 import { sldEquipment } from './electrical-model.ts';
-import { distanceToEdge, drawDim, drawScaleBar, nearestPropertyLine, sideOf, type PaperBox } from './dims.ts';
+import { drawScaleBar, nearestPropertyLine, sideOf } from './dims.ts';
+import { clearOfLines, drawSiteDims, setbackDimLines } from './pv1-site-dims.ts';
 import { ftIn, ftInOfFt } from '../draw/units.ts';
 import type { View } from './plan-view.ts';
 
@@ -221,12 +221,15 @@ function drawSitePlan(c: Canvas, ctx: SheetContext, outer: { x: number; y: numbe
   const order = placed.map((e) => ({ e, p: v.toP(e) })).sort((a, b) => a.p[1] - b.p[1]);
   let lastY = -Infinity;
   const tagAt = new Map<(typeof placed)[number], { y: number; right: number }>();
+  // the setback dimensions are drawn later, straight from the array or the equipment to the property
+  // line: a tag never sits on one (a plan checker read "JB" under the meter's setback line)
+  const setbacks = setbackDimLines(ctx, v);
   for (const { e, p: [px, py] } of order) {
     const tagH = Math.max(12, c.sz(6) + 4);
-    const ty = Math.max(py, lastY + tagH + 3);
-    lastY = ty;
     const tag = EQUIPMENT_TAGS[e.kind]!;
     const tw = c.m.width(tag, c.sz(6), true) + 6;
+    const ty = clearOfLines(Math.max(py, lastY + tagH + 3), tagH, tagX, tagX + tw, setbacks);
+    lastY = ty;
     tagAt.set(e, { y: ty, right: tagX + tw });
     c.circle(px, py, 1.8, { fill: '#000' }, 'E-EQPM');
     c.line(px, py, tagX, ty, { lineWidth: 0.4 }, 'E-EQPM');
@@ -311,56 +314,6 @@ export function distanceNotes(ctx: SheetContext): string[] {
     }
   }
   return out;
-}
-
-/** Left of a→b on paper points away from the polygon's inside: the sign that puts a dimension outside. */
-function outward(poly: [number, number][], i: number): number {
-  const a = poly[i]!;
-  const b = poly[(i + 1) % poly.length]!;
-  const cx = poly.reduce((s, p) => s + p[0], 0) / poly.length;
-  const cy = poly.reduce((s, p) => s + p[1], 0) / poly.length;
-  const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
-  const nx = (b[1] - a[1]) / len;
-  const ny = -(b[0] - a[0]) / len;
-  return (cx - (a[0] + b[0]) / 2) * nx + (cy - (a[1] + b[1]) / 2) * ny > 0 ? -1 : 1;
-}
-
-/**
- * The site plan's dimensions (issue 24 finding 4): each property line's length, the building
- * footprint's sides, and the setbacks of the array and of the equipment from the nearest property
- * lines, in feet-inches, each drawn where its text clears every other text.
- */
-function drawSiteDims(c: Canvas, ctx: SheetContext, v: View, within: PaperBox): void {
-  const d = ctx.input.design;
-  const prop = d.site.property.map(v.toP);
-  prop.forEach((p, i) => {
-    const q = prop[(i + 1) % prop.length]!;
-    const a = d.site.property[i]!;
-    const b = d.site.property[(i + 1) % prop.length]!;
-    drawDim(c, p, q, 14 * outward(prop, i), ftInOfFt(Math.hypot(b.x - a.x, b.y - a.y)), { within });
-  });
-  const bld = d.site.building.map(v.toP);
-  bld.forEach((p, i) => {
-    const q = bld[(i + 1) % bld.length]!;
-    const a = d.site.building[i]!;
-    const b = d.site.building[(i + 1) % bld.length]!;
-    drawDim(c, p, q, 10 * outward(bld, i), ftInOfFt(Math.hypot(b.x - a.x, b.y - a.y)), { within });
-  });
-  // the array's setback from each property line it faces
-  const corners = d.modules.flatMap((m) => {
-    const plane = d.roofPlanes.find((p) => p.id === m.planeId);
-    return plane ? moduleCornersPlan(plane, m, ctx.input.equipment.module.lengthIn, ctx.input.equipment.module.widthIn) : [];
-  });
-  if (corners.length) {
-    for (let i = 0; i < d.site.property.length; i++) {
-      const r = distanceToEdge(corners, d.site.property, i);
-      drawDim(c, v.toP(r.from), v.toP(r.to), 0, `ARRAY ${ftInOfFt(r.d)}`, { within, color: '#1f4e79', layer: 'E-PV-MODULE' });
-    }
-  }
-  // the equipment nearest a property line, dimensioned to it (the schedule gives each one's distance)
-  const eq = d.equipment.filter((e) => e.kind !== 'junction_box' && e.kind !== 'rsd_initiator');
-  const near = eq.map((e) => ({ e, r: nearestPropertyLine([e], d.site.property) })).sort((x, y) => x.r.d - y.r.d)[0];
-  if (near && near.r.d > 0.05) drawDim(c, v.toP(near.r.from), v.toP(near.r.to), 0, `${EQUIPMENT_TAGS[near.e.kind]} ${ftInOfFt(near.r.d)}`, { within, layer: 'E-EQPM' });
 }
 
 /**

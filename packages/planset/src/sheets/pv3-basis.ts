@@ -107,12 +107,28 @@ export function framingSchedule(ctx: SheetContext): { headers: string[]; rows: s
       p.name.toUpperCase(), p.arrayId, p.framing.type.toUpperCase(), p.framing.size, `${p.framing.spacingIn}"`, p.framing.spansIn.map((s) => `${s}"`).join(' + '),
       wood ? `${wood.species} ${wood.grade}`.toUpperCase() : '—',
       `${p.pitchDeg}°`, roofMaterialName(p.material), ...(showLayers ? [String(layers)] : []), roofDead ? `${fmt(roofDead.value)} PSF` : '—',
-      attachmentOf(input, p.arrayId).name.replace(/,.*$/, ''),
+      attachmentShortName(attachmentOf(input, p.arrayId).name),
       ...(attachmentOf(input, p.arrayId).kind === 'ballast' ? ['BALLAST', 'BALLAST'] : [`${fmt(attachmentSpacingIn(ctx, p.arrayId))}"`, `${fmt(cantileverIn(ctx, p.arrayId))}"`]), dead ? `${fmt(dead.value)} PSF` : '—',
     ];
   });
   const headers = ['PLANE', 'ARRAY', 'FRAMING', 'SIZE', 'SPACING', 'SPANS', 'SPECIES / GRADE', 'PITCH', 'ROOF', ...(showLayers ? ['LAYERS'] : []), 'ROOF DEAD LOAD', 'ATTACHMENT', 'MAX SPAN', 'MAX CANT.', 'PV DEAD LOAD'];
   return { headers, rows };
+}
+
+/**
+ * The attachment's name for the schedule: up to its first comma outside parentheses ("FLASHED L-FOOT,
+ * LAG SCREWED TO RAFTER" → "FLASHED L-FOOT"); a comma inside parentheses is part of the name, so a
+ * custom "ROOF TECH RT-MINI (FLASHLESS, SEALANT-BASED)" is printed whole, never cut to "(FLASHLESS".
+ */
+export function attachmentShortName(name: string): string {
+  let depth = 0;
+  for (let i = 0; i < name.length; i++) {
+    const ch = name[i];
+    if (ch === '(') depth += 1;
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+    else if (ch === ',' && depth === 0) return name.slice(0, i).trim();
+  }
+  return name.trim();
 }
 
 /** The engine's structural checks as PV-3's table rows, with their ids (the PDF links each value to its check). */
