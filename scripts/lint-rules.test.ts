@@ -11,6 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** `n` lines, line i from `line(i)`. */
+const lines = (n: number, line: (i: number) => string): string => Array.from({ length: n }, (_, i) => line(i)).join('\n') + '\n';
+/** A function of `body` statements (2 + body lines); `padded` adds a blank line and a comment after each, which do not count. */
+const fn = (name: string, body: number, padded = false): string =>
+  [`export function ${name}(): number {`, ...Array.from({ length: body }, (_, i) => `  const x${i} = ${i};${padded ? '\n\n  // a comment' : ''}`), '  return 0;', '}'].join('\n');
+
 const files: Record<string, string> = {
   // tsconfigs shaped like the real ones: the root program, and the web's own
   'tsconfig.json': JSON.stringify({
@@ -67,6 +73,17 @@ const files: Record<string, string> = {
   'packages/domain/src/things.rules.ts': `import fs from 'node:fs';\nimport { load } from '@sunstamp/engineering/load';\nexport const rules = [fs, load];\n`,
   'packages/domain/src/clean.rules.ts': `export const isEven = (n: number): boolean => n % 2 === 0;\n`,
   'packages/engineering/src/report.ts': `import { port } from '../../../apps/api/src/config.ts';\nexport const report = port;\n`,
+
+  // sizes: a file over 450 lines; functions over 80 lines of code (blank lines and comments not counted)
+  'packages/engineering/src/big.calc.ts': lines(451, (i) => `export const v${i} = ${i};`),
+  'packages/engineering/src/tables/big.table.ts': lines(460, (i) => `export const t${i} = ${i};`),
+  'packages/engineering/src/long.calc.ts': [
+    fn('tooLong', 78),
+    `// eslint-disable-next-line max-lines-per-function -- one lookup table, a line per entry`,
+    fn('longWithReason', 90),
+    fn('justFits', 77, true),
+  ].join('\n'),
+  'packages/engineering/src/long.calc.test.ts': fn('longTest', 120),
 
   // web
   'apps/web/src/app/app.tsx': `export const appName = 'fixture';\n`,
@@ -236,6 +253,15 @@ describe('lint rules of the house (eslint.config.js)', () => {
   it('React hooks: a hook after an early return, and a missing effect dependency', () => {
     // useState and useEffect after the early return, and useEffect without `n`
     expect(rulesIn('apps/web/src/features/beta/use-beta.ts').sort()).toEqual(['react-hooks/exhaustive-deps', 'react-hooks/rules-of-hooks', 'react-hooks/rules-of-hooks']);
+  });
+
+  it('sizes: a file over 450 lines, a function over 80 lines of code; tables, tests and a reasoned disable are exempt', () => {
+    expect(rulesIn('packages/engineering/src/big.calc.ts')).toEqual(['max-lines']);
+    expect(rulesIn('packages/engineering/src/tables/big.table.ts')).toEqual([]);
+    const m = found.get('packages/engineering/src/long.calc.ts')!;
+    // tooLong (81 lines) is refused; longWithReason carries its reason; justFits is 80 lines of code between its blanks and comments
+    expect(m.map((x) => [x.line, x.rule])).toEqual([[1, 'max-lines-per-function']]);
+    expect(rulesIn('packages/engineering/src/long.calc.test.ts')).toEqual([]);
   });
 
   it('type-aware rules run: a promise nobody awaits', () => {

@@ -58,6 +58,52 @@ export type AppOptions = {
   logger?: boolean | Record<string, unknown>;
 };
 
+/** The security headers: a content security policy that allows only this deployment's vendors. */
+function securityHeadersOf(ctx: AppContext): Parameters<typeof installSecurityHeaders>[1] {
+  // Only the hosts of the vendors this deployment configured (none by default).
+  const vendors = vendorHosts(ctx.config.observability);
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...vendors.script],
+        // MUI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', ...vendors.img],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...vendors.connect],
+        // Session replay compresses in a worker it starts from a blob.
+        ...(ctx.config.observability.errors ? { workerSrc: ["'self'", 'blob:'] } : {}),
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+/** Request latency by route, and the Prometheus endpoint behind its own token. */
+function installMetrics(app: FastifyInstance, ctx: AppContext): void {
+  // Request latency by route pattern (never the raw URL: ids would explode the label set).
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    ctx.metrics.httpDuration.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+  // Prometheus, behind its own bearer token; without METRICS_TOKEN there is no such endpoint.
+  app.get('/metrics', { schema: { hide: true }, config: { public: true } }, async (req, reply) => {
+    const token = ctx.config.metricsToken;
+    if (!token) return reply.code(404).send({ message: 'Not found.' });
+    const sent = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    if (!safeEqual(sent, token)) return reply.code(401).header('www-authenticate', 'Bearer').send({ message: 'The metrics token is missing or wrong.' });
+    const m = await ctx.metrics.scrape();
+    return reply.type(m.contentType).header('cache-control', 'no-store').send(m.body);
+  });
+}
+
 /** The HTTP face of a context: plugins and the route table. Tests build it the same way as main.ts. */
 export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
   const logger = opts.logger
@@ -80,30 +126,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   app.removeContentTypeParser('text/plain');
   app.decorate('ctx', ctx);
 
-  // Only the hosts of the vendors this deployment configured (none by default).
-  const vendors = vendorHosts(ctx.config.observability);
-  installSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...vendors.script],
-        // MUI (emotion) injects style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', ...vendors.img],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...vendors.connect],
-        // Session replay compresses in a worker it starts from a blob.
-        ...(ctx.config.observability.errors ? { workerSrc: ["'self'", 'blob:'] } : {}),
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(app, securityHeadersOf(ctx));
 
   installErrorHandling(app);
 
@@ -121,20 +144,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
 
-  // Request latency by route pattern (never the raw URL: ids would explode the label set).
-  app.addHook('onResponse', async (req, reply) => {
-    const route = req.routeOptions.url ?? 'unmatched';
-    ctx.metrics.httpDuration.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
-  });
-  // Prometheus, behind its own bearer token; without METRICS_TOKEN there is no such endpoint.
-  app.get('/metrics', { schema: { hide: true }, config: { public: true } }, async (req, reply) => {
-    const token = ctx.config.metricsToken;
-    if (!token) return reply.code(404).send({ message: 'Not found.' });
-    const sent = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-    if (!safeEqual(sent, token)) return reply.code(401).header('www-authenticate', 'Bearer').send({ message: 'The metrics token is missing or wrong.' });
-    const m = await ctx.metrics.scrape();
-    return reply.type(m.contentType).header('cache-control', 'no-store').send(m.body);
-  });
+  installMetrics(app, ctx);
 
   installAuth(app);
   // PostgreSQL text cannot hold U+0000; refusing it here keeps every route from answering 500.

@@ -157,6 +157,7 @@ function buildCutFrame(ctx: SheetContext, page: LogicalPage, number: string, src
   return { key: 'pv5', number, title, prims: c.prims, frame: { x: 18, y: 18, w: 1188, h: 756 } };
 }
 
+// eslint-disable-next-line max-lines-per-function -- the set's render order is the point: sheet list, continuations, lint, render, certificate; each decision feeds the sheet index and title blocks built after it
 export async function renderPlanSet(raw: unknown, opts: RenderOptions = {}): Promise<PlanSetResult> {
   const parsed = ZPlanSetInput.safeParse(raw);
   if (!parsed.success) {

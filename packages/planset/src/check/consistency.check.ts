@@ -29,6 +29,7 @@ function keyOf(page: LogicalPage | 'set'): GenerationErrorKey {
 }
 
 /** extra: values given pages must show (the electrical ratings and currents, check/electrical-consistency.ts). */
+// eslint-disable-next-line max-lines-per-function -- one pass over the set's page texts, a few lines per sheet check (cover, roof plan, single line, labels, title blocks, cut sheets, code text) on the same indexes
 export function checkConsistency(input: PlanSetInput, pages: PageInfo[], texts: PageText[], labels: SheetLabel[], minPt: number, extra: readonly { page: LogicalPage; what: string; value: string }[] = []): ConsistencyResult {
   const findings: ConsistencyFinding[] = [];
   const warnings: ConsistencyFinding[] = [];

@@ -186,6 +186,7 @@ export function onlyUsedInterconnection(section: Section): Section {
 /** "IEBC 2018" and "2018 IEBC" name one edition; "ASCE 7-16" and "ASCE 7 7-16" too. */
 const editionKey = (s: string) => (s.match(/\d{4}|7-\d{2}/g) ?? []).join(' ');
 
+// eslint-disable-next-line max-lines-per-function -- the letter's paragraphs in reading order, each a few lines citing the same editions and report numbers
 export function composeLetter(input: LetterInput, context: ComposeContext = {}): ComposedLetter {
   const { job, report, engineer } = input;
   // A letter cites the AHJ's editions and the report's numbers: both must come from the same editions.

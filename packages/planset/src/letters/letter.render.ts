@@ -43,6 +43,7 @@ export interface RenderedLetter {
   sealSlots: SealSlot[];
 }
 
+// eslint-disable-next-line max-lines-per-function -- the letter's page flow (blocks, keep-with-signature, calculation pages, footers, appended results) shares the page cursor and fonts
 export async function renderLetter(raw: LetterInputRaw, fonts: SheetFonts = loadSheetFonts()): Promise<RenderedLetter> {
   const input = ZLetterInput.parse(raw);
   // An uploaded Forte/SkyCiv result is appended after the calculation pages; the letter lists its pages.

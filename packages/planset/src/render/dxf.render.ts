@@ -35,6 +35,7 @@ export const DXF_LAYERS: [string, number][] = [
 
 export const MODULE_BLOCK = 'PV_MODULE';
 
+// eslint-disable-next-line max-lines-per-function -- the DXF model space written in file order (blocks, layers, entities, dimensions, title block) into one string buffer
 export function renderModelspaceDxf(ctx: SheetContext, access: PlaneAccess[]): string {
   const input: PlanSetInput = ctx.input;
   const d = input.design;

@@ -1,17 +1,16 @@
-import type { Check, ConductorScheduleRow } from '@sunstamp/engineering/report.schema';
-import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
-import { wordSafeWidths } from '../draw/table-widths.ts';
+import type { ConductorScheduleRow } from '@sunstamp/engineering/report.schema';
+import { type Canvas, DrawingOverflow } from '../draw/canvas.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
 import { necSection } from '@sunstamp/engineering/tables/nec-sections.table';
-import { check, electricalCodeName, fmtKw, necEdition, sheetNumber, type ElectricalSheet } from '../planset.model.ts';
+import { check, electricalCodeName, necEdition, sheetNumber } from '../planset.model.ts';
 import { EQUIPMENT_NAMES, EQUIPMENT_TAGS, drawNorthArrow, fitView } from './plan-view.ts';
-import { disconnectRating, equipmentKeyOf, productionMeterLines, productionMeterShown, sldEquipment } from './electrical-model.ts';
+import { equipmentKeyOf } from './electrical-model.ts';
+import { calcPagesOfSection } from './calc.sheet.ts';
+import { checkTable, checkTableHeight } from './check-table.ts';
+import { frame, start } from './electrical-sheet.frame.ts';
 import { orderedService } from './ordered-system.ts';
-import { loadCalcLines, pv4Carry } from './pv4.sheet.ts';
 import { racewayText } from './pv4-schedule.ts';
-import { drawFlow, flowPanels, type FlowBlock, type FlowPlaced } from './sheet-flow.ts';
 import { AREA, type SheetContext } from './sheet-context.ts';
-import { drawTitleBlock } from './title-block.sheet.ts';
 
 /*
  * The electrical sheets the set grows as the system does (issue 25, finding 7), after PV-4 and lettered
@@ -19,181 +18,13 @@ import { drawTitleBlock } from './title-block.sheet.ts';
  * asks for one, the energy storage sheet when the system has storage, and the electrical calculations
  * (every electrical check of the report with its formula, value, limit and code section).
  */
+// The three-line diagram lives in three-line.sheet.ts, the calculations in calc.sheet.ts, the check table
+// both this sheet and the calculations draw in check-table.ts, the shared titles and heading in
+// electrical-sheet.frame.ts; this module keeps the energy storage sheet and offers them all.
 
-export const ELECTRICAL_SHEET_TITLES: Record<ElectricalSheet, string> = {
-  threeline: 'THREE LINE DIAGRAM',
-  ess: 'ENERGY STORAGE SYSTEM',
-  calc: 'ELECTRICAL CALCULATIONS',
-};
-
-const frame = { x: 18, y: 18, w: 1188, h: 756 };
-
-function start(ctx: SheetContext, page: ElectricalSheet): { c: Canvas; number: string; title: string } {
-  const number = sheetNumber(ctx.input, page);
-  const title = ELECTRICAL_SHEET_TITLES[page];
-  const c = new Canvas(ctx.m, ctx.minPt, `${number} ${title}`);
-  drawTitleBlock(c, ctx, page, title, number);
-  c.text(`${title} — ${fmtKw(ctx.input.report.summary.systemDcKw)} kW DC / ${fmtKw(ctx.input.report.summary.systemAcKw)} kW AC — ${electricalCodeName(ctx.input)}`, AREA.x, AREA.y + 14, { size: 10, bold: true, maxWidth: AREA.w });
-  return { c, number, title };
-}
-
-// ------------------------------------------------------------------------------------------- three-line
-
-interface Wire { name: string; colour: string }
-
-/** The conductors of a run, one by one, from the schedule's "2 + N + EGC" / "4 + EGC" / "2 + N + SSBJ". */
-export function conductorsOf(row: ConductorScheduleRow): Wire[] {
-  const parts = row.conductors.toUpperCase().split('+').map((s) => s.trim());
-  const dc = /string|dc|source/i.test(row.circuit);
-  const pre = /battery|ess/i.test(row.circuit) ? 'BAT' : 'PV';
-  const out: Wire[] = [];
-  for (const p of parts) {
-    const n = /^\d+$/.test(p) ? Number(p) : 0;
-    if (n) {
-      if (dc) for (let i = 0; i < n; i++) out.push(i % 2 === 0 ? { name: `${pre}${Math.floor(i / 2) + 1}+`, colour: '#c00000' } : { name: `${pre}${Math.floor(i / 2) + 1}-`, colour: '#000000' });
-      // one circuit: L1, L2; several (micro-inverter branches): each circuit's L1, L2
-      else for (let i = 0; i < n; i++) out.push({ name: n > 2 ? `${Math.floor(i / 2) + 1}L${(i % 2) + 1}` : `L${i + 1}`, colour: i % 2 === 0 ? '#000000' : '#c00000' });
-    } else if (p === 'N') out.push({ name: 'N', colour: '#7f7f7f' });
-    else if (p === 'EGC' || p === 'SSBJ') out.push({ name: p, colour: '#2e8b57' });
-    else throw new DrawingOverflow('three-line diagram', `run ${row.runId}: cannot draw the conductors "${row.conductors}" one by one`);
-  }
-  return out;
-}
-
-export function buildThreeLine(ctx: SheetContext): Sheet {
-  const { c, number, title } = start(ctx, 'threeline');
-  const { input } = ctx;
-  const rows = input.report.conductorSchedule;
-  const model = sldEquipment(ctx, number);
-  const rank = (n: string) => model.findIndex((q) => q.key === equipmentKeyOf(n));
-  const onRuns = [...new Set(rows.flatMap((r) => [r.from, r.to]))].sort((a, b) => rank(a) - rank(b));
-  const isSvc = (n: string) => equipmentKeyOf(n) === 'main-panel' || equipmentKeyOf(n) === 'service-tap';
-  const isBackup = (n: string) => equipmentKeyOf(n) === 'backup-gateway' || equipmentKeyOf(n) === 'backup-panel';
-  const side = onRuns.filter((n) => equipmentKeyOf(n) === 'battery' && rows.some((r) => r.from === n));
-  const chain = onRuns.filter((n) => !side.includes(n) && !isSvc(n) && !isBackup(n));
-  const svcName = onRuns.find(isSvc) ?? 'MAIN SERVICE PANEL';
-  const pmName = productionMeterShown(ctx) ? 'PRODUCTION METER' : null;
-  // Power-flow order: the PV equipment, the production meter, the service, the utility meter.
-  const order = orderedService(input, number);
-  const bk = order.backup;
-  // The backup equipment under the names the schedule gives it (a run may end there), else the diagram's own.
-  const gateway = bk ? (onRuns.find((n) => equipmentKeyOf(n) === 'backup-gateway') ?? 'BACKUP GATEWAY') : null;
-  const backupPanel = bk?.kind === 'partial' && bk.backupPanel ? (onRuns.find((n) => equipmentKeyOf(n) === 'backup-panel') ?? 'BACKUP LOADS PANEL') : null;
-  // Partial backup (issue 25): the gateway and the backup loads panel hang below the MSP on its backup feeder
-  // (the sources land in the MSP, as PV-4 draws it).
-  const items = [...chain, ...(pmName ? [pmName] : []), svcName, ...(bk?.kind === 'whole-home' ? [gateway!] : []), 'UTILITY METER'];
-  const box = { x: AREA.x + 8, y: AREA.y + 40, w: AREA.w - 16, h: 420 };
-  const colW = box.w / items.length;
-  const bw = Math.min(colW - 50, 140);
-  const bh = 150;
-  const pos = new Map<string, { x: number; y: number }>();
-  items.forEach((n, i) => pos.set(n, { x: box.x + i * colW + (colW - bw) / 2, y: box.y + 40 }));
-  const lowY = box.y + 40 + bh + 100;
-  side.forEach((n) => {
-    const feeds = rows.find((r) => r.from === n)!.to;
-    const p = pos.get(feeds)!;
-    pos.set(n, { x: p.x - colW / 2, y: lowY });
-  });
-  if (backupPanel) {
-    // below the MSP on its backup feeder: the gateway half a column left (its wires rise to the MSP as the
-    // battery's do to what it feeds), the backup loads panel to its right, under the meter's side
-    const sp = pos.get(svcName)!;
-    pos.set(gateway!, { x: sp.x - colW / 2, y: lowY });
-    pos.set(backupPanel, { x: sp.x + colW / 2, y: lowY });
-  }
-  const drawBox = (name: string, x: number, y: number, lines: string[]) => {
-    c.rect(x, y, bw, bh, { lineWidth: 1, fill: '#fff' }, 'E-SLD');
-    const head = c.m.wrap(name.toUpperCase(), c.sz(7), bw - 6, true);
-    let ty = y + 12;
-    for (const h of head) { c.text(h, x + bw / 2, ty, { size: 7, bold: true, align: 'center', layer: 'E-SLD' }); ty += c.lh(c.sz(7)); }
-    for (const l of lines.flatMap((t) => c.m.wrap(t, c.sz(6.5), bw - 6))) { c.text(l, x + bw / 2, ty, { size: 6.5, align: 'center', layer: 'E-SLD' }); ty += c.lh(c.sz(6.5)); }
-  };
-  const ic = input.report.interconnection;
-  const linesFor = (n: string): string[] => {
-    if (n === pmName) { const pl = productionMeterLines(ctx); return [pl.model || 'UTILITY-APPROVED', pl.feed]; }
-    if (n === gateway && bk) return [bk.transferEquipment.model.toUpperCase(), `${bk.transferEquipment.ratingA} A TRANSFER EQUIPMENT`, bk.kind === 'whole-home' ? 'WHOLE-HOME BACKUP' : 'PARTIAL-HOME BACKUP'];
-    if (n === backupPanel && bk?.backupPanel) return [`${bk.backupPanel.busbarA} A BUSBAR`, `FED BY ${bk.backupPanel.supplyBreakerA} A BREAKER IN MSP`, 'BACKED-UP LOADS'];
-    if (n === 'UTILITY METER') return [input.job.utilityMeterNumber ? `METER # ${input.job.utilityMeterNumber}` : 'BI-DIRECTIONAL', input.job.utilityName.toUpperCase()];
-    const k = equipmentKeyOf(n);
-    if (k === 'ac-disconnect') return [disconnectRating(ctx, number)];
-    if (k === 'main-panel' || k === 'service-tap') return [`${ic.busbarA} A BUSBAR, ${ic.mainBreakerA} A MAIN`, ...(ic.pvBreakerA ? [`${ic.pvBreakerA} A 2P PV BREAKER`] : [])];
-    if (k === 'inverter') return [`(${input.equipment.inverter.count}) ${input.equipment.inverter.model}`];
-    if (k === 'battery' && input.equipment.battery) return [`(${input.equipment.battery.count}) ${input.equipment.battery.model}`];
-    return [];
-  };
-  for (const [n, p] of pos) drawBox(n, p.x, p.y, linesFor(n));
-  const bundle = (p: { x: number; y: number }, q: { x: number; y: number }, ws: Wire[]) => {
-    // left to right, whichever way the power flows (the backup feeder runs from the MSP back to the gateway)
-    const [a, b] = p.x <= q.x ? [p, q] : [q, p];
-    const gap = Math.min(14, (bh - 50) / Math.max(ws.length, 1));
-    ws.forEach((w, i) => {
-      const yy = a.y + 36 + i * gap;
-      c.line(a.x + bw, yy, b.x, yy, { lineWidth: 1, stroke: w.colour }, 'E-SLD');
-      c.circle(a.x + bw, yy, 1.5, { fill: w.colour }, 'E-SLD');
-      c.circle(b.x, yy, 1.5, { fill: w.colour }, 'E-SLD');
-      c.text(w.name, a.x + bw + 3, yy - 2, { size: 6.5, layer: 'E-SLD' });
-    });
-  };
-  // from a box up to the one above it: spaced for their names; the wire that turns highest lands leftmost, so no two cross
-  const riser = (lo: { x: number; y: number }, up: { x: number; y: number }, ws: Wire[]) => {
-    ws.forEach((w, i) => {
-      const x = lo.x + bw - 12 - i * 26;
-      const x2 = up.x + 12 + (ws.length - 1 - i) * 26;
-      const turn = lo.y - 14 - i * 6;
-      c.poly([[x, lo.y], [x, turn], [x2, turn], [x2, up.y + bh]], false, { lineWidth: 1, stroke: w.colour }, 'E-SLD');
-      c.text(w.name, x + 2, lo.y - 3, { size: 6.5, layer: 'E-SLD' });
-    });
-  };
-  // every conductor of every run, a terminal on each side, its name
-  for (const [ri, row] of rows.entries()) {
-    const p = pos.get(row.from)!;
-    const q = pos.get(pmName && row.to === svcName ? pmName : row.to)!;
-    // a run between rows rises from the lower box to the upper one (the battery to what it feeds, the
-    // partial-backup gateway to the MSP that feeds it)
-    const [a, b] = q.y > p.y ? [q, p] : [p, q];
-    const ws = conductorsOf(row);
-    const below = a.y !== b.y;
-    if (!below) bundle(a, b, ws);
-    else riser(a, b, ws);
-    const tx = below ? a.x - 40 : (a.x + bw + b.x) / 2;
-    const ty = below ? a.y + bh / 2 : a.y + bh + 14;
-    c.circle(tx, ty - 3, 7, { fill: '#fff', lineWidth: 0.8 }, 'E-SLD');
-    c.text(String(ri + 1), tx, ty - 0.5, { size: 7, bold: true, align: 'center', layer: 'E-SLD' });
-    const desc = `${row.conductorSize} ${row.conductorType}, ${row.egcSize} ${/SSBJ/.test(row.conductors) ? 'SSBJ' : 'EGC'}, ${racewayText(row)}`;
-    if (!below) c.para(desc, tx - colW / 2 + 4, ty + 8, colW - 8, 40, { size: 6.5, align: 'center', where: `${number} run ${row.runId}` });
-    else c.para(desc, a.x, a.y + bh + 6, bw, 40, { size: 6.5, align: 'center', where: `${number} run ${row.runId}` });
-  }
-  // links the schedule has no run for: into the service when it is not in the schedule, the meter, the utility
-  const ac3: Wire[] = [{ name: 'L1', colour: '#000000' }, { name: 'L2', colour: '#c00000' }, { name: 'N', colour: '#7f7f7f' }];
-  for (let i = 0; i + 1 < items.length; i++) {
-    const [from, to] = [items[i]!, items[i + 1]!];
-    const covered = rows.some((r) => (r.from === from && (r.to === to || (pmName && to === pmName && r.to === svcName))) || (r.from === to && r.to === from));
-    if (!covered) bundle(pos.get(from)!, pos.get(to)!, ac3);
-  }
-  if (backupPanel) {
-    // the backup side below the MSP: its feeder (a run of the schedule, else drawn L1/L2/N) and the gateway's feed to the backup loads panel
-    if (!rows.some((r) => (r.from === svcName && r.to === gateway) || (r.from === gateway && r.to === svcName))) {
-      const lo = pos.get(gateway!)!;
-      riser(lo, pos.get(svcName)!, ac3);
-      // the schedule has no run for the feeder: say what protects it rather than print a size the report did not calculate
-      if (bk?.backupPanel) c.para(`BACKUP FEEDER FROM ${bk.backupPanel.supplyBreakerA} A BREAKER IN MSP (NOT IN THE SCHEDULE: SIZE PER 240.4)`, lo.x + bw + 6, lo.y - 44, colW - 20, 40, { size: 6.5, where: `${number} backup feeder` });
-    }
-    if (!rows.some((r) => (r.from === gateway && r.to === backupPanel) || (r.from === backupPanel && r.to === gateway))) bundle(pos.get(gateway!)!, pos.get(backupPanel)!, ac3);
-  }
-  c.text('TO UTILITY GRID', pos.get('UTILITY METER')!.x + bw / 2, box.y + 40 + bh + 14, { size: 6.5, bold: true, align: 'center', layer: 'E-SLD' });
-  const sp = pos.get(svcName)!;
-  // the GEC clear of the backup feeder's wires when the gateway hangs below the MSP
-  const [gx, gy] = [backupPanel ? sp.x + bw - 14 : sp.x + bw / 2, sp.y + bh];
-  c.line(gx, gy, gx, gy + 30, { lineWidth: 1, stroke: '#2e8b57' }, 'E-SLD');
-  for (let k = 0; k < 3; k++) c.line(gx - 10 + k * 3, gy + 30 + k * 4, gx + 10 - k * 3, gy + 30 + k * 4, { lineWidth: 1, stroke: '#2e8b57' }, 'E-SLD');
-  c.text('GEC TO (E) GROUNDING ELECTRODE (250.64)', gx + 14, gy + 24, { size: 6.5, layer: 'E-SLD', maxWidth: AREA.x + AREA.w - gx - 16 });
-  // legend
-  const legend = ['L1 = BLACK, L2 = RED, N = WHITE/GREY, EGC/SSBJ = GREEN OR BARE; PV+ = RED, PV- = BLACK (DC)', 'EACH CONDUCTOR OF EACH RUN IS DRAWN; SIZES, TYPES AND CONDUITS AS THE SCHEDULE ON SHEET ' + sheetNumber(input, 'pv4'), 'TAGS MATCH THE CONDUCTOR SCHEDULE ON SHEET ' + sheetNumber(input, 'pv4')];
-  const lh = c.notesHeight(legend, AREA.w - 20) + c.sz(9) * 1.8 + 12;
-  const la = c.panel('LEGEND', AREA.x, AREA.y + AREA.h - lh, AREA.w, lh);
-  c.notes(legend, la.x, la.y, la.w, la.h + 2, { where: `${number} legend` });
-  return { key: 'threeline', number, title, prims: c.prims, frame };
-}
+export { ELECTRICAL_SHEET_TITLES } from './electrical-sheet.frame.ts';
+export { buildThreeLine, conductorsOf } from './three-line.sheet.ts';
+export { buildCalc, calcFitsOneSheet, calcPagesOfSection, CALC2_TITLE } from './calc.sheet.ts';
 
 // ------------------------------------------------------------------------------------------- ESS
 
@@ -243,6 +74,7 @@ function drawEssPlan(c: Canvas, ctx: SheetContext, at: { x: number; y: number; w
   return h;
 }
 
+// eslint-disable-next-line max-lines-per-function -- sheet layout (issue 28 moved it, did not change it): the ESS sheet's panels are placed on one cursor, three columns then the full-width circuits and checks
 export function buildEss(ctx: SheetContext): Sheet {
   const { c, number, title } = start(ctx, 'ess');
   const { input } = ctx;
@@ -348,203 +180,4 @@ export function buildEss(ctx: SheetContext): Sheet {
     panelNotes('ENERGY STORAGE CHECKS', note, AREA.x, y, false, AREA.w);
   }
   return { key: 'ess', number, title, prims: c.prims, frame };
-}
-
-// ------------------------------------------------------------------------------------------- calculations
-
-const fmt = (v: unknown): string => (typeof v === 'number' ? String(Math.round(v * 1000) / 1000) : String(v ?? ''));
-
-const CHECK_HEADS = ['CHECK', 'FORMULA', 'VALUE', 'LIMIT', 'RESULT', 'CODE'];
-const CHECK_WIDTHS = [300, 250, 70, 80, 44, 150];
-
-function checkRows(ctx: SheetContext, checks: Check[]): string[][] {
-  const code = electricalCodeName(ctx.input);
-  return checks.map((k) => {
-    // A requirement the engine states rather than calculates (value "required", no limit, no verdict, e.g. the ESS
-    // disconnecting means, whose formula says what is required): the values it was stated for and no limit, never "required / — / —".
-    const stated = typeof k.value === 'string' && !k.limit && k.pass == null;
-    const value = stated ? k.inputs.map((i) => `${i.name}: ${fmt(i.value)}${i.unit ? ` ${i.unit}` : ''}`.toUpperCase()).join('; ') : `${fmt(k.value)} ${k.unit}`.trim();
-    return [
-      k.title.toUpperCase(), k.formula, value, k.limit ? `${k.limit.relation === '<=' ? '≤' : k.limit.relation === '>=' ? '≥' : k.limit.relation} ${fmt(k.limit.value)} ${k.limit.unit ?? ''}`.trim() : stated ? 'NONE' : '—',
-      k.pass === false ? 'FAIL' : k.pass === true ? 'OK' : '—', `${code} ${k.ref.section}`,
-    ];
-  });
-}
-
-/** A check table's column widths at width `w`: in proportion, or (`wordSafe`, the calculations continued in columns) no column narrower than its longest word. */
-const checkWidths = (c: Canvas, rows: string[][], w: number, wordSafe: boolean): number[] =>
-  (wordSafe ? wordSafeWidths(c, CHECK_HEADS, rows, CHECK_WIDTHS, w - 10, 6.5) : CHECK_WIDTHS.map((x) => (x * (w - 10)) / CHECK_WIDTHS.reduce((a, b) => a + b, 0)));
-
-/** The height a check table takes at width `w` (the same sum checkTable draws). */
-function checkTableHeight(c: Canvas, ctx: SheetContext, checks: Check[], w: number, wordSafe = false): number {
-  const rows = checkRows(ctx, checks);
-  return c.tableHeight(CHECK_HEADS, rows, checkWidths(c, rows, w, wordSafe), { size: 6.5 }) + c.sz(9) * 1.8 + 12;
-}
-
-/** A table of report checks: what, formula, value, limit, result, code section. Returns the height used. */
-function checkTable(c: Canvas, ctx: SheetContext, title: string, checks: Check[], at: { x: number; y: number; w: number }, where: string, wordSafe = false): number {
-  const heads = CHECK_HEADS;
-  const rows = checkRows(ctx, checks);
-  const h = checkTableHeight(c, ctx, checks, at.w, wordSafe);
-  const a = c.panel(title, at.x, at.y, at.w, h);
-  c.table(heads, rows, a.x, a.y, checkWidths(c, rows, at.w, wordSafe), { size: 6.5, where, checkIds: checks.map((k) => [k.id, undefined, k.id, undefined, k.id, undefined]) });
-  return h;
-}
-
-/** One row per run: the conductor calculation the schedule's sizes come from (690.8, 310, 240, 250.122, Chapter 9). */
-function runTable(c: Canvas, ctx: SheetContext, at: { x: number; y: number; w: number }, where: string): number {
-  const r = ctx.input.report;
-  const cell = (id: string): string => {
-    const k = r.sections.flatMap((s) => s.checks).find((q) => q.id === id);
-    if (!k) return '—';
-    const lim = k.limit ? ` ${k.limit.relation === '<=' ? '≤' : k.limit.relation === '>=' ? '≥' : k.limit.relation} ${fmt(k.limit.value)} ${k.limit.unit ?? ''}` : '';
-    return `${`${fmt(k.value)} ${k.unit}`.trim()}${lim}`.trim() + (k.pass === false ? ' FAIL' : '');
-  };
-  const heads = ['RUN', 'CIRCUIT', 'MAX CURRENT', 'AMPACITY AT 125 % / TERMINALS', 'CORRECTED AMPACITY', 'OCPD', 'EGC / SSBJ', 'VOLTAGE DROP', 'CONDUIT FILL'];
-  const ws = [30, 170, 70, 120, 110, 90, 90, 90, 100];
-  const sc = (at.w - 10) / ws.reduce((a, b) => a + b, 0);
-  const rows = r.conductorSchedule.map((row) => {
-    const p = `electrical.run.${row.runId}`;
-    return [row.runId, row.circuit.toUpperCase(), `${row.maxCurrentA} A`, cell(`${p}.ampacity-continuous`), cell(`${p}.ampacity-corrected`), cell(`${p}.ocpd`), /SSBJ/.test(row.conductors) ? cell(`${p}.bonding-jumper`) : cell(`${p}.egc`), cell(`${p}.voltage-drop`), row.raceway === 'free air' ? 'FREE AIR' : `${cell(`${p}.conduit-fill`)} IN ${racewayText(row)}`];
-  });
-  const code = electricalCodeName(ctx.input);
-  // The sections as the engine cites them for the edition (never a fixed list: 705.28 is 705.60 in 2017).
-  const cols = ['current', 'ampacity-continuous', 'ampacity-corrected', 'ocpd', 'egc', 'bonding-jumper', 'voltage-drop', 'conduit-fill'];
-  const sections = [...new Set(r.sections.flatMap((sec) => sec.checks).filter((k) => /^electrical\.run\.[^.]+\.(.+)$/.exec(k.id) && cols.includes(/^electrical\.run\.[^.]+\.(.+)$/.exec(k.id)![1]!)).flatMap((k) => k.ref.section.split(/;\s*/)))];
-  const note = `${code}: ${sections.join('; ')}`;
-  const h = c.tableHeight(heads, rows, ws.map((w) => w * sc), { size: 6.5 }) + c.paraHeight(note, at.w - 10, { size: 6.5 }) + c.sz(9) * 1.8 + 16;
-  const a = c.panel('CONDUCTOR CALCULATIONS BY RUN', at.x, at.y, at.w, h);
-  const th = c.table(heads, rows, a.x, a.y, ws.map((w) => w * sc), { size: 6.5, where });
-  c.para(note, a.x, a.y + th + 3, a.w, a.h - th, { size: 6.5, where });
-  return h;
-}
-
-export const CALC2_TITLE = 'CALCULATIONS (CONTINUED)';
-
-type Col = { x: number; y: number; w: number };
-
-/**
- * The calculations on one sheet: the check tables flow down a column and on into the next; the load
- * calculation heads the last column. A wide left column first; where the tables do not fit there (text is
- * 8 pt at least), two, then three equal columns. Null when they do not fit on one sheet.
- */
-function calcOneSheet(c: Canvas, ctx: SheetContext, top: number): { placed: { s: ReportSection; x: number; y: number; w: number }[]; lc: { x: number; w: number; h: number } | null } | null {
-  const sections = calcSections(ctx);
-  const lc = loadCalcLines(ctx, orderedService(ctx.input, 'calc'));
-  const bottom = AREA.y + AREA.h;
-  const gap = 8;
-  const layouts: number[][] = lc ? [[0.66, 0.34], [0.5, 0.5], [1 / 3, 1 / 3, 1 / 3]] : [[1], [0.5, 0.5], [1 / 3, 1 / 3, 1 / 3]];
-  for (const shares of layouts) {
-    const usable = AREA.w - gap * (shares.length - 1);
-    let x = AREA.x;
-    const columns: Col[] = shares.map((share) => { const col = { x, y: top, w: usable * share }; x += col.w + gap; return col; });
-    const last = columns[columns.length - 1]!;
-    const lcAt = { x: last.x, w: last.w };
-    const lcH = lc ? c.notesHeight(lc.lines, lcAt.w - 10, { numbered: false }) + c.sz(9) * 1.8 + 12 : 0;
-    if (lc && top + lcH > bottom) continue;
-    if (lc) last.y += lcH + 6;
-    const placed: { s: ReportSection; x: number; y: number; w: number }[] = [];
-    let col = 0;
-    let fits = true;
-    for (const s of sections) {
-      let h = checkTableHeight(c, ctx, s.checks, columns[col]!.w);
-      while (columns[col]!.y + h > bottom && col + 1 < columns.length) { col += 1; h = checkTableHeight(c, ctx, s.checks, columns[col]!.w); }
-      const at = columns[col]!;
-      if (at.y + h > bottom) { fits = false; break; }
-      placed.push({ s, x: at.x, y: at.y, w: at.w });
-      at.y += h + 6;
-    }
-    if (fits) return { placed, lc: lc ? { ...lcAt, h: lcH } : null };
-  }
-  return null;
-}
-
-type ReportSection = SheetContext['input']['report']['sections'][number];
-const calcSections = (ctx: SheetContext): ReportSection[] =>
-  ctx.input.report.sections.filter((s) => s.id.startsWith('electrical.') && s.id !== 'electrical.load-calculation' && s.id !== 'electrical.conductors' && s.checks.length);
-
-/** The run table's height (drawn on a scratch canvas). */
-function runTableHeight(ctx: SheetContext): number {
-  return runTable(new Canvas(ctx.m, ctx.minPt, 'calc layout'), ctx, { x: AREA.x, y: AREA.y + 26, w: AREA.w }, 'calc layout');
-}
-
-/**
- * Two sheets (10 pt AHJs, or what PV-4 cannot hold): the run table and, in three columns, the check tables and
- * load calculation that fit; the continuation carries PV-4's rest first, then the others. Throws when two do not hold them.
- */
-function calcTwoSheets(ctx: SheetContext, c: Canvas): { first: FlowPlaced[]; second: FlowPlaced[] } {
-  const lc = loadCalcLines(ctx, orderedService(ctx.input, 'calc'));
-  const gap = 8;
-  // three columns; two where the text is 10 pt or more (a check table a third of the sheet wide cuts its words)
-  const n = ctx.minPt >= 10 ? 2 : 3;
-  const w3 = (AREA.w - (n - 1) * gap) / n;
-  const cols = Array.from({ length: n }, (_, k) => ({ x: AREA.x + k * (w3 + gap), w: w3 }));
-  const bottom = AREA.y + AREA.h - 16;
-  // A section's table fills the rest of a column and continues in the next, cut between its rows.
-  const tableBlock = (title: string, checks: Check[], base: string): FlowBlock => ({
-    title, items: [], where: 'electrical calculations', col: 0,
-    fixedH: (cv, w) => checkTableHeight(cv, ctx, checks, w, true),
-    draw: (cv, b) => { checkTable(cv, ctx, title, checks, b, 'electrical calculations', true); },
-    split: (cv, w, room) => {
-      let n = 0;
-      while (n < checks.length && checkTableHeight(cv, ctx, checks.slice(0, n + 1), w, true) <= room) n += 1;
-      return n === 0 || n === checks.length ? null : [tableBlock(title, checks.slice(0, n), base), tableBlock(`${base} (CONTINUED)`, checks.slice(n), base)];
-    },
-  });
-  const blocks: FlowBlock[] = [
-    ...calcSections(ctx).map((s) => tableBlock(s.title.toUpperCase(), s.checks, s.title.toUpperCase().split(/[,—(]/)[0]!.trim())),
-    ...(lc ? [{ title: lc.title, items: lc.lines, checkIds: lc.checkIds, where: 'electrical calculations load calculation', col: 0 }] : []),
-  ];
-  const first = flowPanels(c, blocks, cols, AREA.y + 26 + runTableHeight(ctx) + 6, bottom);
-  const second = flowPanels(c, [...pv4Carry(ctx), ...first.rest.map((b) => ({ ...b, col: 0 }))], cols, AREA.y + 26, AREA.y + AREA.h);
-  if (second.rest.length) throw new DrawingOverflow(sheetNumber(ctx.input, 'calc2'), `the electrical calculations do not fit on two sheets (${second.rest.map((b) => b.title).join(', ')} left over)`);
-  return { first: first.placed, second: second.placed };
-}
-
-/** Whether the calculations (and all of PV-4) fit on the one calculations sheet; else the set gets its continuation. */
-export function calcFitsOneSheet(ctx: SheetContext): boolean {
-  if (pv4Carry(ctx).length) return false;
-  return calcOneSheet(new Canvas(ctx.m, ctx.minPt, 'calc layout'), ctx, AREA.y + 26 + runTableHeight(ctx) + 6) !== null;
-}
-
-/** The calculation sheet(s) that print a report section's check table: the one sheet, or the part(s) of the two that carry it. */
-export function calcPagesOfSection(ctx: SheetContext, s: ReportSection): ('calc' | 'calc2')[] {
-  if (!ctx.pages.some((p) => p.page === 'calc2')) return ['calc'];
-  const two = calcTwoSheets(ctx, new Canvas(ctx.m, ctx.minPt, 'calc layout'));
-  const head = s.title.toUpperCase();
-  const base = `${head.split(/[,—(]/)[0]!.trim()} (CONTINUED)`;
-  const has = (placed: FlowPlaced[]) => placed.some((p) => p.block.title === head || p.block.title === base);
-  return (['calc', 'calc2'] as const).filter((_, i) => has(i === 0 ? two.first : two.second));
-}
-
-/** The electrical calculations sheet (`part` 1) or its continuation (2, when the set lists calc2). */
-export function buildCalc(ctx: SheetContext, part: 1 | 2 = 1): Sheet {
-  const continued = ctx.pages.some((p) => p.page === 'calc2');
-  if (part === 2) {
-    const number = sheetNumber(ctx.input, 'calc2');
-    const c = new Canvas(ctx.m, ctx.minPt, `${number} ${CALC2_TITLE}`);
-    drawTitleBlock(c, ctx, 'calc2', CALC2_TITLE, number);
-    c.text(`${CALC2_TITLE} — CONTINUED FROM SHEET ${sheetNumber(ctx.input, 'calc')} — ${electricalCodeName(ctx.input)}`, AREA.x, AREA.y + 14, { size: 10, bold: true, maxWidth: AREA.w });
-    drawFlow(c, calcTwoSheets(ctx, c).second);
-    return { key: 'calc2', number, title: CALC2_TITLE, prims: c.prims, frame };
-  }
-  const { c, number, title } = start(ctx, 'calc');
-  const { input } = ctx;
-  const order = orderedService(input, number);
-  const lc = loadCalcLines(ctx, order);
-  let y = AREA.y + 26;
-  y += runTable(c, ctx, { x: AREA.x, y, w: AREA.w }, number) + 6;
-  if (continued) {
-    drawFlow(c, calcTwoSheets(ctx, c).first);
-    c.text(`CONTINUED ON SHEET ${sheetNumber(input, 'calc2')}`, AREA.x + AREA.w - 6, AREA.y + AREA.h - 5, { size: 9, bold: true, align: 'right' });
-    return { key: 'calc', number, title, prims: c.prims, frame };
-  }
-  const one = calcOneSheet(c, ctx, y);
-  if (!one) throw new DrawingOverflow(number, 'the electrical calculations do not fit on one sheet');
-  for (const p of one.placed) checkTable(c, ctx, p.s.title.toUpperCase(), p.s.checks, { x: p.x, y: p.y, w: p.w }, number);
-  if (lc && one.lc) {
-    const a = c.panel(lc.title, one.lc.x, y, one.lc.w, one.lc.h);
-    c.notes(lc.lines, a.x, a.y, a.w, a.h + 2, { numbered: false, where: `${number} load calculation`, checkIds: lc.checkIds });
-  }
-  return { key: 'calc', number, title, prims: c.prims, frame };
 }

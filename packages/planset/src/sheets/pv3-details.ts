@@ -42,6 +42,7 @@ export function sealingOf(kind: AttachmentKind, flashing: string): string {
   }
 }
 
+// eslint-disable-next-line max-lines-per-function -- one detail drawing: the attachment's parts drawn in order on one scaled box
 export function attachmentDetail(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: number; h: number }): void {
   const r = ctx.input.equipment.racking;
   const plane = ctx.input.design.roofPlanes.find((p) => ctx.input.design.modules.some((m) => m.planeId === p.id)) ?? ctx.input.design.roofPlanes[0]!;

@@ -46,6 +46,7 @@ export function nodeLines(ctx: SheetContext, name: string): string[] {
   return [];
 }
 
+// eslint-disable-next-line max-lines-per-function -- the single-line diagram's equipment and runs drawn left to right on one cursor and scale
 export function drawSld(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: number; h: number }, order: OrderedService): void {
   const { input } = ctx;
   const r = input.report;

@@ -99,6 +99,7 @@ function pvSystems(ctx: SheetContext): { newOutsideOnly: boolean; existing?: { p
  * rapid-shutdown type (or a system with none) it is the plan view of 690.56(C)(2) (2017) / 690.56(C)(1)
  * (2020) / 690.12(D)(1) (2023): each system drawn, a dashed line around what stays energized.
  */
+// eslint-disable-next-line max-lines-per-function -- one diagram: the plan view of the rapid-shutdown placard, each system drawn on one scaled box
 function drawRsdDiagram(c: Canvas, ctx: SheetContext, l: SheetLabel, box: { x: number; y: number; w: number; h: number }): void {
   const d = ctx.input.design;
   const sys = pvSystems(ctx);

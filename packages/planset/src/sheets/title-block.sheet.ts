@@ -136,6 +136,7 @@ export function titleBlockStampBox(minTextPt = 7): { x: number; y: number; w: nu
   return { x: TB.x + 8, y: top + 6, w: TB.w - 16, h: 150 - 12 };
 }
 
+// eslint-disable-next-line max-lines-per-function -- the title block drawn bottom-up then top-down in one column whose two cursors must meet
 export function drawTitleBlock(c: Canvas, ctx: SheetContext, page: LogicalPage, sheetTitle: string, sheetNumber: string): void {
   const { input, m, vars } = ctx;
   const s = c.sz(7);

@@ -69,6 +69,122 @@ const duration = ([count, mean, median, p90]: repo.DurationRow): Duration => ({
 const nameOf = (u: { first_name: string; last_name: string; email: string } | undefined, id: string) =>
   u ? getDisplayName({ firstName: u.first_name, lastName: u.last_name, email: u.email }) : id === NO_ACTOR ? '(system)' : '(removed user)';
 
+type Rows<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+type UserNames = Map<string, Rows<typeof repo.usersByIds>[number]>;
+
+const sumKeys = (m: Map<string, number> | undefined, keys: string[]) => keys.reduce((n, k) => n + (m?.get(k) ?? 0), 0);
+const statusMoves = (m: Map<string, number> | undefined) =>
+  m ? [...m].filter(([k]) => k.startsWith('to:') && k !== 'to:Draft').reduce((n, [, v]) => n + v, 0) : 0;
+
+/** Actions: totals per key, and per actor. */
+function actionTally(actions: Rows<typeof repo.actionCounts>) {
+  const byKey = new Map<string, number>();
+  const byActor = new Map<string, Map<string, number>>();
+  for (const a of actions) {
+    byKey.set(a.action, (byKey.get(a.action) ?? 0) + a.n);
+    let m = byActor.get(a.actor_id);
+    if (!m) byActor.set(a.actor_id, (m = new Map()));
+    m.set(a.action, (m.get(a.action) ?? 0) + a.n);
+  }
+  return { byKey, byActor };
+}
+
+/** A row per person in scope: jobs, moves, completions, revisions asked, shift hours and jobs per hour (staff figures). */
+function userTableOf(peopleIn: string[], r: {
+  perUserJobs: Rows<typeof repo.jobsPerUser>; moved: Rows<typeof repo.jobsMovedPerUser>; credited: Rows<typeof repo.completedCreditsPerUser>;
+  shifts: Rows<typeof repo.shiftHours>; byActor: Map<string, Map<string, number>>; users: UserNames; staffFigures: boolean;
+}) {
+  const { byActor, users, staffFigures } = r;
+  const jobsOf = new Map(r.perUserJobs.map((x) => [x.user_id, x]));
+  const movedOf = new Map(r.moved.map((x) => [x.user_id, x.jobs]));
+  const creditedOf = new Map(r.credited.map((x) => [x.user_id, x.jobs]));
+  const hoursOf = new Map(r.shifts.map((x) => [x.user_id, Number(x.hours)]));
+  return peopleIn.map((id) => {
+    const m = byActor.get(id);
+    const hours = hoursOf.get(id) ?? 0;
+    const jobsMoved = movedOf.get(id) ?? 0;
+    return {
+      user: { id, name: nameOf(users.get(id), id) },
+      jobs: jobsOf.get(id)?.jobs ?? 0,
+      revised_jobs: jobsOf.get(id)?.revised ?? 0,
+      status_moves: statusMoves(m),
+      jobs_moved: jobsMoved,
+      // Credited from the history (issue 29, item 7), not who moved the status.
+      jobs_completed: (creditedOf.get(id) ?? 0) + sumKeys(m, [APPROVED_KEY]),
+      revisions_requested: sumKeys(m, [REVISION_KEY]),
+      shift_hours: staffFigures ? roundHours(hours)! : null,
+      // A rate over minutes of shift says nothing: at least an hour of shift in the period.
+      jobs_per_hour: staffFigures && hours >= MIN_SHIFT_HOURS ? roundHours(jobsMoved / hours) : null,
+    };
+  })
+    .sort((a, b) => b.jobs + b.status_moves - (a.jobs + a.status_moves) || a.user.name.localeCompare(b.user.name))
+    .slice(0, MAX_USER_ROWS);
+}
+
+/** The turnaround histogram: TURNAROUND_BUCKETS_HOURS's buckets and one past the last. */
+function turnaroundDistributionOf(cycles: Rows<typeof repo.cycleDurations> | null) {
+  const distribution = TURNAROUND_BUCKETS_HOURS.map((to, i) => ({ from_hours: i ? TURNAROUND_BUCKETS_HOURS[i - 1]! : 0, to_hours: to as number | null, count: 0 }));
+  distribution.push({ from_hours: TURNAROUND_BUCKETS_HOURS.at(-1)!, to_hours: null, count: 0 });
+  // width_bucket: 0 below the first bound (negative never happens), i for [bound i-1, bound i), n past the last.
+  for (const [b, n] of cycles?.distribution ?? []) distribution[Math.max(0, b === 0 ? 0 : b)]!.count += n;
+  return distribution;
+}
+
+/** Revisions by reason, most first, with the reason's label. */
+function reasonRowsOf(reasons: Rows<typeof repo.revisionsByReason>) {
+  return reasons
+    .map((r) => ({
+      reason: r.reason,
+      label: REVISION_REASONS[r.reason as RevisionReasonCode]?.label ?? r.reason,
+      count: r.n,
+      involuntary: r.involuntary,
+    }))
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+}
+
+const noDuration: repo.DurationRow = [0, null, null, null];
+
+/** The cycle durations of the period, each as count, mean, median and 90th percentile hours. */
+function durationsOf(cycles: Rows<typeof repo.cycleDurations> | null) {
+  return {
+    pending_admin: duration(cycles?.pending_admin ?? noDuration),
+    new_design: duration(cycles?.new_design ?? noDuration),
+    revision_design: duration(cycles?.revision_design ?? noDuration),
+    turnaround_design: duration(cycles?.turnaround_design ?? noDuration),
+    turnaround_engineering: duration(cycles?.turnaround_engineering ?? noDuration),
+    turnaround_all: duration(cycles?.turnaround_all ?? noDuration),
+  };
+}
+
+/** Designers (staff figures): completions, new and revision designs, turnaround and design hours, most completions first. */
+function designersOf(designerRows: NonNullable<Rows<typeof repo.cycleDurations>>['designers'], users: UserNames, companyNames: Map<string, string>) {
+  return designerRows
+    .map(([uid, cid, n, n0, n1, med, p90, medDesign]) => ({
+      user: { id: uid, name: nameOf(users.get(uid), uid) },
+      company: { id: cid, name: companyNames.get(cid) ?? '' },
+      completed: n,
+      new_designs: n0,
+      revision_designs: n1,
+      median_turnaround_hours: roundHours(med),
+      p90_turnaround_hours: roundHours(p90),
+      median_design_hours: roundHours(medDesign),
+    }))
+    .sort((a, b) => b.completed - a.completed || a.user.name.localeCompare(b.user.name));
+}
+
+/** Services requested: totals per service, most first, and the series per period of their own frequency. */
+function servicesRequestedOf(serviceTotals: Map<string, number>, servicePeriods: ReturnType<typeof periodsOf>, servicesFold: ReturnType<typeof foldDays<string>>) {
+  return {
+    services: [...serviceTotals]
+      .map(([code, count]) => ({ code, label: serviceLabel(code), count }))
+      .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
+    series: servicePeriods.map((pd) => {
+      const m = servicesFold.get(pd.start)!;
+      return { ...pd, counts: Object.fromEntries(m), total: [...m.values()].reduce((a, b) => a + b, 0) };
+    }),
+  };
+}
+
 async function computeStats(ctx: Ctx, p: Principal, q: StatsQuery): Promise<Stats> {
   const db = ctx.database;
   const { scope, people, companies } = await resolveScope(ctx, p, q);
@@ -100,18 +216,7 @@ async function computeStats(ctx: Ctx, p: Principal, q: StatsQuery): Promise<Stat
   const serviceTotals = new Map<string, number>();
   for (const d of serviceDays) serviceTotals.set(d.service, (serviceTotals.get(d.service) ?? 0) + d.n);
 
-  // Actions: totals per key, and per actor.
-  const byKey = new Map<string, number>();
-  const byActor = new Map<string, Map<string, number>>();
-  for (const a of actions) {
-    byKey.set(a.action, (byKey.get(a.action) ?? 0) + a.n);
-    let m = byActor.get(a.actor_id);
-    if (!m) byActor.set(a.actor_id, (m = new Map()));
-    m.set(a.action, (m.get(a.action) ?? 0) + a.n);
-  }
-  const sumKeys = (m: Map<string, number> | undefined, keys: string[]) => keys.reduce((n, k) => n + (m?.get(k) ?? 0), 0);
-  const statusMoves = (m: Map<string, number> | undefined) =>
-    m ? [...m].filter(([k]) => k.startsWith('to:') && k !== 'to:Draft').reduce((n, [, v]) => n + v, 0) : 0;
+  const { byKey, byActor } = actionTally(actions);
 
   // A client sees its own company's figures only: no names of our team, no shift hours (issue 29).
   const staffFigures = maySeeStaffFigures(p.role);
@@ -126,47 +231,12 @@ async function computeStats(ctx: Ctx, p: Principal, q: StatsQuery): Promise<Stat
   const designerCompanies = [...new Set(designerRows.map((d) => d[1]))].filter((id) => !companyNames.has(id));
   for (const c of await repo.companiesByIds(db, designerCompanies)) companyNames.set(c.id, c.name);
 
-  const jobsOf = new Map(perUserJobs.map((r) => [r.user_id, r]));
-  const movedOf = new Map(moved.map((r) => [r.user_id, r.jobs]));
-  const creditedOf = new Map(credited.map((r) => [r.user_id, r.jobs]));
-  const creditedJobs = creditedOf.get(null) ?? 0;
-  const hoursOf = new Map(shifts.map((r) => [r.user_id, Number(r.hours)]));
-  const userTable = peopleIn.map((id) => {
-    const m = byActor.get(id);
-    const hours = hoursOf.get(id) ?? 0;
-    const jobsMoved = movedOf.get(id) ?? 0;
-    return {
-      user: { id, name: nameOf(users.get(id), id) },
-      jobs: jobsOf.get(id)?.jobs ?? 0,
-      revised_jobs: jobsOf.get(id)?.revised ?? 0,
-      status_moves: statusMoves(m),
-      jobs_moved: jobsMoved,
-      // Credited from the history (issue 29, item 7), not who moved the status.
-      jobs_completed: (creditedOf.get(id) ?? 0) + sumKeys(m, [APPROVED_KEY]),
-      revisions_requested: sumKeys(m, [REVISION_KEY]),
-      shift_hours: staffFigures ? roundHours(hours)! : null,
-      // A rate over minutes of shift says nothing: at least an hour of shift in the period.
-      jobs_per_hour: staffFigures && hours >= MIN_SHIFT_HOURS ? roundHours(jobsMoved / hours) : null,
-    };
-  })
-    .sort((a, b) => b.jobs + b.status_moves - (a.jobs + a.status_moves) || a.user.name.localeCompare(b.user.name))
-    .slice(0, MAX_USER_ROWS);
+  const creditedJobs = new Map(credited.map((r) => [r.user_id, r.jobs])).get(null) ?? 0;
+  const userTable = userTableOf(peopleIn, { perUserJobs, moved, credited, shifts, byActor, users, staffFigures });
 
-  const distribution = TURNAROUND_BUCKETS_HOURS.map((to, i) => ({ from_hours: i ? TURNAROUND_BUCKETS_HOURS[i - 1]! : 0, to_hours: to as number | null, count: 0 }));
-  distribution.push({ from_hours: TURNAROUND_BUCKETS_HOURS.at(-1)!, to_hours: null, count: 0 });
-  // width_bucket: 0 below the first bound (negative never happens), i for [bound i-1, bound i), n past the last.
-  for (const [b, n] of cycles?.distribution ?? []) distribution[Math.max(0, b === 0 ? 0 : b)]!.count += n;
-
-  const noDuration: repo.DurationRow = [0, null, null, null];
+  const distribution = turnaroundDistributionOf(cycles);
   const actionTotals = Object.fromEntries(COUNTED_JOB_ACTIONS.map((a) => [a, byKey.get(a) ?? 0])) as Record<CountedJobAction, number>;
-  const reasonRows = reasons
-    .map((r) => ({
-      reason: r.reason,
-      label: REVISION_REASONS[r.reason as RevisionReasonCode]?.label ?? r.reason,
-      count: r.n,
-      involuntary: r.involuntary,
-    }))
-    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  const reasonRows = reasonRowsOf(reasons);
 
   const scopeUsers = q.active_tab === 'company' && !scope.userIds ? [] : peopleIn;
   return {
@@ -182,29 +252,14 @@ async function computeStats(ctx: Ctx, p: Principal, q: StatsQuery): Promise<Stat
     },
     job_count: jobCount,
     jobs_created: jobPeriods.map((pd) => ({ ...pd, count: jobsFold.get(pd.start)!.get('jobs') ?? 0 })),
-    services_requested: {
-      services: [...serviceTotals]
-        .map(([code, count]) => ({ code, label: serviceLabel(code), count }))
-        .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
-      series: servicePeriods.map((pd) => {
-        const m = servicesFold.get(pd.start)!;
-        return { ...pd, counts: Object.fromEntries(m), total: [...m.values()].reduce((a, b) => a + b, 0) };
-      }),
-    },
+    services_requested: servicesRequestedOf(serviceTotals, servicePeriods, servicesFold),
     revisions: {
       total: reasonRows.reduce((n, r) => n + r.count, 0),
       involuntary: reasonRows.reduce((n, r) => n + r.involuntary, 0),
       average_per_job: jobCount ? Math.round((revisionsOfNewJobs / jobCount) * 100) / 100 : null,
       reasons: reasonRows,
     },
-    durations: {
-      pending_admin: duration(cycles?.pending_admin ?? noDuration),
-      new_design: duration(cycles?.new_design ?? noDuration),
-      revision_design: duration(cycles?.revision_design ?? noDuration),
-      turnaround_design: duration(cycles?.turnaround_design ?? noDuration),
-      turnaround_engineering: duration(cycles?.turnaround_engineering ?? noDuration),
-      turnaround_all: duration(cycles?.turnaround_all ?? noDuration),
-    },
+    durations: durationsOf(cycles),
     turnaround_distribution: distribution,
     reinforcement_count: byKey.get(REINFORCEMENT_KEY) ?? 0,
     // People scope (My and Group Stats, a company narrowed to people): the jobs they are credited
@@ -212,18 +267,7 @@ async function computeStats(ctx: Ctx, p: Principal, q: StatsQuery): Promise<Stat
     jobs_completed: scope.userIds ? creditedJobs + (byKey.get(APPROVED_KEY) ?? 0) : sumKeys(byKey, COMPLETED_KEYS),
     revisions_requested: byKey.get(REVISION_KEY) ?? 0,
     actions: actionTotals,
-    designers: designerRows
-      .map(([uid, cid, n, n0, n1, med, p90, medDesign]) => ({
-        user: { id: uid, name: nameOf(users.get(uid), uid) },
-        company: { id: cid, name: companyNames.get(cid) ?? '' },
-        completed: n,
-        new_designs: n0,
-        revision_designs: n1,
-        median_turnaround_hours: roundHours(med),
-        p90_turnaround_hours: roundHours(p90),
-        median_design_hours: roundHours(medDesign),
-      }))
-      .sort((a, b) => b.completed - a.completed || a.user.name.localeCompare(b.user.name)),
+    designers: designersOf(designerRows, users, companyNames),
     users: userTable,
   };
 }

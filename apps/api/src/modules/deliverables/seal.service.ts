@@ -116,6 +116,22 @@ export async function sealOptions(ctx: Ctx, p: Principal, fileId: string): Promi
   };
 }
 
+/**
+ * The seals stamped on their places of the document, then read back from the PDF produced, page by
+ * page: the record follows the file, so a seal that did not come out (or a page count that changed)
+ * is a 500 and the document stays a draft.
+ */
+async function stampAndCheck(ctx: Ctx, source: Uint8Array, mine: Parameters<typeof stampSeals>[1], seals: SealToApply[], printed: string) {
+  const stamped = await stampSeals(source, mine, seals, { minTextPt: Math.max(7, ...mine.map((s) => s.textPt ?? 7)), modified: ctx.clock.now() });
+  const check = await sealsShown(stamped.pdf, mine, seals.map((s) => ({ discipline: s.discipline, licenceNumber: s.licenceNumber, code: printed })));
+  const pageCount = (await (await pdfLib()).PDFDocument.load(source, { updateMetadata: false })).getPageCount();
+  if (!check.ok || check.pageCount !== pageCount) {
+    const f = check.findings[0];
+    throw new AppError(500, f ? `The seal did not come out on page ${f.page} (${f.missing.join(', ')} not found): the document stays a draft.` : 'Sealing changed the number of pages: the document stays a draft.', 'seal_not_shown');
+  }
+  return stamped;
+}
+
 /** POST /deliverables/{id}/seal: the engineer (chosen) seals the draft; answers the deliverable. */
 export async function sealDocument(ctx: Ctx, p: Principal, fileId: string, body: { engineer_id: string; disciplines?: Discipline[] }): Promise<Deliverable> {
   const { file, job } = await sealable(ctx, p, fileId);
@@ -159,14 +175,7 @@ export async function sealDocument(ctx: Ctx, p: Principal, fileId: string, body:
     demo: engineer.isDemo,
   }));
   const mine = slots.filter((s) => chosen.includes(s.discipline));
-  const stamped = await stampSeals(source, mine, seals, { minTextPt: Math.max(7, ...mine.map((s) => s.textPt ?? 7)), modified: ctx.clock.now() });
-  // The record follows the file: read the seal back from the PDF produced, page by page.
-  const check = await sealsShown(stamped.pdf, mine, seals.map((s) => ({ discipline: s.discipline, licenceNumber: s.licenceNumber, code: printed })));
-  const pageCount = (await (await pdfLib()).PDFDocument.load(source, { updateMetadata: false })).getPageCount();
-  if (!check.ok || check.pageCount !== pageCount) {
-    const f = check.findings[0];
-    throw new AppError(500, f ? `The seal did not come out on page ${f.page} (${f.missing.join(', ')} not found): the document stays a draft.` : 'Sealing changed the number of pages: the document stays a draft.', 'seal_not_shown');
-  }
+  const stamped = await stampAndCheck(ctx, source, mine, seals, printed);
 
   const sha256 = crypto.createHash('sha256').update(stamped.pdf).digest('hex');
   const key = `jobs/${file.jobId}/sealed/${crypto.randomUUID()}.pdf`;

@@ -5,7 +5,7 @@ import type { ResolvedRequirements } from '@sunstamp/domain/requirements/resolve
 import type { LetterInputRaw } from '@sunstamp/planset/letters/letter-input.schema';
 import type * as repo from './letters.repository.ts';
 import { fixedOptimizerStringVoltageV } from '@sunstamp/domain/catalogue/equipment.rules';
-import { DEFAULT_HIGH_AMBIENT_C } from '../plansets/plansets.api.ts';
+import { DEFAULT_HIGH_AMBIENT_C, engineRequirementsOf } from '../plansets/plansets.api.ts';
 import { exposureCategoryOf } from '@sunstamp/domain/design/design-criteria.rules';
 
 /*
@@ -120,6 +120,7 @@ function serviceOf(intake: Record<string, unknown>): DesignInputRaw['service'] {
  * sentence that names it when the catalogue or the AHJ lacks it; its pieces with logic of their
  * own are already apart (engineArraysOf, optimizerOf, serviceOf).
  */
+// eslint-disable-next-line max-lines-per-function -- one object literal, the engine's input schema field by field with the sentence that names each missing fact (see the comment above)
 export function designInputOf(
   job: JobFacts, ahj: Ahj, lines: readonly EquipmentLine[], resolved: ResolvedRequirements, sentArrays?: readonly Record<string, unknown>[],
   structuralMethod: 'prescriptive' | 'forte' | 'skyciv' = 'prescriptive',
@@ -147,8 +148,6 @@ export function designInputOf(
   const branchCircuits = micro ? split(units, Math.max(1, Math.floor(16 / invCurrent))).map((k, i) => ({ id: `B${i + 1}`, units: k })) : [];
 
   const electrical = need(ahj.electrical, `${ahj.name} has no electrical code edition: set it on the AHJ.`);
-  const on = (k: string) => resolved.values[k]?.on === true;
-  const acd = String(resolved.values.ac_disconnect?.value ?? 'Always Include');
   const battery = line('battery');
   const bat = battery?.data as Data | null | undefined;
   const intake = job.cadIntake;
@@ -203,16 +202,7 @@ export function designInputOf(
     strings,
     branchCircuits,
     service: serviceOf(intake),
-    requirements: {
-      tapsNotAllowed: on('taps_not_allowed'),
-      supplySideTapsNotAllowed: on('supply_side_taps_not_allowed'),
-      loadSideTapsNotAllowed: on('load_side_taps_not_allowed'),
-      mbDerateNotAllowed: on('mb_derate_not_allowed'),
-      fusedAcDisconnectRequired: on('fused_acd_required'),
-      acDisconnect: acd === 'Not Required' ? 'not-required' : acd === 'Only Over 10 Kilowatts' ? 'over-10kw' : 'always',
-      stressAnalysis: on('stress_analysis'),
-      unreducedSnowLoad: on('unreduced_snow_load'),
-    },
+    requirements: engineRequirementsOf(resolved),
   };
 }
 

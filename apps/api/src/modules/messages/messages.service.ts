@@ -128,6 +128,7 @@ export async function getThread(ctx: ReadCtx, p: Principal, jobId: string, wante
  */
 type StoredUpload = { id: string; name: string; mime: string; size: number; storageKey: string };
 
+// eslint-disable-next-line max-lines-per-function -- one post's transaction, events, read mark and mail share the transaction's results (message, recipients, notes, batches); the fast path is already apart in message_post.repository.ts
 export async function postMessage(
   ctx: WriteCtx, p: Principal, jobId: string,
   input: { thread: MessageThread; body: string; files?: StoredUpload[]; mentions?: string[] },

@@ -181,6 +181,70 @@ class RunFailure extends Error {
   }
 }
 
+type RenderedSet = Awaited<ReturnType<typeof import('@sunstamp/planset/planset.render').renderPlanSet>>;
+type AssembledInput = Extract<Awaited<ReturnType<typeof assembleGeneration>>, { ok: true }>['inputs']['input'];
+type RunRow = NonNullable<Awaited<ReturnType<typeof repo.startRun>>>;
+type Out = { key: string; name: string; mime: string; bytes: Uint8Array; part: CadRunFile['part']; category: string; number?: string; title?: string };
+
+/** The files a rendered set makes: the PDF, the model-space DXF, a preview per sheet, and the cut sheets given. */
+function outputsOf(run: RunRow, job: JobRow, set: RenderedSet, input: AssembledInput): Out[] {
+  const base = `jobs/${run.jobId}/cad-runs/${run.id}`;
+  const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'file';
+  const stem = `${safe(job.name)}-rev${run.revision}`;
+  const outs: Out[] = [
+    { key: `${base}/plan-set.pdf`, name: `${stem}-plan-set.pdf`, mime: 'application/pdf', bytes: set.pdf, part: 'pdf', category: 'Engineering' },
+    { key: `${base}/modelspace.dxf`, name: `${stem}-modelspace.dxf`, mime: 'application/dxf', bytes: new TextEncoder().encode(set.dxf), part: 'dxf', category: 'Engineering' },
+    ...set.sheets.map((s, i): Out => {
+      // PV-3A (PV-3 continued at a 10 pt minimum) files with PV-3
+      const m = /^pv([1-5])$/.exec(s.page === 'pv3a' ? 'pv3' : s.page);
+      return {
+        key: `${base}/sheet-${String(i + 1).padStart(2, '0')}.svg`, name: `${stem}-${safe(s.number)}.svg`, mime: 'image/svg+xml',
+        bytes: new TextEncoder().encode(s.svg), part: 'preview', category: m ? `PV-0${m[1]}` : 'PV-06+', number: s.number, title: s.title,
+      };
+    }),
+  ];
+  const cutSheets: [string, Uint8Array | undefined][] = [
+    [`${input.equipment.module.manufacturer} ${input.equipment.module.model}`, input.equipment.module.datasheet],
+    [`${input.equipment.inverter.manufacturer} ${input.equipment.inverter.model}`, input.equipment.inverter.datasheet],
+    ...(input.equipment.optimizer ? [[`${input.equipment.optimizer.manufacturer} ${input.equipment.optimizer.model}`, input.equipment.optimizer.datasheet] as [string, Uint8Array | undefined]] : []),
+    ...(input.equipment.battery ? [[`${input.equipment.battery.manufacturer} ${input.equipment.battery.model}`, input.equipment.battery.datasheet] as [string, Uint8Array | undefined]] : []),
+    [`${input.equipment.racking.manufacturer} ${input.equipment.racking.railModel}`, input.equipment.racking.datasheet],
+  ];
+  cutSheets.forEach(([label, bytes], i) => {
+    if (bytes) outs.push({ key: `${base}/cut-sheet-${i + 1}.pdf`, name: `${safe(label)}-cut-sheet.pdf`, mime: 'application/pdf', bytes, part: 'cut_sheet', category: 'PV-06+', title: label });
+  });
+  return outs;
+}
+
+/**
+ * The job files and the passed run in one transaction, the set recorded as the revision's draft
+ * plan-set deliverable; nothing when a later attempt holds the run.
+ */
+async function storePassedRun(ctx: Ctx, run: RunRow, r: { outs: Out[]; set: RenderedSet; now: Date; requesterRole: string | undefined }): Promise<void> {
+  const { outs, set, now } = r;
+  await ctx.database.db.transaction(async (tx) => {
+    const locked = await repo.lockRun(tx, run.id);
+    if (locked?.status !== 'running' || locked.attempts !== run.attempts) return; // a later attempt holds the run
+    const rows = await repo.insertJobFiles(tx, outs.map((o) => ({
+      jobId: run.jobId, kind: 'plan_set', category: o.category, name: o.name, mime: o.mime, size: o.bytes.byteLength, storageKey: o.key,
+      uploadedById: run.requestedById, uploadedByRole: r.requesterRole ?? 'admin', createdAt: now,
+    })));
+    // The set is the revision's plan-set deliverable (replacing an earlier run's, unless released),
+    // always a draft: the seals the job needs are marked on its sheets (set.sealSlots) and only the
+    // engineer's own act seals it (deliverables/seal.service.ts), never the settings of a run.
+    await unmarkGeneratedPlanSets(tx, run.jobId, run.revision);
+    await recordDeliverable(ctx, {
+      jobId: run.jobId, revision: run.revision, kind: 'plan_set', fileId: rows[0]!.id, state: 'draft',
+      sha256: createHash('sha256').update(set.pdf).digest('hex'), sealSlots: set.sealSlots,
+    }, tx);
+    const files: CadRunFile[] = outs.map((o, i) => ({ file_id: rows[i]!.id, part: o.part, name: o.name, ...(o.number ? { number: o.number } : {}), ...(o.title ? { title: o.title } : {}) }));
+    await repo.updateRun(tx, run.id, {
+      status: 'passed', stage: 'cad_generation_passed', progress: 100, files, pageCount: set.pageCount, warnings: set.warnings, finishedAt: now,
+      errorKey: null, errorMessage: null, errorDetail: null,
+    });
+  });
+}
+
 export async function runCadGeneration(ctx: Ctx, runId: string, signal: AbortSignal): Promise<void> {
   const db = ctx.database.db;
   const run = await db.transaction((tx) => repo.startRun(tx, runId, ctx.clock.now()));
@@ -246,32 +310,7 @@ export async function runCadGeneration(ctx: Ctx, runId: string, signal: AbortSig
 
     // Everything rendered: store the bytes, then the job files and the passed run in one transaction.
     const now = ctx.clock.now();
-    const base = `jobs/${run.jobId}/cad-runs/${run.id}`;
-    const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'file';
-    const stem = `${safe(job.name)}-rev${run.revision}`;
-    type Out = { key: string; name: string; mime: string; bytes: Uint8Array; part: CadRunFile['part']; category: string; number?: string; title?: string };
-    const outs: Out[] = [
-      { key: `${base}/plan-set.pdf`, name: `${stem}-plan-set.pdf`, mime: 'application/pdf', bytes: set.pdf, part: 'pdf', category: 'Engineering' },
-      { key: `${base}/modelspace.dxf`, name: `${stem}-modelspace.dxf`, mime: 'application/dxf', bytes: new TextEncoder().encode(set.dxf), part: 'dxf', category: 'Engineering' },
-      ...set.sheets.map((s, i): Out => {
-        // PV-3A (PV-3 continued at a 10 pt minimum) files with PV-3
-        const m = /^pv([1-5])$/.exec(s.page === 'pv3a' ? 'pv3' : s.page);
-        return {
-          key: `${base}/sheet-${String(i + 1).padStart(2, '0')}.svg`, name: `${stem}-${safe(s.number)}.svg`, mime: 'image/svg+xml',
-          bytes: new TextEncoder().encode(s.svg), part: 'preview', category: m ? `PV-0${m[1]}` : 'PV-06+', number: s.number, title: s.title,
-        };
-      }),
-    ];
-    const cutSheets: [string, Uint8Array | undefined][] = [
-      [`${input.equipment.module.manufacturer} ${input.equipment.module.model}`, input.equipment.module.datasheet],
-      [`${input.equipment.inverter.manufacturer} ${input.equipment.inverter.model}`, input.equipment.inverter.datasheet],
-      ...(input.equipment.optimizer ? [[`${input.equipment.optimizer.manufacturer} ${input.equipment.optimizer.model}`, input.equipment.optimizer.datasheet] as [string, Uint8Array | undefined]] : []),
-      ...(input.equipment.battery ? [[`${input.equipment.battery.manufacturer} ${input.equipment.battery.model}`, input.equipment.battery.datasheet] as [string, Uint8Array | undefined]] : []),
-      [`${input.equipment.racking.manufacturer} ${input.equipment.racking.railModel}`, input.equipment.racking.datasheet],
-    ];
-    cutSheets.forEach(([label, bytes], i) => {
-      if (bytes) outs.push({ key: `${base}/cut-sheet-${i + 1}.pdf`, name: `${safe(label)}-cut-sheet.pdf`, mime: 'application/pdf', bytes, part: 'cut_sheet', category: 'PV-06+', title: label });
-    });
+    const outs = outputsOf(run, job, set, input);
     await publish('combine_files_passed');
     for (const o of outs) await ctx.storage.put(o.key, o.bytes);
     const kept: CadRunChecks = {
@@ -279,27 +318,7 @@ export async function runCadGeneration(ctx: Ctx, runId: string, signal: AbortSig
       results: report.sections.flatMap((sec) => sec.checks.map((k) => ({ ...k, section: sec.title }))),
     };
     await ctx.storage.put(checksKey(run.jobId, run.id), new TextEncoder().encode(JSON.stringify(kept)));
-    await db.transaction(async (tx) => {
-      const locked = await repo.lockRun(tx, run.id);
-      if (locked?.status !== 'running' || locked.attempts !== run.attempts) return; // a later attempt holds the run
-      const rows = await repo.insertJobFiles(tx, outs.map((o) => ({
-        jobId: run.jobId, kind: 'plan_set', category: o.category, name: o.name, mime: o.mime, size: o.bytes.byteLength, storageKey: o.key,
-        uploadedById: run.requestedById, uploadedByRole: requester?.role ?? 'admin', createdAt: now,
-      })));
-      // The set is the revision's plan-set deliverable (replacing an earlier run's, unless released),
-      // always a draft: the seals the job needs are marked on its sheets (set.sealSlots) and only the
-      // engineer's own act seals it (deliverables/seal.service.ts), never the settings of a run.
-      await unmarkGeneratedPlanSets(tx, run.jobId, run.revision);
-      await recordDeliverable(ctx, {
-        jobId: run.jobId, revision: run.revision, kind: 'plan_set', fileId: rows[0]!.id, state: 'draft',
-        sha256: createHash('sha256').update(set.pdf).digest('hex'), sealSlots: set.sealSlots,
-      }, tx);
-      const files: CadRunFile[] = outs.map((o, i) => ({ file_id: rows[i]!.id, part: o.part, name: o.name, ...(o.number ? { number: o.number } : {}), ...(o.title ? { title: o.title } : {}) }));
-      await repo.updateRun(tx, run.id, {
-        status: 'passed', stage: 'cad_generation_passed', progress: 100, files, pageCount: set.pageCount, warnings: set.warnings, finishedAt: now,
-        errorKey: null, errorMessage: null, errorDetail: null,
-      });
-    });
+    await storePassedRun(ctx, run, { outs, set, now, requesterRole: requester?.role });
     for (const w of set.warnings) await publish('cut_sheets_failed', { message: w.message, severity: 'warning' });
     await publish('cad_generation_passed');
     await announce('cad_generation_passed');

@@ -3,6 +3,7 @@ import { calculateDesign } from '@sunstamp/engineering/design.calc';
 import { exposureCategoryOf, framingFactsOf } from '@sunstamp/domain/design/design-criteria.rules';
 import { compassFace } from '@sunstamp/domain/jobs/cad-intake.schema';
 import { autoBranchesOf, autoStringsOf, circuitsOf, electricalDesignProblems, type Circuit, type ElectricalKind } from '@sunstamp/domain/design/electrical-design.rules';
+import type { ResolvedRequirements } from '@sunstamp/domain/requirements/resolve.rules';
 import type { DesignModel, FireCode } from '@sunstamp/planset/input.schema';
 import { edgeDistancesIn, planAttachments, withEdgeDistances, withRails } from '@sunstamp/planset/layout/attachments';
 import { ZodError } from 'zod';
@@ -40,6 +41,28 @@ function engineProductionMeter(v: unknown): 'none' | 'always' | 'over-10kw' | 'o
     case 'Only with Solar Rewards': return 'solar-rewards';
     default: return 'none';
   }
+}
+
+type EngineRequirements = NonNullable<DesignInputRaw['requirements']>;
+
+/**
+ * The engine's requirement flags from the resolved requirements: one mapping for the plan set and the
+ * letters (letters-design.mapper.ts). `more` (the plan set's production meter, wire sizes and conduit
+ * naming) goes between the AC disconnect and the structural flags, the input's key order as before.
+ */
+export function engineRequirementsOf(resolved: ResolvedRequirements, more: Partial<EngineRequirements> = {}): EngineRequirements {
+  const on = (key: string) => resolved.values[key]?.on === true;
+  return {
+    tapsNotAllowed: on('taps_not_allowed'),
+    supplySideTapsNotAllowed: on('supply_side_taps_not_allowed'),
+    loadSideTapsNotAllowed: on('load_side_taps_not_allowed'),
+    mbDerateNotAllowed: on('mb_derate_not_allowed'),
+    fusedAcDisconnectRequired: on('fused_acd_required'),
+    acDisconnect: engineAcDisconnect(resolved.values.ac_disconnect?.value),
+    ...more,
+    stressAnalysis: on('stress_analysis'),
+    unreducedSnowLoad: on('unreduced_snow_load'),
+  };
 }
 
 type Method = 'load-side-breaker' | 'load-side-tap' | 'main-breaker-derate' | 'supply-side-tap';
@@ -217,9 +240,10 @@ export type Runs = ReturnType<typeof runsOf>;
  * runs, the service and the requirements that are engine inputs. Longer than ~80 lines on purpose:
  * one object literal, the engine's input schema field by field, reads best in one place.
  */
+// eslint-disable-next-line max-lines-per-function -- one object literal, the engineering engine's input schema field by field (see the comment above)
 export function engineInputOf(f: Facts, c: Codes, d: Designed, circuits: Circuits, r: Runs): DesignInputRaw {
   const { job, ahj, pmaxW, md, micro, inverterLine, id, inverterType, optimizerLine, od, optimizerOutV, fixedStringV, batteryLine, bd, mciLine, arrays, framings, attachmentsOf, mainBreaker, busbar, loadCalc, backupOrder, existingPv } = f;
-  const { modItem, invItem, rackItem, rv, on, minTempC, exposure, heightFt, electricalCode, csa, nec } = c;
+  const { modItem, invItem, rackItem, rv, minTempC, exposure, heightFt, electricalCode, csa, nec } = c;
   const { coeff, lengthIn, widthIn, weightLb, vocV, optimizer } = d;
   const { strings, branches } = circuits;
   const { runs, method, dcCoupled } = r;
@@ -284,13 +308,7 @@ export function engineInputOf(f: Facts, c: Codes, d: Designed, circuits: Circuit
       ...(backupOrder.backup ? { backup: backupOrder.backup } : {}),
     },
     ...(existingPv ? { existingPv: { rapidShutdown: existingPv.rapidShutdown } } : {}),
-    requirements: {
-      tapsNotAllowed: on('taps_not_allowed'),
-      supplySideTapsNotAllowed: on('supply_side_taps_not_allowed'),
-      loadSideTapsNotAllowed: on('load_side_taps_not_allowed'),
-      mbDerateNotAllowed: on('mb_derate_not_allowed'),
-      fusedAcDisconnectRequired: on('fused_acd_required'),
-      acDisconnect: engineAcDisconnect(rv('ac_disconnect')?.value),
+    requirements: engineRequirementsOf(f.resolved, {
       productionMeter: engineProductionMeter(rv('production_meter')?.value),
       wireSizes: {
         ...(wireSizeOf(rv('ac_wire_size')?.value) ? { ac: wireSizeOf(rv('ac_wire_size')?.value) as '10' } : {}),
@@ -299,9 +317,7 @@ export function engineInputOf(f: Facts, c: Codes, d: Designed, circuits: Circuit
         ...(wireSizeOf(rv('dc_ground_size')?.value) ? { dcGround: wireSizeOf(rv('dc_ground_size')?.value) as '10' } : {}),
       },
       ...(['EMT', 'PVC-40', 'PVC-80', 'RMC', 'FMC', 'LFMC'].includes(str(rv('conduit_naming')?.value)) ? { conduitNaming: str(rv('conduit_naming')?.value) as 'EMT' } : {}),
-      stressAnalysis: on('stress_analysis'),
-      unreducedSnowLoad: on('unreduced_snow_load'),
-    },
+    }),
   };
 
   // The intake leaves the method to the engine: where it lands on a supply-side tap, the run to the

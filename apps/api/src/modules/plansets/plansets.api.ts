@@ -4,4 +4,5 @@
 export { requestRun, runCadGeneration } from './cad-runs.service.ts';
 export { DEFAULT_HIGH_AMBIENT_C, assembleGeneration, blockedMessage, codeRefText, runEngine } from './planset-input.service.ts';
 export type { EngineCheck } from './planset-input.service.ts';
+export { engineRequirementsOf } from './planset-input.engine.ts';
 export { firmCompany } from './plansets.repository.ts';

@@ -48,6 +48,7 @@ const EXTRA_DESTINATIONS = [
 ] as const;
 
 /** The signed-in app: top bar (brand, sections, theme, user menu), site alerts, the page. */
+// eslint-disable-next-line max-lines-per-function -- the signed-in shell's one JSX tree (top bar, section links, drawer for small screens, user menu, site alerts, outlet); the menu and drawer share its open state
 export function AppLayout() {
   const { user, me, signOut } = useSession();
   const location = useLocation();

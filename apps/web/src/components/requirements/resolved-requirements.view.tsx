@@ -88,6 +88,7 @@ export type ResolvedRequirementsViewProps = {
  * designer must fill, and whether an engineering stamp removes the contractor stamp. The
  * requirements page (ResolvedRequirementsPanel) and the job page feed it their own answer.
  */
+// eslint-disable-next-line max-lines-per-function -- one table whose rows, sources and stamp note are rendered from the same resolved answer and its three pieces of state
 export function ResolvedRequirementsView({
   data, isFetching, error, title = 'Requirements', intro, fileDownloadPath = requirementFileDownloadPath, showCadFields = true,
 }: ResolvedRequirementsViewProps) {

@@ -21,6 +21,7 @@ const LoadingBackdrop = lazy(async () => ({ default: (await import('../../compon
  * On start a stored access token is checked by fetching the user; success marks logged in,
  * failure clears the session. Login errors and logout clear tokens, user, title and alerts.
  */
+// eslint-disable-next-line max-lines-per-function -- the session's effects (restore, client-ended session, other tabs, cached user) and its signIn/signOut share the status ref and clearLocal, which the context value exposes together
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<SessionStatus>(() => (apiClient.hasSession() ? 'restoring' : 'signed-out'));
   const [endedByUser, setEndedByUser] = useState(false);

@@ -77,6 +77,7 @@ function ReviewsField({ control }: { control: Control<FormValues> }) {
 }
 
 /** Create or edit an AHJ (staff): jurisdiction, adopted code editions, design criteria. */
+// eslint-disable-next-line max-lines-per-function -- one form dialog: the AHJ's fields (jurisdiction, code editions, design criteria) on one react-hook-form instance
 export function AhjDialog({ ahj, onClose }: { ahj: Ahj | null; onClose: () => void }) {
   const save = useSaveAhj();
   const codes = useCodeLists();

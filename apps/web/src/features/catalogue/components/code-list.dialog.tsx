@@ -29,6 +29,7 @@ type FormValues = { label: string; editions: { value: string; label: string }[];
  * Edit the editions on offer for IBC or IEBC (admin; spec §7 PUT /codes/{ibc|iebc}): the list AHJs
  * adopt from, and the default a new AHJ starts with.
  */
+// eslint-disable-next-line max-lines-per-function -- one form dialog: the editions (a field array), the default that follows its row, and the save on one form state
 export function CodeListDialog({ code, onClose }: { code: CodeList & { type: EditableCodeType }; onClose: () => void }) {
   const save = useSaveCodeList();
   const form = useForm<FormValues, unknown, CodeListBody>({

@@ -28,6 +28,7 @@ export function importErrorLines(error: unknown): { message: string; lines: stri
  * a file with a bad line imports nothing and the server lists every bad line, shown here with its
  * line number.
  */
+// eslint-disable-next-line max-lines-per-function -- one dialog: file choice, upload and the server's bad-line list share the upload mutation's state
 export function CsvImportDialog({
   target, query, title, columns, matchRule, description, children, onClose,
 }: {

@@ -94,6 +94,7 @@ function FieldInput({ kind, field, control }: { kind: EquipmentKind; field: Equi
  * electrical and mechanical values the calculations read, checked with the API's schema. Data
  * the dialog does not show (an imported list's SAM parameters) is kept as it is.
  */
+// eslint-disable-next-line max-lines-per-function -- one form dialog: the model's fields by kind on one react-hook-form instance checked by the API's schema
 export function EquipmentDialog({ kind, item, onClose }: { kind: EquipmentKind; item: EquipmentItem | null; onClose: () => void }) {
   const save = useSaveEquipment();
   const types = useOptionListItems(EQUIPMENT_TYPE_LISTS[kind]);

@@ -25,6 +25,7 @@ type FormValues = { value: string; label: string; data: Record<string, OptionDat
  * Add or edit one value of an option list (admin). The stored value is fixed once created (jobs
  * keep it); the label, the list's typed data and whether it is offered can change.
  */
+// eslint-disable-next-line max-lines-per-function -- one form dialog: value, label, typed data and active switch on one form state
 export function OptionItemDialog({ listKey, listLabel, item, siblings, onClose }: {
   listKey: string;
   listLabel: string;

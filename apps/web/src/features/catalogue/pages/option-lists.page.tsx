@@ -36,6 +36,7 @@ import { OptionItemDialog } from '../components/option-item.dialog.tsx';
  * Pick a list, see its values in order; an admin adds, edits, deactivates and reorders them.
  * The chosen list is in the address (?list=), so a reload or a shared link opens it.
  */
+// eslint-disable-next-line max-lines-per-function -- the list picker (in the URL), the ordered grid, reordering and the item dialog share the chosen list and its mutations
 export function OptionListsPage() {
   const user = useSessionUser();
   const canEdit = mayEditCatalogue(user.role, 'option_lists');

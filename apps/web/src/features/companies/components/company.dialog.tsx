@@ -21,6 +21,7 @@ const FIELDS = ['name', 'email', 'phone_number', 'address', 'support_contact_id'
 const orNull = (s: string | null | undefined) => (s && s.trim() ? s.trim() : null);
 
 /** Create a client company, or edit one (admin). */
+// eslint-disable-next-line max-lines-per-function -- one form dialog: the company's fields on one react-hook-form instance
 export function CompanyDialog({ company, onClose }: { company: CompanyRow | null; onClose: () => void }) {
   const create = useCreateCompany();
   const update = useUpdateCompany();

@@ -133,6 +133,7 @@ function RevisionsPanel({ id, onLoad }: { id: string | undefined; onLoad: (r: Co
   );
 }
 
+// eslint-disable-next-line max-lines-per-function -- one editor form: the content item's fields, its earlier revisions and the delete confirmation on one form state
 function Editor({ kind, item }: { kind: ContentKind; item: ContentAdmin | undefined }) {
   const navigate = useNavigate();
   const save = useSaveContent();

@@ -41,6 +41,7 @@ function ReadOnlyValue({ field }: { field: JobCadField }) {
  * "Design inputs": the dynamic CAD fields the job's requirements that are on ask for.
  * The designers (staff, the assigned contractor) fill them in; Save sends only what changed.
  */
+// eslint-disable-next-line max-lines-per-function -- one form card: the dynamic CAD fields on one form state, Save sending what changed
 export function JobCadFieldsCard({ jobId, fields, editable }: { jobId: string; fields: JobCadField[]; editable: boolean }) {
   const save = useSaveJobCadFields(jobId);
   const hasFiles = fields.some((f) => f.type === 'files');

@@ -66,6 +66,7 @@ function useSameNameDrafts(name: string, jobId: string | null): number {
  * fills the address and drops the pin; dragging the pin sets latitude/longitude and fills the
  * rest by reverse geocoding.
  */
+// eslint-disable-next-line max-lines-per-function -- one wizard step's form: the address search, geocoding and the fields it fills share the step's react-hook-form context and lookup state
 export function AddressStep({ companies, jobId = null }: { companies: readonly { id: string; name: string }[]; jobId?: string | null }) {
   const form = useFormContext<JobIntake>();
   const { setValue } = form;

@@ -65,6 +65,7 @@ function BeamSpanText({ value, onChange, onBlur, error }: { value: number[]; onC
 /** The module model the equipment step chose, when it names a technology (equipment-lines.rules.ts moduleModelOf). */
 export type ModuleModel = { name: string; type: string } | null;
 
+// eslint-disable-next-line max-lines-per-function -- one array's card in the wizard: its fields on the step's react-hook-form context, indexed by the array
 function ArrayCard({ index, onRemove, canRemove, moduleModel }: { index: number; onRemove: () => void; canRemove: boolean; moduleModel: ModuleModel }) {
   const { control } = useFormContext<JobIntake>();
   const [structureType, a] = useWatch({ control, name: ['structure_type', `arrays.${index}`] });

@@ -41,6 +41,7 @@ const CHANGE_SECTIONS = ['arrays', 'equipment', 'services'] as const;
  * equipment and services as they must be. Only what differs from the job is sent; the API records
  * the change field by field in the history.
  */
+// eslint-disable-next-line max-lines-per-function -- one revision form over the job, its equipment and new files; only what differs from the loaded job is sent, computed from the same form state
 export function JobRevisionPage() {
   const { id = '' } = useParams();
   const user = useSessionUser();

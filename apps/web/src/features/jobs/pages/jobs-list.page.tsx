@@ -86,6 +86,7 @@ const addressOf = (j: JobListItem) =>
     .join(', ');
 
 /** The jobs list (spec §2): server-side paging, sort, filters and search, remembered per user. */
+// eslint-disable-next-line max-lines-per-function -- the list's paging, sort, filters and search are one remembered query state feeding the grid
 export function JobsListPage() {
   const user = useSessionUser();
   const { me } = useSession();
@@ -112,6 +113,7 @@ export function JobsListPage() {
   const companiesQuery = useCompanies(mayListAllCompanies(user.role) || user.companies.length > 1);
   const companies = mayListAllCompanies(user.role) ? (companiesQuery.data ?? []) : user.companies;
 
+  // eslint-disable-next-line max-lines-per-function -- the grid's column table: one entry per column, each a few lines
   const columns = useMemo<GridColDef<JobListItem>[]>(() => {
     const sortable = (f: string) => (JOB_ORDERING_FIELDS as readonly string[]).includes(f);
     const cols: GridColDef<JobListItem>[] = [

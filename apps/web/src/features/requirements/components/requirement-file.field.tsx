@@ -93,6 +93,7 @@ function FileList({
  * Uploads and removals are saved at once (the server stores the bytes); "No file here" and
  * "Reset to inherited" are saved with the form.
  */
+// eslint-disable-next-line max-lines-per-function -- one field: upload, remove, "No file here" and reset share the field's value and the upload mutation
 export const RequirementFileField = memo(function RequirementFileField({
   def, value, setHere, inherited, error, readOnly, dispatch,
 }: RequirementFieldProps) {

@@ -42,6 +42,7 @@ function fieldSize(def: RequirementDefinition) {
  * The requirements form of spec §2: chips filter the fields, headings title the sections, each
  * field shows whether it is set on this scope or inherited (and from where), with a reset.
  */
+// eslint-disable-next-line max-lines-per-function -- the requirements form's chips, sections and per-field inherit/reset all read one form state and the resolved answer
 export function RequirementsForm({
   scope, saved, resolved, readOnly, readOnlyReason,
 }: {

@@ -20,6 +20,7 @@ import { DialogFooter } from '../../../components/form/dialog-footer.tsx';
 import { SwitchField } from '../../../components/form/fields.tsx';
 
 /** Edit a user's name, phone, role, companies and whether the account is active. */
+// eslint-disable-next-line max-lines-per-function -- one form dialog: the user's fields on one react-hook-form instance
 export function EditUserDialog({
   user,
   onClose,

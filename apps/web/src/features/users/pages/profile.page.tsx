@@ -39,6 +39,7 @@ function Section({ title, subtitle, children }: { title: string; subtitle?: stri
 }
 
 /** The signed-in user's profile: name and phone, notification switches, password. */
+// eslint-disable-next-line max-lines-per-function -- three small forms (name and phone, notification switches, password) and the verification resend, all saved through the one updateMe mutation
 export function ProfilePage() {
   const user = useSessionUser();
   const { me } = useSession();

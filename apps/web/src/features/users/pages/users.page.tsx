@@ -25,6 +25,7 @@ import { assignableRolesFor, mayManageUser, userAccessOf } from '@sunstamp/domai
 type AccountStatus = NonNullable<UsersQuery['account_status']>;
 
 /** Users (staff and company admins): search, filter, invite, edit role and active state. */
+// eslint-disable-next-line max-lines-per-function -- search, filters, grid and the invite/edit dialogs share the page's query and selection state
 export function UsersPage() {
   const me = useSessionUser();
   const [search, setSearch] = useState('');

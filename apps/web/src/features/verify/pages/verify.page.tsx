@@ -34,6 +34,7 @@ function Fact({ label, value, mono }: { label: string; value: string; mono?: boo
  * document's SHA-256 and whether it was released; uploading the PDF they hold tells whether it is
  * the document that was sealed. The street address is shown only to the job's company and staff.
  */
+// eslint-disable-next-line max-lines-per-function -- the typed code (in the URL), its record and the uploaded-PDF comparison share the one code and its two queries
 export function VerifyPage() {
   usePageTitle('Verify a sealed document');
   const { code: param = '' } = useParams();

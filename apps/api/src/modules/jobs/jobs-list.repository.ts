@@ -1,0 +1,193 @@
+import type { Database } from '../../db/client.ts';
+import type { JobRefs, JobRow, JobScope } from './jobs-refs.repository.ts';
+
+// The list of jobs, the one hot path written as SQL text (jobs.repository.ts offers it with the rest).
+
+export type JobListFilter = {
+  scope: JobScope;
+  includeInactive: boolean;
+  statuses?: string[];
+  clientStatuses?: string[];
+  companyIds?: string[];
+  services?: string[];
+  assigneeIds?: string[];
+  unassigned?: boolean;
+  overdue?: boolean;
+  /** Order by the instant each job turns (or turned) overdue first, jobs that cannot be overdue last: the team's "waiting on me". */
+  overdueFirst?: boolean;
+  now: Date;
+  createdAfter?: Date;
+  createdBefore?: Date;
+  updatedAfter?: Date;
+  updatedBefore?: Date;
+  search?: string;
+};
+
+export type JobOrderField = 'created_at' | 'updated_at' | 'name' | 'client_name' | 'status' | 'submitted_at';
+const ORDER_COLUMNS: Record<JobOrderField, string> = {
+  created_at: 'j.created_at',
+  updated_at: 'j.updated_at',
+  name: 'j.name',
+  client_name: 'j.client_name',
+  status: 'j.status',
+  submitted_at: 'j.submitted_at',
+};
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => '\\' + m);
+
+/**
+ * The WHERE clause of a list filter as SQL text with numbered parameters. The list is the one hot
+ * path written by hand rather than through drizzle's builder: building and mapping the query was
+ * more CPU than PostgreSQL spent running it (bench/README.md, Jobs list). Every value is a
+ * parameter; only column names from this file enter the text.
+ */
+function listWhere(f: JobListFilter): { text: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const p = (v: unknown) => { values.push(v); return `$${values.length}`; };
+  // One value compares with = so an index on (column, created_at) also yields the order; = any()
+  // of a one-element array would not.
+  const oneOf = (col: string, v: readonly string[], type: 'text' | 'uuid') =>
+    v.length === 1 ? `${col} = ${p(v[0])}` : `${col} = any(${p(v)}::${type}[])`;
+  const c: string[] = [];
+  if (f.scope.kind === 'assigned') c.push(`j.assignee_id = ${p(f.scope.userId)}`);
+  if (f.scope.kind === 'companies') c.push(f.scope.companyIds.length ? oneOf('j.company_id', f.scope.companyIds, 'uuid') : 'false');
+  if (!f.includeInactive) c.push('j.is_active');
+  if (f.statuses?.length) c.push(oneOf('j.status', f.statuses, 'text'));
+  if (f.clientStatuses?.length) c.push(oneOf('j.client_status', f.clientStatuses, 'text'));
+  if (f.companyIds?.length) c.push(oneOf('j.company_id', f.companyIds, 'uuid'));
+  if (f.services?.length) c.push(`j.services_requested && ${p(f.services)}::text[]`);
+  if (f.assigneeIds?.length || f.unassigned) {
+    const either: string[] = [];
+    if (f.assigneeIds?.length) either.push(oneOf('j.assignee_id', f.assigneeIds, 'uuid'));
+    if (f.unassigned) either.push('j.assignee_id is null');
+    c.push(`(${either.join(' or ')})`);
+  }
+  // overdue_at is the instant the job's pending-admin time passes its threshold (see jobs.schema.ts).
+  if (f.overdue === true) c.push(`(j.overdue_at is not null and j.overdue_at < ${p(f.now)})`);
+  if (f.overdue === false) c.push(`(j.overdue_at is null or j.overdue_at >= ${p(f.now)})`);
+  if (f.createdAfter) c.push(`j.created_at >= ${p(f.createdAfter)}`);
+  if (f.createdBefore) c.push(`j.created_at <= ${p(f.createdBefore)}`);
+  if (f.updatedAfter) c.push(`j.updated_at >= ${p(f.updatedAfter)}`);
+  if (f.updatedBefore) c.push(`j.updated_at <= ${p(f.updatedBefore)}`);
+  if (f.search) c.push(`j.search_text like ${p(`%${escapeLike(f.search.toLowerCase())}%`)}`);
+  return { text: c.length ? `where ${c.join(' and ')}` : '', values };
+}
+
+/** A list row: the list columns only, not the forms (arrays, requirements, CAD intake), which are most of a row's bytes. */
+export type JobListRow = Pick<JobRow,
+  | 'id' | 'name' | 'clientName' | 'clientStreetAddress' | 'clientZipCode' | 'clientCity' | 'clientStateId' | 'companyId'
+  | 'status' | 'servicesRequested' | 'assigneeId' | 'isActive' | 'revisionNumber' | 'createdByRole' | 'pendingAdminMsClosed'
+  | 'pendingSince' | 'overdueAt' | 'serviceTasks'>;
+/** A list row's instants as the answer writes them (ISO 8601, UTC, milliseconds), made by the database. */
+export type JobListInstants = { submittedAt: string | null; createdAt: string; updatedAt: string };
+export type JobListRefs = Pick<JobRefs, 'companyName' | 'stateName' | 'stateAbbreviation' | 'assigneeFirstName' | 'assigneeLastName' | 'assigneeEmail'>;
+
+/**
+ * A page comes back as one JSON text (an array of row arrays) built by the database: reading 50 rows
+ * of 26 columns field by field cost more than the query on PGlite, and one JSON.parse is cheaper on
+ * node-postgres too. Instants are epoch milliseconds, truncated to the millisecond as a JS Date is,
+ * so the float is an exact integer but for rounding. The page is cut first and only its rows join
+ * the names they show.
+ */
+const ms = (col: string) => `date_part('epoch', date_trunc('milliseconds', ${col})) * 1000`;
+/** The instant as JS's toISOString writes it (milliseconds truncated, as a JS Date holds them): no Date per value in the API. */
+const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const PAGE_COLUMNS = `j.id, j.name, j.client_name, j.client_street_address, j.client_zip_code, j.client_city,
+  j.client_state_id, j.company_id, j.status, j.services_requested, j.assignee_id, j.is_active, j.revision_number,
+  j.created_by_role, j.pending_admin_ms_closed, j.pending_since, j.overdue_at, j.submitted_at, j.created_at, j.updated_at,
+  j.service_tasks`;
+const ROW_COLUMNS = `j.id, j.name, j.client_name, j.client_street_address, j.client_zip_code, j.client_city,
+  j.client_state_id, j.company_id, j.status, j.services_requested, j.assignee_id, j.is_active, j.revision_number,
+  j.created_by_role, j.pending_admin_ms_closed, ${ms('j.pending_since')}, ${ms('j.overdue_at')}, ${iso('j.submitted_at')},
+  ${iso('j.created_at')}, ${iso('j.updated_at')},
+  c.name, s.name, s.abbreviation, a.first_name, a.last_name, a.email, j.service_tasks`;
+
+/** The reader of a list: their id and the threads they read on every job they see, or only where the client thread is shared. */
+export type ListReader = { userId: string | null; always: string[]; whenShared: string[] };
+const NO_READER: ListReader = { userId: null, always: [], whenShared: [] };
+
+/**
+ * The reader's unread messages on a listed job ($p: the reader's id, $p+1: the threads they always
+ * read, $p+2: those they read where staff shared the client thread): per thread, the messages of
+ * others after the reader's read mark, an index range scan of messages_job_thread_idx from the mark
+ * on. Only the page's rows run it, and a job without messages (most of them) costs one index probe.
+ */
+const unreadSql = (p: number) => `(case when not exists (select 1 from messages e where e.job_id = j.id) then 0 else (select coalesce(sum((select count(*) from messages m
+    where m.job_id = j.id and m.thread = t.th and m.author_id is distinct from $${p}::uuid
+      and m.id > coalesce((select r.last_read_message_id from message_reads r where r.job_id = j.id and r.user_id = $${p}::uuid and r.thread = t.th), 0))), 0)::int
+  from unnest($${p + 1}::text[] || case when cardinality($${p + 2}::text[]) > 0
+    then coalesce((select $${p + 2}::text[] from conversations cv where cv.job_id = j.id and cv.contractor_access), '{}') else '{}' end) as t(th)) end)`;
+const PAGE_JOINS = `join companies c on c.id = j.company_id
+left join states s on s.id = j.client_state_id
+left join users a on a.id = j.assignee_id`;
+
+const num = (v: unknown) => (typeof v === 'number' ? v : Number(v));
+const instant = (v: unknown) => (v === null ? null : new Date(Math.round(num(v))));
+
+/**
+ * The values of ROW_COLUMNS, in order; instants are converted, the rest are as the driver reads them.
+ * One object literal per row (a fixed shape), not keys assigned in a loop: this runs 50 times per page.
+ */
+function listRowOf(r: unknown[]): { job: JobListRow; instants: JobListInstants; unreadMessages: number } & JobListRefs {
+  const job: JobListRow = {
+    id: r[0] as string, name: r[1] as string, clientName: r[2] as string, clientStreetAddress: r[3] as string,
+    clientZipCode: r[4] as string, clientCity: r[5] as string, clientStateId: r[6] as JobListRow['clientStateId'],
+    companyId: r[7] as string, status: r[8] as string, servicesRequested: r[9] as string[], assigneeId: r[10] as string | null,
+    isActive: r[11] as boolean, revisionNumber: r[12] as number, createdByRole: r[13] as JobListRow['createdByRole'],
+    pendingAdminMsClosed: num(r[14]),
+    pendingSince: instant(r[15]), overdueAt: instant(r[16]),
+    serviceTasks: (r[26] as Record<string, string> | null) ?? {},
+  };
+  return {
+    job,
+    instants: { submittedAt: r[17] as string | null, createdAt: r[18] as string, updatedAt: r[19] as string },
+    companyName: r[20] as string | null, stateName: r[21] as string | null, stateAbbreviation: r[22] as string | null,
+    assigneeFirstName: r[23] as string | null, assigneeLastName: r[24] as string | null, assigneeEmail: r[25] as string | null,
+    unreadMessages: num(r[27] ?? 0),
+  };
+}
+
+/** Statement names by text, so PostgreSQL parses and plans each shape of list query once per connection. */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (!name) {
+    if (statementNames.size >= 500) return undefined; // an unusual mix of filters runs unprepared
+    name = `jobs_list_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+export async function listJobs(
+  database: Database,
+  f: JobListFilter,
+  order: { field: JobOrderField; desc: boolean },
+  page: { limit: number; offset: number },
+  /** A count already known for this filter (the service caches them); skips the count query. */
+  knownCount?: number,
+  /** Whose unread messages each row counts, and in which threads (threadAccessOf). */
+  reader: ListReader = NO_READER,
+) {
+  const where = listWhere(f);
+  const col = ORDER_COLUMNS[order.field];
+  const n = where.values.length;
+  // The id breaks ties so pages never repeat or skip a row; its direction matches jobs_created_idx.
+  const byColumn = order.desc ? `${col} desc nulls last, j.id asc` : `${col} asc nulls first, j.id desc`;
+  const orderBy = f.overdueFirst ? `j.overdue_at asc nulls last, ${byColumn}` : byColumn;
+  const text = `select coalesce(json_agg(json_build_array(${ROW_COLUMNS}, ${unreadSql(n + 3)}) order by ${orderBy}), '[]')::text
+from (select ${PAGE_COLUMNS} from jobs j ${where.text} order by ${orderBy} limit $${n + 1} offset $${n + 2}) j
+${PAGE_JOINS}`;
+  const countText = `select count(*)::int from jobs j ${where.text}`;
+  const [rows, total] = await Promise.all([
+    database.queryArrays({
+      name: statementName(text), text,
+      values: [...where.values, page.limit, page.offset, reader.userId, reader.always, reader.whenShared],
+    })
+      .then((r) => JSON.parse(r[0]![0] as string) as unknown[][]),
+    knownCount !== undefined
+      ? Promise.resolve(knownCount)
+      : database.queryArrays({ name: statementName(countText), text: countText, values: where.values }).then((r) => num(r[0]?.[0] ?? 0)),
+  ]);
+  return { rows: rows.map(listRowOf), count: total };
+}

@@ -1,0 +1,47 @@
+import type { Check } from '@sunstamp/engineering/report.schema';
+import type { Canvas } from '../draw/canvas.ts';
+import { wordSafeWidths } from '../draw/table-widths.ts';
+import { electricalCodeName } from '../planset.model.ts';
+import type { SheetContext } from './sheet-context.ts';
+
+/** The table of report checks the ESS and calculations sheets draw (what, formula, value, limit, result, code section). */
+
+export const fmt = (v: unknown): string => (typeof v === 'number' ? String(Math.round(v * 1000) / 1000) : String(v ?? ''));
+
+const CHECK_HEADS = ['CHECK', 'FORMULA', 'VALUE', 'LIMIT', 'RESULT', 'CODE'];
+const CHECK_WIDTHS = [300, 250, 70, 80, 44, 150];
+
+function checkRows(ctx: SheetContext, checks: Check[]): string[][] {
+  const code = electricalCodeName(ctx.input);
+  return checks.map((k) => {
+    // A requirement the engine states rather than calculates (value "required", no limit, no verdict, e.g. the ESS
+    // disconnecting means, whose formula says what is required): the values it was stated for and no limit, never "required / — / —".
+    const stated = typeof k.value === 'string' && !k.limit && k.pass == null;
+    const value = stated ? k.inputs.map((i) => `${i.name}: ${fmt(i.value)}${i.unit ? ` ${i.unit}` : ''}`.toUpperCase()).join('; ') : `${fmt(k.value)} ${k.unit}`.trim();
+    return [
+      k.title.toUpperCase(), k.formula, value, k.limit ? `${k.limit.relation === '<=' ? '≤' : k.limit.relation === '>=' ? '≥' : k.limit.relation} ${fmt(k.limit.value)} ${k.limit.unit ?? ''}`.trim() : stated ? 'NONE' : '—',
+      k.pass === false ? 'FAIL' : k.pass === true ? 'OK' : '—', `${code} ${k.ref.section}`,
+    ];
+  });
+}
+
+/** A check table's column widths at width `w`: in proportion, or (`wordSafe`, the calculations continued in columns) no column narrower than its longest word. */
+const checkWidths = (c: Canvas, rows: string[][], w: number, wordSafe: boolean): number[] =>
+  (wordSafe ? wordSafeWidths(c, CHECK_HEADS, rows, CHECK_WIDTHS, w - 10, 6.5) : CHECK_WIDTHS.map((x) => (x * (w - 10)) / CHECK_WIDTHS.reduce((a, b) => a + b, 0)));
+
+
+/** The height a check table takes at width `w` (the same sum checkTable draws). */
+export function checkTableHeight(c: Canvas, ctx: SheetContext, checks: Check[], w: number, wordSafe = false): number {
+  const rows = checkRows(ctx, checks);
+  return c.tableHeight(CHECK_HEADS, rows, checkWidths(c, rows, w, wordSafe), { size: 6.5 }) + c.sz(9) * 1.8 + 12;
+}
+
+/** A table of report checks: what, formula, value, limit, result, code section. Returns the height used. */
+export function checkTable(c: Canvas, ctx: SheetContext, title: string, checks: Check[], at: { x: number; y: number; w: number }, where: string, wordSafe = false): number {
+  const heads = CHECK_HEADS;
+  const rows = checkRows(ctx, checks);
+  const h = checkTableHeight(c, ctx, checks, at.w, wordSafe);
+  const a = c.panel(title, at.x, at.y, at.w, h);
+  c.table(heads, rows, a.x, a.y, checkWidths(c, rows, at.w, wordSafe), { size: 6.5, where, checkIds: checks.map((k) => [k.id, undefined, k.id, undefined, k.id, undefined]) });
+  return h;
+}
