@@ -381,16 +381,23 @@ describe('defects seen on the demo and golden sets (issue 25, part 2)', () => {
     expect(clear).toEqual([]);
   });
 
-  it('(b) a partial-backup DC-coupled set with a load calculation continues its calculations on PV-4C, listed in the sheet index; every check is printed', async () => {
+  it('(b) a partial-backup DC-coupled set with a load calculation prints every check on its calculation sheets, continued on PV-4C (in the sheet index) only when one sheet cannot hold them', async () => {
     const input = await dcPartialBackupInput();
     const r = await renderPlanSet(input);
     expect(r.certificate?.ok, JSON.stringify(r.certificate?.findings)).toBe(true);
-    expect(r.pages.filter((p) => !p.page.startsWith('cut')).map((p) => `${p.number} ${p.title}`)).toContain('PV-4C CALCULATIONS (CONTINUED)');
-    expect(await pageText(r, 'pv1')).toContain('PV-4C CALCULATIONS (CONTINUED)');
+    const index = r.pages.filter((p) => !p.page.startsWith('cut')).map((p) => `${p.number} ${p.title}`);
     const calc = await pageText(r, 'calc');
-    const calc2 = await pageText(r, 'calc2');
-    expect(calc).toContain('CONTINUED ON SHEET PV-4C');
-    expect(calc2).toContain('CONTINUED FROM SHEET PV-4B');
+    const continued = r.sheets.some((s) => s.page === 'calc2');
+    // With word-safe columns at 8 pt this set's checks fit PV-4B (they once took PV-4C too); the 10 pt sets still continue.
+    expect(index.includes('PV-4C CALCULATIONS (CONTINUED)')).toBe(continued);
+    expect((await pageText(r, 'pv1')).includes('PV-4C CALCULATIONS (CONTINUED)')).toBe(continued);
+    const calc2 = continued ? await pageText(r, 'calc2') : '';
+    if (continued) {
+      expect(calc).toContain('CONTINUED ON SHEET PV-4C');
+      expect(calc2).toContain('CONTINUED FROM SHEET PV-4B');
+    } else {
+      expect(calc).not.toContain('CONTINUED ON SHEET');
+    }
     const both = `${calc} ${calc2}`;
     for (const s of input.report.sections.filter((x) => x.id.startsWith('electrical.') && x.id !== 'electrical.load-calculation' && x.id !== 'electrical.conductors')) {
       for (const k of s.checks) expect(both, k.title).toContain(k.title.toUpperCase().split(' ').slice(0, 2).join(' '));

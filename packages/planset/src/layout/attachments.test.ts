@@ -32,7 +32,11 @@ describe('the catalogue\'s rails carry the values on file for them', () => {
       expect(r.allowableMomentLbFt ?? null, r.type).toBe(p!.published ? expect.any(Number) : null);
       expect(r.railClass, r.type).toBe(p!.assumedClass);
       expect(r.maxCantileverRatio, r.type).toBeCloseTo(p!.maxCantileverRatio, 12);
-      if (p!.cantileverDocument) expect(r.maxCantileverSource).toContain(p!.cantileverDocument.url);
+      if (p!.cantileverDocument) {
+        // the document as cited (its title up to the quotation), and its address where it is the maker's own
+        expect(r.maxCantileverSource).toContain(p!.cantileverDocument.title.split(': "')[0]);
+        if (p!.cantileverDocument.url) expect(r.maxCantileverSource).toContain(p!.cantileverDocument.url);
+      }
       else expect(r.maxCantileverSource).toMatch(/^ASSUMED/);
     }
     const classes = new Set(SEED_RACKING.map((r) => r.railClass));

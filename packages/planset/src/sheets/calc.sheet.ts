@@ -105,11 +105,11 @@ function calcTwoSheets(ctx: SheetContext, c: Canvas): { first: FlowPlaced[]; sec
   // A section's table fills the rest of a column and continues in the next, cut between its rows.
   const tableBlock = (title: string, checks: Check[], base: string): FlowBlock => ({
     title, items: [], where: 'electrical calculations', col: 0,
-    fixedH: (cv, w) => checkTableHeight(cv, ctx, checks, w, true),
-    draw: (cv, b) => { checkTable(cv, ctx, title, checks, b, 'electrical calculations', true); },
+    fixedH: (cv, w) => checkTableHeight(cv, ctx, checks, w),
+    draw: (cv, b) => { checkTable(cv, ctx, title, checks, b, 'electrical calculations'); },
     split: (cv, w, room) => {
       let n = 0;
-      while (n < checks.length && checkTableHeight(cv, ctx, checks.slice(0, n + 1), w, true) <= room) n += 1;
+      while (n < checks.length && checkTableHeight(cv, ctx, checks.slice(0, n + 1), w) <= room) n += 1;
       return n === 0 || n === checks.length ? null : [tableBlock(title, checks.slice(0, n), base), tableBlock(`${base} (CONTINUED)`, checks.slice(n), base)];
     },
   });

@@ -25,23 +25,26 @@ function checkRows(ctx: SheetContext, checks: Check[]): string[][] {
   });
 }
 
-/** A check table's column widths at width `w`: in proportion, or (`wordSafe`, the calculations continued in columns) no column narrower than its longest word. */
-const checkWidths = (c: Canvas, rows: string[][], w: number, wordSafe: boolean): number[] =>
-  (wordSafe ? wordSafeWidths(c, CHECK_HEADS, rows, CHECK_WIDTHS, w - 10, 6.5) : CHECK_WIDTHS.map((x) => (x * (w - 10)) / CHECK_WIDTHS.reduce((a, b) => a + b, 0)));
+/**
+ * A check table's column widths at width `w`: in proportion, with no column narrower than its longest word
+ * (in a third of the sheet the proportional split cut "RESULT", "COUPLING:" and "micro-inverters" letter by
+ * letter, on the one-sheet calculations at 8 pt as on the continued ones at 10 pt).
+ */
+const checkWidths = (c: Canvas, rows: string[][], w: number): number[] => wordSafeWidths(c, CHECK_HEADS, rows, CHECK_WIDTHS, w - 10, 6.5);
 
 
 /** The height a check table takes at width `w` (the same sum checkTable draws). */
-export function checkTableHeight(c: Canvas, ctx: SheetContext, checks: Check[], w: number, wordSafe = false): number {
+export function checkTableHeight(c: Canvas, ctx: SheetContext, checks: Check[], w: number): number {
   const rows = checkRows(ctx, checks);
-  return c.tableHeight(CHECK_HEADS, rows, checkWidths(c, rows, w, wordSafe), { size: 6.5 }) + c.sz(9) * 1.8 + 12;
+  return c.tableHeight(CHECK_HEADS, rows, checkWidths(c, rows, w), { size: 6.5 }) + c.sz(9) * 1.8 + 12;
 }
 
 /** A table of report checks: what, formula, value, limit, result, code section. Returns the height used. */
-export function checkTable(c: Canvas, ctx: SheetContext, title: string, checks: Check[], at: { x: number; y: number; w: number }, where: string, wordSafe = false): number {
+export function checkTable(c: Canvas, ctx: SheetContext, title: string, checks: Check[], at: { x: number; y: number; w: number }, where: string): number {
   const heads = CHECK_HEADS;
   const rows = checkRows(ctx, checks);
-  const h = checkTableHeight(c, ctx, checks, at.w, wordSafe);
+  const h = checkTableHeight(c, ctx, checks, at.w);
   const a = c.panel(title, at.x, at.y, at.w, h);
-  c.table(heads, rows, a.x, a.y, checkWidths(c, rows, at.w, wordSafe), { size: 6.5, where, checkIds: checks.map((k) => [k.id, undefined, k.id, undefined, k.id, undefined]) });
+  c.table(heads, rows, a.x, a.y, checkWidths(c, rows, at.w), { size: 6.5, where, checkIds: checks.map((k) => [k.id, undefined, k.id, undefined, k.id, undefined]) });
   return h;
 }
