@@ -129,12 +129,14 @@ const node22Smoke = [
   // The API files on PostgreSQL when it is there: PGlite runs only its engine's own files then
   // (vitest.config.ts), and these are not all among them.
   // The plan-set package's runtime is met by one golden run of every set (pdfkit, fontkit, the DXF
-  // writer, pdf-lib), the letters (PAdES-ready PDFs) and the seals (canvas, pdfjs); its other files
-  // (electrical sets, requirements, 10 pt, failures: ~190 s of the stage's CPU) render the same way
-  // with other inputs, so under Node 22 they only repeated Node 20's work beside the other stages.
+  // writer, pdf-lib), the drafting file (the PDF's text read back with pdfjs, the DXF parsed), text
+  // measured at 10 pt, the letters (PAdES-ready PDFs) and the seals (canvas, pdfjs); its other files
+  // (electrical sets, requirements, structure, failures: ~150 s of the stage's CPU) render the same
+  // way with other inputs, so under Node 22 they only repeated Node 20's work beside the other stages.
   '-y', 'node@22', 'node_modules/vitest/vitest.mjs', 'run', '--project', 'packages',
   '--project', process.env.TEST_DATABASE_URL ? 'api-postgres' : 'api-pglite',
   'packages/domain/', 'packages/engineering/', 'packages/planset/src/planset.golden.test.ts',
+  'packages/planset/src/planset.drafting.test.ts', 'packages/planset/src/planset.ten-point.test.ts',
   'packages/planset/src/letters/', 'packages/planset/src/seals/', 'packages/planset/src/layout/',
   'apps/api/src/modules/auth/auth.test.ts', 'apps/api/src/modules/files/', 'apps/api/src/platform/signing/pades.test.ts',
   'apps/api/src/platform/queue/queue.test.ts', 'apps/api/src/platform/queue/queue-recovery.test.ts',
