@@ -162,6 +162,12 @@ describe('deactivated and renamed items', () => {
     expect(off.data.is_active).toBe(false);
     expect((await call(DEMO.admin, 'DELETE', `/api/option-lists/structure_types/items/${tinyHouse.id}`)).data.is_active).toBe(false);
   });
+  // Active again for the file's other describes, which may run after this one (a shuffled run does).
+  afterAll(async () => {
+    for (const [list, id] of [['connection_types', clip.id], ['structure_types', tinyHouse.id]] as const) {
+      expect((await call(DEMO.admin, 'PUT', `/api/option-lists/${list}/items/${id}`, { is_active: true })).statusCode).toBe(200);
+    }
+  });
 
   it('a deactivated value is refused on a new job', async () => {
     const res = await call(DEMO.acmeUser, 'PUT', '/api/jobs', CLIP_JOB);
