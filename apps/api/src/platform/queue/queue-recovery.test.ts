@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import { Queue } from './queue.ts';
@@ -25,6 +25,16 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const q of open) await q.stop().catch(() => undefined);
   await drop?.();
+});
+// Each test starts from an empty queue: no process of a sibling test still working, no job, worker
+// or claim it left (a hung job of theirs would otherwise be recovered, or taken, by this test's B).
+beforeEach(async () => {
+  for (const q of open.splice(0)) await q.stop().catch(() => undefined);
+  await database.query('delete from queue_claims');
+  await database.query('delete from queue_workers');
+  // The queue's own schema is made by its first start.
+  const [{ made }] = await database.query<{ made: string | null }>(`select to_regclass('pgboss.job')::text as made`) as [{ made: string | null }];
+  if (made) await database.query('delete from pgboss.job');
 });
 
 async function until<T>(check: () => Promise<T | undefined | false>, what: string): Promise<T> {
@@ -108,7 +118,6 @@ describe('jobs of a process that stopped', () => {
   }, 120_000);
 
   it('leaves the jobs of a living process alone', async () => {
-    for (const q of open.splice(0)) await q.stop();
     // Two living processes on one database (as on PostgreSQL): A works a job, B sweeps beside it.
     const a = await queueOf({ heartbeatSeconds: 0.2, staleSeconds: 5, aloneAtStart: false });
     let release!: () => void;
@@ -135,7 +144,6 @@ describe('jobs of a process that stopped', () => {
 
   it.runIf(process.env.SUNSTAMP_TEST_DB === 'postgres')(
     'PostgreSQL: leaves alone a living process whose heartbeat is late (its event loop held by a render), and takes its job once its session ends', async () => {
-      for (const q of open.splice(0)) await q.stop();
       // A beats once an hour: to the others its heartbeat is as late as that of a process whose
       // event loop a long render holds (the rehearsal saw 10 s and more at load average 30).
       const a = await queueOf({ heartbeatSeconds: HOUR, staleSeconds: 5, aloneAtStart: false });
