@@ -88,7 +88,9 @@ describe('first load of the open pages', () => {
   });
 
   it('loads the app\'s code once signed in (the checks above see it when it is there)', async () => {
-    const page = await browser.context.newPage();
+    // A context of its own: signed in, the shared one would send the open pages' tests to /jobs.
+    const signedIn = await launchBrowser();
+    const { page } = signedIn;
     try {
       await page.goto(`${baseUrl}/login`);
       await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
@@ -101,7 +103,7 @@ describe('first load of the open pages', () => {
       expect(found).toMatch(/MuiDataGrid/);
       expect(found).toMatch(/app\.layout/);
     } finally {
-      await page.close();
+      await signedIn.close();
     }
   });
 });

@@ -17,6 +17,9 @@ type Caller = (who: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
 
 let seq = 0;
 
+/** The seeded catalogue models a plan-set test job is made of (a string inverter whose PV breaker fits a 200 A busbar with a 200 A main). */
+export const PLAN_SET_MODELS = { module: 'Q.TRON BLK M-G2+ 425', inverter: 'SE7600H-US', racking: 'XR100 Rail', mci: 'Mid-Circuit Interrupter MCI-2' } as const;
+
 /** PUT /equipment/{id}/datasheet with the PDF as the body (binary, so not through request()'s JSON). */
 export async function uploadDatasheet(t: Pick<TestApp, 'app' | 'tokenOf' | 'csrfFor'>, id: string, name: string, bytes: Uint8Array, as: string = DEMO.admin, contentType = 'application/pdf') {
   const token = await t.tokenOf(as);
@@ -41,12 +44,20 @@ export async function preparePlanSetWorld(t: Pick<TestApp, 'app' | 'csrfFor' | '
     windSpeedMph: 115, groundSnowLoadPsf: 5, exposureCategory: 'C', minDesignTempC: -6, seismicDesignCategory: 'A', stampType: 'digital',
   }).returning();
   const [utility] = await db.insert(utilities).values({ name: `Plan Set Energy ${n} ${Date.now()}`, states: ['TX'] }).returning();
+  // Named seeded models, not "the first of its kind": a select without an order returns rows in
+  // the table's physical order, which any update (this function's own datasheet uploads included)
+  // changes, so "the first string inverter" differed with the order the test files ran in.
   const all = await db.select().from(equipment);
-  const module = all.find((e) => e.kind === 'module' && typeof e.data.lengthMm === 'number')!;
-  const inverter = all.find((e) => e.kind === 'inverter' && (e.type === 'String Inverter' || e.data.type === 'String Inverter'))!;
-  const racking = all.find((e) => e.kind === 'racking')!;
+  const named = (kind: string, model: string) => {
+    const found = all.find((e) => e.kind === kind && e.model === model);
+    if (!found) throw new Error(`preparePlanSetWorld: the seeded ${kind} "${model}" is not in the catalogue`);
+    return found;
+  };
+  const module = named('module', PLAN_SET_MODELS.module);
+  const inverter = named('inverter', PLAN_SET_MODELS.inverter);
+  const racking = named('racking', PLAN_SET_MODELS.racking);
   // A string inverter without module-level rapid shutdown fails NEC 690.12: the sets carry an MCI.
-  const mci = all.find((e) => e.kind === 'mci')!;
+  const mci = named('mci', PLAN_SET_MODELS.mci);
   for (const item of [module, inverter, racking]) {
     const pdf = await makeDatasheet(`${item.manufacturer} DATASHEET`, item.model, [`${item.kind} specifications`]);
     const res = await uploadDatasheet(t, item.id, `${item.model}.pdf`, pdf);

@@ -54,6 +54,10 @@ async function create(job: string, who: string, services: string[], company?: st
 const stats = (who: string, q: Record<string, string>) =>
   call(who, 'GET', `/api/stats?${new URLSearchParams(q).toString()}`);
 const MARCH = { start_date: '2026-03-01', end_date: '2026-03-31', jobsCreatedInterval: 'weekly', servicesRequestedInterval: 'monthly' };
+// The tests that write (a job moved to another company, a new job) write in April: hour 840 is
+// Monday 2026-04-06. The golden tests read March only.
+const APRIL = { start_date: '2026-04-01', end_date: '2026-04-30', jobsCreatedInterval: 'weekly', servicesRequestedInterval: 'monthly' };
+const APRIL_H = 840;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -238,6 +242,8 @@ describe('GET /stats: golden data', () => {
 
 describe('GET /stats: month stats agree (spec §4)', () => {
   it('jobs completed and revisions this month equal My Stats for the month, for each person', async () => {
+    // "This month" is the clock's: March, whatever test set the clock before.
+    at(30);
     for (const who of [DEMO.admin, DEMO.support, DEMO.acmeUser, DEMO.acmeOwner, DEMO.brightOwner]) {
       const me = await call(who, 'GET', '/api/users/me');
       const s = await stats(who, { start_date: '2026-03-01', end_date: '2026-03-31', active_tab: 'my' });
@@ -368,17 +374,19 @@ describe('rollups stay equal to a rebuild from the history', () => {
     // The golden cycles in the histograms: A0 10 h, B0 7 h, A1 4 h completed in March 2026.
     const [march] = await t.database.query<{ n: number }>("select sum(n)::int as n from analytics_monthly_durations where month = '2026-03-01' and metric = 'all'");
     expect(march!.n).toBe(3);
-    at(31); await ok(DEMO.admin, 'PUT', '/api/jobs', { id: ids.D, company: bright });
+    // A job of its own, in April, so the golden March figures the other tests read stay as worked out.
+    at(APRIL_H); await create('F', DEMO.acmeUser, ['shade_report']);
+    at(APRIL_H + 1); await ok(DEMO.admin, 'PUT', '/api/jobs', { id: ids.F, company: bright });
     await rebuilt();
-    const r = await stats(DEMO.brightOwner, { ...MARCH, active_tab: 'company' });
-    expect(r.data.job_count).toBe(2);
-    expect(r.data.actions.created).toBe(2);
+    const r = await stats(DEMO.brightOwner, { ...APRIL, active_tab: 'company' });
+    expect(r.data.job_count).toBe(1);
+    expect(r.data.actions.created).toBe(1);
   });
 
   it('a new write shows at once (the answers cache is stamped by the history)', async () => {
-    const q = { ...MARCH, active_tab: 'company', included_companies: JSON.stringify([acme]) };
+    const q = { ...APRIL, active_tab: 'company', included_companies: JSON.stringify([acme]) };
     const before = (await stats(DEMO.admin, q)).data.job_count;
-    at(32); await create('E', DEMO.acmeUser, ['wet_stamp']);
+    at(APRIL_H + 2); await create('E', DEMO.acmeUser, ['wet_stamp']);
     expect((await stats(DEMO.admin, q)).data.job_count).toBe(before + 1);
   });
 });
