@@ -118,6 +118,18 @@ describe('finding 4: a supply-side connection as a plan checker reads it', () =>
       expect(t).toContain('SUPPLY-SIDE BONDING JUMPER 8 AWG (2023 NEC TABLE 250.102(C)(1))');
     }
   });
+
+  it('the calculations sheet marks each interconnection option it did not use NOT USED, with why, never a bare value and "—"', () => {
+    for (const name of ['dc-battery', 'string-backup']) {
+      const { r, text } = sets.get(name)!;
+      const calc = r.pages.flatMap((p, i) => (p.page === 'calc' || p.page === 'calc2' ? [text[i]!.text] : [])).join(' ').replace(/\s+/g, ' ');
+      expect(calc, name).toMatch(/INTERCONNECTION OPTION: SUPPLY-SIDE-TAP \(SUPPLY-SIDE CONNECTION\)/);
+      const unused = [...calc.matchAll(/INTERCONNECTION OPTION: ([A-Z-]+) \([^)]*\) — (DOES NOT FIT|NOT ALLOWED|FITS, NOT NEEDED): /g)].map((m) => m[1]);
+      expect(unused.length, `${name}: ${calc.slice(0, 400)}`).toBeGreaterThan(0);
+      expect(unused).not.toContain('SUPPLY-SIDE-TAP');
+      expect(calc.match(/NOT USED/g)?.length ?? 0).toBeGreaterThanOrEqual(unused.length);
+    }
+  });
 });
 
 describe('finding 2: a derate or an upgrade comes with its Article 220 load calculation on PV-4', () => {

@@ -148,7 +148,7 @@ function evaluate(method: InterconnectionMethod, x: InterconnectionInput, pvBrea
         // A derated main must still carry the dwelling's load (230.79: a rating not less than the load
         // calculated by Article 220). Without the calculation the derate is not shown to be safe, so it
         // is not proposed (issue 26: derates printed with "a load calculation must confirm it").
-        r = { fits: false, rule: 'derated main', section, formula, value: newMain, limit: maxMain, relation: '<=', reason: `a derate to ${newMain} A needs an Article 220 load calculation showing the dwelling's load within ${newMain} A (230.79): enter service.loadCalculation (NEC 220.82, 220.83 or 220.87)`, newMainBreakerA: newMain };
+        r = { fits: false, rule: 'derated main', section, formula, value: newMain, limit: maxMain, relation: '<=', reason: `a derate to ${newMain} A needs an Article 220 load calculation (220.82, 220.83 or 220.87) showing the dwelling's load within ${newMain} A (230.79)`, newMainBreakerA: newMain };
       } else if (newMain < x.calculatedLoadA - 1e-9) {
         r = { fits: false, rule: 'derated main', section, formula, value: newMain, limit: maxMain, relation: '<=', reason: `derated main ${newMain} A is below the calculated load ${Math.round(x.calculatedLoadA * 100) / 100} A (230.79)`, newMainBreakerA: newMain };
       } else {

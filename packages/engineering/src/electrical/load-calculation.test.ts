@@ -171,7 +171,7 @@ describe('the load calculation drives the main breaker derate (705.12 with 230.7
     const r = calculateDesign(job(undefined, { inverterA: 33, service: { preferredMethod: 'main-breaker-derate' } }));
     expect(r.interconnection.method).toBe('supply-side-tap');
     const note = checkOf(r, 'electrical.interconnection.method').notes?.[0] ?? '';
-    expect(note).toMatch(/Preferred method rejected \(main-breaker-derate: a derate to 175 A needs an Article 220 load calculation .*enter service\.loadCalculation/);
+    expect(note).toMatch(/Preferred method rejected \(main-breaker-derate: a derate to 175 A needs an Article 220 load calculation \(220\.82, 220\.83 or 220\.87\) showing the dwelling's load within 175 A/);
     expect(r.loadCalculation).toBeNull();
   });
   it('a calculated load given as a number still works, but not together with a calculation', () => {

@@ -11,6 +11,23 @@ export const fmt = (v: unknown): string => (typeof v === 'number' ? String(Math.
 const CHECK_HEADS = ['CHECK', 'FORMULA', 'VALUE', 'LIMIT', 'RESULT', 'CODE'];
 const CHECK_WIDTHS = [300, 250, 70, 80, 44, 150];
 
+/**
+ * Why an option was not used, from its note ("Does not fit: …", "Not allowed: …", "Fits, not needed: …"):
+ * the verdict alone where the value and limit printed beside it already show it (a value over its
+ * limit), the verdict and its reason where they do not (a derate within the busbar but without its
+ * load calculation, a method the requirements forbid).
+ */
+function notUsedWhy(k: Check): string | undefined {
+  const note = k.notes?.[0];
+  if (note === undefined) return undefined;
+  const [verdict] = note.split(':', 1) as [string];
+  const v = k.value;
+  const lim = k.limit?.value;
+  const exceeded = typeof v === 'number' && typeof lim === 'number' && (k.limit!.relation === '<=' ? v > lim : k.limit!.relation === '>=' ? v < lim : false);
+  // "feeder ampacity not given" prints a value of 0 beside its limit: the reason, not the numbers, says why.
+  return verdict === 'Does not fit' && exceeded && /overload|exceed/.test(note) ? verdict : note;
+}
+
 function checkRows(ctx: SheetContext, checks: Check[]): string[][] {
   const code = electricalCodeName(ctx.input);
   return checks.map((k) => {
@@ -18,9 +35,14 @@ function checkRows(ctx: SheetContext, checks: Check[]): string[][] {
     // disconnecting means, whose formula says what is required): the values it was stated for and no limit, never "required / — / —".
     const stated = typeof k.value === 'string' && !k.limit && k.pass == null;
     const value = stated ? k.inputs.map((i) => `${i.name}: ${fmt(i.value)}${i.unit ? ` ${i.unit}` : ''}`.toUpperCase()).join('; ') : `${fmt(k.value)} ${k.unit}`.trim();
+    // An option evaluated but not used (an interconnection method other than the one drawn): why, in
+    // its own words, never a bare value with "—" a reviewer could take for an unchecked result.
+    const why = !stated && k.pass == null ? notUsedWhy(k) : undefined;
+    const notUsed = why !== undefined;
     return [
-      k.title.toUpperCase(), k.formula, value, k.limit ? `${k.limit.relation === '<=' ? '≤' : k.limit.relation === '>=' ? '≥' : k.limit.relation} ${fmt(k.limit.value)} ${k.limit.unit ?? ''}`.trim() : stated ? 'NONE' : '—',
-      k.pass === false ? 'FAIL' : k.pass === true ? 'OK' : '—', `${code} ${k.ref.section}`,
+      notUsed ? `${k.title.toUpperCase()} — ${why.toUpperCase()}` : k.title.toUpperCase(), k.formula, value,
+      k.limit ? `${k.limit.relation === '<=' ? '≤' : k.limit.relation === '>=' ? '≥' : k.limit.relation} ${fmt(k.limit.value)} ${k.limit.unit ?? ''}`.trim() : stated ? 'NONE' : '—',
+      k.pass === false ? 'FAIL' : k.pass === true ? 'OK' : notUsed ? 'NOT USED' : '—', `${code} ${k.ref.section}`,
     ];
   });
 }
