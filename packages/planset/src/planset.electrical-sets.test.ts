@@ -75,6 +75,8 @@ describe.each(NAMES)('golden electrical set %s', (n) => {
     if (input.report.equipment.acDisconnect.required) expect(scope).toMatch(new RegExp(`\\(1\\) ${input.report.equipment.acDisconnect.ratingA} A (NON-)?FUSED AC DISCONNECT`));
     if (input.equipment.battery) expect(scope).toContain(input.equipment.battery.model);
     if (input.report.interconnection.method === 'supply-side-tap') expect(scope).toContain('SUPPLY-SIDE TAP AHEAD OF THE SERVICE DISCONNECT');
+    // and nothing PV-4 does not draw: no AC combiner for a battery on the inverter's DC side
+    if (!sld.includes('COMBINER')) expect(scope).not.toContain('COMBINER');
   });
 
   it('finding 6: the 690.13(B) PV system disconnect and the 705.10 directory with its plan view, the rapid-shutdown placard with its roof diagram', () => {
@@ -87,6 +89,19 @@ describe.each(NAMES)('golden electrical set %s', (n) => {
     expect(labels).not.toContain('SEE SITE PLAN');
     expect(labels).toMatch(/ARRAY AND CONDUCTORS LEAVING IT SHUT DOWN|ARRAY \(SHADED RED\) REMAINS ENERGIZED IN SUNLIGHT/);
     expect(labels.match(/RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION/g)?.length).toBe(1);
+  });
+});
+
+describe('a DC-coupled battery brings no AC combiner', () => {
+  it('PV-4 draws none, and neither PV-1 nor the ESS location plan shows one', () => {
+    expect(page('dc-battery', 'PV-4')).not.toContain('COMBINER');
+    expect(page('dc-battery', 'PV-1')).not.toContain('COMBINER');
+    const ess = page('dc-battery', 'PV-4A');
+    expect(ess).toContain('ESS LOCATION PLAN');
+    expect(ess).toContain('BAT = BATTERY');
+    expect(ess).not.toMatch(/\bCMB\b|COMBINER/);
+    // the AC-coupled battery lands in its combiner, drawn and listed
+    expect(page('backup-upgrade', 'PV-1')).toContain('AC COMBINER PANEL');
   });
 });
 

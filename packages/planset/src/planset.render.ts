@@ -26,6 +26,8 @@ import { buildPv4 } from './sheets/pv4.sheet.ts';
 import { buildLabelsPage, buildPv5, buildPv5a, labelsFitOnPv5, sitePhotoRefs } from './sheets/pv5.sheet.ts';
 import { buildCalc, buildEss, buildThreeLine, calcFitsOneSheet, CALC2_TITLE, ELECTRICAL_SHEET_TITLES } from './sheets/electrical-sheets.ts';
 import { AREA, type SheetContext } from './sheets/sheet-context.ts';
+import { combinerOf } from './sheets/electrical-model.ts';
+import { placedAsOrdered } from './sheets/ordered-system.ts';
 import { CONSISTENCY_STATEMENT, consistencyLine, drawTitleBlock, sheetSealSlots } from './sheets/title-block.sheet.ts';
 import type { SealSlot } from './seals/seal-slots.ts';
 
@@ -164,13 +166,13 @@ export async function renderPlanSet(raw: unknown, opts: RenderOptions = {}): Pro
     const issue = parsed.error.issues[0]!;
     throw new PlanSetError(keyOfPath(issue.path), `invalid input at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
   }
-  const input = parsed.data;
+  const input = placedAsOrdered(parsed.data, combinerOf(parsed.data) !== null);
   const abort = () => {
     if (opts.signal?.aborted) throw new PlanSetError('title_block_failed', 'generation stopped: time limit reached');
   };
   const fonts = opts.fonts ?? loadSheetFonts();
   const m = new TextMeasure(fonts);
-  const inputHash = hashPlanSetInput(input);
+  const inputHash = hashPlanSetInput(parsed.data);
   // The least text size: 8 pt on every set (the drawing lint's floor), more where the AHJ asks (min_text_size).
   const minPt = Math.max(LEAST_TEXT_PT, input.job.minTextPt, Number(reqText(input, 'min_text_size')) || 0);
   const size = { lengthIn: input.equipment.module.lengthIn, widthIn: input.equipment.module.widthIn };

@@ -1,3 +1,4 @@
+import type { PlanSetInput } from '../input.schema.ts';
 import { DrawingOverflow } from '../draw/canvas.ts';
 import { INTERCONNECTION_NAMES, req, reqNumber, reqText } from '../planset.model.ts';
 import { orderedService, serviceScopeLines, type OrderedService } from './ordered-system.ts';
@@ -48,9 +49,15 @@ export function disconnectModel(ctx: SheetContext): string {
 }
 
 export function combinerModel(ctx: SheetContext): { amps: number; model: string } | null {
-  const { input } = ctx;
+  return combinerOf(ctx.input);
+}
+
+/** The AC combiner panel the system has (micro-inverters, an AC-coupled battery, or one the job names), or null. */
+export function combinerOf(input: PlanSetInput): { amps: number; model: string } | null {
   const t = input.equipment.inverter.type;
-  if (t !== 'Microinverter' && t !== 'Dual Microinverter' && !input.equipment.combiner && !input.equipment.battery) return null;
+  // A DC-coupled battery sits on the inverter's DC side: it brings no AC combiner (PV-1 listed one PV-4 did not draw).
+  const acBattery = !!input.equipment.battery && input.report.storage?.coupling !== 'dc';
+  if (t !== 'Microinverter' && t !== 'Dual Microinverter' && !input.equipment.combiner && !acBattery) return null;
   const amps = input.equipment.combiner?.ratingA ?? (t === 'Dual Microinverter' ? reqNumber(input, 'dual_micro_combiner_panel_amperage', 125) : reqNumber(input, 'micro_combiner_panel_amperage', 125));
   const model = reqText(input, `combiner_panel_${amps}a_model_number`) || input.equipment.combiner?.model || '';
   return { amps, model };

@@ -28,6 +28,12 @@ export type DesignArray = {
 export type DesignSystem = {
   kind: 'string' | 'optimizer' | 'micro';
   battery: boolean;
+  /**
+   * The AC combiner panel: micro-inverters' branches and an AC-coupled battery land in it. A DC-coupled
+   * battery sits on the inverter's DC side and has none: the site plan and the ESS plan drew one the
+   * single-line diagram did not have.
+   */
+  acCombiner: boolean;
   /** Whole- or partial-home backup is ordered: the backup gateway (transfer equipment, 702.5) gets a location. */
   backupGateway: boolean;
   acDisconnect: boolean;
@@ -142,7 +148,7 @@ export function storedDesign(model: DesignModel, req: DesignRequest): DesignResu
     { kind: 'production_meter', point: 'production_meter', on: req.system.productionMeter },
     { kind: 'ac_disconnect', point: 'ac_disconnect', on: req.system.acDisconnect },
     { kind: 'sub_panel', point: 'sub_panel', on: req.system.subpanel },
-    { kind: 'combiner', point: 'combiner', on: req.system.kind === 'micro' || req.system.battery },
+    { kind: 'combiner', point: 'combiner', on: req.system.acCombiner },
     { kind: 'inverter', point: 'inverter', on: req.system.kind !== 'micro' },
     { kind: 'battery', point: 'battery', on: req.system.battery },
     // no conductor route is measured to the gateway (the backup circuits are the engine's), but the site plan and the 705.10 map show it
@@ -216,7 +222,7 @@ export function autoDesign(req: DesignRequest): DesignResult {
     { kind: 'production_meter', point: 'production_meter', on: req.system.productionMeter },
     { kind: 'ac_disconnect', point: 'ac_disconnect', on: req.system.acDisconnect },
     { kind: 'sub_panel', point: 'sub_panel', on: req.system.subpanel },
-    { kind: 'combiner', point: 'combiner', on: req.system.kind === 'micro' || req.system.battery },
+    { kind: 'combiner', point: 'combiner', on: req.system.acCombiner },
     { kind: 'inverter', point: 'inverter', on: req.system.kind !== 'micro' },
     { kind: 'battery', point: 'battery', on: req.system.battery },
     { kind: 'backup_gateway', point: null, on: req.system.backupGateway },

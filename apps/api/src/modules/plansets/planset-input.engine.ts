@@ -121,6 +121,7 @@ export async function designOf(ctx: Ctx, f: Facts, c: Codes, unsaved: DesignMode
   const system: DesignSystem = {
     kind: micro ? 'micro' : optimizer ? 'optimizer' : 'string',
     battery: !!batteryLine,
+    acCombiner: micro || (!!batteryLine && !isDcCoupled(f)),
     backupGateway: ['Whole Home', 'Partial Home'].includes(str(cad.battery_backup)),
     acDisconnect: rv('ac_disconnect')?.value !== 'Not Required',
     subpanel: cad.subpanel_routed === true,
@@ -181,16 +182,19 @@ export function electricalDesignOf(f: Facts, d: Designed) {
 }
 export type Circuits = ReturnType<typeof electricalDesignOf>;
 
+/** The battery ordered sits on the inverter's DC side (DC-coupled), not on an AC combiner. */
+const isDcCoupled = ({ coupling }: Pick<Facts, 'coupling'>): boolean => !!coupling && 'coupling' in coupling && coupling.coupling === 'dc';
+
 /** Step 4, the runs: measured on the site plan, from the roof to the service, as the interconnection and the storage are ordered. */
 export function runsOf(f: Facts, d: Designed, circuits: Circuits) {
-  const { cad, coupling, micro } = f;
+  const { cad, micro } = f;
   const { layout, system } = d;
   const { strings, branches } = circuits;
   const r = layout.routes;
   const runs: NonNullable<DesignInputRaw['runs']> = [];
   const designRuns: DesignModel['runs'] = [];
   const method = interconnectionMethodOf(str(cad.interconnection), cad.main_breaker_derate === true);
-  const dcCoupled = !!coupling && 'coupling' in coupling && coupling.coupling === 'dc';
+  const dcCoupled = isDcCoupled(f);
   const addRun = (from: RoutePoint, to: RoutePoint, names: [string, string], location: 'rooftop-raceway' | 'exterior', carries: NonNullable<DesignInputRaw['runs']>[number]['carries']) => {
     const a = r[from];
     const b = r[to];
