@@ -304,6 +304,12 @@ describe('finding 7: the sheet list grows as the system does, each sheet in PV-1
     expect(ess).toContain('PARTIAL-HOME BACKUP, AUTOMATIC TRANSFER');
     expect(ess).toContain('FED FROM A 60 A BREAKER IN THE MAIN SERVICE PANEL');
     expect(ess).toContain('BACKUP LOADS PANEL: 125 A BUSBAR');
+    // located: tagged on the ESS location plan and in PV-1's equipment locations, as the gateway is
+    expect(ess).toContain('BLP = BACKUP LOADS PANEL');
+    expect(text[0]!.text).toMatch(/BLP BACKUP LOADS PANEL \d+'-[\d ]+\/?\d*" [NSEW]/);
+    // whole-home backup has no backup loads panel to place
+    const whole = await renderPlanSet(await backupUpgradeInput(), { sheetsOnly: true });
+    expect(whole.sheets.map((x) => x.svg).join(' ')).not.toContain('BACKUP LOADS PANEL');
   }, 120_000);
 });
 

@@ -71,7 +71,7 @@ export type PlacedModule = z.infer<typeof ZPlacedModule>;
 
 export const EQUIPMENT_LOCATION_KINDS = [
   'utility_meter', 'main_panel', 'sub_panel', 'ac_disconnect', 'inverter', 'combiner', 'junction_box',
-  'rsd_initiator', 'production_meter', 'battery', 'backup_gateway',
+  'rsd_initiator', 'production_meter', 'battery', 'backup_gateway', 'backup_panel',
 ] as const;
 export const ZEquipmentLocation = z.object({
   kind: z.enum(EQUIPMENT_LOCATION_KINDS),

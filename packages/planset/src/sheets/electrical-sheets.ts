@@ -43,7 +43,7 @@ export function storageRuns(rows: readonly ConductorScheduleRow[]): ConductorSch
 }
 
 /** ESS location plan: the building with the battery, the backup equipment and the service where the design places them. */
-const ESS_PLAN_KINDS = ['battery', 'backup_gateway', 'main_panel', 'utility_meter', 'inverter', 'combiner', 'ac_disconnect'] as const;
+const ESS_PLAN_KINDS = ['battery', 'backup_gateway', 'backup_panel', 'main_panel', 'utility_meter', 'inverter', 'combiner', 'ac_disconnect'] as const;
 
 function drawEssPlan(c: Canvas, ctx: SheetContext, at: { x: number; y: number; w: number }, where: string): number {
   const d = ctx.input.design;

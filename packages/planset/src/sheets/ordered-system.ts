@@ -77,7 +77,7 @@ export function serviceScopeLines(input: PlanSetInput, o: OrderedService): strin
 
 /**
  * The design's equipment locations without what the system does not have: a battery, an AC combiner
- * panel or a backup gateway a saved layout still places after the order dropped it (or a layout made
+ * panel, a backup gateway or a backup loads panel a saved layout still places after the order dropped it (or a layout made
  * for another system) would be drawn on the site plan, the ESS plan and the 705.10 map with nothing of
  * it on PV-4 or in the scope (seen on the optimizer set: "BAT" and "CMB" on PV-1, no battery anywhere).
  */
@@ -87,6 +87,7 @@ export function placedAsOrdered(input: PlanSetInput, hasCombiner: boolean): Plan
     battery: !!input.equipment.battery,
     combiner: hasCombiner || [...runsTo].some((n) => n.includes('combiner')),
     backup_gateway: !!input.report.storage?.backup,
+    backup_panel: !!input.report.storage?.backup?.backupPanel,
   };
   const equipment = input.design.equipment.filter((e) => has[e.kind] ?? true);
   return equipment.length === input.design.equipment.length ? input : { ...input, design: { ...input.design, equipment } };

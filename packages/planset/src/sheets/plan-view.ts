@@ -60,12 +60,12 @@ export function drawScale(c: Canvas, v: View, x: number, y: number, title: strin
 
 export const EQUIPMENT_TAGS: Record<string, string> = {
   utility_meter: 'UM', main_panel: 'MSP', sub_panel: 'SP', ac_disconnect: 'ACD', inverter: 'INV', combiner: 'CMB',
-  junction_box: 'JB', rsd_initiator: 'RSD', production_meter: 'PM', battery: 'BAT', backup_gateway: 'GW',
+  junction_box: 'JB', rsd_initiator: 'RSD', production_meter: 'PM', battery: 'BAT', backup_gateway: 'GW', backup_panel: 'BLP',
 };
 export const EQUIPMENT_NAMES: Record<string, string> = {
   utility_meter: 'UTILITY METER', main_panel: 'MAIN SERVICE PANEL', sub_panel: 'SUB PANEL', ac_disconnect: 'AC DISCONNECT',
   inverter: 'INVERTER', combiner: 'AC COMBINER PANEL', junction_box: 'JUNCTION BOX', rsd_initiator: 'RAPID SHUTDOWN INITIATOR',
-  production_meter: 'PRODUCTION METER', battery: 'BATTERY', backup_gateway: 'BACKUP GATEWAY',
+  production_meter: 'PRODUCTION METER', battery: 'BATTERY', backup_gateway: 'BACKUP GATEWAY', backup_panel: 'BACKUP LOADS PANEL',
 };
 /** Requirement locations (EQUIPMENT_LOCATIONS) → design equipment kinds. */
 export const LOCATION_KIND: Record<string, string> = {

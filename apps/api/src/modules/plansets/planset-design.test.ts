@@ -13,7 +13,7 @@ const request = (system: Partial<DesignSystem>): DesignRequest => ({
   fireCode: { code: 'IRC', edition: '2021', sprinklered: false },
   roofIsHip: false,
   streetName: 'Maple Street',
-  system: { kind: 'string', battery: false, acCombiner: false, backupGateway: false, acDisconnect: false, subpanel: false, productionMeter: false, rapidShutdownInitiator: true, ...system },
+  system: { kind: 'string', battery: false, acCombiner: false, backupGateway: false, backupPanel: false, acDisconnect: false, subpanel: false, productionMeter: false, rapidShutdownInitiator: true, ...system },
 });
 const kindsOf = (system: Partial<DesignSystem>) => {
   const r = autoDesign(request(system));
@@ -33,5 +33,13 @@ describe('auto-layout: the equipment the system has', () => {
     expect(kindsOf({ kind: 'string', battery: true, acCombiner: true }).kinds).toContain('combiner');
     expect(kindsOf({ kind: 'micro', acCombiner: true, rapidShutdownInitiator: false }).kinds).toContain('combiner');
     expect(kindsOf({ kind: 'string' }).kinds).not.toContain('combiner');
+  });
+
+  it('partial-home backup: the gateway and the backup loads panel it supplies; whole-home: the gateway only', () => {
+    const partial = kindsOf({ battery: true, acCombiner: true, backupGateway: true, backupPanel: true }).kinds;
+    expect(partial).toEqual(expect.arrayContaining(['backup_gateway', 'backup_panel']));
+    const whole = kindsOf({ battery: true, acCombiner: true, backupGateway: true }).kinds;
+    expect(whole).toContain('backup_gateway');
+    expect(whole).not.toContain('backup_panel');
   });
 });

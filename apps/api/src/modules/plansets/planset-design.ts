@@ -36,6 +36,8 @@ export type DesignSystem = {
   acCombiner: boolean;
   /** Whole- or partial-home backup is ordered: the backup gateway (transfer equipment, 702.5) gets a location. */
   backupGateway: boolean;
+  /** Partial-home backup: the backup loads panel the gateway supplies gets a location (site plan, ESS plan). */
+  backupPanel: boolean;
   acDisconnect: boolean;
   subpanel: boolean;
   productionMeter: boolean;
@@ -153,6 +155,7 @@ export function storedDesign(model: DesignModel, req: DesignRequest): DesignResu
     { kind: 'battery', point: 'battery', on: req.system.battery },
     // no conductor route is measured to the gateway (the backup circuits are the engine's), but the site plan and the 705.10 map show it
     { kind: 'backup_gateway', point: null, on: req.system.backupGateway },
+    { kind: 'backup_panel', point: null, on: req.system.backupPanel },
   ];
   const missing = needed.filter((x) => x.on && !(x.point ? routes[x.point] : equipment.some((e) => e.kind === x.kind)));
   const beside = placeBesidePanel(equipment, panel, missing.map((x) => x.kind));
@@ -226,6 +229,7 @@ export function autoDesign(req: DesignRequest): DesignResult {
     { kind: 'inverter', point: 'inverter', on: req.system.kind !== 'micro' },
     { kind: 'battery', point: 'battery', on: req.system.battery },
     { kind: 'backup_gateway', point: null, on: req.system.backupGateway },
+    { kind: 'backup_panel', point: null, on: req.system.backupPanel },
     { kind: 'rsd_initiator', point: null, on: req.system.rapidShutdownInitiator },
   ];
   const equipment: DesignModel['equipment'] = [];

@@ -123,6 +123,7 @@ export async function designOf(ctx: Ctx, f: Facts, c: Codes, unsaved: DesignMode
     battery: !!batteryLine,
     acCombiner: micro || (!!batteryLine && !isDcCoupled(f)),
     backupGateway: ['Whole Home', 'Partial Home'].includes(str(cad.battery_backup)),
+    backupPanel: str(cad.battery_backup) === 'Partial Home',
     acDisconnect: rv('ac_disconnect')?.value !== 'Not Required',
     subpanel: cad.subpanel_routed === true,
     productionMeter: on('production_meter'),

@@ -174,6 +174,7 @@ export const EQUIPMENT_LABELS: Record<EquipmentLocation['kind'], { short: string
   production_meter: { short: 'PM', name: 'Production meter' },
   battery: { short: 'BAT', name: 'Battery' },
   backup_gateway: { short: 'GW', name: 'Backup gateway' },
+  backup_panel: { short: 'BLP', name: 'Backup loads panel' },
 };
 
 /**
