@@ -8,6 +8,10 @@ import { renderPlanSet, type PlanSetResult } from './planset.render.ts';
 import { placeBesidePanel } from './layout/equipment-placement.ts';
 import { segmentHitsBox } from './check/drawing.lint.ts';
 import { clearOfLines } from './sheets/pv1-site-dims.ts';
+import { drawDim } from './sheets/dims.ts';
+import { Canvas } from './draw/canvas.ts';
+import { loadSheetFonts } from './draw/fonts.ts';
+import { TextMeasure } from './draw/text.measure.ts';
 import { GOLDEN_NAMES } from './fixtures/golden.fixtures.ts';
 
 /*
@@ -88,6 +92,27 @@ function tagsAndLines(svg: string) {
 }
 
 describe('the site plan\'s equipment tags', () => {
+  it('a setback dimension\'s text moves along its line off a tag\'s leader, and is only masked where no place clears it', () => {
+    const m = new TextMeasure(loadSheetFonts());
+    const textOf = (c: Canvas) => c.prims.find((q) => q.kind === 'text')!;
+    const dim = (leaders: [number, number, number, number][]) => {
+      const c = new Canvas(m, 8, 'dims test');
+      for (const [x1, y1, x2, y2] of leaders) c.line(x1, y1, x2, y2, { lineWidth: 0.4 }, 'E-EQPM');
+      const box = drawDim(c, [0, 100], [400, 100], 0, "UM 29'-4 3/4\"", { layer: 'E-EQPM', avoidLinesOf: ['E-EQPM'] })!;
+      return { box, x: (textOf(c) as { x: number }).x };
+    };
+    const free = dim([]);
+    // no leader: the middle of the line
+    expect((free.box.x0 + free.box.x1) / 2).toBeCloseTo(200, 0);
+    // a leader through the middle: the text goes elsewhere on the line, clear of it
+    const moved = dim([[200, 60, 210, 140]]);
+    expect(moved.x).not.toBeCloseTo(free.x, 0);
+    expect(segmentHitsBox([200, 60, 210, 140], moved.box)).toBe(false);
+    // leaders everywhere: still drawn (at the middle, its white ground masking them)
+    const crowded = dim([0, 40, 80, 120, 160, 200, 240, 280, 320, 360, 400].map((x) => [x, 60, x, 140] as [number, number, number, number]));
+    expect((crowded.box.x0 + crowded.box.x1) / 2).toBeCloseTo(200, 0);
+  });
+
   it('clearOfLines moves a box under each line in its way and leaves it where none is', () => {
     expect(clearOfLines(100, 12, 0, 20, [[[-50, 200], [50, 200]]])).toBe(100);
     // a line through the box pushes it under the line; a second line just under pushes it again

@@ -1,6 +1,6 @@
 import type { Canvas } from '../draw/canvas.ts';
 import type { Layer, TextPrim } from '../draw/drawing.model.ts';
-import { textBox } from '../check/drawing.lint.ts';
+import { segmentHitsBox, textBox } from '../check/drawing.lint.ts';
 import type { Point } from '../input.schema.ts';
 
 /*
@@ -18,7 +18,7 @@ export interface PaperBox { x0: number; y0: number; x1: number; y1: number }
  * a few places along the line where it meets no text already on the sheet and stays in `within`;
  * when there is none the dimension is not drawn and null is answered.
  */
-export function drawDim(c: Canvas, a: [number, number], b: [number, number], offset: number, text: string, o: { layer?: Layer; size?: number; color?: string; within?: PaperBox } = {}): PaperBox | null {
+export function drawDim(c: Canvas, a: [number, number], b: [number, number], offset: number, text: string, o: { layer?: Layer; size?: number; color?: string; within?: PaperBox; avoidLinesOf?: Layer[] } = {}): PaperBox | null {
   const layer = o.layer ?? 'G-ANNO';
   const stroke = o.color ?? '#000';
   const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
@@ -43,15 +43,21 @@ export function drawDim(c: Canvas, a: [number, number], b: [number, number], off
   const cap = 0.36 * size;
   const taken = c.prims.flatMap((q) => (q.kind === 'text' && q.text.trim() ? [textBox(q)] : []));
   const within = o.within;
+  // Lines the text should not sit on (the equipment tags' leaders): avoided where a place clears them, else only masked.
+  const avoid = o.avoidLinesOf ? c.prims.flatMap((q) => (q.kind === 'line' && o.avoidLinesOf!.includes(q.layer) ? [q] : [])) : [];
   let place: { prim: TextPrim; box: PaperBox } | null = null;
-  for (const f of [0.5, 0.3, 0.7, 0.15, 0.85]) {
-    const mx = pa[0] + (pb[0] - pa[0]) * f;
-    const my = pa[1] + (pb[1] - pa[1]) * f;
-    const prim: TextPrim = { kind: 'text', layer, text, x: mx - dx * (w / 2) + Math.sin(r) * cap, y: my - dy * (w / 2) + Math.cos(r) * cap, size, bold: false, width: w, fill: stroke, ...(ang !== 0 ? { rotate: ang } : {}) };
-    const box = textBox(prim);
-    const clear = !taken.some((t) => box.x0 < t.x1 && t.x0 < box.x1 && box.y0 < t.y1 && t.y0 < box.y1);
-    const inside = !within || (box.x0 >= within.x0 && box.y0 >= within.y0 && box.x1 <= within.x1 && box.y1 <= within.y1);
-    if (clear && inside) { place = { prim, box }; break; }
+  for (const avoidLines of avoid.length ? [true, false] : [false]) {
+    for (const f of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+      const mx = pa[0] + (pb[0] - pa[0]) * f;
+      const my = pa[1] + (pb[1] - pa[1]) * f;
+      const prim: TextPrim = { kind: 'text', layer, text, x: mx - dx * (w / 2) + Math.sin(r) * cap, y: my - dy * (w / 2) + Math.cos(r) * cap, size, bold: false, width: w, fill: stroke, ...(ang !== 0 ? { rotate: ang } : {}) };
+      const box = textBox(prim);
+      const clear = !taken.some((t) => box.x0 < t.x1 && t.x0 < box.x1 && box.y0 < t.y1 && t.y0 < box.y1)
+        && (!avoidLines || !avoid.some((l) => segmentHitsBox([l.x1, l.y1, l.x2, l.y2], box)));
+      const inside = !within || (box.x0 >= within.x0 && box.y0 >= within.y0 && box.x1 <= within.x1 && box.y1 <= within.y1);
+      if (clear && inside) { place = { prim, box }; break; }
+    }
+    if (place) break;
   }
   if (!place) return null;
   const sgn = Math.sign(offset) || 1;

@@ -91,5 +91,6 @@ export function drawSiteDims(c: Canvas, ctx: SheetContext, v: View, within: Pape
   };
   sides(d.site.property, 14);
   sides(d.site.building, 10);
-  for (const s of setbackDims(ctx)) drawDim(c, v.toP(s.from), v.toP(s.to), 0, s.text, { within, layer: s.layer, ...(s.color ? { color: s.color } : {}) });
+  // their text clear of the equipment tags' leaders where the line leaves room (the tags were drawn first)
+  for (const s of setbackDims(ctx)) drawDim(c, v.toP(s.from), v.toP(s.to), 0, s.text, { within, layer: s.layer, avoidLinesOf: ['E-EQPM'], ...(s.color ? { color: s.color } : {}) });
 }
