@@ -76,8 +76,8 @@ describe.each(GOLDEN_NAMES)('golden %s: rails and attachments as drawn', (n) => 
     const t = (num: string) => text[r.pages.findIndex((p) => p.number === num)]!.text;
     const arrays = [...new Set(input.design.modules.map((m) => input.design.roofPlanes.find((p) => p.id === m.planeId)!.arrayId))];
     for (const a of arrays) {
-      const spanIn = Math.round((inputOf(checkOf(input, `structural.array.${a}.rail-span`), 'span') as number) * 12 * 10) / 10;
-      const cantIn = Math.round((checkOf(input, `structural.array.${a}.rail-cantilever`).value as number) * 10) / 10;
+      const spanIn = Math.round((inputOf(checkOf(input, `structural.array.${a}.rail-span`), 'span') as number) * 12 * 100) / 100;
+      const cantIn = Math.round((checkOf(input, `structural.array.${a}.rail-cantilever`).value as number) * 100) / 100;
       expect(t('PV-2')).toContain(`SPANS ${spanIn}" MAX, CANTILEVER ${cantIn}" MAX`);
       expect(t('PV-2')).toContain(`ARRAY ${a} ATTACHMENT: FLASHED L-FOOT, LAG SCREWED TO RAFTER`);
       expect(t('PV-3')).toContain(`${spanIn}"`);

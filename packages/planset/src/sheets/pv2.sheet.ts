@@ -9,7 +9,7 @@ import { centroid, drawModules, drawNorthArrow, drawScale, EQUIPMENT_TAGS, fitVi
 import { AREA, type SheetContext } from './sheet-context.ts';
 import { drawCustomLeaders, drawNotesPanel, sheetNotes } from './sheet-notes.ts';
 import { drawTitleBlock } from './title-block.sheet.ts';
-import { ftIn, ftInOfFt } from '../draw/units.ts';
+import { ftIn, ftInOfFt, num } from '../draw/units.ts';
 
 /*
  * PV-2: roof plan and array layout (research/planset.md §1.5): roof planes with pitch and azimuth,
@@ -309,7 +309,8 @@ export function buildPv2(ctx: SheetContext): Sheet {
   c.notes(fire, fa.x, fa.y, fa.w, fa.h + 2, { numbered: false, where: 'PV-2 fire access' });
   y += fh + 6;
 
-  const inch = (n: number) => `${Math.round(n * 10) / 10}"`;
+  // to the hundredth, as PV-3's schedule and checks print the same spans and cantilevers
+  const inch = (n: number) => `${num(n, 2)}"`;
   const arraysDrawn = [...ctx.rails.byArray.entries()];
   const attachLines = arraysDrawn.map(([id, a]) =>
     `● ARRAY ${id} ATTACHMENT: ${attachmentOf(input, id).name}${e.racking.attachmentModel ? ` (${e.racking.attachmentModel})` : ''}. SPANS ${inch(a.longestSpan.in)} MAX, CANTILEVER ${inch(a.longestCantilever.in)} MAX, ${a.rails.length} RAILS, ${a.fewest.attachmentsU.length}+ ATTACHMENTS PER RAIL (AS DRAWN)`);
