@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { longestFirst, makespan, OrderSequencer, readDurations } from './test-order.ts';
 
@@ -24,6 +24,14 @@ const table = {
   'packages:a.test.ts': 3, 'api-pglite:crash.test.ts': 115, 'api-postgres:letters.test.ts': 101, 'api-postgres:small.test.ts': 4,
   'api-pglite:small.test.ts': 9, 'web:screen.test.tsx': 6, 'api-postgres:fuzz.test.ts': 98,
 };
+
+// The run's own order (TEST_ORDER=reverse npm test) must not change what these tests see.
+const runOrder = process.env.TEST_ORDER;
+beforeEach(() => { delete process.env.TEST_ORDER; });
+afterEach(() => {
+  if (runOrder === undefined) delete process.env.TEST_ORDER;
+  else process.env.TEST_ORDER = runOrder;
+});
 
 describe('the default order: longest first from the durations table', () => {
   it('runs project by project, the longest file of each first', async () => {
