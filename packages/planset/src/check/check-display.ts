@@ -11,6 +11,9 @@ import { num } from '../draw/units.ts';
 
 export interface CheckDisplay { value: string; limit: string }
 
+/** A limit's relation as the electrical sheets print it: ≤ and ≥, not the report's ASCII. */
+export const relationSymbol = (r: string): string => (r === '<=' ? '≤' : r === '>=' ? '≥' : r);
+
 const inputNum = (c: Check, prefix: string): number | undefined => {
   const v = c.inputs.find((i) => i.name.startsWith(prefix))?.value;
   return typeof v === 'number' ? v : undefined;

@@ -3,6 +3,7 @@ import { Canvas, DrawingOverflow } from '../draw/canvas.ts';
 import type { Sheet } from '../draw/drawing.model.ts';
 import { electricalCodeName, sheetNumber } from '../planset.model.ts';
 import { checkTable, checkTableHeight, fmt } from './check-table.ts';
+import { relationSymbol } from '../check/check-display.ts';
 import { frame, start } from './electrical-sheet.frame.ts';
 import { orderedService } from './ordered-system.ts';
 import { loadCalcLines, pv4Carry } from './pv4.sheet.ts';
@@ -19,7 +20,7 @@ function runTable(c: Canvas, ctx: SheetContext, at: { x: number; y: number; w: n
   const cell = (id: string): string => {
     const k = r.sections.flatMap((s) => s.checks).find((q) => q.id === id);
     if (!k) return '—';
-    const lim = k.limit ? ` ${k.limit.relation === '<=' ? '≤' : k.limit.relation === '>=' ? '≥' : k.limit.relation} ${fmt(k.limit.value)} ${k.limit.unit ?? ''}` : '';
+    const lim = k.limit ? ` ${relationSymbol(k.limit.relation)} ${fmt(k.limit.value)} ${k.limit.unit ?? ''}` : '';
     return `${`${fmt(k.value)} ${k.unit}`.trim()}${lim}`.trim() + (k.pass === false ? ' FAIL' : '');
   };
   const heads = ['RUN', 'CIRCUIT', 'MAX CURRENT', 'AMPACITY AT 125 % / TERMINALS', 'CORRECTED AMPACITY', 'OCPD', 'EGC / SSBJ', 'VOLTAGE DROP', 'CONDUIT FILL'];

@@ -1,4 +1,5 @@
 import type { Check } from '@sunstamp/engineering/report.schema';
+import { relationSymbol } from '../check/check-display.ts';
 import type { Canvas } from '../draw/canvas.ts';
 import { wordSafeWidths } from '../draw/table-widths.ts';
 import { electricalCodeName } from '../planset.model.ts';
@@ -41,7 +42,7 @@ function checkRows(ctx: SheetContext, checks: Check[]): string[][] {
     const notUsed = why !== undefined;
     return [
       notUsed ? `${k.title.toUpperCase()} — ${why.toUpperCase()}` : k.title.toUpperCase(), k.formula, value,
-      k.limit ? `${k.limit.relation === '<=' ? '≤' : k.limit.relation === '>=' ? '≥' : k.limit.relation} ${fmt(k.limit.value)} ${k.limit.unit ?? ''}`.trim() : stated ? 'NONE' : '—',
+      k.limit ? `${relationSymbol(k.limit.relation)} ${fmt(k.limit.value)} ${k.limit.unit ?? ''}`.trim() : stated ? 'NONE' : '—',
       k.pass === false ? 'FAIL' : k.pass === true ? 'OK' : notUsed ? 'NOT USED' : '—', `${code} ${k.ref.section}`,
     ];
   });

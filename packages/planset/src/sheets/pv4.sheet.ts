@@ -9,6 +9,7 @@ import { orderedService, type OrderedService } from './ordered-system.ts';
 import { drawSld } from './pv4-sld.ts';
 import { drawFlow, flowPanels, type FlowBlock, type FlowPlaced } from './sheet-flow.ts';
 import { fillText, isTap, racewayText, scheduleRows } from './pv4-schedule.ts';
+import { relationSymbol } from '../check/check-display.ts';
 
 /*
  * PV-4: single-line diagram and conductor/conduit/OCPD schedule (research/planset.md §1.7). The
@@ -92,7 +93,7 @@ export function pv4Layout(ctx: SheetContext, c: Canvas, order: OrderedService, y
     `BUSBAR ${ic.busbarA} A, MAIN BREAKER ${ic.mainBreakerA} A${ic.pvBreakerA ? `, PV BREAKER ${ic.pvBreakerA} A` : ''}`,
     ...(ic.fusedDisconnect ? [`FUSED DISCONNECT ${ic.disconnectA} A WITH ${ic.fuseA} A FUSES`] : []),
     ...tapLines(ctx),
-    ...(chosen ? [`${chosen.formula}`, `= ${chosen.value} ${chosen.unit}${chosen.limit ? ` ${chosen.limit.relation} ${chosen.limit.value} ${chosen.limit.unit}` : ''}: ${chosen.pass === false ? 'FAIL' : 'OK'}`] : []),
+    ...(chosen ? [`${chosen.formula}`, `= ${chosen.value} ${chosen.unit}${chosen.limit ? ` ${relationSymbol(chosen.limit.relation)} ${chosen.limit.value} ${chosen.limit.unit}` : ''}: ${chosen.pass === false ? 'FAIL' : 'OK'}`] : []),
     `RAPID SHUTDOWN: ${input.report.equipment.rapidShutdown.toUpperCase()}`,
   ];
   // Any derate or upgrade comes with its Article 220 load calculation on this sheet (issue 25, finding 2).
@@ -106,7 +107,7 @@ export function pv4Layout(ctx: SheetContext, c: Canvas, order: OrderedService, y
     ...(e.battery ? [`BATTERY: ${e.battery.manufacturer} ${e.battery.model}, ${e.battery.energyKwh} kWh`] : []),
     ...(order.backup ? [`TRANSFER EQUIPMENT: ${order.backup.transferEquipment.model.toUpperCase()}, ${order.backup.transferEquipment.ratingA} A (702.5), STANDBY ${order.backup.standbyCapacityA} A FOR ${order.backup.transferredLoadA} A TRANSFERRED${order.backup.loadManagement ? ' (LOAD MANAGED)' : ''}`] : []),
     ...(order.upgrade ? [`MSP UPGRADE: (E) ${order.upgrade.existingBusbarA} A / ${order.upgrade.existingMainA} A → (N) ${order.upgrade.newBusbarA} A BUSBAR, ${order.upgrade.newMainA} A MAIN`] : []),
-    ...strs.map((k) => `${k.title.toUpperCase()}: ${k.value} ${k.unit}${k.limit ? ` ${k.limit.relation} ${k.limit.value} ${k.limit.unit}` : ''}`),
+    ...strs.map((k) => `${k.title.toUpperCase()}: ${k.value} ${k.unit}${k.limit ? ` ${relationSymbol(k.limit.relation)} ${k.limit.value} ${k.limit.unit}` : ''}`),
   ];
   const en = points(reqText(input, 'electrical_notes'));
   const notes = (en.length ? en : DEFAULT_ELECTRICAL_NOTES).map((n) => fillVariables(n, ctx.vars));
