@@ -124,6 +124,23 @@ describe('1. an ordered interconnection is drawn as ordered or fails with the re
   });
 });
 
+describe('the options not used say why (the calculations sheet prints it)', () => {
+  it('a supply-side tap ordered where a PV breaker would fit: the breaker "fits, not used: the job orders" the tap; a derate where the main already fits is "not needed"', () => {
+    const base = load('string-inverter-load-side');
+    const runs = base.runs.map((r: any, i: number) => (i === base.runs.length - 1 ? { ...r, carries: { kind: 'supply-side-tap' } } : r));
+    const r = calculateDesign({ ...base, runs, service: { ...base.service, busbarA: 225, preferredMethod: 'supply-side-tap', preferredMethodIsOrder: true } });
+    expect(r.interconnection.method).toBe('supply-side-tap');
+    const note = (m: string) => r.sections.flatMap((s) => s.checks).find((c) => c.id === `electrical.interconnection.${m}`)!.notes![0];
+    expect(note('load-side-breaker')).toMatch(/^Fits, not used: the job orders supply-side-tap: /);
+    expect(note('main-breaker-derate')).toMatch(/^Not needed: the existing 200 A main is already within what the busbar allows \(at most [\d.]+ A\): no derate to make$/);
+    expect(note('supply-side-tap')).toMatch(/^Selected: /);
+    // as a preference, not an order, a fitting earlier method is chosen, and the tap is "fits, not needed"
+    const preferred = calculateDesign({ ...base, service: { ...base.service, busbarA: 225 } });
+    expect(preferred.interconnection.method).toBe('load-side-breaker');
+    expect(preferred.sections.flatMap((s) => s.checks).find((c) => c.id === 'electrical.interconnection.supply-side-tap')!.notes![0]).toMatch(/^Fits, not needed: /);
+  });
+});
+
 describe('1. an ordered derate that is not needed keeps the main (the PV breaker fits), with a note', () => {
   it('load-side breaker, main kept, method check passing', () => {
     const base = load('string-inverter-load-side');

@@ -124,7 +124,7 @@ describe('finding 4: a supply-side connection as a plan checker reads it', () =>
       const { r, text } = sets.get(name)!;
       const calc = r.pages.flatMap((p, i) => (p.page === 'calc' || p.page === 'calc2' ? [text[i]!.text] : [])).join(' ').replace(/\s+/g, ' ');
       expect(calc, name).toMatch(/INTERCONNECTION OPTION: SUPPLY-SIDE-TAP \(SUPPLY-SIDE CONNECTION\)/);
-      const unused = [...calc.matchAll(/INTERCONNECTION OPTION: ([A-Z-]+) \([^)]*\) — (DOES NOT FIT|NOT ALLOWED|FITS, NOT NEEDED): /g)].map((m) => m[1]);
+      const unused = [...calc.matchAll(/INTERCONNECTION OPTION: ([A-Z-]+) \([^)]*\) — (DOES NOT FIT|NOT ALLOWED|NOT NEEDED|FITS, NOT NEEDED|FITS, NOT USED: THE JOB ORDERS [A-Z-]+): /g)].map((m) => m[1]);
       expect(unused.length, `${name}: ${calc.slice(0, 400)}`).toBeGreaterThan(0);
       expect(unused).not.toContain('SUPPLY-SIDE-TAP');
       expect(calc.match(/NOT USED/g)?.length ?? 0).toBeGreaterThanOrEqual(unused.length);

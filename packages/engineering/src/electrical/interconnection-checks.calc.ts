@@ -105,6 +105,18 @@ function interconnectionInput(input: DesignInput, edition: NecEdition, sourceCur
   };
 }
 
+/**
+ * Why an option other than the chosen one is not used: forbidden by the requirements; fitting but the job orders
+ * another method (drawn as ordered, issue 25), or an earlier one was chosen; nothing to do (a derate where the main
+ * already fits); or it does not fit.
+ */
+function optionVerdict(ev: InterconnectionDecision['evaluations'][number], decision: InterconnectionDecision, svc: DesignInput['service']): string {
+  if (!ev.allowed) return 'Not allowed';
+  const ordered = svc.preferredMethodIsOrder && decision.chosen?.method === svc.preferredMethod;
+  if (ev.fits) return ordered ? `Fits, not used: the job orders ${svc.preferredMethod}` : 'Fits, not needed';
+  return ev.notNeeded ? 'Not needed' : 'Does not fit';
+}
+
 /** One check per 705.11/705.12 option evaluated, the chosen one marked. */
 function optionChecks(input: DesignInput, edition: NecEdition, decision: InterconnectionDecision, prim: PrimaryConnection, sourceCurrent: number, oneFamily: boolean, dwellingLoad: DwellingLoad | null, iChecks: Check[]): void {
   const svc = input.service;
@@ -130,7 +142,7 @@ function optionChecks(input: DesignInput, edition: NecEdition, decision: Interco
       inputs: [...(onMainPanel ? [] : [['busbar of', prim.panel] as [string, string]]), ['I_sources', sourceCurrent, 'A'], ['main breaker', prim.mainBreakerA, 'A'], ['busbar', prim.busbarA, 'A'], [prim.sourceBreakerA !== undefined ? 'back-fed breaker (supply of the backup side)' : 'PV breaker', decision.pvBreakerA, 'A'], ...methodInputs(ev.method), ['allowed by requirements', ev.allowed]],
       formula: ev.formula, value: ev.value, unit: 'A', limit: { relation: ev.relation, value: ev.limit },
       pass: chosen ? true : null, ref: nec(edition, ev.section),
-      notes: [chosen ? `Selected: ${ev.reason}` : `${ev.allowed ? (ev.fits ? 'Fits, not needed' : 'Does not fit') : 'Not allowed'}: ${ev.reason}`],
+      notes: [chosen ? `Selected: ${ev.reason}` : `${optionVerdict(ev, decision, svc)}: ${ev.reason}`],
     }));
   }
 }

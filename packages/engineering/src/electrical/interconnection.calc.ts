@@ -51,6 +51,8 @@ export interface MethodEvaluation {
   relation: '<=' | '>=';
   reason: string;
   newMainBreakerA?: number;
+  /** Not used because nothing calls for it (the existing main already fits the busbar: no derate to make). */
+  notNeeded?: boolean;
 }
 
 export interface InterconnectionDecision {
@@ -142,8 +144,10 @@ function evaluate(method: InterconnectionMethod, x: InterconnectionInput, pvBrea
         r = { fits: false, rule: 'derated main', section, formula, value: newMain, limit: maxMain, relation: '<=', reason: `a derated main of ${newMain} A would be below the ${floorA} A minimum service disconnect (${x.serviceDisconnectMinimumRule}); the busbar allows at most ${Math.round(maxMain * 100) / 100} A` };
       } else if (newMain === null && x.mainBreakerA > floorA) {
         r = { fits: false, rule: 'derated main', section, formula, value: 0, limit: maxMain, relation: '<=', reason: `no standard main breaker fits the busbar (at most ${Math.round(maxMain * 100) / 100} A), and the service disconnect may not be below ${floorA} A (${x.serviceDisconnectMinimumRule})` };
-      } else if (newMain === null || newMain >= x.mainBreakerA) {
-        r = { fits: false, rule: 'derated main', section, formula, value: newMain ?? 0, limit: maxMain, relation: '<=', reason: newMain === null ? 'no standard main breaker is small enough' : 'no derate needed or possible' };
+      } else if (newMain === null) {
+        r = { fits: false, rule: 'derated main', section, formula, value: 0, limit: maxMain, relation: '<=', reason: 'no standard main breaker is small enough' };
+      } else if (newMain >= x.mainBreakerA) {
+        r = { fits: false, notNeeded: true, rule: 'derated main', section, formula, value: newMain, limit: maxMain, relation: '<=', reason: `the existing ${x.mainBreakerA} A main is already within what the busbar allows (at most ${Math.round(maxMain * 100) / 100} A): no derate to make` };
       } else if (x.calculatedLoadA === undefined) {
         // A derated main must still carry the dwelling's load (230.79: a rating not less than the load
         // calculated by Article 220). Without the calculation the derate is not shown to be safe, so it

@@ -13,7 +13,8 @@ const CHECK_HEADS = ['CHECK', 'FORMULA', 'VALUE', 'LIMIT', 'RESULT', 'CODE'];
 const CHECK_WIDTHS = [300, 250, 70, 80, 44, 150];
 
 /**
- * Why an option was not used, from its note ("Does not fit: …", "Not allowed: …", "Fits, not needed: …"):
+ * Why an option was not used, from its note ("Does not fit: …", "Not allowed: …", "Not needed: …", "Fits, not
+ * needed: …", "Fits, not used: the job orders …"):
  * the verdict alone where the value and limit printed beside it already show it (a value over its
  * limit), the verdict and its reason where they do not (a derate within the busbar but without its
  * load calculation, a method the requirements forbid).
