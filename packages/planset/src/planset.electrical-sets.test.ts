@@ -88,6 +88,8 @@ describe.each(NAMES)('golden electrical set %s', (n) => {
     expect(labels).toMatch(/NEC 690\.13\(B\)/);
     expect(labels).toMatch(/NEC 705\.10/);
     expect(page(n, 'PV-5')).toContain('705.10 DIRECTORY MAP — POWER SOURCES');
+    // the PV array is a power source: shown on the map where it is, not only the equipment on the wall
+    expect(page(n, 'PV-5')).toContain(`SHADED = PV ARRAY ON THE ROOF (${sets.get(n)!.input.design.modules.length} MODULES)`);
     expect(labels).not.toContain('SEE SITE PLAN');
     expect(labels).toMatch(/ARRAY AND CONDUCTORS LEAVING IT SHUT DOWN|ARRAY \(SHADED RED\) REMAINS ENERGIZED IN SUNLIGHT/);
     expect(labels.match(/RAPID SHUTDOWN SWITCH TO THE "OFF" POSITION/g)?.length).toBe(1);

@@ -15,7 +15,7 @@ import { TEMPLATE_VERSION } from './planset.model.ts';
  */
 const FINGERPRINTS: Record<string, string> = {
   'planset-2026.11.2': '32b7f1c602c30b9f',
-  'planset-2026.11.3': 'd85089a752ebc0ad',
+  'planset-2026.11.3': '42c640db67934c73',
 };
 
 const snapshots = path.join(path.dirname(fileURLToPath(import.meta.url)), '__snapshots__');

@@ -365,7 +365,11 @@ const DIRECTORY_KINDS = ['utility_meter', 'main_panel', 'ac_disconnect', 'invert
 function drawDirectoryMap(c: Canvas, ctx: SheetContext, at: { x: number; y: number; w: number }, room: number): number {
   const d = ctx.input.design;
   const eq = d.equipment.filter((e) => (DIRECTORY_KINDS as readonly string[]).includes(e.kind));
-  const legend = [...new Set(eq.map((e) => e.kind))].map((k) => `${EQUIPMENT_TAGS[k] ?? k} = ${EQUIPMENT_NAMES[k] ?? k}`);
+  // The PV array is a power source too: drawn where it is on the roof (shaded), as the site plan draws it.
+  const legend = [
+    ...[...new Set(eq.map((e) => e.kind))].map((k) => `${EQUIPMENT_TAGS[k] ?? k} = ${EQUIPMENT_NAMES[k] ?? k}`),
+    ...(d.modules.length ? [`SHADED = PV ARRAY ON THE ROOF (${d.modules.length} MODULES)`] : []),
+  ];
   const legendH = c.notesHeight(legend, at.w - 10, { numbered: false });
   const h = 150 + legendH + c.sz(9) * 1.8 + 12;
   if (h > room - 40) throw new DrawingOverflow('PV-5', 'the 705.10 directory map does not fit beside the labels (turn on the separate labels page)');
@@ -373,6 +377,7 @@ function drawDirectoryMap(c: Canvas, ctx: SheetContext, at: { x: number; y: numb
   const box = { x: a.x + 4, y: a.y + 4, w: a.w - 80, h: 142 };
   const v = fitView([...d.site.building, ...eq.map((e) => ({ x: e.x, y: e.y }))], box);
   c.poly(d.site.building.map(v.toP), true, { lineWidth: 1.2, fill: '#f4f4f4' }, 'A-SITE');
+  drawModules(c, ctx, v, d.roofPlanes);
   // Tags in a column right of the building, spaced to stay legible, each with a leader to its point.
   const placed = eq.map((e) => ({ e, p: v.toP(e) })).sort((m, n) => m.p[1] - n.p[1]);
   const tagX = Math.max(...placed.map((m) => m.p[0]), ...d.site.building.map((b) => v.toP(b)[0])) + 18;
