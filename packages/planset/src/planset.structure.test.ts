@@ -113,6 +113,21 @@ describe('a layout the report did not check', () => {
   });
 });
 
+describe('PV-3\'s framing sketch says whose framing it draws', () => {
+  const caption = async (input: Awaited<ReturnType<typeof goldenInput>>) => {
+    const svg = (await renderPlanSet(input, { sheetsOnly: true, only: ['pv3'] })).sheets.find((x) => x.page === 'pv3')!.svg;
+    return /SCHEMATIC[^<]*NOT TO SCALE/.exec(svg)![0];
+  };
+  it('one framing: a plain caption; a second plane framed or pitched otherwise: the plane drawn, the others in the schedule', async () => {
+    const input = await goldenInput('micro-two-plane');
+    const [first, ...rest] = input.design.roofPlanes;
+    const same = { ...input, design: { ...input.design, roofPlanes: [first!, ...rest.map((p) => ({ ...p, pitchDeg: first!.pitchDeg, framing: first!.framing }))] } };
+    expect(await caption(same)).toBe('SCHEMATIC — NOT TO SCALE');
+    const other = { ...input, design: { ...input.design, roofPlanes: [first!, ...rest.map((p) => ({ ...p, pitchDeg: first!.pitchDeg + 8 }))] } };
+    expect(await caption(other)).toBe(`SCHEMATIC (${first!.name.toUpperCase()}; OTHERS IN THE SCHEDULE) — NOT TO SCALE`);
+  });
+});
+
 describe('golden per roof type: the attachment fits the roofing and PV-3 draws it', () => {
   const cases: { roof: GoldenRoof; attachment: RegExp; lag: boolean; rails: boolean }[] = [
     { roof: { material: 'asphalt_shingle', connectionType: 'flashed_l_foot' }, attachment: /ATTACHMENT: FLASHED L-FOOT, LAG SCREWED TO RAFTER/, lag: true, rails: true },

@@ -158,7 +158,11 @@ export function framingSketch(c: Canvas, ctx: SheetContext, box: { x: number; y:
   c.layer = 'G-ANNO';
   c.text(`${f.type.toUpperCase()} FRAMING — ${f.size} @ ${f.spacingIn}" O.C., ${plane.pitchDeg}° PITCH`, box.x + box.w / 2, box.y + 14, { size: 7, bold: true, align: 'center', maxWidth: box.w - 8 });
   c.text(`SPANS ${f.spansIn.map((s) => `${s}"`).join(' + ')} (HORIZONTAL) EACH SIDE`, box.x + box.w / 2, y0 + 14, { size: 7, align: 'center', maxWidth: box.w - 8 });
-  c.text('SCHEMATIC — NOT TO SCALE', box.x + 8, box.y + box.h - 8, { size: 7, bold: true });
+  // Planes framed or pitched otherwise (Nguyen: 168" at 26.6° and 144" at 18.4°) are in the schedule: the sketch says whose it is.
+  const d = ctx.input.design;
+  const framings = new Set(d.roofPlanes.filter((p) => d.modules.some((m) => m.planeId === p.id))
+    .map((p) => JSON.stringify([p.framing.type, p.framing.size, p.framing.spacingIn, p.framing.spansIn, p.pitchDeg])));
+  c.text(`SCHEMATIC${framings.size > 1 ? ` (${plane.name.toUpperCase()}; OTHERS IN THE SCHEDULE)` : ''} — NOT TO SCALE`, box.x + 8, box.y + box.h - 8, { size: 7, bold: true });
 }
 
 export function elevationDetail(c: Canvas, ctx: SheetContext, box: { x: number; y: number; w: number; h: number }): void {
