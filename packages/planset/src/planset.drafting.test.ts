@@ -217,6 +217,14 @@ describe('cut sheets', () => {
     const [b] = await extractPdfText(battery);
     expect(b!.text).toContain('Energy (kWh)');
     expect(b!.text).toContain('Continuous Power (kW)');
+    // Acronyms in capitals, and a long note wrapped whole (an inverter's CEC note once stopped at the page's edge).
+    const note = 'The CEC inverter list gives an MPPT window of 29-45 V for this model; the maker states 27-45 V in its datasheet, and this row keeps the maker\'s figure.';
+    const inverter = await makeDemoDatasheet({ kind: 'inverter', manufacturer: 'Acme', model: 'I-1', data: { acPowerW: 290, maxDcVoltageV: 60, mpptCount: 1, notes: note } });
+    const [i] = await extractPdfText(inverter);
+    expect(i!.text).toContain('AC Power (W)');
+    expect(i!.text).toContain('Max DC Voltage (V)');
+    expect(i!.text).toContain('MPPT Count');
+    expect(i!.text.replace(/\s+/g, ' ')).toContain(note);
   });
 });
 

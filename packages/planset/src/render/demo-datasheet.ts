@@ -23,8 +23,24 @@ function label(key: string): string {
   const units: [RegExp, string][] = [[/PctPerC$/, '%/C'], [/Kg$/, 'kg'], [/In$/, 'in'], [/Lb$/, 'lb'], [/Kwh$/i, 'kWh'], [/Kw$/, 'kW'], [/W$/, 'W'], [/V$/, 'V'], [/A$/, 'A'], [/Pct$/, '%'], [/Mm$/, 'mm'], [/Psf$/, 'psf'], [/LbFt$/, 'lb-ft']];
   const u = units.find(([re]) => re.test(key));
   const base = u ? key.replace(u[0], '') : key;
-  const words = base.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
+  const words = base.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ')
+    .split(' ').map((w) => ACRONYMS[w.toLowerCase()] ?? w).join(' ');
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}${u ? ` (${u[1]})` : ''}`;
+}
+
+/** Words a datasheet prints in capitals or with their own casing ("acPowerW" → "AC power (W)", not "Ac Power"). */
+const ACRONYMS: Record<string, string> = { ac: 'AC', dc: 'DC', mppt: 'MPPT', voc: 'Voc', isc: 'Isc', vmp: 'Vmp', imp: 'Imp', pmax: 'Pmax', noct: 'NOCT', stc: 'STC', cec: 'CEC', ul: 'UL', ocpd: 'OCPD', rsd: 'RSD', ess: 'ESS', pv: 'PV' };
+
+/** The words of `text` in lines no wider than `width` at `size` (a long note wraps instead of running off the page). */
+function wrap(text: string, width: number, measure: (s: string) => number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && measure(next) > width) { lines.push(line); line = word; } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
 }
 
 const show = (v: unknown): string | null => {
@@ -60,10 +76,11 @@ export async function makeDemoDatasheet(item: DemoDatasheetItem): Promise<Uint8A
   for (const [k, v] of Object.entries(item.data).sort(([a], [b]) => a.localeCompare(b))) {
     const s = show(v);
     if (s === null) continue;
-    if (y < 90) break;
+    const lines = wrap(ansi(s), 576 - 260, (t) => bold.widthOfTextAtSize(t, 10));
+    if (y - 13 * (lines.length - 1) < 90) break;
     page.drawText(ansi(label(k)), { x: 40, y, size: 10, font });
-    page.drawText(ansi(s).slice(0, 70), { x: 260, y, size: 10, font: bold });
-    y -= 15;
+    for (const [i, line] of lines.entries()) page.drawText(line, { x: 260, y: y - 13 * i, size: 10, font: bold });
+    y -= 15 + 13 * (lines.length - 1);
   }
   page.drawLine({ start: { x: 36, y: 60 }, end: { x: 576, y: 60 }, thickness: 0.5, color: red });
   page.drawText(DEMO_DATASHEET_MARK, { x: 36, y: 46, size: 8, font: bold, color: red });
