@@ -81,6 +81,22 @@ describe('PV-3 states the structural basis, per roof type', { timeout: 120_000 }
     expect(pv3).toMatch(/SPRUCE-PINE-FIR NO\. 1\. ALL VERIFIED/);
     expect(pv3).toContain('RAIL CAPACITY 600 LB-FT: EXAMPLE XR RAIL, EXAMPLE RAIL DESIGN GUIDE, TABLE 3');
     expect(pv3).toMatch(/F'B = FB 875 × CD [\d.]+ × CF 1\.3 × CR 1\.15/);
+    // The maker's values on file: nothing for the engineer of record to accept at sealing.
+    const { pagesStatingAssumedValues } = await import('./seals/seal-check.ts');
+    expect(await pagesStatingAssumedValues(r.pdf)).toEqual([]);
+  });
+
+  it('an assumed rail class is printed as not the maker\'s certified value, which the seal check finds on PV-3', async () => {
+    const { pagesStatingAssumedValues } = await import('./seals/seal-check.ts');
+    const { NOT_MAKER_VALUE } = await import('@sunstamp/engineering/tables/rail-profiles.table');
+    const { SEED_RACKING } = await import('@sunstamp/domain/catalogue/equipment.data');
+    const { input, pv3 } = await pv3Of();
+    expect(pv3).toContain(`ASSUMED STANDARD RAIL CLASS, ADM FB 21.2 KSI × SX 0.25 IN³, ${NOT_MAKER_VALUE.toUpperCase()}`);
+    expect(pv3).not.toMatch(/TO BE CONFIRMED BY STAFF/);
+    const r = await renderPlanSet(input);
+    expect(await pagesStatingAssumedValues(r.pdf)).toEqual([{ page: 3, sheet: 'PV-3' }]);
+    // The catalogue's assumed cantilever ratio (SolarMount) carries the same words, so a seal over it asks too.
+    for (const rail of SEED_RACKING.filter((x) => /ASSUMED/.test(x.maxCantileverSource ?? ''))) expect(rail.maxCantileverSource, rail.model).toContain(NOT_MAKER_VALUE);
   });
 });
 

@@ -356,7 +356,8 @@ export const SEED_RACKING: Racking[] = [
     maxAttachmentSpanIn: null, railWeightKgPerM: null, ...noGround,
     allowableMomentLbFt: null, allowableMomentSource: null, railClass: 'light',
     maxCantileverRatio: 1 / 3,
-    maxCantileverSource: 'ASSUMED 1/3 of the allowable span: no SolarMount cantilever limit found in a public Unirac document; confirm with the Unirac SolarMount D&E Guide',
+    // ends with the words of engineering's NOT_MAKER_VALUE: a structural seal over it needs the engineer's acceptance
+    maxCantileverSource: 'ASSUMED 1/3 of the allowable span (no SolarMount cantilever limit found in a public Unirac document), not the maker\'s certified value',
     source: { document: 'Unirac SolarMount installation guide. Not cross-checked: identity only, no values transcribed.', url: 'https://unirac.com/' },
   },
 ];

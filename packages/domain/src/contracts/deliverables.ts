@@ -40,6 +40,12 @@ export const ZMarkDeliverableBody = z.object({
 export const ZSealDeliverableBody = z.object({
   engineer_id: ZId,
   disciplines: z.array(z.enum(DISCIPLINES)).min(1).max(2).optional(),
+  /**
+   * The engineer of record accepts the rail values the document states are not the maker's (an
+   * assumed rail class or cantilever ratio, SealOptions.assumed_value_pages): a structural seal over
+   * them is refused without it.
+   */
+  accept_assumed_values: z.boolean().optional(),
 }).strict();
 export type SealDeliverableBody = z.input<typeof ZSealDeliverableBody>;
 
@@ -56,6 +62,8 @@ export const ZAppliedSeal = z.object({
   on_authorisation: z.boolean(),
   /** 1-based pages that show this seal. */
   pages: z.array(z.number().int()),
+  /** Pages stating rail values not the maker's that the engineer accepted with this (structural) seal. */
+  accepted_assumed_pages: z.array(z.number().int()),
 });
 export type AppliedSeal = z.infer<typeof ZAppliedSeal>;
 
@@ -76,6 +84,12 @@ export const ZSealOptions = z.object({
     caller_may_act: z.boolean(),
     caller_refusal: z.string().nullable(),
   })),
+  /**
+   * Pages that state rail values that are not the maker's certified ones (an assumed rail class or
+   * cantilever ratio), when the document still needs its structural seal: sealing it structurally
+   * needs accept_assumed_values. `sheet` is the printed sheet number (PV-3), null on a letter.
+   */
+  assumed_value_pages: z.array(z.object({ page: z.number().int(), sheet: z.string().nullable() })),
   /** Why nothing can be sealed now (PUBLIC_URL unset, document not a draft), or null. */
   blocked: z.string().nullable(),
 });

@@ -2,7 +2,7 @@ import type { ArrayInput, DesignInput } from '../design-input.schema.ts';
 import type { Check } from '../report.schema.ts';
 import { asce, check } from '../report.builder.ts';
 import { EngineRefusalError } from '../engine-refusal.ts';
-import { FB_6005_T5_PSI, RAIL_PROFILES } from '../tables/rail-profiles.table.ts';
+import { FB_6005_T5_PSI, NOT_MAKER_VALUE, RAIL_PROFILES } from '../tables/rail-profiles.table.ts';
 import { NDS_SPECIFIC_GRAVITY } from '../tables/nds-withdrawal.table.ts';
 import { panelPressure, type velocityPressure } from './wind.calc.ts';
 import { flatRoofSnow, slopedRoofSnow } from './snow.calc.ts';
@@ -20,7 +20,8 @@ function proposeSpacingIn(maxFt: number): number {
 /**
  * The rail's allowable moment as the checks name and cite it: the catalogue's product value (the maker's
  * certified figure, with its document), or the generic class of tables/rail-profiles, printed as ASSUMED
- * with the product's name and a request that staff confirm the maker's certified value.
+ * with the product's name and NOT_MAKER_VALUE (staff replace it by entering the maker's value in the
+ * catalogue; a structural seal over it needs the engineer of record's acceptance).
  */
 export function railCapacityBasis(a: ArrayInput): { ma: number; name: string; source: string; short: string; assumed: boolean } {
   if (a.rail.allowableMomentLbFt !== undefined) {
@@ -33,8 +34,8 @@ export function railCapacityBasis(a: ArrayInput): { ma: number; name: string; so
     ma: cls.allowableMomentLbFt,
     name: `M_allow (${a.rail.model ? `${a.rail.model}, ` : ''}${a.rail.profile} rail class, ASSUMED)`,
     // Fb = Fty / Ωb (6005-T5: 35 ksi / 1.65, tables/rail-profiles); the sheet prints Fb and the class's Sx.
-    source: `${product}ASSUMED ${a.rail.profile} rail class, ADM Fb ${FB_6005_T5_PSI / 1000} ksi × Sx ${cls.sectionModulusIn3} in³; maker's certified value to be confirmed by staff`,
-    short: `${product}ADM, ${a.rail.profile} rail class (ASSUMED, maker's value to confirm)`,
+    source: `${product}ASSUMED ${a.rail.profile} rail class, ADM Fb ${FB_6005_T5_PSI / 1000} ksi × Sx ${cls.sectionModulusIn3} in³, ${NOT_MAKER_VALUE}`,
+    short: `${product}ADM, ${a.rail.profile} rail class (ASSUMED, ${NOT_MAKER_VALUE})`,
     assumed: true,
   };
 }

@@ -73,8 +73,8 @@ describe('the checks print the product, its capacity and where it comes from', (
     expect(ma.name).toBe('M_allow (IronRidge XR10 Rail, light rail class, ASSUMED)');
     expect(ma.value).toBeCloseTo(RAIL_PROFILES.light.allowableMomentLbFt, 2);
     expect(input(span, 'rail capacity source')!.value).toBe(
-      'IronRidge XR10 Rail: ASSUMED light rail class, ADM Fb 21.2 ksi × Sx 0.15 in³; maker\'s certified value to be confirmed by staff');
-    expect(span.ref.section).toContain('IronRidge XR10 Rail: ADM, light rail class (ASSUMED, maker\'s value to confirm)');
+      'IronRidge XR10 Rail: ASSUMED light rail class, ADM Fb 21.2 ksi × Sx 0.15 in³, not the maker\'s certified value');
+    expect(span.ref.section).toContain('IronRidge XR10 Rail: ADM, light rail class (ASSUMED, not the maker\'s certified value)');
   });
   it('XR10 and XR100 give different allowable spans at the same site', () => {
     const xr10 = railAllowances(withRail({ model: 'IronRidge XR10 Rail', profile: 'light' })).A1!;

@@ -31,6 +31,14 @@ export const RAIL_PROFILES: Readonly<Record<RailProfile, { sectionModulusIn3: nu
   heavy: { sectionModulusIn3: 0.45, allowableMomentLbFt: admAllowableMomentLbFt(0.45), weightPlf: 1.1 },
 };
 
+/**
+ * The words every rail value that is not the maker's own carries wherever it is printed (PV-3, the
+ * calculation package, the structural letter): an assumed rail class, an assumed cantilever ratio. A
+ * structural seal on a document that states them needs the engineer of record's acceptance
+ * (apps/api seal.service), so a sealed sheet never says "to be confirmed" above the seal.
+ */
+export const NOT_MAKER_VALUE = 'not the maker\'s certified value';
+
 /** A public document a figure comes from. */
 /** A maker's document; `url` null where the only copy found is an unofficial mirror (cited by title only, never printed as a link). */
 export interface RailDocument { title: string; url: string | null }
@@ -104,7 +112,7 @@ export const RAIL_PRODUCTS: Readonly<Record<string, RailProductValues>> = {
     // limit the cantilever to 1/3 of the span, and Unirac's SunFrame manual limits the overhang to 1/3
     // of the footing spacing: 1/3 is assumed.
     maxCantileverRatio: 1 / 3, cantileverDocument: null,
-    cantileverBasis: 'ASSUMED 1/3 of the allowable span (no SolarMount limit found; confirm with the Unirac SolarMount D&E Guide)',
+    cantileverBasis: `ASSUMED 1/3 of the allowable span (no SolarMount limit found in a public Unirac document), ${NOT_MAKER_VALUE}`,
     spanTable: null,
   },
 };

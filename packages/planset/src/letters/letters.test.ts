@@ -260,7 +260,7 @@ describe('the structural letter states the attachment layout the roof plan draws
       rails: [{ id: 'P1-R1', attachments: 3, spansIn: [48, 48], cantileversIn: [10, 12] }],
     } : a));
     const t = (await text((await renderLetter(letterInput('structural_roof_letter', {}, d))).pdf)).replace(/\s+/g, ' ');
-    expect(t).toContain('Array A1 rail capacity: 265 lb-ft, IronRidge XR10 Rail: ASSUMED light rail class, ADM Fb 21.2 ksi × Sx 0.15 in³; maker\'s certified value to be confirmed by staff.');
+    expect(t).toContain('Array A1 rail capacity: 265 lb-ft, IronRidge XR10 Rail: ASSUMED light rail class, ADM Fb 21.2 ksi × Sx 0.15 in³, not the maker\'s certified value.');
     expect(t).toMatch(/Array A1 cantilever limit: [\d.]+ in\. \(40 % of allowable span\), IronRidge, Tech Tip: Cantilever \(2018, v1\.0\)\./);
   });
 });

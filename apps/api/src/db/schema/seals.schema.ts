@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid, boolean } from 'drizzle-orm/pg-core';
 import { users } from './people.schema.ts';
 import { jobs } from './jobs.schema.ts';
@@ -52,6 +53,11 @@ export const documentSeals = pgTable('document_seals', {
   code: text('code').notNull(),
   /** The 1-based pages that show this seal, as the check of the produced PDF found them. */
   pages: integer('pages').array().notNull(),
+  /**
+   * A structural seal over pages that state rail values not the maker's (an assumed rail class or
+   * cantilever ratio): those pages, which the engineer of record accepted by sealing (empty otherwise).
+   */
+  acceptedAssumedPages: integer('accepted_assumed_pages').array().notNull().default(sql`'{}'::integer[]`),
   /** SHA-256 of the bytes sealed and of the bytes produced. */
   sourceSha256: text('source_sha256').notNull(),
   sha256: text('sha256').notNull(),

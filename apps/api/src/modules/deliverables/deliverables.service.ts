@@ -321,7 +321,7 @@ export async function openDeliverablesZip(
 export function appliedSealOf(x: repo.SealRow): AppliedSeal {
   return {
     discipline: x.discipline as Discipline, engineer_id: x.engineerId, engineer_name: x.engineerName, licence_state: x.licenceState,
-    licence_number: x.licenceNumber, sealed_at: x.createdAt.toISOString(), sealed_by: x.sealedByName, on_authorisation: x.onAuthorisation, pages: x.pages,
+    licence_number: x.licenceNumber, sealed_at: x.createdAt.toISOString(), sealed_by: x.sealedByName, on_authorisation: x.onAuthorisation, pages: x.pages, accepted_assumed_pages: x.acceptedAssumedPages,
   };
 }
 

@@ -4,7 +4,7 @@ import { DISCIPLINES, sealingLicenceOf, type Discipline } from '@sunstamp/domain
 import { SEAL_SERVICES } from '@sunstamp/domain/engineers/seal-coverage.rules';
 import { formatVerificationCode } from '@sunstamp/domain/jobs/deliverables.rules';
 import { mayEverSeal, sealAuthorityOf } from '@sunstamp/domain/policies/engineers.policy';
-import { sealsShown } from '@sunstamp/planset/seals/seal-check';
+import { pagesStatingAssumedValues, sealsShown, type AssumedValuePage } from '@sunstamp/planset/seals/seal-check';
 import { coveredPages, disciplinesOf, marginSlots, ZSealSlots, type SealSlot } from '@sunstamp/planset/seals/seal-slots';
 import type { SealToApply } from '@sunstamp/planset/seals/seal-stamp';
 import type { AppContext } from '../../context.ts';
@@ -77,20 +77,37 @@ function blockedReason(ctx: Ctx, file: File, job: JobFacts): string | null {
   return null;
 }
 
+/** "PV-3 (page 3)", or "page 2" on a document without sheet numbers. */
+const pageNames = (pages: readonly AssumedValuePage[]) => pages.map((p) => (p.sheet ? `${p.sheet} (page ${p.page})` : `page ${p.page}`)).join(', ');
+
+/**
+ * A structural seal over rail values that are not the maker's (an assumed rail class or cantilever
+ * ratio, read from the document itself) is the engineer of record taking responsibility for them: it
+ * is refused unless the request says so, naming the pages and how to replace the assumption instead.
+ */
+function assumedValuesRefusal(pages: readonly AssumedValuePage[]): AppError {
+  return new AppError(409, `This document states rail values that are not the maker's certified values (marked ASSUMED on ${pageNames(pages)}). `
+    + 'Enter the rail maker\'s allowable moment and cantilever limit with their document in the catalogue (Equipment) and generate it again, '
+    + 'or, as the engineer of record, accept the assumed values with the structural seal.', 'assumed_values_not_accepted');
+}
+
 /** GET /deliverables/{id}/seal-options: what the document needs and who may seal it, for the seal dialog. */
 export async function sealOptions(ctx: Ctx, p: Principal, fileId: string): Promise<SealOptions> {
   const { file, job } = await sealable(ctx, p, fileId);
   const applied = (await repo.sealsOfFiles(ctx.database.db, [file.id])).filter((x) => x.code === file.sealCode);
   let needed: Discipline[] = [];
+  let assumed: AssumedValuePage[] = [];
   let blocked = blockedReason(ctx, file, job);
   if (!blocked) {
+    const bytes = new Uint8Array(await readBytes(ctx, file.storageKey));
     try {
-      needed = (await placesOf(ctx, file, await readBytes(ctx, file.storageKey), job, undefined)).needed.filter((d) => !applied.some((a) => a.discipline === d));
+      needed = (await placesOf(ctx, file, bytes, job, undefined)).needed.filter((d) => !applied.some((a) => a.discipline === d));
       if (!needed.length) blocked = 'This document needs no seal: the job\'s services and stamp requirements ask for none on it.';
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       needed = [...DISCIPLINES];
     }
+    if (needed.includes('structural') && file.mime === 'application/pdf') assumed = await pagesStatingAssumedValues(bytes).catch(() => []);
   }
   const letter = await repo.letterEngineerOf(ctx.database.db, file.id);
   const today = todayOf(ctx);
@@ -112,6 +129,7 @@ export async function sealOptions(ctx: Ctx, p: Principal, fileId: string): Promi
         caller_refusal: authority.ok ? null : authority.message,
       };
     }),
+    assumed_value_pages: assumed,
     blocked,
   };
 }
@@ -132,8 +150,22 @@ async function stampAndCheck(ctx: Ctx, source: Uint8Array, mine: Parameters<type
   return stamped;
 }
 
+/** The seals this act applies: those asked for (each needed and not yet applied), or every outstanding one the engineer practises. */
+function disciplinesToSeal(engineer: { name: string; disciplines: readonly string[] }, needed: readonly Discipline[], applied: readonly { discipline: string }[], asked: readonly Discipline[] | undefined): Discipline[] {
+  const outstanding = needed.filter((d) => !applied.some((a) => a.discipline === d));
+  for (const d of asked ?? []) {
+    if (!needed.includes(d)) throw unprocessable(`This document needs no ${d} seal.`);
+    if (!outstanding.includes(d)) throw conflict(`The ${d} seal is already applied to this document.`);
+  }
+  const chosen = asked ? [...asked] : outstanding.filter((d) => engineer.disciplines.includes(d));
+  if (!chosen.length) {
+    throw unprocessable(`${engineer.name} does not practise ${outstanding.join(' or ')} engineering, the seal${outstanding.length > 1 ? 's' : ''} this document still needs.`);
+  }
+  return chosen;
+}
+
 /** POST /deliverables/{id}/seal: the engineer (chosen) seals the draft; answers the deliverable. */
-export async function sealDocument(ctx: Ctx, p: Principal, fileId: string, body: { engineer_id: string; disciplines?: Discipline[] }): Promise<Deliverable> {
+export async function sealDocument(ctx: Ctx, p: Principal, fileId: string, body: { engineer_id: string; disciplines?: Discipline[]; accept_assumed_values?: boolean }): Promise<Deliverable> {
   const { file, job } = await sealable(ctx, p, fileId);
   const engineer = await getEngineer(ctx.database.db, body.engineer_id);
   if (!engineer) throw unprocessable('Choose a registered engineer (Engineers page): that engineer does not exist.');
@@ -149,15 +181,7 @@ export async function sealDocument(ctx: Ctx, p: Principal, fileId: string, body:
   const { slots, needed } = await placesOf(ctx, file, source, job, body.disciplines);
   if (!needed.length) throw unprocessable('This document needs no seal: the job\'s services and stamp requirements ask for none on it.');
   const applied = (await repo.sealsOfFiles(ctx.database.db, [file.id])).filter((x) => x.code === file.sealCode);
-  const outstanding = needed.filter((d) => !applied.some((a) => a.discipline === d));
-  for (const d of body.disciplines ?? []) {
-    if (!needed.includes(d)) throw unprocessable(`This document needs no ${d} seal.`);
-    if (!outstanding.includes(d)) throw conflict(`The ${d} seal is already applied to this document.`);
-  }
-  const chosen = body.disciplines ?? outstanding.filter((d) => engineer.disciplines.includes(d));
-  if (!chosen.length) {
-    throw unprocessable(`${engineer.name} does not practise ${outstanding.join(' or ')} engineering, the seal${outstanding.length > 1 ? 's' : ''} this document still needs.`);
-  }
+  const chosen = disciplinesToSeal(engineer, needed, applied, body.disciplines);
   const today = todayOf(ctx);
   const licences = chosen.map((d) => {
     const r = sealingLicenceOf(engineer, job.state!, d, today);
@@ -165,6 +189,8 @@ export async function sealDocument(ctx: Ctx, p: Principal, fileId: string, body:
     return { d, licence: r.licence };
   });
   if (!engineer.sealKey) throw unprocessable(`${engineer.name} has no seal image: upload it on the Engineers page before sealing.`);
+  const assumed = chosen.includes('structural') ? await pagesStatingAssumedValues(source) : [];
+  if (assumed.length && body.accept_assumed_values !== true) throw assumedValuesRefusal(assumed);
 
   const code = file.sealCode ?? newVerificationCode();
   const printed = formatVerificationCode(code);
@@ -196,6 +222,7 @@ export async function sealDocument(ctx: Ctx, p: Principal, fileId: string, body:
         jobId: file.jobId, fileId: file.id, documentKind: file.deliverableKind!, discipline: d, engineerId: engineer.id, engineerName: engineer.name,
         licenceState: licence.state, licenceNumber: licence.number, licenceExpiresOn: licence.expiresOn, sealedById: p.id, sealedByName: byName,
         sealedByRole: p.role, onAuthorisation: authority.onAuthorisation, code, pages: coveredPages(mine, d), sourceSha256, sha256,
+        acceptedAssumedPages: d === 'structural' ? assumed.map((a) => a.page) : [],
         sourceStorageKey: file.storageKey, createdAt: now,
       })));
       if (complete) {

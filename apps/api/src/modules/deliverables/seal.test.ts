@@ -69,7 +69,8 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => { await t?.close(); });
 
-type Sealing = { job: Awaited<ReturnType<typeof stampJob>>; first: Awaited<ReturnType<typeof call>>; verifyBetween: number; second: Awaited<ReturnType<typeof call>> };
+type Reply = Awaited<ReturnType<typeof call>>;
+type Sealing = { job: Awaited<ReturnType<typeof stampJob>>; first: Reply; verifyBetween: number; options: Reply; unaccepted: Reply; second: Reply };
 let sealing: Promise<Sealing> | undefined;
 /**
  * A plan set at Pending QC sealed in two acts: the electrical-only engineer on an admin's standing
@@ -84,8 +85,11 @@ function sealedInTwoActs(): Promise<Sealing> {
     expect((await call(DEMO.admin, 'PUT', `/api/engineers/${electricalOnly}/seal-authorisation`, { granted: true, reference: 'Signed authorisation letter, office file 12' })).statusCode).toBe(200);
     const first = await call(DEMO.admin, 'POST', `/api/deliverables/${job.plan.id}/seal`, { engineer_id: electricalOnly });
     const verifyBetween = (await call(null, 'GET', `/api/verify/${first.data.verification_code}`)).statusCode;
-    const second = await call(DEMO.support, 'POST', `/api/deliverables/${job.plan.id}/seal`, { engineer_id: pe });
-    return { job, first, verifyBetween, second };
+    // The set states the test rail's assumed class on PV-3: the structural seal waits for the engineer of record to accept it.
+    const options = await call(DEMO.support, 'GET', `/api/deliverables/${job.plan.id}/seal-options`);
+    const unaccepted = await call(DEMO.support, 'POST', `/api/deliverables/${job.plan.id}/seal`, { engineer_id: pe });
+    const second = await call(DEMO.support, 'POST', `/api/deliverables/${job.plan.id}/seal`, { engineer_id: pe, accept_assumed_values: true });
+    return { job, first, verifyBetween, options, unaccepted, second };
   })();
   return sealing;
 }
@@ -160,8 +164,13 @@ describe('a generated plan set is a draft until an engineer seals it', { timeout
 
   it('sealed in two acts by two engineers: a draft until both seals are on, then every covered page shows them; an audit row per seal', async () => {
     // The electrical-only engineer, on an admin's standing authorisation, seals its discipline…
-    const { job, first, verifyBetween, second } = await sealedInTwoActs();
+    const { job, first, verifyBetween, options, unaccepted, second } = await sealedInTwoActs();
     expect(first.statusCode, first.body).toBe(200);
+    // The electrical seal never asks about rail values; the structural one names the page stating them, and waits.
+    expect(first.data.seals[0].accepted_assumed_pages).toEqual([]);
+    expect(options.data).toMatchObject({ needed: ['structural'], assumed_value_pages: [{ page: 3, sheet: 'PV-3' }] });
+    expect(unaccepted.statusCode, unaccepted.body).toBe(409);
+    expect(unaccepted.data.message).toContain('not the maker\'s certified values (marked ASSUMED on PV-3 (page 3))');
     const electricalPages = electricalPagesOf(await extractPdfText(await pdfOf(job.plan.id)));
     expect(first.data).toMatchObject({ state: 'draft', seals_needed: ['structural'], seals: [{ discipline: 'electrical', engineer_name: 'Volt Only', on_authorisation: true, pages: electricalPages }] });
     const code = first.data.verification_code;
@@ -173,9 +182,10 @@ describe('a generated plan set is a draft until an engineer seals it', { timeout
     expect(second.data.seals.map((x: { discipline: string; sealed_by: string; on_authorisation: boolean; pages: number[] }) => [x.discipline, x.sealed_by, x.on_authorisation, x.pages]))
       .toEqual([['electrical', 'Ada Admin', true, electricalPages], ['structural', 'Sam Support', false, [1, 2, 3]]]);
     const audit = await t.database.db.select().from(documentSeals).where(eq(documentSeals.fileId, job.plan.id));
-    expect(audit.map((a) => [a.discipline, a.engineerName, a.licenceNumber, a.sealedByRole, a.code])).toEqual(expect.arrayContaining([
-      ['electrical', 'Volt Only', 'PE-VOLTONLY', 'admin', code], ['structural', 'Rosa Delgado', 'PE-TX-77001', 'support', code],
+    expect(audit.map((a) => [a.discipline, a.engineerName, a.licenceNumber, a.sealedByRole, a.code, a.acceptedAssumedPages])).toEqual(expect.arrayContaining([
+      ['electrical', 'Volt Only', 'PE-VOLTONLY', 'admin', code, []], ['structural', 'Rosa Delgado', 'PE-TX-77001', 'support', code, [3]],
     ]));
+    expect(second.data.seals.find((x: { discipline: string }) => x.discipline === 'structural').accepted_assumed_pages).toEqual([3]);
     const [row] = await t.database.db.select().from(jobFiles).where(eq(jobFiles.id, job.plan.id));
     expect(audit.find((a) => a.discipline === 'structural')!.sha256).toBe(row!.sha256);
     // A third seal is refused: nothing is left to seal.

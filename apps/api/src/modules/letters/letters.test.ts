@@ -246,8 +246,12 @@ describe('generate-letters', { timeout: 240_000 }, () => {
     }
     // Support prepared it; the engineer (whose account is the admin's here) seals it.
     expect((await call(DEMO.support, 'POST', `/api/deliverables/${roof.file_id}/seal`, { engineer_id: engineerId })).statusCode).toBe(403);
-    const sealed = await call(DEMO.admin, 'POST', `/api/deliverables/${roof.file_id}/seal`, { engineer_id: engineerId });
+    // The letter states the test rail's assumed class: the engineer of record seals it only accepting that.
+    const unaccepted = await call(DEMO.admin, 'POST', `/api/deliverables/${roof.file_id}/seal`, { engineer_id: engineerId });
+    expect([unaccepted.statusCode, unaccepted.data.message], unaccepted.body).toEqual([409, expect.stringContaining('not the maker\'s certified values (marked ASSUMED on page')]);
+    const sealed = await call(DEMO.admin, 'POST', `/api/deliverables/${roof.file_id}/seal`, { engineer_id: engineerId, accept_assumed_values: true });
     expect(sealed.statusCode, sealed.body).toBe(200);
+    expect(sealed.data.seals[0].accepted_assumed_pages.length).toBeGreaterThan(0);
     const pages = await extractPdfText((await download(roof.download_url)).bytes);
     const printed = /Verification code ([0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5})/.exec(pages[0]!.text)?.[1];
     expect(printed, 'a code in the letter\'s footer').toBeTruthy();
@@ -392,7 +396,7 @@ describe('digital signatures', { timeout: 240_000 }, () => {
     const l = letters.find((x) => x.letter_type === 'design_affidavit')!;
     const early = await postMultipart(t, `/api/letters/${l.id}/sign`, parts(cert, cert.passphrase), { as: DEMO.admin });
     expect([early.statusCode, early.data.message]).toEqual([409, 'Seal the letter before signing it: Dana Whitfield seals it on the job\'s Deliverables card, then signs.']);
-    for (const x of letters) expect((await call(DEMO.admin, 'POST', `/api/deliverables/${x.file_id}/seal`, { engineer_id: engineerId })).statusCode).toBe(200);
+    for (const x of letters) expect((await call(DEMO.admin, 'POST', `/api/deliverables/${x.file_id}/seal`, { engineer_id: engineerId, accept_assumed_values: true })).statusCode).toBe(200);
     letters = (await call(DEMO.admin, 'GET', `/api/jobs/${job}/letters`)).data;
     // The Sign button is the engineer's: shown to the linked account, to nobody else.
     expect(letters.map((x) => x.may_sign)).toEqual([true, true]);
@@ -467,7 +471,7 @@ describe('digital signatures', { timeout: 240_000 }, () => {
     const own = await newJob();
     expect((await generate(DEMO.admin, own, { letter_types: ['design_affidavit', 'busbar_certification'], include_digital_signature: true })).statusCode).toBe(202);
     const ownLetters = (await call(DEMO.admin, 'GET', `/api/jobs/${own}/letters`)).data as typeof letters;
-    for (const x of ownLetters) expect((await call(DEMO.admin, 'POST', `/api/deliverables/${x.file_id}/seal`, { engineer_id: engineerId })).statusCode).toBe(200);
+    for (const x of ownLetters) expect((await call(DEMO.admin, 'POST', `/api/deliverables/${x.file_id}/seal`, { engineer_id: engineerId, accept_assumed_values: true })).statusCode).toBe(200);
     const affidavit = ownLetters.find((x) => x.letter_type === 'design_affidavit')!;
     expect((await postMultipart(t, `/api/letters/${affidavit.id}/sign`, parts(cert, cert.passphrase), { as: DEMO.admin })).statusCode).toBe(200);
     await t.database.db.update(jobs).set({ status: 'Finalized' }).where(eq(jobs.id, own));
@@ -511,7 +515,7 @@ describe('digital signatures', { timeout: 240_000 }, () => {
       const job2 = await newJob();
       expect((await generate(DEMO.admin, job2, { letter_types: ['design_affidavit'], include_digital_signature: true })).statusCode).toBe(202);
       const [l] = (await call(DEMO.admin, 'GET', `/api/jobs/${job2}/letters`)).data as { id: string; file_id: string }[];
-      expect((await call(DEMO.admin, 'POST', `/api/deliverables/${l!.file_id}/seal`, { engineer_id: engineerId })).statusCode).toBe(200);
+      expect((await call(DEMO.admin, 'POST', `/api/deliverables/${l!.file_id}/seal`, { engineer_id: engineerId, accept_assumed_values: true })).statusCode).toBe(200);
       // Dana's self-signed certificate was registered without a trust list: with one, it no longer signs.
       const selfSigned = await postMultipart(t, `/api/letters/${l!.id}/sign`, parts(cert, cert.passphrase), { as: DEMO.admin });
       expect(selfSigned.statusCode).toBe(422);

@@ -238,7 +238,7 @@ describe('POST /api/jobs/{id}/generate-cad', () => {
     expect((await call(DEMO.admin, 'GET', `/api/files/${pv2.file_id}/download`)).body).toContain('STAMP AREA');
     const [d] = (await call(DEMO.admin, 'GET', `/api/jobs/${id}/deliverables`)).data.deliverables.filter((x: any) => x.kind === 'plan_set');
     expect(d).toMatchObject({ state: 'draft', verification_code: null, seals_needed: ['structural'] });
-    const sealed = await call(DEMO.admin, 'POST', `/api/deliverables/${d.id}/seal`, { engineer_id: engineer.data.id });
+    const sealed = await call(DEMO.admin, 'POST', `/api/deliverables/${d.id}/seal`, { engineer_id: engineer.data.id, accept_assumed_values: true });
     expect(sealed.statusCode, sealed.body).toBe(200);
     expect(sealed.data).toMatchObject({ state: 'sealed', verification_code: expect.stringMatching(/^[0-9A-Z]{20}$/), seals: [{ discipline: 'structural', pages: [3] }] });
     const verified = await t.request('GET', `/api/verify/${sealed.data.verification_code}`);

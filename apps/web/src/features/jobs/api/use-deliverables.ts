@@ -40,7 +40,7 @@ export const useMarkDeliverable = (jobId: string) =>
   useDeliverableMutation(jobId, (body: z.input<typeof ZMarkDeliverableBody>) => callEndpoint(markEndpoint, jobId, body));
 /** POST /deliverables/{id}/seal: the chosen engineer seals the draft (their own account, or an admin on their authorisation). */
 export const useSealDeliverable = (jobId: string) =>
-  useDeliverableMutation(jobId, (v: { fileId: string } & SealDeliverableBody) => callEndpoint(sealEndpoint, v.fileId, { engineer_id: v.engineer_id, ...(v.disciplines ? { disciplines: v.disciplines } : {}) }));
+  useDeliverableMutation(jobId, (v: { fileId: string } & SealDeliverableBody) => callEndpoint(sealEndpoint, v.fileId, { engineer_id: v.engineer_id, ...(v.disciplines ? { disciplines: v.disciplines } : {}), ...(v.accept_assumed_values ? { accept_assumed_values: true } : {}) }));
 
 /** GET /deliverables/{id}/seal-options: what a draft still needs sealed, and who may seal it now. */
 export function useSealOptions(fileId: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Deliverable, JobDeliverables } from '@sunstamp/domain/contracts/deliverables';
 import type { Job } from '@sunstamp/domain/contracts/jobs';
 import { fakeApi, refusal } from '../../../test/fake-api.ts';
@@ -86,7 +86,7 @@ describe('the deliverables card', () => {
     const api = fakeApi({
       'GET /jobs/job-1/deliverables': answer({ deliverables: [item({})] }),
       'GET /deliverables/d-1/seal-options': {
-        document: 'Plan set', state: 'FL', needed: ['structural'], blocked: null,
+        document: 'Plan set', state: 'FL', needed: ['structural'], blocked: null, assumed_value_pages: [],
         engineers: [
           { id: 'e-1', name: 'Dana Reyes', may_seal: [{ discipline: 'structural', licence_state: 'FL', licence_number: 'PE 12345' }], refusals: [], caller_may_act: true, caller_refusal: null },
           { id: 'e-2', name: 'Lee Park', may_seal: [], refusals: [{ discipline: 'structural', message: 'No FL licence.' }], caller_may_act: true, caller_refusal: null },
@@ -107,10 +107,30 @@ describe('the deliverables card', () => {
     expect(api.callsTo('POST /deliverables/d-1/seal')[0]!.body).toEqual({ engineer_id: 'e-1' });
   });
 
+  it('a structural seal over assumed rail values waits for the engineer to accept them, and sends the acceptance', async () => {
+    const api = fakeApi({
+      'GET /jobs/job-1/deliverables': answer({ deliverables: [item({})] }),
+      'GET /deliverables/d-1/seal-options': {
+        document: 'Plan set', state: 'FL', needed: ['structural'], blocked: null, assumed_value_pages: [{ page: 3, sheet: 'PV-3' }],
+        engineers: [{ id: 'e-1', name: 'Dana Reyes', may_seal: [{ discipline: 'structural', licence_state: 'FL', licence_number: 'PE 12345' }], refusals: [], caller_may_act: true, caller_refusal: null }],
+      },
+      'POST /deliverables/d-1/seal': { ...item({ state: 'sealed', seals_needed: [] }) },
+    });
+    const { user } = renderApp(<DeliverablesPanel job={job('Finalized')} />);
+    await user.click(await screen.findByRole('button', { name: 'Seal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Seal plan set' });
+    expect(await within(dialog).findByTestId('assumed-values')).toHaveTextContent('not the maker’s certified values (marked ASSUMED on PV-3 (page 3))');
+    expect(within(dialog).getByRole('button', { name: 'Seal' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: /As the engineer of record, Dana Reyes accepts these assumed values/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Seal' }));
+    await waitFor(() => expect(api.callsTo('POST /deliverables/d-1/seal')).toHaveLength(1));
+    expect(api.callsTo('POST /deliverables/d-1/seal')[0]!.body).toEqual({ engineer_id: 'e-1', accept_assumed_values: true });
+  });
+
   it('a blocked seal says why and keeps Seal disabled', async () => {
     fakeApi({
       'GET /jobs/job-1/deliverables': answer({ deliverables: [item({})] }),
-      'GET /deliverables/d-1/seal-options': { document: 'Plan set', state: 'FL', needed: ['structural'], blocked: 'Sealing needs PUBLIC_URL for the verification link.', engineers: [] },
+      'GET /deliverables/d-1/seal-options': { document: 'Plan set', state: 'FL', needed: ['structural'], blocked: 'Sealing needs PUBLIC_URL for the verification link.', assumed_value_pages: [], engineers: [] },
     });
     const { user } = renderApp(<DeliverablesPanel job={job('Finalized')} />);
     await user.click(await screen.findByRole('button', { name: 'Seal' }));

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -304,6 +306,10 @@ function SealDialog({ jobId, d, onClose }: { jobId: string; d: Deliverable; onCl
   const [chosen, setChosen] = useState('');
   const engineerId = chosen || (usable.length === 1 ? usable[0]!.id : '');
   const picked = o?.engineers.find((e) => e.id === engineerId);
+  // A structural seal over rail values that are not the maker's is the engineer of record accepting them.
+  const [accepted, setAccepted] = useState(false);
+  const assumed = picked?.may_seal.some((m) => m.discipline === 'structural') ? o?.assumed_value_pages ?? [] : [];
+  const where = assumed.map((a) => (a.sheet ? `${a.sheet} (page ${a.page})` : `page ${a.page}`)).join(', ');
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>Seal {d.kind_label.toLowerCase()}</DialogTitle>
@@ -323,11 +329,20 @@ function SealDialog({ jobId, d, onClose }: { jobId: string; d: Deliverable; onCl
                 </MenuItem>
               ))}
             </TextField>
+            {assumed.length > 0 && (
+              <Alert severity="warning" data-testid="assumed-values">
+                <Typography variant="body2" sx={{ mb: 1 }}>
+                  This document states rail values that are not the maker’s certified values (marked ASSUMED on {where}). To replace them, enter the rail maker’s allowable moment and cantilever limit in the catalogue and generate the document again.
+                </Typography>
+                <FormControlLabel control={<Checkbox checked={accepted} onChange={(e) => setAccepted(e.target.checked)} />}
+                  label={`As the engineer of record, ${picked?.name ?? 'I'} accept${picked ? 's' : ''} these assumed values with the structural seal.`} />
+              </Alert>
+            )}
           </Stack>
         )}
       </DialogContent>
-      <DialogFooter onCancel={onClose} confirmLabel="Seal" busy={busy} disabled={!engineerId || !!o?.blocked}
-        onConfirm={() => void run(() => sealM.mutateAsync({ fileId: d.id, engineer_id: engineerId }), 'Sealed.')} />
+      <DialogFooter onCancel={onClose} confirmLabel="Seal" busy={busy} disabled={!engineerId || !!o?.blocked || (assumed.length > 0 && !accepted)}
+        onConfirm={() => void run(() => sealM.mutateAsync({ fileId: d.id, engineer_id: engineerId, ...(assumed.length > 0 ? { accept_assumed_values: true } : {}) }), 'Sealed.')} />
     </Dialog>
   );
 }
