@@ -63,7 +63,7 @@ describe('numbers formatted for a drawing', () => {
       value: -8.712, limit: { relation: '<=' as const, value: 5, unit: '%' }, ref: { code: 'IEBC', edition: '2018', section: '503.3' },
       inputs: [{ name: 'before (D + S)', value: 40.25, unit: 'psf' }, { name: 'after (D + S)', value: 36.74, unit: 'psf' }],
     };
-    expect(checkDisplay(c)).toEqual({ value: '36.7 psf', limit: '<= 42.3 psf (105 % of 40.3 psf existing)' });
+    expect(checkDisplay(c)).toEqual({ value: '36.7 psf', limit: '≤ 42.3 psf (105 % of 40.3 psf existing)' });
   });
 
   it('no golden sheet prints float noise or a negative percentage', () => {

@@ -37,22 +37,22 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
   const common = ['Dana Whitfield, P.E.', 'TX PE Licence No. PE-123456 (expires 2027-12-31)', 'City of Austin', '4512 Ramsey Ave, Austin, TX 78756', 'Ultimate wind speed: 115 mph, Exposure C', 'Calculation page C-1'];
   const expected: Record<Exclude<LetterType, 'florida_statute_377_705' | 'third_party_stamp'>, string[]> = {
     calculation_package: ['Calculation Package', 'made with NEC 2020, ASCE 7-16 and IEBC 2018', '68 checks; all pass', 'C-1 DC system voltage', 'Section: NEC 2020 690.7(A)(1)'],
-    structural_roof_letter: ['Structural Roof Letter', 'Prescriptive Method (5 %)', '2018 IEBC 503.3', 'Array A1: added gravity load on existing framing (5 % rule): ', 'Array A1: existing rafter bending (NDS): 1509.46 psi <= 1547.33 psi — OK', 'NDS 2018 3.3, 4.3 (Table 4.3.1)', 'Array A1 existing framing: 2x6 rafter at 24 in. on centre, longest horizontal span 150 in., Douglas Fir-Larch No. 2 (assumed, to be verified in the field before installation: member, spacing, span, species, grade); existing roof dead load 4.57 psf', 'IEBC 2018 503.3', 'Array A1: wind uplift pressure on panels: 77.86 psf', 'ASCE 7-16 §29.4.4', 'Array A1: lag screw withdrawal: 555.49 lb <= 1063.96 lb — OK', 'NDS 2018 12.2.1', 'C-1 Site loads (ASCE 7-16)', 'C-2 Array A1 structure'],
-    electrical_load_calculations: ['Electrical Letter and Load Calculations', 'NEC 2020 Articles 690 and 705', 'System size: 8 kW DC, 7.6 kW AC', 'String S1: maximum system voltage: 508.04 V <= 600 V — OK', 'NEC 2020 690.7(A)(1)', 'load-side-breaker (120 % rule)', 'NEC 2020 705.12(B)(3)(2)', 'C-1 DC system voltage'],
-    busbar_certification: ['Busbar Certification', 'existing 200 A busbar with a 200 A main breaker', 'with a 40 A PV breaker', 'Interconnection option: load-side-breaker (120 % rule): 240 A <= 240 A — OK', 'NEC 2020 705.12(B)(3)(2)', 'C-1 Point of interconnection'],
+    structural_roof_letter: ['Structural Roof Letter', 'Prescriptive Method (5 %)', '2018 IEBC 503.3', 'Array A1: added gravity load on existing framing (5 % rule): ', 'Array A1: existing rafter bending (NDS): 1509.46 psi ≤ 1547.33 psi — OK', 'NDS 2018 3.3, 4.3 (Table 4.3.1)', 'Array A1 existing framing: 2x6 rafter at 24 in. on centre, longest horizontal span 150 in., Douglas Fir-Larch No. 2 (assumed, to be verified in the field before installation: member, spacing, span, species, grade); existing roof dead load 4.57 psf', 'IEBC 2018 503.3', 'Array A1: wind uplift pressure on panels: 77.86 psf', 'ASCE 7-16 §29.4.4', 'Array A1: lag screw withdrawal: 555.49 lb ≤ 1063.96 lb — OK', 'NDS 2018 12.2.1', 'C-1 Site loads (ASCE 7-16)', 'C-2 Array A1 structure'],
+    electrical_load_calculations: ['Electrical Letter and Load Calculations', 'NEC 2020 Articles 690 and 705', 'System size: 8 kW DC, 7.6 kW AC', 'String S1: maximum system voltage: 508.04 V ≤ 600 V — OK', 'NEC 2020 690.7(A)(1)', 'load-side-breaker (120 % rule)', 'NEC 2020 705.12(B)(3)(2)', 'C-1 DC system voltage'],
+    busbar_certification: ['Busbar Certification', 'existing 200 A busbar with a 200 A main breaker', 'with a 40 A PV breaker', 'Interconnection option: load-side-breaker (120 % rule): 240 A ≤ 240 A — OK', 'NEC 2020 705.12(B)(3)(2)', 'C-1 Point of interconnection'],
     revision_letter: ['Revision Letter', 'Reason: equipment_change', 'The client changed the module model.', 'Module: ABC 390 → ABC 400', 'all 68 checks pass'],
     design_affidavit: ['Design Affidavit', 'I, Dana Whitfield, a Professional Engineer licensed in TX (No. PE-123456)', '2021 IBC, 2021 IRC, 2018 IEBC, ASCE 7-16, NEC 2020 and 2021 IFC as adopted by City of Austin', '68 calculations were made; all pass'],
     post_install_letter: ['Post-Install Letter', 'as-built attachment', 'IEBC 2018 503.3'],
     structural_ground_mount_letter: ['Structural Ground-Mount Letter', 'on IronRidge GM racking with Ground Screw foundations', 'open monoslope structure for wind per ASCE 7-16 Chapter 27',
       'Posts at 10 ft along the row, 2 per column; 25° tilt, 13.5 ft table depth', 'Ground mount: net wind pressure, uplift: 50.53 psf', 'ASCE 7-16 §27.3.2, Eq. 27.3-2, Figure 27.3-4',
-      'Ground mount: uplift on one post (Ground Screw): 1712.87 lb <= 2000 lb — OK', 'ASCE 7-16 §2.4.1', 'p = qh · G · CN', 'C-1 Ground-mounted array (IronRidge GM)'],
+      'Ground mount: uplift on one post (Ground Screw): 1712.87 lb ≤ 2000 lb — OK', 'ASCE 7-16 §2.4.1', 'p = qh · G · CN', 'C-1 Ground-mounted array (IronRidge GM)'],
     wall_mounted_battery_letter: ['Wall-Mounted Battery Letter', '1 × Tesla Powerwall 3 (1707000) at the above address: 286.6 lb and 7.6 in. deep', '4 lag screws of 0.3125 in. diameter',
-      'Wall battery: shear on one fastener: 71.65 lb <= 135 lb — OK', 'NDS 2018 12.3, Table 12K; Table 2.3.2', 'Wall battery: withdrawal on one top-row fastener: 22.69 lb <= 460.75 lb — OK',
-      'NDS 2018 12.2.1, Eq. 12.2-1', 'Wall battery: combined load on one top-row fastener: 75.16 lb <= 144.3 lb — OK', 'NDS 2018 12.4.1', 'C-1 Wall-mounted battery (Tesla Powerwall 3 (1707000))'],
+      'Wall battery: shear on one fastener: 71.65 lb ≤ 135 lb — OK', 'NDS 2018 12.3, Table 12K; Table 2.3.2', 'Wall battery: withdrawal on one top-row fastener: 22.69 lb ≤ 460.75 lb — OK',
+      'NDS 2018 12.2.1, Eq. 12.2-1', 'Wall battery: combined load on one top-row fastener: 75.16 lb ≤ 144.3 lb — OK', 'NDS 2018 12.4.1', 'C-1 Wall-mounted battery (Tesla Powerwall 3 (1707000))'],
     seismic_calculations: ['Seismic Calculations', 'Seismic design category D (ASCE 7-16 §11.6)', '430 ft² of arrays at up to 2.8 psf on a roof of 3000 ft² at 4.57 psf',
-      'Added seismic weight of the arrays: 8.76 % <= 10 % — OK', 'IEBC 2018 503.4, Exception', 'C-1 Seismic: added weight on the lateral system', 'C-2 Array A1 structure'],
+      'Added seismic weight of the arrays: 8.76 % ≤ 10 % — OK', 'IEBC 2018 503.4, Exception', 'C-1 Seismic: added weight on the lateral system', 'C-2 Array A1 structure'],
     appendix_g: ['Appendix G: Structural Calculations', 'as City of Austin requires (appendix_g)', 'Array A1: wind uplift pressure on panels: 77.86 psf', 'ASCE 7-16 §29.4.4',
-      'Array A1: lag screw withdrawal: 555.49 lb <= 1063.96 lb — OK', 'NDS 2018 12.2.1', 'C-1 Site loads (ASCE 7-16)', 'C-3 Array A2 structure'],
+      'Array A1: lag screw withdrawal: 555.49 lb ≤ 1063.96 lb — OK', 'NDS 2018 12.2.1', 'C-1 Site loads (ASCE 7-16)', 'C-3 Array A2 structure'],
     unreduced_snow_load: ['Unreduced Snow Load Letter', 'applied without reduction for roof slope: the slope factor Cs = 1.0', 'pg = 5 psf (§7.3)',
       'Array A1: pf = 3.5 psf, Cs = 1.0, ps = 3.5 psf; Array A2', 'Ground snow load: 5 psf (unreduced snow load required by the AHJ)',
       'Array A1: sloped snow load on the panels: 3.5 psf', 'ASCE 7-16 §7.4, Eq. 7.4-1', 'C-2 Array A1 structure'],
@@ -148,7 +148,7 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
   it('the electrical letter shows only the interconnection method used, with its verdict', async () => {
     const r = await renderLetter(letterInput('electrical_load_calculations'));
     const t = await text(r.pdf);
-    expect(t).toContain('Interconnection option: load-side-breaker (120 % rule): 240 A <= 240 A — OK');
+    expect(t).toContain('Interconnection option: load-side-breaker (120 % rule): 240 A ≤ 240 A — OK');
     expect(t).not.toMatch(/Interconnection option: (load-side-tap|main-breaker-derate|supply-side-tap)/);
     expect(t).toContain('Interconnection method: load-side-breaker (120 % rule) — OK');
   });
@@ -170,13 +170,13 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
 
   it('refuses the new letters without their inputs, or when their checks fail', async () => {
     await expect(renderLetter(letterInput('structural_ground_mount_letter'))).rejects.toThrow(/A ground-mount letter needs the array's design: racking, foundation, tilt/);
-    await expect(renderLetter(letterInput('structural_ground_mount_letter', { groundMount: { ...groundMount, allowableUpliftLb: 500 } }))).rejects.toThrow('Ground mount: uplift on one post (Ground Screw): 1712.87 lb <= 500 lb — NOT OK (ASCE 7-16 §2.4.1 (ASD combinations); foundation capacity: racking design): the posts as designed do not carry the loads.');
+    await expect(renderLetter(letterInput('structural_ground_mount_letter', { groundMount: { ...groundMount, allowableUpliftLb: 500 } }))).rejects.toThrow('Ground mount: uplift on one post (Ground Screw): 1712.87 lb ≤ 500 lb — NOT OK (ASCE 7-16 §2.4.1 (ASD combinations); foundation capacity: racking design): the posts as designed do not carry the loads.');
     await expect(renderLetter(letterInput('wall_mounted_battery_letter'))).rejects.toThrow(/A wall-mounted battery letter needs a battery with a catalogue weight and depth/);
-    await expect(renderLetter(letterInput('wall_mounted_battery_letter', { wallBattery: { ...wallBattery, fasteners: 2, lateralDesignValueLb: 100 } }))).rejects.toThrow(/Wall battery: shear on one fastener: 143.3 lb <= 90 lb — NOT OK/);
+    await expect(renderLetter(letterInput('wall_mounted_battery_letter', { wallBattery: { ...wallBattery, fasteners: 2, lateralDesignValueLb: 100 } }))).rejects.toThrow(/Wall battery: shear on one fastener: 143.3 lb ≤ 90 lb — NOT OK/);
     await expect(renderLetter(letterInput('seismic_calculations', { seismic: seismicD.seismic }))).resolves.toBeDefined();
     await expect(renderLetter(letterInput('seismic_calculations', { ...seismicD, designCriteria: { ...seismicD.designCriteria, seismicDesignCategory: undefined } }))).rejects.toThrow('City of Austin has no seismic design category: set it on the AHJ (ASCE 7-16 §11.6) before the seismic calculations.');
     await expect(renderLetter(letterInput('seismic_calculations', { ...seismicD, seismic: undefined }))).rejects.toThrow(/need the roof's plan area \(roof_area_ft2\)/);
-    await expect(renderLetter(letterInput('seismic_calculations', { ...seismicD, seismic: { arrayAreaFt2: 430, roofAreaFt2: 1000 } }))).rejects.toThrow('Added seismic weight of the arrays: 26.29 % <= 10 % — NOT OK (IEBC 2018 503.4, Exception): the added weight is over 10 %');
+    await expect(renderLetter(letterInput('seismic_calculations', { ...seismicD, seismic: { arrayAreaFt2: 430, roofAreaFt2: 1000 } }))).rejects.toThrow('Added seismic weight of the arrays: 26.29 % ≤ 10 % — NOT OK (IEBC 2018 503.4, Exception): the added weight is over 10 %');
     // A Forte job has no 5 % check: the roof dead load comes from the exported member loads; SkyCiv exports line loads only.
     const forte = exampleDesign();
     forte.site = { ...forte.site, structuralMethod: 'forte' };
@@ -201,14 +201,14 @@ describe('letters: each type names the engineer, licence, codes, criteria and th
     const weak = exampleDesign();
     weak.site = { ...weak.site, structuralMethod: 'forte' };
     weak.arrays = weak.arrays.map((a) => ({ ...a, lag: { threadPenetrationIn: 0.5 } }));
-    await expect(renderLetter(letterInput('structural_roof_letter', { structuralAnalysis: { tool: 'Forte', fileName: 'a.pdf', pdf } }, weak))).rejects.toThrow(/^Array A1: lag screw withdrawal: 555.49 lb <= 212.79 lb — NOT OK.*the attachments as designed do not carry the loads\.$/);
+    await expect(renderLetter(letterInput('structural_roof_letter', { structuralAnalysis: { tool: 'Forte', fileName: 'a.pdf', pdf } }, weak))).rejects.toThrow(/^Array A1: lag screw withdrawal: 555.49 lb ≤ 212.79 lb — NOT OK.*the attachments as designed do not carry the loads\.$/);
     // A stress analysis requirement does not refuse an analysed letter.
     const r = await renderLetter(letterInput('structural_roof_letter', { requirements: { stressAnalysis: true }, structuralAnalysis: { tool: 'Forte', fileName: 'forte-A1.pdf', pdf } }, forte));
     const pages = await extractPdfText(r.pdf);
     const t = pages.map((p) => p.text).join('\n');
     for (const w of ['Structural Roof Letter', 'by a member analysis in Forte (a stress analysis, not the Prescriptive Method)', 'The Forte result "forte-A1.pdf" is the member analysis of record',
       'Analysis result pages attached: R-1 to R-2 (Forte: forte-A1.pdf)', 'Array A1 memberType: Roof rafter [Forte input (exported)]', 'Array A1 loads: name Roof dead, type Dead, psf 4.57',
-      'Array A1: lag screw withdrawal: 555.49 lb <= 1063.96 lb — OK', 'Dana Whitfield, P.E.', 'TX PE Licence No. PE-123456', 'Codes: 2021 IBC']) expect(t, w).toContain(w);
+      'Array A1: lag screw withdrawal: 555.49 lb ≤ 1063.96 lb — OK', 'Dana Whitfield, P.E.', 'TX PE Licence No. PE-123456', 'Codes: 2021 IBC']) expect(t, w).toContain(w);
     expect(t).not.toContain('Prescriptive Method (5 %): the gravity load');
     expect(r.pageCount).toBe((await PDFDocument.load(r.pdf)).getPageCount());
     expect(r.calculationPages.slice(-2)).toEqual([{ name: 'R-1 Forte result (forte-A1.pdf)', page: r.pageCount - 1 }, { name: 'R-2 Forte result (forte-A1.pdf)', page: r.pageCount }]);

@@ -639,14 +639,14 @@ describe('the letters beyond the roof letter', { timeout: 300_000 }, () => {
       structural_ground_mount_letter: ['Structural Ground-Mount Letter', 'on Test Racking Co GM Post 2 racking with Ground Screw foundations',
         `Posts at 10 ft along the row, 2 per column; 25° tilt, 13.5 ft table depth, 6 ft mean height; dead load ${Math.round(deadLoad * 100) / 100} psf.`,
         'Ground mount: net pressure coefficients (monoslope free roof): 2.43 [ASCE 7-16 Figure 27.3-4 (monoslope free roof, 0.25 ≤ h/L ≤ 1.0', 'h/L = 0.49; CN down (governing) = 2.333',
-        'CN (Figure 27.3-4) = 2.433', 'Ground mount: net wind pressure, uplift: 50.53 psf', 'lb <= 2500 lb — OK', 'lb <= 3000 lb — OK', 'lb <= 1000 lb — OK',
+        'CN (Figure 27.3-4) = 2.433', 'Ground mount: net wind pressure, uplift: 50.53 psf', 'lb ≤ 2500 lb — OK', 'lb ≤ 3000 lb — OK', 'lb ≤ 1000 lb — OK',
         'ASCE 7-16 §27.3.2, Eq. 27.3-2', 'Calculation page C-1'],
       // The catalogue's Powerwall 3: 130 kg = 286.6 lb, 193 mm = 7.6 in deep; its bracket: 4 lags of 1/4 in, 2 on top, rows 20 in apart, Z = 160 lb (Z' = 0.9 × 160 = 144 lb).
       wall_mounted_battery_letter: ['Wall-Mounted Battery Letter', '1 × Tesla Powerwall 3 (bracket drawn) at the above address: 286.6 lb and 7.6 in. deep',
         'fastened into the wall studs (DF-L) with 4 lag screws of 0.25 in. diameter and 2.5 in. thread penetration, 2 in the top row, rows 20 in. apart',
-        'Wall battery: shear on one fastener: 71.65 lb <= 144 lb — OK',
+        'Wall battery: shear on one fastener: 71.65 lb ≤ 144 lb — OK',
         // DF-L G = 0.50: W = 1800 × 0.5^1.5 × 0.25^0.75 = 225 lb/in; W' = 225 × 0.9 × 2.5 = 506.25 lb; T = 286.6 × 3.8 / (20 × 2) = 27.22 lb.
-        'Wall battery: withdrawal on one top-row fastener: 27.22 lb <= 506.25 lb — OK', 'NDS 2018 12.2.1, Eq. 12.2-1'],
+        'Wall battery: withdrawal on one top-row fastener: 27.22 lb ≤ 506.25 lb — OK', 'NDS 2018 12.2.1, Eq. 12.2-1'],
       seismic_calculations: ['Seismic Calculations', 'Seismic design category A (ASCE 7-16 §11.6)', 'on a roof of 2600 ft²', 'IEBC 2018 503.4, Exception', 'C-1 Seismic: added weight on the lateral system'],
       appendix_g: ['Appendix G: Structural Calculations', 'as Test City of Austin requires (appendix_g)', 'ASCE 7-16 §29.4.4', 'C-1 Site loads (ASCE 7-16)'],
       third_party_stamp: ['NABCEP or Third-Party Stamp', 'The plan set is stamped by: Sam Ortiz, NABCEP PV Installation Professional No. PV-031122-015', 'NABCEP stamp: Sam Ortiz'],
@@ -657,7 +657,7 @@ describe('the letters beyond the roof letter', { timeout: 300_000 }, () => {
     }
     // The uplift on a post is the catalogue's dead load's: T = (0.6 · p_up · cos 25° − 0.6 · D) · 67.5 ft², held by the racking's 2500 lb.
     const ground = await textOf(of('structural_ground_mount_letter').download_url);
-    const uplift = Number(ground.match(/uplift on one post \(Ground Screw\): ([\d.]+) lb <= 2500 lb/)![1]);
+    const uplift = Number(ground.match(/uplift on one post \(Ground Screw\): ([\d.]+) lb ≤ 2500 lb/)![1]);
     expect(uplift).toBeCloseTo((0.6 * 50.527 * Math.cos(25 * Math.PI / 180) - 0.6 * deadLoad) * 67.5, 0);
     expect(ground).toContain(`D = ${Math.round(deadLoad * 1000) / 1000} psf`);
     // 20 modules of the catalogue's first module: the area printed is theirs.
@@ -713,7 +713,7 @@ describe('the letters beyond the roof letter', { timeout: 300_000 }, () => {
     expect(events.map((e) => e.type)).toEqual(['calculations_initiated', 'calculations_passed', 'stamp_file_passed', 'combine_files_passed']);
     const [letter] = (await call(DEMO.admin, 'GET', `/api/jobs/${job}/letters`)).data as { download_url: string }[];
     const text = await textOf(letter!.download_url);
-    expect(text).toMatch(/String S1: maximum DC-to-DC converter circuit voltage: 480 V <= 480 V — OK/);
+    expect(text).toMatch(/String S1: maximum DC-to-DC converter circuit voltage: 480 V ≤ 480 V — OK/);
     expect(text).toContain('converter string limit (instructions) = 480 V');
   });
 });
