@@ -583,11 +583,14 @@ const filesFound = await inDb('job_files', created.files);
 const messagesFound = await inDb('messages', [...created.messages.keys()]);
 const s3Client = new S3Client({ endpoint: `http://127.0.0.1:${s3Port}`, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
 const objects = new Set<string>();
-for (let token: string | undefined; ;) {
-  const page = await s3Client.send(new ListObjectsV2Command({ Bucket: 'files', ContinuationToken: token }));
-  for (const o of page.Contents ?? []) objects.add(o.Key!);
-  if (!page.IsTruncated) break;
-  token = page.NextContinuationToken;
+// Paged with StartAfter (the last key of the page before): s3rver answers 500 InternalError to a
+// ContinuationToken (seen once a quiet-machine drive stored more than 1,000 objects).
+for (let after: string | undefined; ;) {
+  const page = await s3Client.send(new ListObjectsV2Command({ Bucket: 'files', ...(after ? { StartAfter: after } : {}) }));
+  const keys = (page.Contents ?? []).map((o) => o.Key!);
+  for (const k of keys) objects.add(k);
+  if (!page.IsTruncated || !keys.length) break;
+  after = keys[keys.length - 1];
 }
 const fileRows = await q<{ id: string; storage_key: string; preview_key: string | null }>('select id::text, storage_key, preview_key from job_files');
 const keysMissing = fileRows.flatMap((f) => [f.storage_key, f.preview_key].filter((k): k is string => !!k && !objects.has(k)));
