@@ -155,6 +155,18 @@ describe('golden per roof type: the attachment fits the roofing and PV-3 draws i
       expect(pv3).toMatch(/BALLAST AGAINST WIND UPLIFT/);
     }
     if (roof.material.startsWith('standing_seam')) expect(pv3).toMatch(/SEAM CLAMP UPLIFT/);
+    // The detail's drawing stays left of its callouts' text (a tile course once ran under "TILE NOTCHED…").
+    const svg = r.sheets.find((x) => x.number === 'PV-3')!.svg;
+    const calloutX = Number(/<text[^>]*x="([\d.]+)"[^>]*>PV MODULE \(/.exec(svg)![1]);
+    const xs = [...svg.matchAll(/<(rect|line|polygon|polyline)[^>]*class="S-DETL"[^>]*>/g)].flatMap(([tag]) => {
+      const rect = /x="([\d.-]+)"[^>]*width="([\d.]+)"/.exec(tag);
+      if (rect) return [Number(rect[1]) + Number(rect[2])];
+      const line = /x1="([\d.-]+)"[^>]*x2="([\d.-]+)"/.exec(tag);
+      if (line) return [Number(line[1]), Number(line[2])];
+      return [...(/points="([^"]*)"/.exec(tag)?.[1] ?? '').matchAll(/([\d.-]+),[\d.-]+/g)].map((m) => Number(m[1]));
+    });
+    expect(xs.length).toBeGreaterThan(5);
+    expect(Math.max(...xs), 'rightmost line of the detail').toBeLessThan(calloutX - 4);
   });
 
   it('a flashed L-foot on a tile roof is refused, naming what fits', async () => {

@@ -62,7 +62,12 @@ export function attachmentDetail(c: Canvas, ctx: SheetContext, box: { x: number;
   switch (att.kind) {
     case 'tile-hook': case 'tile-replacement': {
       // tiles on battens, the hook's base on the deck and its arm over the tile
-      for (let x = box.x + 16; x < box.x + 16 + roofW - 4; x += 34) c.poly([[x, deckY - 2], [x + 34, deckY - 2], [x + 34, deckY - 14], [x + 4, deckY - 18]], true, { fill: '#b86b4b', lineWidth: 0.6 });
+      // the last tile is cut at the deck's end: a full one ran under the callouts' text (seen on a demo set)
+      const deckEnd = box.x + 16 + roofW;
+      for (let x = box.x + 16; x < deckEnd - 4; x += 34) {
+        const right = Math.min(x + 34, deckEnd);
+        c.poly([[x, deckY - 2], [right, deckY - 2], [right, deckY - 14], [x + 4, deckY - 18]], true, { fill: '#b86b4b', lineWidth: 0.6 });
+      }
       if (att.kind === 'tile-hook') {
         c.rect(cx - 9, deckY - 3, 18, 3, { fill: '#bfbfbf', lineWidth: 0.6 });
         c.poly([[cx - 2, deckY - 3], [cx - 2, deckY - 24], [cx + 16, deckY - 24], [cx + 16, deckY - 36], [cx + 12, deckY - 36], [cx + 12, deckY - 28], [cx + 2, deckY - 28], [cx + 2, deckY - 3]], true, { fill: '#bfbfbf', lineWidth: 0.8 });
