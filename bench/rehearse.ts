@@ -24,7 +24,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 import { makeDatasheet, solidPng } from '@sunstamp/planset/fixtures/golden.fixtures';
 import { openScratchPostgres } from '../apps/api/src/db/scratch-database.ts';
 import { seedDemo, seedReference } from '../apps/api/src/db/seed/seed.ts';
@@ -583,14 +583,16 @@ const filesFound = await inDb('job_files', created.files);
 const messagesFound = await inDb('messages', [...created.messages.keys()]);
 const s3Client = new S3Client({ endpoint: `http://127.0.0.1:${s3Port}`, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
 const objects = new Set<string>();
-// Paged with StartAfter (the last key of the page before): s3rver answers 500 InternalError to a
-// ContinuationToken (seen once a quiet-machine drive stored more than 1,000 objects).
-for (let after: string | undefined; ;) {
-  const page = await s3Client.send(new ListObjectsV2Command({ Bucket: 'files', ...(after ? { StartAfter: after } : {}) }));
+// Listed with ListObjects (v1) and Marker, the last key of the page before: s3rver makes a V2
+// listing's NextContinuationToken with DES, which OpenSSL 3 refuses (ERR_OSSL_EVP_UNSUPPORTED), so
+// any truncated V2 page answers 500 InternalError (seen once a quiet-machine drive stored more than
+// 1,000 objects).
+for (let marker: string | undefined; ;) {
+  const page = await s3Client.send(new ListObjectsCommand({ Bucket: 'files', ...(marker ? { Marker: marker } : {}) }));
   const keys = (page.Contents ?? []).map((o) => o.Key!);
   for (const k of keys) objects.add(k);
   if (!page.IsTruncated || !keys.length) break;
-  after = keys[keys.length - 1];
+  marker = keys[keys.length - 1];
 }
 const fileRows = await q<{ id: string; storage_key: string; preview_key: string | null }>('select id::text, storage_key, preview_key from job_files');
 const keysMissing = fileRows.flatMap((f) => [f.storage_key, f.preview_key].filter((k): k is string => !!k && !objects.has(k)));
