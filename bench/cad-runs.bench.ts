@@ -9,6 +9,7 @@
  *   npx tsx bench/cad-runs.bench.ts [runs]      # default 20 sequential runs
  *   WORKER_CONCURRENCY=2 BENCH_CONCURRENT=100 npx tsx bench/cad-runs.bench.ts 1
  *     # runs worked at once (default: the server's, from the CPU count) and the size of the burst (default 20)
+ *   RENDER_THREADS=0 …   # render on the event loop (default: in worker threads, as many as WORKER_CONCURRENCY)
  *
  * Exits non-zero when a run fails or the concurrent batch does not complete.
  */
@@ -18,10 +19,12 @@ import { preparePlanSetJob, preparePlanSetWorld } from '../apps/api/src/test/pla
 import { users } from '../apps/api/src/db/schema.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { readFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const RUNS = Number(process.argv[2] ?? 20);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 20);
-const queue = loadConfig({ WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY }).queue;
+// As a server starts (not the tests' in-process rendering): RENDER_THREADS defaults to WORKER_CONCURRENCY.
+const { queue, renderThreads } = loadConfig({ WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY, RENDER_THREADS: process.env.RENDER_THREADS });
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 const pct = (xs: number[], p: number) => {
@@ -30,7 +33,7 @@ const pct = (xs: number[], p: number) => {
 };
 const mb = (b: number) => Math.round(b / 1024 / 1024);
 
-const t = await createTestApp({ config: { queue } });
+const t = await createTestApp({ config: { queue, renderThreads } });
 let peak = process.memoryUsage().rss;
 const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
 try {
@@ -64,19 +67,25 @@ try {
   for (const id of jobs.slice(3, 3 + RUNS)) seq.push(await start(id));
 
   const loadBefore = loadavg();
+  // How long the event loop (every other request of the process) waited during the burst.
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const cpu0 = process.cpuUsage();
   const c0 = performance.now();
   const each = await Promise.all(jobs.slice(3 + RUNS).map((id) => start(id)));
   const wall = performance.now() - c0;
   const cpu = process.cpuUsage(cpu0);
+  loop.disable();
 
   const out = {
     sequential: { runs: RUNS, p50Ms: Math.round(pct(seq, 50)), p99Ms: Math.round(pct(seq, 99)), maxMs: Math.round(Math.max(...seq)) },
     workerConcurrency: queue.concurrency,
+    renderThreads,
     concurrent: {
       runs: CONCURRENT, allPassed: each.length === CONCURRENT, wallMs: Math.round(wall), p50Ms: Math.round(pct(each, 50)), maxMs: Math.round(Math.max(...each)),
       // CPU of this process (server, database and workers) per run: moves less with the machine's load than wall time.
       cpuMsPerRun: Math.round((cpu.user + cpu.system) / 1000 / CONCURRENT),
+      eventLoopDelayMs: { p50: Math.round(loop.percentile(50) / 1e6), p99: Math.round(loop.percentile(99) / 1e6), max: Math.round(loop.max / 1e6) },
     },
     loadAverage: { before: loadBefore, after: loadavg() },
     rss: { afterWarmUpMb: mb(baseRss), peakMb: mb(peak), peakGrowthMb: mb(peak - baseRss) },

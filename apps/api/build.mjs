@@ -19,13 +19,15 @@ const externalDeps = {
   },
 };
 
-/** Bundles main.js, worker.js, create-admin.js and the CSV parse worker into `outdir`, with the migrations beside them. */
+/** Bundles main.js, worker.js, create-admin.js, the CSV parse and plan-set render threads into `outdir`, with the migrations beside them. */
 export async function buildApi(outdir = path.join(here, 'dist')) {
   await build({
     entryPoints: [
       path.join(here, 'src/main.ts'), path.join(here, 'src/worker.ts'), path.join(here, 'src/cli/create-admin.ts'),
       // A worker thread's own file (platform/csv-parse.pool.ts loads it beside the bundle's chunks).
       path.join(here, 'src/platform/csv-parse.worker.ts'),
+      // The plan-set render thread (modules/plansets/render.pool.ts).
+      path.join(here, 'src/modules/plansets/render.worker.ts'),
     ],
     outdir,
     bundle: true,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import path from 'node:path';
 import type { S3Settings } from './platform/s3-storage.ts';
 import type { QueueTuning } from './platform/queue/queue.ts';
-import { defaultWorkerConcurrency, MAX_WORKER_CONCURRENCY } from './platform/queue/concurrency.ts';
+import { defaultRenderThreads, defaultWorkerConcurrency, MAX_WORKER_CONCURRENCY } from './platform/queue/concurrency.ts';
 import { SAMPLE_RATE_DEFAULTS, type RuntimeConfig } from '@sunstamp/domain/observability/observability.rules';
 
 /** The one place that reads process.env. Everything else receives a Config. */
@@ -38,6 +38,8 @@ const ZEnv = z.object({
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** Plan-set and letter runs this process works at once; default one per core, bounded by memory (platform/queue/concurrency.ts). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(MAX_WORKER_CONCURRENCY).optional(),
+  /** Plan sets rendered in worker threads, at most this many at once; 0 renders on the event loop (modules/plansets/render.pool.ts). Default: WORKER_CONCURRENCY, at most one fewer than the cores (at least 1); 0 under NODE_ENV=test. */
+  RENDER_THREADS: z.coerce.number().int().min(0).max(MAX_WORKER_CONCURRENCY).optional(),
   QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Caps every job's time limit: how soon a job whose worker crashed is run again. */
   QUEUE_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
@@ -96,6 +98,8 @@ export type Config = {
   /** Seconds a notification mail waits for more of the same person's notifications about the job (0: at once). */
   notificationMailBatchSeconds: number;
   queue: QueueTuning;
+  /** Plan sets rendered in worker threads at once; 0 renders on the event loop (modules/plansets/render.pool.ts). */
+  renderThreads: number;
   /** S3-compatible storage settings, or null for local disk. */
   s3: S3Settings | null;
   /** Error reporting, analytics, tag manager and heat map: each null until its key is set. */
@@ -139,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     workers: e.WORKERS === 'on',
     notificationMailBatchSeconds: e.NOTIFICATION_MAIL_BATCH_SECONDS,
+    renderThreads: e.RENDER_THREADS ?? (e.NODE_ENV === 'test' ? 0 : defaultRenderThreads(e.WORKER_CONCURRENCY ?? defaultWorkerConcurrency())),
     queue: { concurrency: e.WORKER_CONCURRENCY ?? defaultWorkerConcurrency(), pollSeconds: e.QUEUE_POLL_SECONDS, maintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS, expireSeconds: e.QUEUE_EXPIRE_SECONDS, retryDelaySeconds: e.QUEUE_RETRY_DELAY_SECONDS },
     s3: e.S3_BUCKET
       ? {

@@ -15,6 +15,7 @@ import { RateLimiter } from './platform/rate-limit.ts';
 import { VERIFY_CHECKS_PER_MINUTE, VERIFY_LOOKUPS_PER_MINUTE } from '@sunstamp/domain/constants/deliverables.constants';
 import { createMonitoring, type Monitoring } from './platform/monitoring.ts';
 import { HeicPreviews } from './platform/heic-previews.ts';
+import { closeRenderThreads } from './modules/plansets/render.pool.ts';
 import { UserCache } from './platform/user-cache.ts';
 import { Metrics } from './platform/metrics.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
@@ -167,6 +168,7 @@ export async function createContext(config: Config, deps: ContextDeps): Promise<
       await hub.stop();
       mailTransport.close();
       await previews.close();
+      await closeRenderThreads();
       if (storage instanceof S3Storage) storage.close();
       await ctx.monitoring.close();
     },

@@ -1,9 +1,7 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { CsvError, CsvLimitError, parseCsv, type CsvRecord } from '@sunstamp/domain/catalogue/csv.parser';
 import { AppError } from './errors.ts';
+import { startWorkerThread } from './worker-thread.ts';
 
 /*
  * CSV imports are read off the event loop once they are large: a text of OFF_LOOP_BYTES or more
@@ -74,17 +72,7 @@ function runWorker(text: string): Promise<CsvRecord[]> {
   });
 }
 
-const here = import.meta.url;
-
 /** The worker from the bundle (dist/platform/csv-parse.worker.js), or from the TypeScript source through tsx. */
 function startWorker(): Worker {
-  const options = { resourceLimits: { maxOldGenerationSizeMb: 512 } };
-  if (!here.endsWith('.ts')) return new Worker(new URL('./platform/csv-parse.worker.js', here), options);
-  // tsx's ESM API (its .mjs beside the CommonJS one require resolves), then the TypeScript worker.
-  const api = pathToFileURL(path.join(path.dirname(createRequire(here).resolve('tsx/esm/api')), 'index.mjs')).href;
-  const source = `
-    const { workerData } = require('node:worker_threads');
-    import(workerData.api).then(({ register }) => { register(); return import(workerData.entry); });
-  `;
-  return new Worker(source, { ...options, eval: true, workerData: { api, entry: new URL('./csv-parse.worker.ts', here).href } });
+  return startWorkerThread(import.meta.url, { dist: './platform/csv-parse.worker.js', source: './csv-parse.worker.ts' }, { resourceLimits: { maxOldGenerationSizeMb: 512 } });
 }

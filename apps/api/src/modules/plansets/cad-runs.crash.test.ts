@@ -41,6 +41,9 @@ async function startServer(port: number): Promise<ChildProcess & { out: () => st
     // runs once an hour: only the start-up recovery (platform/queue/queue-recovery.ts) can give
     // the killed attempt back within this test.
     QUEUE_POLL_SECONDS: '0.5', QUEUE_MAINTENANCE_SECONDS: '3600', QUEUE_RETRY_DELAY_SECONDS: '0',
+    // As a production server renders (vitest's NODE_ENV=test would render on the event loop): in a
+    // thread started from the bundle's dist/modules/plansets/render.worker.js, killed with the process.
+    RENDER_THREADS: '1',
   };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [(await builtServer()).main], { cwd: apiRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });

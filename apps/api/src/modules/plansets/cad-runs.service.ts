@@ -18,6 +18,7 @@ import { recordDeliverable, unmarkGeneratedPlanSets } from '../deliverables/deli
 import { notifyGenerationEvent } from '../notifications/notifications.api.ts';
 import { assembleGeneration, blockedMessage, runEngine } from './planset-input.service.ts';
 import * as repo from './plansets.repository.ts';
+import { renderInThread } from './render.pool.ts';
 import { bytesOfStream } from '../../platform/storage.ts';
 
 /*
@@ -297,11 +298,13 @@ export async function runCadGeneration(ctx: Ctx, runId: string, signal: AbortSig
     let stages: Promise<void> = Promise.resolve();
     // Loaded at the first run, not at start-up: the renderer brings pdfkit and fontkit, whose
     // tables cost a restart ~100 ms of CPU (bench/README.md, cold start).
-    const { PlanSetError, renderPlanSet } = await import('@sunstamp/planset/planset.render');
-    const set = await renderPlanSet({ ...input, report }, {
-      signal: limit.signal,
-      onStage: (s: RenderStage) => { stages = stages.then(() => publish(s)); },
-    }).catch((e: unknown) => {
+    const { PlanSetError } = await import('@sunstamp/planset/planset.errors');
+    const renderOpts = { signal: limit.signal, onStage: (s: RenderStage) => { stages = stages.then(() => publish(s)); } };
+    // In a worker thread where RENDER_THREADS allows (render.pool.ts): the event loop stays free and the cores are used.
+    const set = await (ctx.config.renderThreads > 0
+      ? renderInThread({ ...input, report }, ctx.config.renderThreads, renderOpts)
+      : import('@sunstamp/planset/planset.render').then(({ renderPlanSet }) => renderPlanSet({ ...input, report }, renderOpts))
+    ).catch((e: unknown) => {
       if (e instanceof PlanSetError) throw new RunFailure(e.key, e.detail);
       throw e;
     }).finally(async () => { await stages; });

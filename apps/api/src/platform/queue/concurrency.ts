@@ -17,6 +17,17 @@ export function defaultWorkerConcurrency(machine: { cpus: number; memoryBytes: n
   return Math.max(1, Math.min(machine.cpus, byMemory, MAX_WORKER_CONCURRENCY));
 }
 
+/**
+ * Plan sets rendered in worker threads at once by default (RENDER_THREADS; modules/plansets/
+ * render.pool.ts): one per run worked at once, leaving a core to the event loop (which still does
+ * the run's layout, calculation and storage): on 2 cores, one thread. Measured on this machine
+ * (bench/README.md, "Generation throughput"): 20 runs at once on PostgreSQL took 14.3 s on the event
+ * loop, 10.7 s with one render thread and 12.7 s with two; each thread holds ~250–300 MB.
+ */
+export function defaultRenderThreads(concurrency: number, machine: { cpus: number } = currentMachine()): number {
+  return Math.max(1, Math.min(concurrency, machine.cpus - 1));
+}
+
 /** The cores this process may use and its memory: the container's limit when there is one (cgroup), else the machine's. */
 function currentMachine() {
   const constrained = typeof process.constrainedMemory === 'function' ? process.constrainedMemory() : 0;
