@@ -136,7 +136,8 @@ interface Loaded {
   updatedBy: { id: string; name: string } | null;
 }
 
-async function loadDesign(ctx: Ctx, r: JobWithRefs, facts: DesignFacts): Promise<Loaded> {
+/** The job's design (saved, of an earlier revision, or the auto-filled starter); `fill: false` skips the auto layout of a starter (a caller that lays out the job itself). */
+async function loadDesign(ctx: Ctx, r: JobWithRefs, facts: DesignFacts, opts: { fill?: boolean } = {}): Promise<Loaded> {
   const revision = r.job.revisionNumber;
   const row = await repo.latestDesignUpTo(ctx.database.db, r.job.id, revision);
   if (row) {
@@ -156,7 +157,7 @@ async function loadDesign(ctx: Ctx, r: JobWithRefs, facts: DesignFacts): Promise
       };
     }
   }
-  const filled = autoFilled(starterOf(r, facts), r.job.arrays as JobArray[], facts);
+  const filled = opts.fill === false ? { model: starterOf(r, facts), shortBy: {} } : autoFilled(starterOf(r, facts), r.job.arrays as JobArray[], facts);
   return { source: 'auto', model: filled.model, version: 0, background: null, layoutSaved: false, shortBy: filled.shortBy, updatedAt: null, updatedBy: null };
 }
 
@@ -352,13 +353,14 @@ export async function autoLayoutDesign(ctx: Ctx, p: Principal, jobId: string, pl
 
 /**
  * The design a plan-set run draws: the one saved for the job's current revision, else the latest
- * of an earlier revision, else the auto-filled starter design. No caller check: the run's own
+ * of an earlier revision, else the auto-filled starter design (`fill: false`: the starter as it
+ * is, for a caller that lays out an unsaved job itself). No caller check: the run's own
  * request was authorised (a worker has no principal). 404 when the job does not exist.
  */
-export async function loadDesignFor(ctx: Ctx, jobId: string): Promise<{ model: DesignModel; source: DesignSource; version: number; revision: number; moduleSize: { lengthIn: number; widthIn: number } }> {
+export async function loadDesignFor(ctx: Ctx, jobId: string, opts: { fill?: boolean } = {}): Promise<{ model: DesignModel; source: DesignSource; version: number; revision: number; moduleSize: { lengthIn: number; widthIn: number } }> {
   const r = await getJobWithRefs(ctx.database.db, jobId, { kind: 'all' }, true);
   if (!r) throw notFound();
   const facts = await factsOf(ctx, r);
-  const d = await loadDesign(ctx, r, facts);
+  const d = await loadDesign(ctx, r, facts, opts);
   return { model: d.model, source: d.source, version: d.version, revision: r.job.revisionNumber, moduleSize: { lengthIn: facts.moduleSize.lengthIn, widthIn: facts.moduleSize.widthIn } };
 }

@@ -92,7 +92,8 @@ type Ctx = Pick<AppContext, 'database' | 'caches' | 'clock'>;
  */
 export async function loadDesignFor(ctx: Ctx, job: { id: string; revisionNumber: number }, req: DesignRequest, unsaved?: DesignModel): Promise<DesignResult> {
   if (unsaved) return storedDesign(unsaved, req);
-  const stored = await loadStoredDesign(ctx, job.id);
+  // An unsaved job is laid out here (autoDesign): the stored side's own auto layout would be thrown away.
+  const stored = await loadStoredDesign(ctx, job.id, { fill: false });
   if (stored.source === 'auto') return autoDesign(req);
   return storedDesign(stored.model, req);
 }
