@@ -86,7 +86,7 @@ const pageNames = (pages: readonly AssumedValuePage[]) => pages.map((p) => (p.sh
  * is refused unless the request says so, naming the pages and how to replace the assumption instead.
  */
 function assumedValuesRefusal(pages: readonly AssumedValuePage[]): AppError {
-  return new AppError(409, `This document states rail values that are not the maker's certified values (marked ASSUMED on ${pageNames(pages)}). `
+  return new AppError(409, `This document states rail values that are not the maker's certified values, marked ASSUMED on ${pageNames(pages)}. `
     + 'Enter the rail maker\'s allowable moment and cantilever limit with their document in the catalogue (Equipment) and generate it again, '
     + 'or, as the engineer of record, accept the assumed values with the structural seal.', 'assumed_values_not_accepted');
 }

@@ -170,7 +170,7 @@ describe('a generated plan set is a draft until an engineer seals it', { timeout
     expect(first.data.seals[0].accepted_assumed_pages).toEqual([]);
     expect(options.data).toMatchObject({ needed: ['structural'], assumed_value_pages: [{ page: 3, sheet: 'PV-3' }] });
     expect(unaccepted.statusCode, unaccepted.body).toBe(409);
-    expect(unaccepted.data.message).toContain('not the maker\'s certified values (marked ASSUMED on PV-3 (page 3))');
+    expect(unaccepted.data.message).toContain('not the maker\'s certified values, marked ASSUMED on PV-3 (page 3).');
     const electricalPages = electricalPagesOf(await extractPdfText(await pdfOf(job.plan.id)));
     expect(first.data).toMatchObject({ state: 'draft', seals_needed: ['structural'], seals: [{ discipline: 'electrical', engineer_name: 'Volt Only', on_authorisation: true, pages: electricalPages }] });
     const code = first.data.verification_code;

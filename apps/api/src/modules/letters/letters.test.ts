@@ -248,7 +248,7 @@ describe('generate-letters', { timeout: 240_000 }, () => {
     expect((await call(DEMO.support, 'POST', `/api/deliverables/${roof.file_id}/seal`, { engineer_id: engineerId })).statusCode).toBe(403);
     // The letter states the test rail's assumed class: the engineer of record seals it only accepting that.
     const unaccepted = await call(DEMO.admin, 'POST', `/api/deliverables/${roof.file_id}/seal`, { engineer_id: engineerId });
-    expect([unaccepted.statusCode, unaccepted.data.message], unaccepted.body).toEqual([409, expect.stringContaining('not the maker\'s certified values (marked ASSUMED on page')]);
+    expect([unaccepted.statusCode, unaccepted.data.message], unaccepted.body).toEqual([409, expect.stringContaining('not the maker\'s certified values, marked ASSUMED on page')]);
     const sealed = await call(DEMO.admin, 'POST', `/api/deliverables/${roof.file_id}/seal`, { engineer_id: engineerId, accept_assumed_values: true });
     expect(sealed.statusCode, sealed.body).toBe(200);
     expect(sealed.data.seals[0].accepted_assumed_pages.length).toBeGreaterThan(0);

@@ -119,7 +119,7 @@ describe('the deliverables card', () => {
     const { user } = renderApp(<DeliverablesPanel job={job('Finalized')} />);
     await user.click(await screen.findByRole('button', { name: 'Seal' }));
     const dialog = await screen.findByRole('dialog', { name: 'Seal plan set' });
-    expect(await within(dialog).findByTestId('assumed-values')).toHaveTextContent('not the maker’s certified values (marked ASSUMED on PV-3 (page 3))');
+    expect(await within(dialog).findByTestId('assumed-values')).toHaveTextContent('not the maker’s certified values, marked ASSUMED on PV-3 (page 3).');
     expect(within(dialog).getByRole('button', { name: 'Seal' })).toBeDisabled();
     await user.click(within(dialog).getByRole('checkbox', { name: /As the engineer of record, Dana Reyes accepts these assumed values/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Seal' }));

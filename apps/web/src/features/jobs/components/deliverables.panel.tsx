@@ -332,7 +332,7 @@ function SealDialog({ jobId, d, onClose }: { jobId: string; d: Deliverable; onCl
             {assumed.length > 0 && (
               <Alert severity="warning" data-testid="assumed-values">
                 <Typography variant="body2" sx={{ mb: 1 }}>
-                  This document states rail values that are not the maker’s certified values (marked ASSUMED on {where}). To replace them, enter the rail maker’s allowable moment and cantilever limit in the catalogue and generate the document again.
+                  This document states rail values that are not the maker’s certified values, marked ASSUMED on {where}. To replace them, enter the rail maker’s allowable moment and cantilever limit in the catalogue and generate the document again.
                 </Typography>
                 <FormControlLabel control={<Checkbox checked={accepted} onChange={(e) => setAccepted(e.target.checked)} />}
                   label={`As the engineer of record, ${picked?.name ?? 'I'} accept${picked ? 's' : ''} these assumed values with the structural seal.`} />
