@@ -125,6 +125,10 @@ describe('the engineer seals a plan set', { shuffle: false }, () => {
     await dialog.getByRole('combobox', { name: 'Engineer' }).click();
     await page.getByRole('option', { name: 'Dana Whitfield (demo)', exact: true }).click();
     await dialog.getByText('Seals: structural (TX PE-DEMO-1001)', { exact: false }).waitFor();
+    // The set states the demo catalogue's assumed rail class on PV-3: the engineer of record accepts it, or Seal stays off.
+    await dialog.getByTestId('assumed-values').getByText('marked ASSUMED on PV-3 (page 3)', { exact: false }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Seal', exact: true }).isDisabled()).toBe(true);
+    await dialog.getByRole('checkbox', { name: /As the engineer of record, Dana Whitfield \(demo\) accepts these assumed values/ }).check();
     await screenshot(page, 'seal-dialog-engineer.png');
     await dialog.getByRole('button', { name: 'Seal', exact: true }).click();
     await page.getByText('Sealed.', { exact: true }).first().waitFor();
