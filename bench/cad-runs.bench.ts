@@ -56,8 +56,9 @@ try {
     return performance.now() - t0;
   };
 
+  // Each job its own street: no two lay out the same roof (a layout is kept per request, planset-design.ts).
   const jobs: string[] = [];
-  for (let i = 0; i < 3 + RUNS + CONCURRENT; i++) jobs.push(await preparePlanSetJob(t, w, { name: `Bench Residence ${i + 1}`, modules: 10 + (i % 8) }));
+  for (let i = 0; i < 3 + RUNS + CONCURRENT; i++) jobs.push(await preparePlanSetJob(t, w, { name: `Bench Residence ${i + 1}`, street: `${1400 + i} Bench Street ${i + 1}`, modules: 10 + (i % 8) }));
 
   for (const id of jobs.slice(0, 3)) await start(id); // warm-up: fonts, pdfjs, first queries
   const baseRss = process.memoryUsage().rss;

@@ -69,11 +69,11 @@ export async function preparePlanSetWorld(t: Pick<TestApp, 'app' | 'csrfFor' | '
 }
 
 /** An Acme job with everything a plan set needs, assigned to the demo contractor. */
-export async function preparePlanSetJob(t: Pick<TestApp, 'request' | 'tokenOf'>, w: PlanSetWorld, o: { modules?: number; name?: string; cad?: Record<string, unknown> } = {}): Promise<string> {
+export async function preparePlanSetJob(t: Pick<TestApp, 'request' | 'tokenOf'>, w: PlanSetWorld, o: { modules?: number; name?: string; street?: string; cad?: Record<string, unknown> } = {}): Promise<string> {
   const call: Caller = async (who, method, url, body) => t.request(method, url, { token: await t.tokenOf(who), body });
   const modules = o.modules ?? 12;
   const res = await call(DEMO.acmeUser, 'PUT', '/api/jobs', {
-    name: o.name ?? 'Plan Set Residence', client_name: 'Avery Jordan', client_street_address: '1420 Maple Street', city: 'Austin', state: w.stateId, client_zip_code: '78704',
+    name: o.name ?? 'Plan Set Residence', client_name: 'Avery Jordan', client_street_address: o.street ?? '1420 Maple Street', city: 'Austin', state: w.stateId, client_zip_code: '78704',
     services_requested: ['cad_packet'], ahj_id: w.ahjId, roof_type: 'Gable Roof',
     arrays: [{ panel_quantity: modules, roof_pitch: 22, frame_shape: '2x6', beam_spacing: 24, beam_span: [150], num_panels_on_rafter: 2, orientation: 'Portrait' }],
     cad_intake: { utility: w.utilityId, msp_rating: 200, breaker_rating: 200, contractor_license_num: 'TECL-40211', interconnection: 'PV Breaker in MSP', ...(o.cad ?? {}) },

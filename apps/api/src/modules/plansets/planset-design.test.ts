@@ -43,3 +43,19 @@ describe('auto-layout: the equipment the system has', () => {
     expect(whole).not.toContain('backup_panel');
   });
 });
+
+describe('auto-layout: laid out once per request', () => {
+  it('the same request answers the same layout, each caller its own copy; another request its own layout', () => {
+    const first = autoDesign(request({ kind: 'string' }));
+    const again = autoDesign(request({ kind: 'string' }));
+    expect(again).toEqual(first);
+    if (!first.ok || !again.ok) throw new Error('no layout');
+    expect(again.design).not.toBe(first.design);
+    // A caller changing its copy changes nothing for the next.
+    first.design.modules.length = 0;
+    const third = autoDesign(request({ kind: 'string' }));
+    expect(third.ok && third.design.modules.length).toBe(again.design.modules.length);
+    const bigger = autoDesign({ ...request({ kind: 'string' }), arrays: [{ ...request({}).arrays[0]!, moduleCount: 20 }] });
+    expect(bigger.ok && bigger.design.modules.length).toBe(20);
+  });
+});

@@ -192,7 +192,25 @@ export function storedDesign(model: DesignModel, req: DesignRequest): DesignResu
   };
 }
 
+/**
+ * The auto layouts laid out lately, by request: a run's request (its input hash and checks) and the
+ * run itself lay out the same roof seconds apart, ~100 ms of the event loop each (bench/README.md,
+ * "Generation throughput"). A layout depends on its request only; each caller gets its own copy.
+ */
+const recentLayouts = new Map<string, DesignResult>();
+const RECENT_LAYOUTS = 64;
+
 export function autoDesign(req: DesignRequest): DesignResult {
+  const key = JSON.stringify(req);
+  const hit = recentLayouts.get(key);
+  if (hit) return structuredClone(hit);
+  const result = layOut(req);
+  if (recentLayouts.size >= RECENT_LAYOUTS) recentLayouts.delete(recentLayouts.keys().next().value!);
+  recentLayouts.set(key, structuredClone(result));
+  return result;
+}
+
+function layOut(req: DesignRequest): DesignResult {
   const arrays = req.arrays.filter((a) => a.moduleCount > 0);
   if (arrays.length === 0) return { ok: false, detail: 'no array has modules' };
   let planes: RoofPlane[] = [];
