@@ -110,7 +110,7 @@ export function railChecks(a: ArrayInput, l: ArrayLoads, basis: RailBasis): Chec
   } else if (!a.rails) {
     const m = railMomentLbFt(wGov, spacingFt);
     checks.push(check({
-      id: `${idp}.rail-span`, title: `${t}: rail span between attachments`,
+      id: `${idp}.rail-span`, title: `${t}: rail bending over the span between attachments`,
       inputs: [...railInputs, ['span', spacingFt, 'ft'], [maName, ma, 'lb-ft']],
       formula: 'M = w · L² / 8 ≤ M_allow', value: m, unit: 'lb-ft', limit: { relation: '<=', value: ma }, pass: m <= ma + 1e-9,
       ref: railRef,
@@ -169,7 +169,7 @@ function drawnRailChecks(a: ArrayInput, rails: NonNullable<ArrayInput['rails']>,
     remedy: `Rail ${fewest.rail}: add an attachment on a second rafter, or join the rail to its neighbour`,
   }));
   checks.push(check({
-    id: `${idp}.rail-span`, title: `${t}: rail span between attachments`,
+    id: `${idp}.rail-span`, title: `${t}: rail bending over the span between attachments`,
     inputs: [...railInputs, ['governing rail', span.rail], ['span', spanFtDrawn, 'ft'], [maName, ma, 'lb-ft'], ['allowable span', basis.allowSpanIn, 'in'],
       ...(a.rail.maxSpanIn !== undefined ? [['span limit (manufacturer)', a.rail.maxSpanIn, 'in'] as [string, number, string], ['span limit source', a.rail.maxSpanSource ?? 'rail maker\'s span table'] as [string, string]] : [])],
     formula: 'M = w · L² / 8 ≤ M_allow (L = longest span drawn)', value: m, unit: 'lb-ft', limit: { relation: '<=', value: ma }, pass: m <= ma + 1e-9 && span.v <= basis.allowSpanIn + 1e-6,
