@@ -17,7 +17,7 @@ parentPort!.on('message', (m: { id: number; input?: unknown; abort?: true }) => 
     running.get(m.id)?.abort();
     return;
   }
-  const controller = running.get(m.id) ?? new AbortController();
+  const controller = new AbortController();
   running.set(m.id, controller);
   const onStage = (stage: string) => {
     for (let next = receiveMessageOnPort(parentPort!); next; next = receiveMessageOnPort(parentPort!)) {
