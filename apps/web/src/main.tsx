@@ -1,12 +1,11 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { apiClient } from './lib/api-client.ts';
-import { keepPrerendered } from './lib/prerendered.ts';
+import { appContainer } from './lib/prerendered.ts';
 
 // Fetch the CSRF token once at start; state-changing calls fetch it themselves if this fails.
 apiClient.ensureCsrf().catch(() => undefined);
 
-const root = document.getElementById('root')!;
-// The server's prerendered text stays on screen until the page's code has loaded (page-fallback.tsx).
-keepPrerendered(root);
-createRoot(root).render(<App />);
+// The server's prerendered page stays on screen until the page's code has loaded and rendered
+// (lib/prerendered.ts, page-fallback.tsx).
+createRoot(appContainer(document.getElementById('root')!)).render(<App />);

@@ -1,20 +1,21 @@
-import { useEffect } from 'react';
-import { dropPrerendered, prerenderedHtml } from '../lib/prerendered.ts';
+import { useLayoutEffect } from 'react';
+import { dropPrerendered, prerenderKept } from '../lib/prerendered.ts';
 import { PageLoader } from './page-loader.tsx';
 
 /**
- * Suspense fallback while a page's code loads: the server's prerendered text of this page when
- * there is one (it is the server's own escaped or sanitised HTML, already in the document), else the
- * loader. Keeps the first paint on screen instead of replacing it with a spinner.
+ * Suspense fallback while a page's code loads: nothing while the server's prerendered page is still
+ * on screen beside the hidden app (lib/prerendered.ts), else the loader.
  */
 export function PageFallback() {
-  const html = prerenderedHtml();
-  if (html) return <div className="pre-fallback" dangerouslySetInnerHTML={{ __html: html }} />;
+  if (prerenderKept()) return null;
   return <PageLoader />;
 }
 
-/** Rendered beside a page: once the page is on screen the prerendered text is no longer needed. */
+/**
+ * Rendered beside a page: once the page has rendered the prerendered text is no longer needed. A
+ * layout effect, so the prerender goes and the app shows before the page's first paint.
+ */
 export function PrerenderedDone() {
-  useEffect(() => dropPrerendered(), []);
+  useLayoutEffect(() => dropPrerendered(), []);
   return null;
 }

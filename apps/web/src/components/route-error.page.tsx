@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { dropPrerendered } from '../lib/prerendered.ts';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { NO_RESPONSE_MESSAGE, UNKNOWN_ERROR_MESSAGE } from '@sunstamp/domain/constants/messages.constants';
 
@@ -45,6 +46,8 @@ const TEXTS: Record<ChunkFailure, string> = {
 /** The router's last resort: a page threw while rendering (or its code could not be loaded). */
 export function RouteErrorPage() {
   const error = useRouteError();
+  // A page that fails before it renders: the error shows instead of the server's prerender.
+  useLayoutEffect(() => dropPrerendered(), []);
   const chunk = isChunkLoadError(error);
   const [probe, setProbe] = useState<'ok' | 'failed' | 'pending'>('pending');
   useEffect(() => {
