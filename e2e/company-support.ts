@@ -71,10 +71,10 @@ export async function ownCompany(label: string): Promise<OwnCompany> {
  * person's alone, such as the shift that runs from sign-in to sign-out, no other spec changes
  * (they sign the demo admin in and out at any time).
  */
-export async function ownStaff(role: 'admin' | 'support'): Promise<string> {
+export async function ownStaff(role: 'admin' | 'support', lastName = 'Staff'): Promise<string> {
   const admin = await apiAs(ADMIN);
   const firm = ((await admin('GET', '/companies')) as { id: string; is_internal: boolean }[]).find((c) => c.is_internal)!;
   const email = `${role}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e-staff.test`;
-  await invite(firm.id, email, role, 'Stella', 'Staff');
+  await invite(firm.id, email, role, 'Stella', lastName);
   return email;
 }

@@ -2,14 +2,15 @@ import type { Page } from 'playwright-core';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { ADMIN, INSTALLER, artifacts, baseUrl, launchBrowser, screenshot, settled, signInAs, type Browser } from './support.ts';
+import { ADMIN, INSTALLER, artifacts, baseUrl, launchBrowser, screenshot, settled, signInAs, signOut, type Browser } from './support.ts';
+import { ownStaff } from './company-support.ts';
 import { offlineNoise } from './conversation-support.ts';
 import { apiAs, deliverRequired, submittedJob } from './deliverables-support.ts';
 
 const DRAFTER = 'drafter@sunstamp.test';
 
 /*
- * Issue 29's new-user findings in the browser (items 6, 7, 9, 11, 12). Every test makes the jobs
+ * Issue 29's new-user findings in the browser (items 6, 7, 8, 9, 11, 12). Every test makes the jobs
  * it reads through the API, as the signed-in page's user, under names of its own.
  */
 
@@ -142,6 +143,40 @@ describe('item 7: analytics credit who designed', () => {
       await screenshot(drafter.page, 'issue29-7-analytics-drafter-1280.png');
     } finally {
       await drafter.close();
+    }
+  });
+});
+
+describe('item 8: a shift ends with its session', () => {
+  it('a support user on shift from sign-in is off shift as soon as they sign out: the back office shows the shift ended', async () => {
+    // A person of the test's own, so no other spec's sign-in or sign-out moves this shift.
+    const last = `Shift${RUN}`;
+    const email = await ownStaff('support', last);
+    const person = await launchBrowser();
+    const shiftRow = async () => {
+      await staff.page.goto(`${baseUrl}/back-office`);
+      await staff.page.getByRole('heading', { name: 'Back office', level: 1 }).waitFor();
+      await staff.page.getByRole('tab', { name: 'Shifts' }).click();
+      const row = staff.page.getByRole('table', { name: 'Shifts' }).getByRole('row').filter({ hasText: `Stella ${last}` });
+      await row.waitFor();
+      return row;
+    };
+    try {
+      await signInAs(person.page, email);
+      const open = await shiftRow();
+      await open.getByText('On shift').waitFor();
+      await settled(staff.page);
+      await screenshot(staff.page, 'issue29-8-on-shift.png');
+
+      await signOut(person.page);
+      const ended = await shiftRow();
+      // The End column holds the sign-out's time now, not the chip.
+      expect(await ended.getByText('On shift').count()).toBe(0);
+      expect(await ended.getByRole('cell').nth(2).innerText()).toMatch(/\d/);
+      await settled(staff.page);
+      await screenshot(staff.page, 'issue29-8-ended.png');
+    } finally {
+      await person.close();
     }
   });
 });
