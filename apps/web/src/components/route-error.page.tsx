@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
-import { dropPrerendered } from '../lib/prerendered.ts';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { NO_RESPONSE_MESSAGE, UNKNOWN_ERROR_MESSAGE } from '@sunstamp/domain/constants/messages.constants';
+import { dropPrerendered } from '../lib/prerendered.ts';
 
 /** A page's code failed to load: after a deploy, an open tab asks for chunks that are gone. */
 export function isChunkLoadError(error: unknown): boolean {
