@@ -9,7 +9,7 @@ import { renderLetter } from '@sunstamp/planset/letters/letter.render';
 import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { readP12, signPdfWithP12, SigningError, verifyOutsideSignature, verifyPdfSignature } from './pades.ts';
+import { derOfContents, readP12, signPdfWithP12, SigningError, verifyOutsideSignature, verifyPdfSignature } from './pades.ts';
 import { makeTestCa, makeTestP12, signLikeOutsideTool } from './test-p12.ts';
 
 const hasPdfsig = spawnSync('pdfsig', ['-v']).status === 0;
@@ -19,9 +19,8 @@ const hasOpenssl = spawnSync('openssl', ['version']).status === 0;
 async function cmsOf(pdf: Uint8Array): Promise<pkijs.SignedData> {
   const v = await verifyPdfSignature(pdf);
   const [, b, c] = v.byteRange!;
-  const hex = Buffer.from(pdf.subarray(b, c)).toString('latin1').trim().slice(1, -1).replace(/(00)+$/, '');
-  const der = new Uint8Array(Buffer.from(hex, 'hex'));
-  return new pkijs.SignedData({ schema: new pkijs.ContentInfo({ schema: asn1js.fromBER(der.buffer).result }).content });
+  const der = derOfContents(Buffer.from(pdf.subarray(b, c)).toString('latin1').trim().slice(1, -1));
+  return new pkijs.SignedData({ schema: new pkijs.ContentInfo({ schema: asn1js.fromBER(der.slice().buffer).result }).content });
 }
 const meta = { reason: 'Sealed by Dana Whitfield, P.E.', name: 'Dana Whitfield', location: 'Austin, TX', contactInfo: 'dana@sunstamp.test', signingTime: new Date() };
 
@@ -58,6 +57,16 @@ describe('PAdES signatures on a sealed letter', () => {
     const v = await verifyPdfSignature(tampered);
     expect(v.valid).toBe(false);
     expect(v.problem).toMatch(/changed after it was signed|does not verify/);
+  });
+
+  it('a signature whose DER ends in a zero byte keeps it: the padding ends where the DER\'s length says', () => {
+    // One signature in 256 ends in 0x00; trimming zero pairs from the hex cut it and broke it.
+    const seq = new asn1js.Sequence({ value: [new asn1js.Integer({ value: 5 }), new asn1js.OctetString({ valueHex: new Uint8Array([1, 2, 0]).buffer })] });
+    const der = new Uint8Array(seq.toBER());
+    expect(der.at(-1)).toBe(0);
+    const hex = Buffer.from(der).toString('hex') + '00'.repeat(40);
+    expect(Buffer.from(derOfContents(hex)).equals(Buffer.from(der))).toBe(true);
+    expect(Buffer.from(derOfContents(hex.toUpperCase())).equals(Buffer.from(der))).toBe(true);
   });
 
   it('an unsigned file has no signature', async () => {

@@ -195,6 +195,17 @@ export interface SignatureCheck {
   sha256: string;
 }
 
+/**
+ * The CMS bytes of a signature's /Contents hex string. The placeholder is padded with zeros after
+ * the DER; the DER's own length header says where it ends, so the padding is never guessed from
+ * the bytes (a signature whose last byte is 0x00 — one in 256 — would lose it to a trim of zeros).
+ */
+export function derOfContents(hex: string): Uint8Array {
+  const bytes = new Uint8Array(Buffer.from(hex, 'hex'));
+  const { offset } = asn1js.fromBER(bytes.buffer.slice(0) as ArrayBuffer);
+  return offset > 0 ? bytes.subarray(0, offset) : bytes;
+}
+
 const latin1 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
 
 /** Verifies the last signature of a PDF (the one over the most bytes). */
@@ -210,7 +221,7 @@ export async function verifyPdfSignature(pdf: Uint8Array): Promise<SignatureChec
   if (a !== 0 || b <= 0 || c <= b || c + d > pdf.length) return fail('The signature\'s byte range is not valid for this file.', br);
   const contents = text.slice(b, c).trim();
   if (!contents.startsWith('<') || !contents.endsWith('>')) return fail('The signature\'s contents are not where its byte range says.', br);
-  const der = Buffer.from(contents.slice(1, -1).replace(/(00)+$/, ''), 'hex');
+  const der = derOfContents(contents.slice(1, -1));
   const signedData = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
   const coversWholeFile = c + d === pdf.length;
   try {
