@@ -1,21 +1,40 @@
-// Bundles the API and the workspace packages it imports into dist/main.js; npm dependencies stay
-// external (resolved from node_modules at run time). Migrations are copied beside the bundle.
-// `buildApi(outdir)` is also what the crash tests use to run the real server from a fresh bundle
-// (apps/api/src/test/built-server.ts): starting node on a bundle costs a fraction of compiling the
-// sources with tsx at every start.
+// Bundles the API, the workspace packages and the npm packages it imports into dist/main.js (and
+// its chunks), except the packages below that must stay in node_modules; migrations are copied
+// beside the bundle. `buildApi(outdir)` is also what the crash tests use to run the real server
+// from a fresh bundle (apps/api/src/test/built-server.ts): starting node on a bundle costs a
+// fraction of compiling the sources with tsx at every start.
+//
+// Why npm packages are bundled too (issue 27, the restart): resolving and loading ~1,000 files of
+// node_modules one by one (ESM and CommonJS loaders, stat, read, compile) was ~0.5 s of a restart's
+// 2.4 s; bundled, a restart took ~1.9 s (bench/README.md).
 import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Packages that stay external, each because bundling would break it: it finds files beside its own
+ * module at run time (WASM, data, fonts, a worker script, its package.json), loads a native addon,
+ * or starts worker threads by file name. Everything else an import reaches is bundled.
+ */
+export const EXTERNAL_PACKAGES = [
+  '@electric-sql/pglite', // pglite.wasm and pglite.data beside its module
+  'pdfkit', 'fontkit', // pdfkit reads its AFM font data from its own folder
+  'pdfjs-dist', // loads its worker script by path
+  'dejavu-fonts-ttf', // font files, found with require.resolve
+  '@napi-rs/canvas', '@node-rs/argon2', 'pg-native', // native addons
+  'heic-convert', 'libheif-js', // libheif's WASM beside its module
+  'pino', 'thread-stream', // log transports run in worker threads loaded by file name
+  '@fastify/swagger', '@fastify/swagger-ui', 'swagger-ui-dist', // their static files and package.json
+  '@aws-sdk', '@smithy', // loaded at S3's first call only; large, nothing gained at start
+];
+const isExternal = (spec) => spec.startsWith('node:') || EXTERNAL_PACKAGES.some((p) => spec === p || spec.startsWith(`${p}/`));
 const externalDeps = {
   name: 'external-deps',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith('@sunstamp/')) return undefined;
-      return { path: args.path, external: true };
-    });
+    b.onResolve({ filter: /^[^./]/ }, (args) => (isExternal(args.path) ? { path: args.path, external: true } : undefined));
   },
 };
 
@@ -37,6 +56,8 @@ export async function buildApi(outdir = path.join(here, 'dist')) {
     sourcemap: true,
     splitting: true,
     plugins: [externalDeps],
+    // CommonJS packages in an ESM bundle still call require() (node built-ins, the external packages).
+    banner: { js: "import { createRequire as __sunstampRequire } from 'node:module'; const require = __sunstampRequire(import.meta.url);" },
     logLevel: 'warning',
   });
   fs.rmSync(path.join(outdir, 'migrations'), { recursive: true, force: true });

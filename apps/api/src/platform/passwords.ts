@@ -9,7 +9,12 @@ const ARGON2 = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } 
 // every start of the server (the list is a large module and a Set built from it).
 let common: Promise<Set<string>> | undefined;
 const commonPasswords = () =>
-  (common ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set((dictionary as { passwords: string[] }).passwords.map((p) => p.toLowerCase()))));
+  (common ??= import('@zxcvbn-ts/language-common').then((m) => {
+    // A CommonJS package: Node's import gives its named exports, the API's bundle (esbuild, with
+    // npm packages bundled) only `default`.
+    const { dictionary } = m.dictionary ? m : (m as unknown as { default: typeof m }).default;
+    return new Set((dictionary as { passwords: string[] }).passwords.map((p) => p.toLowerCase()));
+  }));
 
 export async function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2);
