@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
-import { INSTALLER, SUPPORT, launchBrowser, signInAs, type Browser } from './support.ts';
+import { ownCompany } from './company-support.ts';
+import { SUPPORT, launchBrowser, signInAs, type Browser } from './support.ts';
 
 /*
- * What the conversation specs share: a client (the Acme installer) and staff (support) in two
- * browsers at once, signed in, and a submitted job of the client's to talk about.
+ * What the conversation specs share: a client (a user of the spec's own company) and staff
+ * (support) in two browsers at once, signed in, and a submitted job of the client's to talk about.
  */
 
 /** Offline noise only: map tiles cannot load without a network. */
@@ -27,11 +28,15 @@ export async function createSubmittedJob(p: Page, name: string): Promise<string>
 /** The job page's client thread. */
 export const clientThread = (p: Page) => p.getByRole('log', { name: /Client messages/ });
 
-/** Client and staff signed in side by side, and the client's new submitted job. */
-export async function clientAndStaff(jobName: string): Promise<{ client: Browser; staff: Browser; jobId: string }> {
-  const [client, staff] = await Promise.all([launchBrowser({ ignore: offlineNoise }), launchBrowser({ ignore: offlineNoise })]);
-  await Promise.all([signInAs(client.page, INSTALLER), signInAs(staff.page, SUPPORT)]);
-  return { client, staff, jobId: await createSubmittedJob(client.page, jobName) };
+/**
+ * Client and staff signed in side by side, and the client's new submitted job. The client is a user
+ * of a company made for the spec: its bell counts only what this spec sends it (the demo installer's
+ * bell also rang for the conversation specs running beside it, and a "one more unread" check failed).
+ */
+export async function clientAndStaff(jobName: string): Promise<{ client: Browser; staff: Browser; jobId: string; clientEmail: string }> {
+  const [client, staff, company] = await Promise.all([launchBrowser({ ignore: offlineNoise }), launchBrowser({ ignore: offlineNoise }), ownCompany('Conversation')]);
+  await Promise.all([signInAs(client.page, company.user), signInAs(staff.page, SUPPORT)]);
+  return { client, staff, jobId: await createSubmittedJob(client.page, jobName), clientEmail: company.user };
 }
 
 /**
