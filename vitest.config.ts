@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { OrderSequencer } from './scripts/test-order.ts';
 
@@ -39,7 +40,7 @@ const pgliteEngineFiles = [
   `${api}/modules/jobs/jobs.workflow.property.test.ts`,
   `${api}/modules/jobs/jobs.option-lists.test.ts`,
   `${api}/modules/requirements/requirement-files.test.ts`,
-  `${api}/modules/deliverables/demo-stamped-set.test.ts`,
+  `${api}/modules/jobs/demo-stamped-set.test.ts`,
   `${api}/test/hardening/durability.test.ts`,
   `${api}/test/hardening/lockout.test.ts`,
   `${api}/test/hardening/auth-hardening.test.ts`,
@@ -48,6 +49,11 @@ const pgliteEngineFiles = [
   `${api}/test/hardening/fuzz.test.ts`,
   `${api}/test/hardening/bad-inputs.test.ts`,
 ];
+// A file named here that no longer exists would silently leave PGlite's share untested (the demo's
+// stamped-set test moved from deliverables to jobs and ran on PostgreSQL only): refuse to start.
+for (const f of pgliteEngineFiles) {
+  if (!f.includes('*') && !fs.existsSync(f)) throw new Error(`vitest.config.ts: ${f} is listed for PGlite but does not exist`);
+}
 const onBoth = !process.env.TEST_DATABASE_URL || process.env.TEST_PGLITE === 'all';
 const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
