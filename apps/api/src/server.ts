@@ -50,7 +50,7 @@ export async function createServer(config: Config): Promise<Server> {
   // An engineer with a placeholder seal marked DEMO, who seals the demo's documents from the admin's account.
   if (config.seedDemo) await seedDemoEngineer(database, ctx.storage);
   // Their documents need the storage: the sample jobs that passed Design Completed get theirs.
-  if (config.seedDemo && (await seedSampleDeliverables(database, ctx.storage, { publicUrl: ctx.config.publicUrl, stampedSetMadeLater: true })) > 0) {
+  if (config.seedDemo && (await seedSampleDeliverables(database, ctx.storage, { publicUrl: ctx.config.publicUrl, stampedSetMadeLater: true, sealingBlocked: ctx.config.sealingBlocked })) > 0) {
     // One real stamped set: a CAD Stamp sample job generated, sealed by the demo engineer, released.
     await makeDemoStampedSet(ctx).catch((err: unknown) => ctx.log.warn({ err: String(err) }, 'the demo\'s stamped plan set could not be made'));
   }

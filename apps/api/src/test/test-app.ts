@@ -63,7 +63,7 @@ export async function createTestApp(opts: { seed?: boolean; sampleJobs?: boolean
       ...opts.deps,
     },
   );
-  if (opts.sampleJobs) await seedSampleDeliverables(database, ctx.storage);
+  if (opts.sampleJobs) await seedSampleDeliverables(database, ctx.storage, { publicUrl: ctx.config.publicUrl, sealingBlocked: ctx.config.sealingBlocked });
   await startWorkers(ctx);
   const app = await buildApp(ctx, { logger: opts.logger });
   await app.ready();

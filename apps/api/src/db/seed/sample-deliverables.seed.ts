@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { deliverableKindLabel, type DeliverableKind } from '@sunstamp/domain/constants/deliverables.constants';
 import { serviceLabel } from '@sunstamp/domain/constants/services.constants';
-import type { Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
+import { sealingLicenceOf, type Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import { needsOfService, taskAfterDeliverables, tasksOf, type DeliverableFacts } from '@sunstamp/domain/jobs/deliverables.rules';
 import { formatVerificationCode } from '@sunstamp/domain/jobs/deliverables.rules';
 import { sealsShown } from '@sunstamp/planset/seals/seal-check';
@@ -24,6 +24,10 @@ import { seedDemoDatasheets } from './demo-datasheets.seed.ts';
  * verification record. On `npm start` the job named by DEMO_STAMPED_JOB gets no stand-in plan set:
  * the server makes its real one (generated, sealed by the demo engineer, released;
  * jobs/demo-stamped-set.ts).
+ * The stand-ins are sealed under the same rules as any seal: a licence of the job's state, of the
+ * seal's discipline, unexpired on the seal date, and never while sealing is refused (PUBLIC_URL
+ * unset outside the embedded demo: the printed link would point at localhost). A document that
+ * cannot be sealed stays a draft, never released, with no verification code.
  * Runs once, after the sample jobs, on a demo install only.
  */
 
@@ -73,7 +77,7 @@ function code(): string {
  * `stampedSetMadeLater`: the server makes DEMO_STAMPED_JOB's plan set for real right after
  * (jobs/demo-stamped-set.ts), so no stand-in is made for it.
  */
-export async function seedSampleDeliverables(database: Database, storage: Storage, opts: { publicUrl?: string; stampedSetMadeLater?: boolean } = {}): Promise<number> {
+export async function seedSampleDeliverables(database: Database, storage: Storage, opts: { publicUrl?: string; stampedSetMadeLater?: boolean; sealingBlocked?: string | null } = {}): Promise<number> {
   const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
   const db = database.db;
   // the demo catalogue's generated datasheets first: the sample plan sets bind them as cut sheets
@@ -94,6 +98,13 @@ export async function seedSampleDeliverables(database: Database, storage: Storag
   const engineerId = (await demoEngineerId(database))!;
   const [engineer] = await db.select().from(engineers).where(eq(engineers.id, engineerId));
   const licences = await db.select().from(engineerLicences).where(eq(engineerLicences.engineerId, engineerId));
+  const sealer = { ...engineer!, licences };
+  /** The licence each discipline is sealed under on this job and date, or null when any is refused. */
+  const licenceFor = (state: string | null, disciplines: readonly Discipline[], date: string) => {
+    if (opts.sealingBlocked || !state) return null;
+    const found = disciplines.map((d) => sealingLicenceOf(sealer, state, d, date));
+    return found.every((f) => f.ok) ? (found[0] as { ok: true; licence: (typeof licences)[number] }).licence : null;
+  };
   const sealImage = await readAll(storage, engineer!.sealKey!);
   const seals: (typeof documentSeals.$inferInsert)[] = [];
   const history = await db.select().from(jobHistory).where(inArray(jobHistory.jobId, rows.map((r) => r.id))).orderBy(asc(jobHistory.id));
@@ -121,7 +132,10 @@ export async function seedSampleDeliverables(database: Database, storage: Storag
       for (const [kind, sealed] of kinds) {
         if (opts.stampedSetMadeLater && kind === 'plan_set' && job.name === DEMO_STAMPED_JOB && revision === job.revision) continue;
         const id = crypto.randomUUID();
-        const c = sealed ? code() : null;
+        const disciplines = disciplineOf(kind, job.services);
+        const date = r.readyAt.toISOString().slice(0, 10);
+        const licence = sealed ? licenceFor(job.state, disciplines, date) : null;
+        const c = licence ? code() : null;
         const label = deliverableKindLabel(kind);
         const draft = simplePdf([
           `${label} - ${job.name}${revision ? ` (revision ${revision})` : ''}`,
@@ -130,12 +144,10 @@ export async function seedSampleDeliverables(database: Database, storage: Storag
           'Sample document of the Sunstamp demo workspace.',
         ]);
         let bytes = draft;
-        const disciplines = disciplineOf(kind, job.services);
         const slots = marginSlots([{ width: 612, height: 792 }], disciplines);
-        if (c) {
-          const licence = licences.find((l) => l.state === job.state) ?? licences[0]!;
+        if (c && licence) {
           const applied = disciplines.map((d) => ({
-            discipline: d, engineerName: engineer!.name, licenceState: licence.state, licenceNumber: licence.number, date: r.readyAt.toISOString().slice(0, 10),
+            discipline: d, engineerName: engineer!.name, licenceState: licence.state, licenceNumber: licence.number, date,
             code: formatVerificationCode(c), verifyUrl: sealUrl(publicUrl), seal: sealImage, demo: true,
           }));
           bytes = Buffer.from((await (await import('@sunstamp/planset/seals/seal-stamp')).stampSeals(draft, slots, applied)).pdf);
@@ -157,12 +169,14 @@ export async function seedSampleDeliverables(database: Database, storage: Storag
         await storage.put(key, bytes);
         const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
         const name = `${job.name.replace(/\s+/g, '-')}-${kind.replace(/_/g, '-')}${revision ? `-rev${revision}` : ''}.pdf`;
-        const released = r.stage === 'released';
+        // A document that needed a seal it could not get stays a draft: never released unsealed.
+        const released = r.stage === 'released' && (!sealed || c !== null);
+        const state = released ? 'released' : c ? 'sealed' : 'draft';
         files.push({
           id, jobId: job.id, kind: kind === 'plan_set' ? 'cad' : 'letter', category: kind === 'plan_set' ? 'PV-01' : 'Engineering',
           name, mime: 'application/pdf', size: bytes.length, storageKey: key, uploadedById: admin?.id ?? null, uploadedByRole: 'admin',
-          createdAt: r.readyAt, deliverableKind: kind, deliverableState: released ? 'released' : sealed ? 'sealed' : 'draft',
-          deliverableRevision: revision, sha256, sealedAt: sealed ? r.readyAt : null, releasedAt: released ? r.at : null,
+          createdAt: r.readyAt, deliverableKind: kind, deliverableState: state,
+          deliverableRevision: revision, sha256, sealedAt: c ? r.readyAt : null, releasedAt: released ? r.at : null,
           releasedById: released ? (admin?.id ?? null) : null,
           ...(c ? { sealSlots: slots, sealCode: c } : {}),
         });
@@ -174,7 +188,7 @@ export async function seedSampleDeliverables(database: Database, storage: Storag
             sha256, size: bytes.length, sealedAt: r.readyAt,
           });
         }
-        if (revision === job.revision) facts.push({ kind, state: released ? 'released' : sealed ? 'sealed' : 'draft', sealed });
+        if (revision === job.revision) facts.push({ kind, state, sealed: c !== null });
       }
     }
     const tasks: Record<string, string> = { ...job.tasks };

@@ -75,12 +75,13 @@ describe('the demo\'s stamped set and its seals, as an outside check tries them'
     expect(drafter.statusCode).toBe(403);
     // A sealed document not yet released: the public answer says so, with no street address.
     const unreleased = (await t.database.db.select().from(jobFiles)).find((f) => f.deliverableState === 'sealed');
-    if (unreleased) {
-      const code = (await t.database.query<{ code: string }>('select code from document_verifications where file_id = $1', [unreleased.id]))[0]!.code;
+    expect(unreleased, 'the demo has a document sealed and not yet released (a job at Design Completed)').toBeDefined();
+    {
+      const code = (await t.database.query<{ code: string }>('select code from document_verifications where file_id = $1', [unreleased!.id]))[0]!.code;
       const v = await t.request('GET', `/api/verify/${code}`);
       expect(v.statusCode).toBe(200);
       expect(v.data).toMatchObject({ released: false, job: null });
-      const [j] = await t.database.db.select().from(jobs).where(eq(jobs.id, unreleased.jobId));
+      const [j] = await t.database.db.select().from(jobs).where(eq(jobs.id, unreleased!.jobId));
       expect(v.body).not.toContain(j!.clientStreetAddress);
     }
     // The demo engineer has no certificate registered: a self-signed one made in a minute does not sign.
@@ -96,3 +97,24 @@ describe('the demo\'s stamped set and its seals, as an outside check tries them'
   });
 });
 
+describe('the demo\'s documents when sealing is refused (PUBLIC_URL unset outside the embedded demo)', () => {
+  let blocked: TestApp;
+  beforeAll(async () => {
+    blocked = await createTestApp({ sampleJobs: true, config: { sealingBlocked: 'PUBLIC_URL is not set' } });
+  }, 120_000);
+  afterAll(async () => { await blocked?.close(); });
+
+  it('seals and releases nothing that needs a seal: those stay drafts, with no verification code and no seal row', async () => {
+    const files = (await blocked.database.db.select().from(jobFiles)).filter((f) => f.deliverableKind);
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.filter((f) => f.deliverableState === 'sealed' || f.sealedAt || f.sealCode)).toEqual([]);
+    expect(await blocked.database.db.select().from(documentSeals)).toEqual([]);
+    expect(await blocked.database.query('select code from document_verifications')).toEqual([]);
+    // Unsealed kinds may still be released; a plan set the services stamp never is.
+    const stampedSets = files.filter((f) => f.deliverableKind === 'plan_set' && f.deliverableState === 'released');
+    for (const f of stampedSets) {
+      const [job] = await blocked.database.db.select().from(jobs).where(eq(jobs.id, f.jobId));
+      expect(job!.servicesRequested.some((s) => s.startsWith('cad_stamp')), f.name).toBe(false);
+    }
+  });
+});
