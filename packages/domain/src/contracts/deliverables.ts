@@ -152,6 +152,10 @@ export const ZJobDeliverables = z.object({
   requirements: z.array(ZDeliverableNeedOut),
   tasks: z.array(ZJobTask),
   may_mark: z.boolean(),
+  /** Whether the caller is offered Seal (engineers.policy mayOfferSeal): an admin or an engineer's own account. */
+  may_seal: z.boolean(),
+  /** Whether the caller may take a sealed document back out (an admin; deliverables.policy mayWithdrawSealed). */
+  may_withdraw_sealed: z.boolean(),
   may_release: z.boolean(),
 });
 export type JobDeliverables = z.infer<typeof ZJobDeliverables>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../roles.ts';
-import { isHiddenDeliverable, mayMarkDeliverables, mayReleaseDeliverables, maySeeUnreleasedDeliverables } from './deliverables.policy.ts';
+import { isHiddenDeliverable, mayMarkDeliverables, mayReleaseDeliverables, maySeeUnreleasedDeliverables, mayWithdrawSealed } from './deliverables.policy.ts';
 
 describe('deliverables policy, role by role', () => {
   const rows: Record<Role, { markAssigned: boolean; markOther: boolean; release: boolean; seeUnreleased: boolean }> = {
@@ -20,6 +20,19 @@ describe('deliverables policy, role by role', () => {
       for (const state of ['draft', 'sealed']) expect(isHiddenDeliverable(role, state)).toBe(!rows[role].seeUnreleased);
       expect(isHiddenDeliverable(role, 'released')).toBe(false);
       expect(isHiddenDeliverable(role, null)).toBe(false);
+    });
+  }
+});
+
+describe('withdrawing a sealed document, role by role', () => {
+  // [any sealed document, one carrying the seal of an engineer whose account this is]
+  const rows: Record<Role, [boolean, boolean]> = {
+    admin: [true, true], support: [false, true], contractor: [false, false], user_admin: [false, false], user: [false, false],
+  };
+  for (const role of ROLES) {
+    it(role, () => {
+      const me = { id: 'me', role };
+      expect([mayWithdrawSealed(me, ['someone', null]), mayWithdrawSealed(me, ['someone', 'me'])]).toEqual(rows[role]);
     });
   }
 });

@@ -13,6 +13,15 @@ import type { Actor } from './actor.ts';
 export const mayMarkDeliverables = (actor: Pick<Actor, 'id' | 'role'>, job: { assigneeId: string | null | undefined }) =>
   mayWorkOnJob(actor, job);
 
+/**
+ * Withdraw a sealed document from the deliverables (its public verification goes with it, issue 23):
+ * an admin, or the account of an engineer whose seal it carries. Never a contractor (the assigned
+ * drafter once withdrew a sealed set and so switched off its verification), support or a client:
+ * a seal is the engineer's act, and so is taking it back.
+ */
+export const mayWithdrawSealed = (actor: Pick<Actor, 'id' | 'role'>, sealerUserIds: readonly (string | null)[]) =>
+  actor.role === 'admin' || (actor.role !== 'contractor' && !isClientRole(actor.role) && sealerUserIds.includes(actor.id));
+
 /** Release deliverables to the client. */
 export const mayReleaseDeliverables = (role: Role) => isInternalStaff(role);
 

@@ -35,6 +35,13 @@ export function sealAuthorityOf(actor: Pick<Actor, 'id' | 'role'>, engineer: Sea
   return { ok: false, message: `Support prepares documents; only ${engineer.name} seals them, from the account linked on the Engineers page.` };
 }
 
+/**
+ * Whether the Seal action is offered at all: an admin (who seals on an engineer's standing
+ * authorisation, or as the engineer when the admin account is theirs), or the account of a
+ * registered engineer. Support without an engineer profile prepares and is not offered Seal.
+ */
+export const mayOfferSeal = (role: Role, isEngineerAccount: boolean) => mayEverSeal(role) && (role === 'admin' || isEngineerAccount);
+
 /** Upload an engineer's seal and signature images and register their certificates: an admin, or the engineer's own account. */
 export const mayManageEngineerCredentials = (actor: Pick<Actor, 'id' | 'role'>, engineer: { userId: string | null }) =>
   actor.role === 'admin' || (engineer.userId !== null && engineer.userId === actor.id);

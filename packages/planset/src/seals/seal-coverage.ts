@@ -9,8 +9,11 @@ import { pageAliases, type LogicalPage } from '../planset.model.ts';
  * none of the set's sheets, or no list, means the default coverage (DEFAULT_SEAL_PAGES):
  *   structural: PV-1 (cover), PV-2 (roof plan, array layout) and PV-3 (structural, attachment), with
  *   PV-3A (PV-3 continued) when the set has it — also when a list names PV-3;
- *   electrical: PV-1 (cover), PV-4 (single line), PV-5 (labels, notes) and its continuation
- *   sheets PV-5A (site photos) and PV-5B (labels page), when the set has them.
+ *   electrical: PV-1 (cover), PV-4 (single line), the electrical sheets lettered after it when the
+ *   set has them (PV-4A, PV-4B, PV-4C in order of the three-line diagram, the energy storage sheet
+ *   and the electrical calculations; the calculations' continuation, wherever it is lettered, goes
+ *   with them), PV-5 (labels, notes) and its continuation sheets PV-5A (site photos) and PV-5B
+ *   (labels page), when the set has them.
  * Listed pages the set does not have are left out. Cut sheets (manufacturers' documents) are
  * sealed only when a list names them.
  */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { ahjs, documentSeals, documentVerifications, jobFiles, jobLetters, jobs, states, users } from '../../db/schema.ts';
+import { ahjs, documentSeals, documentVerifications, engineers, jobFiles, jobLetters, jobs, states, users } from '../../db/schema.ts';
 
 export type DeliverableRow = typeof jobFiles.$inferSelect;
 export type VerificationRow = typeof documentVerifications.$inferSelect;
@@ -72,6 +72,19 @@ export type SealRow = typeof documentSeals.$inferSelect;
 export async function sealsOfFiles(db: DbOrTx, fileIds: string[]): Promise<SealRow[]> {
   if (!fileIds.length) return [];
   return db.select().from(documentSeals).where(inArray(documentSeals.fileId, fileIds)).orderBy(asc(documentSeals.createdAt), asc(documentSeals.discipline));
+}
+
+/** Whether the user is the account of a registered, active engineer. */
+export async function isEngineerAccount(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: engineers.id }).from(engineers).where(and(eq(engineers.userId, userId), eq(engineers.isActive, true))).limit(1);
+  return !!row;
+}
+
+/** The user accounts of the engineers whose seals a file carries (null for an engineer without one). */
+export async function sealerUserIdsOf(db: DbOrTx, fileId: string): Promise<(string | null)[]> {
+  const rows = await db.select({ userId: engineers.userId }).from(documentSeals)
+    .innerJoin(engineers, eq(engineers.id, documentSeals.engineerId)).where(eq(documentSeals.fileId, fileId));
+  return rows.map((r) => r.userId);
 }
 
 export async function insertSeals(db: DbOrTx, rows: (typeof documentSeals.$inferInsert)[]): Promise<void> {

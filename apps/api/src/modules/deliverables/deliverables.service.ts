@@ -15,8 +15,9 @@ import {
   describeNeed, isDeliverableKind, taskAnswersOf, missingDeliverables, needsOfService, taskAfterDeliverables, tasksOf,
   type DeliverableFacts,
 } from '@sunstamp/domain/jobs/deliverables.rules';
+import { mayOfferSeal } from '@sunstamp/domain/policies/engineers.policy';
 import {
-  mayMarkDeliverables, mayReleaseDeliverables, maySeeUnreleasedDeliverables,
+  mayMarkDeliverables, mayReleaseDeliverables, maySeeUnreleasedDeliverables, mayWithdrawSealed,
 } from '@sunstamp/domain/policies/deliverables.policy';
 import { WET_STAMP_TASK_BY_HAND_MESSAGE, isTaskDrivenByWetStamp } from '@sunstamp/domain/jobs/wet-stamp.rules';
 import type { AppContext } from '../../context.ts';
@@ -216,6 +217,9 @@ export async function listJobDeliverables(ctx: Pick<AppContext, 'database'>, p: 
     requirements,
     tasks: taskAnswersOf(job.servicesRequested, job.serviceTasks),
     may_mark: job.isActive && mayMarkDeliverables(p, job),
+    may_seal: job.isActive && mayMarkDeliverables(p, job) && mayOfferSeal(p.role, staffView && await repo.isEngineerAccount(ctx.database.db, p.id)),
+    // Per document the engineer whose seal it carries may too (unmarkDeliverable); the list offers it to admins.
+    may_withdraw_sealed: job.isActive && mayMarkDeliverables(p, job) && mayWithdrawSealed(p, []),
     may_release: job.isActive && mayReleaseDeliverables(p.role),
   };
 }
@@ -270,6 +274,10 @@ export async function ownDeliverable(ctx: Pick<AppContext, 'database'>, p: Princ
 export async function unmarkDeliverable(ctx: Ctx & Pick<AppContext, 'caches' | 'cache'>, p: Principal, fileId: string): Promise<void> {
   const file = await ownDeliverable(ctx, p, fileId);
   if (file.deliverableState === 'released') throw conflict('This deliverable was released to the client and cannot be withdrawn.');
+  if (file.deliverableState === 'sealed') {
+    requireAllowed(mayWithdrawSealed(p, await repo.sealerUserIdsOf(ctx.database.db, file.id)),
+      'A sealed document is withdrawn by an admin or by the engineer whose seal it carries.');
+  }
   const now = ctx.clock.now();
   await ctx.database.db.transaction(async (tx) => {
     await repo.deleteVerificationsOf(tx, file.id);

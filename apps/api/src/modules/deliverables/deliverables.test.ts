@@ -176,6 +176,10 @@ describe('the client sees released deliverables only (role matrix)', () => {
         expect(zip.statusCode, who).toBe(visible ? 200 : 404);
         // A client never reads the verification code or what is still missing.
         if (CLIENTS.includes(who as never)) expect(list.data).toMatchObject({ requirements: [], may_mark: false, may_release: false });
+        // Taking a seal back is the engineer's act: offered to an admin only, never to the drafter or support.
+        if (list.statusCode === 200) expect([who, list.data.may_withdraw_sealed]).toEqual([who, who === DEMO.admin]);
+        // Seal is offered to an admin or an engineer's own account: not to support or the drafter (the demo engineer's account is the admin's).
+        if (list.statusCode === 200) expect([who, list.data.may_seal]).toEqual([who, who === DEMO.admin]);
       }
       // A client may not seal, unmark or release it (404 while it cannot see it, 403 after).
       for (const who of CLIENTS) {
@@ -377,6 +381,15 @@ describe('public verification', () => {
     const own = await markUploaded(ownJob, 'structural_roof_letter', 'sealed');
     const other = await markUploaded(ownJob, 'calculation_package', 'draft');
     expect(other.verification_code).toBeNull();
+    // A seal is the engineer's: the job's drafter and support may not take it back (the drafter once did, and /verify went dark).
+    for (const who of [DEMO.contractor, DEMO.support]) {
+      const refused = await call(who, 'DELETE', `/api/deliverables/${own.id}`);
+      expect([who, refused.statusCode]).toEqual([who, 403]);
+      expect(refused.data.message).toBe('A sealed document is withdrawn by an admin or by the engineer whose seal it carries.');
+    }
+    expect((await call(null, 'GET', `/api/verify/${own.verification_code}`)).statusCode).toBe(200);
+    // A draft is still theirs to take out.
+    expect((await call(DEMO.contractor, 'DELETE', `/api/deliverables/${other.id}`)).statusCode).toBe(204);
     expect((await call(DEMO.admin, 'DELETE', `/api/deliverables/${own.id}`)).statusCode).toBe(204);
     t.clock.advance(61_000);
     expect((await call(null, 'GET', `/api/verify/${own.verification_code}`)).statusCode).toBe(404);

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZErrorEnvelope } from '@sunstamp/domain/contracts/common';
 import { createTestApp, DEMO, type TestApp } from '../test-app.ts';
 import { PNG, postMultipart } from '../upload-fixtures.ts';
+import { simplePdf } from '../../db/seed/sample-deliverables.seed.ts';
 
 const CALLERS = ['anon', 'admin', 'support', 'contractor', 'acmeOwner', 'acmeUser', 'brightOwner'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -159,10 +160,14 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/files/{fileId}':                      [401, 204, 204, 404, 204, 204, 404],
   'GET /api/jobs/{id}/deliverables':                 [401, 200, 200, 404, 200, 200, 404],
   'POST /api/jobs/{id}/deliverables':                [401, 400, 400, 404, 403, 403, 404],
-  // The matrix file is not a deliverable: nobody seals it (the seal rules per role: deliverables/seal.test.ts).
-  'POST /api/deliverables/{fileId}/seal':            [401, 404, 404, 404, 404, 404, 404],
-  'GET /api/deliverables/{fileId}/seal-options':     [401, 404, 404, 404, 404, 404, 404],
-  'DELETE /api/deliverables/{fileId}':               [401, 404, 404, 404, 404, 404, 404],
+  // A draft deliverable of a job assigned to the contractor (freshDeliverable): the engineer in the
+  // body (Matrix PE) has no account and has authorised no admin, so nobody may seal in their name;
+  // support prepares and the drafter and clients never seal; clients never see an unreleased one
+  // (the seal rules in full, as every role: deliverables/seal.test.ts). A draft is taken out by
+  // whoever marks deliverables (a fresh one per caller).
+  'POST /api/deliverables/{fileId}/seal':            [401, 403, 403, 403, 404, 404, 404],
+  'GET /api/deliverables/{fileId}/seal-options':     [401, 200, 200, 403, 404, 404, 404],
+  'DELETE /api/deliverables/{fileId}':               [401, 204, 204, 204, 404, 404, 404],
   'POST /api/jobs/{id}/release':                     [401, 409, 409, 404, 403, 403, 404],
   'GET /api/jobs/{id}/deliverables/zip':             [401, 404, 404, 404, 404, 404, 404],
   'PUT /api/jobs/{id}/tasks/{service}':              [401, 200, 200, 404, 403, 403, 404],
@@ -276,7 +281,8 @@ const PARAMS: Record<string, (fx: Fixtures, route: string) => string> = {
                 : r.startsWith('/api/groups/') ? fx.group
                 : r.startsWith('/api/option-lists/') ? '999999'
                   : '00000000-0000-0000-0000-000000000000',
-  fileId: (fx) => fx.file,
+  // The deliverable routes act on a draft deliverable of a job assigned to the contractor (the seal rules in full: deliverables/seal.test.ts).
+  fileId: (fx, r) => (r.startsWith('/api/deliverables/') ? fx.deliverable : fx.file),
   attachmentId: (fx) => fx.attachment,
   messageId: (fx) => String(fx.message),
   file_id: (fx, r) => (r.startsWith('/api/jobs/') ? fx.file : '00000000-0000-0000-0000-000000000000'),
@@ -387,6 +393,7 @@ type Fixtures = {
   contractorId: string;
   job: string; file: string; attachment: string; message: number; acmeUserId: string; acmeCompany: string; ahj: string; utility: string;
   equipment: string; optionKey: string; optionData: Record<string, unknown>; siteAlert: string; engineer: string; helpArticle: string; group: string; cadRun: string;
+  deliverable: string;
 };
 
 let t: TestApp;
@@ -426,6 +433,7 @@ beforeAll(async () => {
     helpArticle: await q("select id::text as v from content_items where kind = 'help' and slug = 'requirements'"),
     group: await q("select id::text as v from groups where name = 'Design Team'"),
     // A finished (failed) plan-set run of the matrix job, as a run leaves it.
+    deliverable: await freshDeliverable(),
     cadRun: await q(`insert into cad_runs (job_id, revision, input_hash, template_version, status, error_key) values ('${job}', 0, 'matrix', 'matrix', 'failed', 'pv1_failed') returning id::text as v`),
   };
 }, 120_000);
@@ -437,6 +445,21 @@ async function freshJob(): Promise<{ job: string; file: string }> {
   const up = await postMultipart(t, `/api/jobs/${job}/files`, [{ name: 'files', filename: 'site.png', content: PNG }], { as: DEMO.acmeUser });
   await t.request('POST', `/api/jobs/${job}/submit`, { token: tokens.acmeUser, body: {} });
   return { job, file: up.data?.[0]?.id };
+}
+
+/**
+ * A draft deliverable (a PDF marked by support) of a submitted job of Acme's that the contractor is
+ * assigned to, so the drafter's column tells what a drafter may do to it.
+ */
+async function freshDeliverable(): Promise<string> {
+  const { job } = await freshJob();
+  const contractor = (await t.database.query<{ id: string }>(`select id::text as id from users where email = '${DEMO.contractor}'`))[0]!.id;
+  expect((await t.request('POST', `/api/jobs/${job}/assign`, { token: tokens.admin, body: { assignee_id: contractor } })).statusCode).toBe(200);
+  const up = await postMultipart(t, `/api/jobs/${job}/files`, [{ name: 'kind', value: 'letter' }, { name: 'category', value: 'Engineering' },
+    { name: 'files', filename: 'roof-letter.pdf', content: simplePdf(['Structural roof letter', 'Matrix']) }], { as: DEMO.support });
+  const marked = await t.request('POST', `/api/jobs/${job}/deliverables`, { token: tokens.support, body: { file_id: up.data?.[0]?.id, kind: 'structural_roof_letter' } });
+  expect(marked.statusCode, marked.body).toBe(201);
+  return marked.data.id;
 }
 
 function urlOf(route: string): string {
@@ -472,9 +495,10 @@ describe('route × role matrix', () => {
         const saved = fx;
         if (FRESH_JOB.has(route)) fx = { ...fx, ...(await freshJob()) };
         if (FRESH_ARTICLE.has(route)) fx = { ...fx, helpArticle: await freshArticle() };
+        if (route === 'DELETE /api/deliverables/{fileId}') fx = { ...fx, deliverable: await freshDeliverable() };
         if (route === 'DELETE /api/groups/{id}') fx = { ...fx, group: (await t.request('POST', '/api/groups', { token: tokens.admin, body: { name: `Matrix ${rnd()}` } })).data.id };
         const url = urlOf(route);
-        const acmeIds = [fx.job, fx.file, fx.attachment, fx.acmeCompany, fx.acmeUserId];
+        const acmeIds = [fx.job, fx.file, fx.attachment, fx.acmeCompany, fx.acmeUserId, fx.deliverable];
         fx = saved;
         const res = await t.request(method, url, { token: tokens[caller], body });
         seen[caller] = res.statusCode;

@@ -15,7 +15,7 @@ const item = (patch: Partial<Deliverable>): Deliverable => ({
 } as Deliverable);
 
 const answer = (patch: Partial<JobDeliverables>): JobDeliverables => ({
-  revision: 1, deliverables: [], requirements: [], tasks: [], may_mark: true, may_release: true, ...patch,
+  revision: 1, deliverables: [], requirements: [], tasks: [], may_mark: true, may_seal: true, may_withdraw_sealed: true, may_release: true, ...patch,
 });
 
 describe('the deliverables card', () => {
@@ -28,7 +28,7 @@ describe('the deliverables card', () => {
   });
 
   it('for a client with nothing released: says so, with no staff actions', async () => {
-    fakeApi({ 'GET /jobs/job-1/deliverables': answer({ may_mark: false, may_release: false }) });
+    fakeApi({ 'GET /jobs/job-1/deliverables': answer({ may_mark: false, may_seal: false, may_withdraw_sealed: false, may_release: false }) });
     renderApp(<DeliverablesPanel job={job('Finalized')} />, { user: userOf('user') });
     expect(await screen.findByText(/Nothing has been released yet/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Mark|Release/ })).not.toBeInTheDocument();
@@ -57,6 +57,25 @@ describe('the deliverables card', () => {
     expect(within(original).queryByRole('button', { name: 'Seal' })).not.toBeInTheDocument();
     expect(within(original).queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
     expect(screen.getByTestId('deliverable-requirements')).toHaveTextContent('Plan set needs a released, sealed plan set');
+  });
+
+  it('offers Remove on a sealed document only to whom may withdraw a seal; a draft to anyone who marks', async () => {
+    const items = [item({ state: 'sealed', seals_needed: [], name: 'sealed.pdf' }), item({ id: 'd-2', name: 'draft.pdf' })];
+    fakeApi({ 'GET /jobs/job-1/deliverables': answer({ deliverables: items, may_withdraw_sealed: false }) });
+    const drafter = renderApp(<DeliverablesPanel job={job('Finalized')} />);
+    expect(await screen.findByRole('button', { name: 'Remove draft.pdf from the deliverables' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove sealed.pdf from the deliverables' })).not.toBeInTheDocument();
+    drafter.unmount();
+    fakeApi({ 'GET /jobs/job-1/deliverables': answer({ deliverables: items, may_withdraw_sealed: true }) });
+    const admin = renderApp(<DeliverablesPanel job={job('Finalized')} />);
+    expect(await screen.findByRole('button', { name: 'Remove sealed.pdf from the deliverables' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Seal' })).toBeInTheDocument();
+    admin.unmount();
+    // Support without an engineer profile prepares documents: no Seal button to a dead end.
+    fakeApi({ 'GET /jobs/job-1/deliverables': answer({ deliverables: items, may_seal: false }) });
+    renderApp(<DeliverablesPanel job={job('Finalized')} />);
+    await screen.findByRole('button', { name: 'Remove draft.pdf from the deliverables' });
+    expect(screen.queryByRole('button', { name: 'Seal' })).not.toBeInTheDocument();
   });
 
   it('offers Release only from a status that allows it, and sends the unreleased ids with the note', async () => {
@@ -165,7 +184,7 @@ describe('the deliverables card', () => {
   });
 
   it('the client approves or asks for a revision once something is released', async () => {
-    fakeApi({ 'GET /jobs/job-1/deliverables': answer({ may_mark: false, may_release: false, deliverables: [item({ state: 'released', seals_needed: [] })] }) });
+    fakeApi({ 'GET /jobs/job-1/deliverables': answer({ may_mark: false, may_seal: false, may_withdraw_sealed: false, may_release: false, deliverables: [item({ state: 'released', seals_needed: [] })] }) });
     const onApprove = vi.fn();
     const onRevision = vi.fn();
     const { user } = renderApp(<DeliverablesPanel job={job('Pending Approval')} onApprove={onApprove} onRevision={onRevision} />, { user: userOf('user') });

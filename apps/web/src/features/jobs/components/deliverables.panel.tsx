@@ -188,10 +188,10 @@ export function DeliverablesPanel({ job, onApprove, onRevision }: { job: Job; on
                     {items.map((x) => (
                       <ListItem key={x.id} disableGutters secondaryAction={
                         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                          {d.may_release && x.state === 'draft' && x.mime === 'application/pdf' && (
+                          {d.may_seal && x.state === 'draft' && x.mime === 'application/pdf' && (
                             <Button size="small" startIcon={<VerifiedOutlined />} onClick={() => setDialog({ kind: 'seal', d: x })}>Seal</Button>
                           )}
-                          {d.may_mark && x.state !== 'released' && (
+                          {d.may_mark && (x.state === 'draft' || (x.state === 'sealed' && d.may_withdraw_sealed)) && (
                             <Tooltip title={`Remove ${x.name} from the deliverables (the file stays)`}>
                               <IconButton size="small" aria-label={`Remove ${x.name} from the deliverables`} onClick={() => setDialog({ kind: 'unmark', d: x })}>
                                 <LinkOffOutlined fontSize="small" />
