@@ -7,6 +7,7 @@ import {
 import { monthKey, monthStatsDelta } from '@sunstamp/domain/jobs/month-stats.rules';
 import { overdueAtOf, pendingBookkeeping } from '@sunstamp/domain/jobs/pending-admin.rules';
 import { historyEventOf } from '@sunstamp/domain/jobs/job-history.rules';
+import { creditedPeople, stepCredits } from '@sunstamp/domain/jobs/step-credits.rules';
 import { createJobArray, ZJobArray, type JobArray } from '@sunstamp/domain/jobs/job-defaults.schema';
 import { CAD_INTAKE_DEFAULTS, ZCadIntake, type CadIntake } from '@sunstamp/domain/jobs/cad-intake.schema';
 import { SEED_EQUIPMENT } from '@sunstamp/domain/catalogue/equipment.data';
@@ -554,13 +555,24 @@ export function buildSampleJob(s: SampleJob, ids: Ids, now: Date) {
         requestedById: actor.id, changes: null, createdAt: when,
       });
     }
+    const event = historyEventOf(t.action, from, to);
+    // As the workflow service does (jobs-workflow.service.ts): Design Completed credits who did
+    // each step of the cycle, not who moved the status (the demo's drafter designed Lee and Ramirez).
+    let credited = [actor.id];
+    if (to === 'Design Completed') {
+      const credits = stepCredits([...history.map((h) => ({ event: h.event, actorId: h.actorId ?? null, fromStatus: h.fromStatus ?? null, toStatus: h.toStatus ?? null, data: h.data })),
+        { event, actorId: actor.id, fromStatus: from, toStatus: to }]);
+      credited = creditedPeople(credits);
+      if (!credited.length) credited = [actor.id];
+      data = { ...(data ?? {}), credited, credits };
+    }
     history.push({
-      jobId: id, event: historyEventOf(t.action, from, to), actorId: actor.id, actorRole: actor.role,
+      jobId: id, event, actorId: actor.id, actorRole: actor.role,
       fromStatus: from, toStatus: to, note: step.note ?? null, data, at: when,
     });
     changes.push({ from, to });
     const delta = monthStatsDelta(from, to);
-    if (delta.jobsCompleted) monthStats.push({ userId: actor.id, month: monthKey(when), field: 'jobsCompleted' });
+    if (delta.jobsCompleted) for (const userId of credited) monthStats.push({ userId, month: monthKey(when), field: 'jobsCompleted' });
     if (delta.revisions) monthStats.push({ userId: actor.id, month: monthKey(when), field: 'revisions' });
   }
   // Kept equal to what the service would store after the last step.

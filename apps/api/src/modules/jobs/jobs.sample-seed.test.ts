@@ -228,6 +228,22 @@ describe('demo sample jobs', () => {
     }
   });
 
+  it('credits the design of a completed sample job to the drafter who designed it, not to support who moved the status (issue 29, item 7)', async () => {
+    const ids = await t.database.query<{ email: string; id: string }>(`select email, id::text as id from users where email in ($1, $2)`, [DEMO.contractor, DEMO.support]);
+    const drafter = ids.find((r) => r.email === DEMO.contractor)!.id;
+    const support = ids.find((r) => r.email === DEMO.support)!.id;
+    const completed = await t.database.query<{ name: string; actor: string; design: string | null }>(
+      `select j.name, h.actor_id::text as actor, h.data->'credits'->>'design' as design from job_history h join jobs j on j.id = h.job_id
+        where h.to_status = 'Design Completed' and j.assignee_id is not null`);
+    const byDrafter = completed.filter((c) => c.design === drafter);
+    expect(byDrafter.length, JSON.stringify(completed)).toBeGreaterThanOrEqual(2);
+    // Support moved them to Design Completed; the drafter is credited, as the workflow service credits a live move.
+    expect(byDrafter.some((c) => c.actor === support)).toBe(true);
+    for (const c of completed) expect(c.design, c.name).not.toBeNull();
+    const stats = await t.database.query<{ n: number }>(`select coalesce(sum(jobs_completed), 0)::int as n from user_month_stats where user_id = $1`, [drafter]);
+    expect(stats[0]!.n).toBeGreaterThanOrEqual(byDrafter.length);
+  });
+
   it('is idempotent: a second run adds nothing', async () => {
     const db = t.database.db;
     const counts = async () => Promise.all([db.select().from(ahjs), db.select().from(utilities), db.select().from(requirementValues)])
