@@ -15,9 +15,12 @@ import { startWorkerThread } from '../../platform/worker-thread.ts';
 type Failure = { key: GenerationErrorKey; detail: string } | { message: string };
 
 let pool: ThreadPool<unknown, PlanSetResult> | null = null;
+/** Renders completed by pools since replaced or closed (a pool of another size replaces the last). */
+let retired = 0;
 
 function poolOf(threads: number): ThreadPool<unknown, PlanSetResult> {
   if (pool && pool.size === threads) return pool;
+  retired += pool?.completed ?? 0;
   void pool?.close();
   pool = new ThreadPool<unknown, PlanSetResult>({
     size: threads,
@@ -46,12 +49,13 @@ export function renderInThread(input: unknown, threads: number, opts: { signal?:
 
 /** Plan sets rendered in a thread so far (tests check that runs took this path). */
 export function rendersInThreads(): number {
-  return pool?.completed ?? 0;
+  return retired + (pool?.completed ?? 0);
 }
 
 /** Ends the threads (the context's close). */
 export async function closeRenderThreads(): Promise<void> {
   const p = pool;
   pool = null;
+  retired += p?.completed ?? 0;
   await p?.close();
 }
