@@ -1,3 +1,4 @@
+import { installRoleGates } from './platform/role-gates.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -149,6 +150,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   installAuth(app);
   // PostgreSQL text cannot hold U+0000; refusing it here keeps every route from answering 500.
   installNulGuard(app);
+  // 403 before the body for a role that can never use a route (issue 29, item 4).
+  installRoleGates(app);
 
   await app.register(async (api) => {
     await api.register(healthRoutes);

@@ -18,6 +18,9 @@ export function mayEditCompany(actor: Pick<Actor, 'role' | 'companyIds'>, compan
   return actor.role === 'user_admin' && actor.companyIds.includes(companyId);
 }
 
+/** Whether a role edits any company at all (mayEditCompany decides which): an admin, a company admin. */
+export const mayEverEditCompany = (role: Role) => role === 'admin' || role === 'user_admin';
+
 /** The staff support contact of a company is an admin's choice. */
 export const mayChooseSupportContact = (role: Role) => role === 'admin';
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mayEditRequirements, requirementScopeTypesFor } from './requirements.policy.ts';
+import { ROLES } from '../roles.ts';
+import { mayEditCompany, mayEverEditCompany } from './companies.policy.ts';
+import { mayEditRequirements, mayEverEditRequirements, requirementScopeTypesFor } from './requirements.policy.ts';
 
 describe('who edits a scope (decisions.md roles table)', () => {
     const scope = (type: 'company' | 'utility' | 'ahj', id = 'c1') => ({ type, id });
@@ -26,4 +28,16 @@ describe('who edits a scope (decisions.md roles table)', () => {
     expect(requirementScopeTypesFor('user_admin')).toEqual(['company']);
     expect(requirementScopeTypesFor('user')).toEqual(['company']);
   });
+});
+
+describe('mayEverEditRequirements and mayEverEditCompany agree with the record policies (route gates, issue 29 item 4)', () => {
+  for (const role of ROLES) {
+    it(role, () => {
+      // A role passes the gate exactly when some scope or company of its own would be editable.
+      const actor = { role, companyIds: ['c1'] };
+      const someScope = (['company', 'ahj', 'utility'] as const).some((type) => mayEditRequirements(actor, { type, id: 'c1' }));
+      expect(mayEverEditRequirements(role)).toBe(someScope);
+      expect(mayEverEditCompany(role)).toBe(mayEditCompany(actor, 'c1'));
+    });
+  }
 });

@@ -21,6 +21,9 @@ export function requirementsEditRefusalOf(actor: Pick<Actor, 'role' | 'companyId
   return 'role';
 }
 
+/** Whether a role edits any requirements at all (requirementsEditRefusalOf decides the scope): staff, a company admin. */
+export const mayEverEditRequirements = (role: Role) => isInternalStaff(role) || role === 'user_admin';
+
 export const mayEditRequirements = (actor: Pick<Actor, 'role' | 'companyIds'>, scope: ScopeRef) =>
   requirementsEditRefusalOf(actor, scope) === null;
 

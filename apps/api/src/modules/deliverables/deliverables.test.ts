@@ -91,8 +91,8 @@ describe('a job cannot reach Design Completed, Pending Approval or Approved with
       expect([who, r.statusCode], r.body).toEqual([who, expected[who][0]]);
       expect(JSON.stringify(r.data)).toContain(expected[who][1]);
     }
-    // Release is staff's: a client or the drafter is refused, another tenant learns nothing.
-    const release: Record<string, number> = { [DEMO.acmeOwner]: 403, [DEMO.acmeUser]: 403, [DEMO.contractor]: 403, [DEMO.brightOwner]: 404 };
+    // Release is staff's: a client or the drafter is refused by role before anything about the job is read, another tenant too.
+    const release: Record<string, number> = { [DEMO.acmeOwner]: 403, [DEMO.acmeUser]: 403, [DEMO.contractor]: 403, [DEMO.brightOwner]: 403 };
     for (const [who, code] of Object.entries(release)) {
       expect((await call(who, 'POST', `/api/jobs/${id}/release`, {})).statusCode, who).toBe(code);
     }
@@ -266,7 +266,8 @@ describe('marking deliverables: bad inputs answer a clear 4xx', () => {
     expect(again.data.message).toBe('"plan.pdf" is already a deliverable (plan set).');
     // The drafter works only on its assigned jobs; clients never mark.
     for (const who of CLIENTS) expect((await call(who, 'POST', `/api/jobs/${id}/deliverables`, { file_id: fileId, kind: 'plan_set' })).statusCode).toBe(403);
-    expect((await call(DEMO.brightOwner, 'POST', `/api/jobs/${id}/deliverables`, { file_id: fileId, kind: 'plan_set' })).statusCode).toBe(404);
+    // A client role never marks: 403 by role, whichever company's job (role before body).
+    expect((await call(DEMO.brightOwner, 'POST', `/api/jobs/${id}/deliverables`, { file_id: fileId, kind: 'plan_set' })).statusCode).toBe(403);
     // Unmarking returns the file to an ordinary one.
     expect((await call(DEMO.support, 'DELETE', `/api/deliverables/${fileId}`)).statusCode).toBe(204);
     expect((await call(DEMO.support, 'DELETE', `/api/deliverables/${fileId}`)).statusCode).toBe(404);
@@ -296,7 +297,7 @@ describe('tasks per service', () => {
     expect((await call(DEMO.admin, 'PUT', `/api/jobs/${id}/tasks/shade_report`, { status: 'completed' })).statusCode).toBe(400);
     expect((await call(DEMO.admin, 'PUT', `/api/jobs/${id}/tasks/cad_packet`, { status: 'done' })).statusCode).toBe(400);
     expect((await call(DEMO.acmeUser, 'PUT', `/api/jobs/${id}/tasks/cad_packet`, { status: 'failed' })).statusCode).toBe(403);
-    expect((await call(DEMO.brightOwner, 'PUT', `/api/jobs/${id}/tasks/cad_packet`, { status: 'failed' })).statusCode).toBe(404);
+    expect((await call(DEMO.brightOwner, 'PUT', `/api/jobs/${id}/tasks/cad_packet`, { status: 'failed' })).statusCode).toBe(403);
     // A revision needs new documents: tasks start again and the old revision's plan set stays the client's.
     const rev = await call(DEMO.acmeUser, 'POST', `/api/jobs/${id}/revision`, { reason: 'layout_change', note: 'Two more panels' });
     expect(rev.statusCode, rev.body).toBe(200);

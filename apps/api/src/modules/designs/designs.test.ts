@@ -223,10 +223,12 @@ describe('POST /api/jobs/{id}/design/auto-layout', () => {
     expect(short.data.short_by.R1).toBeGreaterThan(0);
   });
 
-  it('refuses clients (403), strangers (404) and bad planes (400)', async () => {
+  it('refuses clients (403, by role: any company\'s), strangers (404) and bad planes (400)', async () => {
     const id = await newJob();
     expect((await call(DEMO.acmeUser, 'POST', `/api/jobs/${id}/design/auto-layout`, {})).statusCode).toBe(403);
-    expect((await call(DEMO.brightOwner, 'POST', `/api/jobs/${id}/design/auto-layout`, {})).statusCode).toBe(404);
+    expect((await call(DEMO.brightOwner, 'POST', `/api/jobs/${id}/design/auto-layout`, {})).statusCode).toBe(403);
+    // The drafter designs, but not a job it is not assigned to: it is not told the job exists.
+    expect((await call(DEMO.contractor, 'POST', `/api/jobs/${id}/design/auto-layout`, {})).statusCode).toBe(404);
     expect((await call(DEMO.admin, 'POST', `/api/jobs/${id}/design/auto-layout`, { roof_planes: [] })).statusCode).toBe(400);
     expect((await call(DEMO.admin, 'POST', `/api/jobs/${id}/design/auto-layout`, { roof_planes: [{ id: 'R1' }] })).statusCode).toBe(400);
     expect((await call(DEMO.admin, 'POST', `/api/jobs/${id}/design/auto-layout`, { planes: 1 })).statusCode).toBe(400);

@@ -295,7 +295,8 @@ describe('role matrix', () => {
     [DEMO.contractor, 200, 200, 200, true],
     [DEMO.acmeOwner, 200, 403, 200, false],
     [DEMO.acmeUser, 200, 403, 200, false],
-    [DEMO.brightOwner, 404, 404, 404, undefined],
+    // Another tenant sees nothing (404); a client role never edits CAD fields, refused by role first (403).
+    [DEMO.brightOwner, 404, 403, 404, undefined],
   ])('%s: GET requirements %i, PUT cad-fields %i, download %i', async (who, get, put, download, mayEdit) => {
     const g = await call(who, 'GET', `/api/jobs/${id}/requirements`);
     expect(g.statusCode).toBe(get);

@@ -273,19 +273,21 @@ describe('role × route matrix', () => {
     expect(acme.data.results.map((j: any) => j.id)).toEqual(expect.arrayContaining([acmeJob, assignedJob]));
     expect(acme.data.results.every((j: any) => j.company.name === 'Acme Solar')).toBe(true);
   });
+  // [method, path, body, brightOwner's answer, the unassigned contractor's answer]: 404, it is not
+  // told the job exists; 403 where its role can never do it, whichever job (role before body).
   it.each([
-    ['PUT', '/api/jobs', (id: string) => ({ id, notes: 'x' })],
-    ['POST', '/api/jobs/:id/submit', () => undefined],
-    ['POST', '/api/jobs/:id/status', () => ({ status: 'Cancelled' })],
-    ['POST', '/api/jobs/:id/cancel', () => undefined],
-    ['POST', '/api/jobs/:id/revision', () => ({ reason: 'other' })],
-    ['POST', '/api/jobs/:id/assign', () => ({ assignee_id: uid[DEMO.support] })],
-    ['POST', '/api/jobs/:id/unassign', () => undefined],
-    ['POST', '/api/jobs/:id/deactivate', () => undefined],
-  ] as const)('%s %s on another company\'s job answers 404 (brightOwner; contractor when unassigned)', async (m, path, body) => {
-    for (const who of [DEMO.brightOwner, DEMO.contractor]) {
+    ['PUT', '/api/jobs', (id: string) => ({ id, notes: 'x' }), 404, 404],
+    ['POST', '/api/jobs/:id/submit', () => undefined, 404, 404],
+    ['POST', '/api/jobs/:id/status', () => ({ status: 'Cancelled' }), 404, 404],
+    ['POST', '/api/jobs/:id/cancel', () => undefined, 404, 404],
+    ['POST', '/api/jobs/:id/revision', () => ({ reason: 'other' }), 404, 404],
+    ['POST', '/api/jobs/:id/assign', () => ({ assignee_id: uid[DEMO.support] }), 403, 404],
+    ['POST', '/api/jobs/:id/unassign', () => undefined, 403, 404],
+    ['POST', '/api/jobs/:id/deactivate', () => undefined, 403, 403],
+  ] as const)('%s %s on another company\'s job tells nothing about it (brightOwner; contractor when unassigned)', async (m, path, body, bright, contractor) => {
+    for (const [who, code] of [[DEMO.brightOwner, bright], [DEMO.contractor, contractor]] as const) {
       const res = await call(who, m, path.replace(':id', acmeJob), body(acmeJob));
-      expect(res.statusCode, `${who}: ${res.body}`).toBe(404);
+      expect(res.statusCode, `${who}: ${res.body}`).toBe(code);
     }
   });
   it.each([

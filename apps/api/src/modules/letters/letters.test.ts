@@ -331,7 +331,8 @@ describe('generate-letters', { timeout: 240_000 }, () => {
     expect((await call(DEMO.acmeUser, 'POST', `/api/jobs/${job}/generate-letters`, ok)).statusCode).toBe(403);
     expect((await call(DEMO.acmeOwner, 'POST', `/api/jobs/${job}/generate-letters`, ok)).statusCode).toBe(403);
     expect((await call(DEMO.contractor, 'POST', `/api/jobs/${job}/generate-letters`, ok)).statusCode).toBe(404);
-    expect((await call(DEMO.brightOwner, 'POST', `/api/jobs/${job}/generate-letters`, ok)).statusCode).toBe(404);
+    // A client role never generates letters: refused by role, whichever company's job.
+    expect((await call(DEMO.brightOwner, 'POST', `/api/jobs/${job}/generate-letters`, ok)).statusCode).toBe(403);
     expect((await call(DEMO.admin, 'POST', '/api/jobs/not-a-job/generate-letters', ok)).statusCode).toBe(404);
     expect((await call(DEMO.acmeUser, 'GET', `/api/jobs/${job}/letters`)).statusCode).toBe(403);
     const bad: [unknown, string][] = [

@@ -24,7 +24,8 @@ const scope = (type: string) => (type === 'company' ? `company/${co['Acme Solar'
 /** Who may change each scope's values (decisions.md): PUT and PATCH answer alike. Acme Solar is the company. */
 const EDIT_MATRIX: [string, string, number][] = [
   ['company', DEMO.admin, 200], ['company', DEMO.support, 200], ['company', DEMO.acmeOwner, 200],
-  ['company', DEMO.acmeUser, 403], ['company', DEMO.brightOwner, 404], ['company', DEMO.contractor, 404],
+  // The drafter never edits requirements: refused by role before the scope is read (role before body).
+  ['company', DEMO.acmeUser, 403], ['company', DEMO.brightOwner, 404], ['company', DEMO.contractor, 403],
   ['utility', DEMO.admin, 200], ['utility', DEMO.support, 200], ['utility', DEMO.contractor, 403],
   ['utility', DEMO.acmeOwner, 403], ['utility', DEMO.acmeUser, 403], ['utility', DEMO.brightOwner, 403],
   ['ahj', DEMO.admin, 200], ['ahj', DEMO.support, 200], ['ahj', DEMO.contractor, 403],

@@ -55,14 +55,14 @@ const MATRIX: Record<string, Row> = {
   'POST /api/companies':                             [401, 201, 403, 403, 403, 403, 403],
   'GET /api/companies/contacts':                     [401, 200, 200, 200, 200, 200, 200],
   'GET /api/companies/{id}':                         [401, 200, 200, 404, 200, 200, 404],
-  'PUT /api/companies/{id}':                         [401, 200, 403, 404, 200, 403, 404],
+  'PUT /api/companies/{id}':                         [401, 200, 403, 403, 200, 403, 404],
   'GET /api/groups':                                 [401, 200, 200, 403, 403, 403, 403],
   'GET /api/states':                                 [401, 200, 200, 200, 200, 200, 200],
   'GET /api/requirements/definitions':               [401, 200, 200, 200, 200, 200, 200],
   'GET /api/requirements/resolve':                   [401, 200, 200, 200, 200, 200, 200],
   'GET /api/requirements/{scope_type}/{scope_id}':   [401, 200, 200, 404, 200, 200, 404],
-  'PUT /api/requirements/{scope_type}/{scope_id}':   [401, 200, 200, 404, 200, 403, 404],
-  'PATCH /api/requirements/{scope_type}/{scope_id}': [401, 200, 200, 404, 200, 403, 404],
+  'PUT /api/requirements/{scope_type}/{scope_id}':   [401, 200, 200, 403, 200, 403, 404],
+  'PATCH /api/requirements/{scope_type}/{scope_id}': [401, 200, 200, 403, 200, 403, 404],
   'GET /api/requirements/files/{file_id}/download':  [401, 404, 404, 404, 404, 404, 404],
   'POST /api/requirements/{scope_type}/{scope_id}/files/{key}': [401, 415, 415, 404, 415, 403, 404],
   'DELETE /api/requirements/{scope_type}/{scope_id}/files/{key}/{file_id}': [401, 404, 404, 404, 404, 403, 404],
@@ -132,19 +132,19 @@ const MATRIX: Record<string, Row> = {
   'POST /api/jobs/{id}/status':                      [401, 200, 200, 404, 403, 403, 404],
   'POST /api/jobs/{id}/cancel':                      [401, 200, 200, 404, 200, 200, 404],
   'POST /api/jobs/{id}/revision':                    [401, 409, 409, 404, 409, 409, 404],
-  'POST /api/jobs/{id}/assign':                      [401, 200, 200, 404, 403, 403, 404],
-  'POST /api/jobs/{id}/unassign':                    [401, 409, 409, 404, 403, 403, 404],
-  'POST /api/jobs/{id}/deactivate':                  [401, 200, 200, 404, 403, 403, 404],
+  'POST /api/jobs/{id}/assign':                      [401, 200, 200, 404, 403, 403, 403],
+  'POST /api/jobs/{id}/unassign':                    [401, 409, 409, 404, 403, 403, 403],
+  'POST /api/jobs/{id}/deactivate':                  [401, 200, 200, 403, 403, 403, 403],
   'GET /api/jobs/{id}/history':                      [401, 200, 200, 404, 200, 200, 404],
   'GET /api/jobs/{id}/revisions':                    [401, 200, 200, 404, 200, 200, 404],
   'GET /api/jobs/{id}/requirements':                 [401, 200, 200, 404, 200, 200, 404],
-  'PUT /api/jobs/{id}/cad-fields':                   [401, 200, 200, 404, 403, 403, 404],
+  'PUT /api/jobs/{id}/cad-fields':                   [401, 200, 200, 404, 403, 403, 403],
   'GET /api/jobs/{id}/equipment':                    [401, 200, 200, 404, 200, 200, 404],
   'PUT /api/jobs/{id}/equipment':                    [401, 200, 200, 404, 200, 200, 404],
   'GET /api/jobs/{id}/design':                       [401, 200, 200, 404, 200, 200, 404],
   // Clients never design: 403 for any job id (the route is no secret; the job's existence is not told).
   'PUT /api/jobs/{id}/design':                       [401, 200, 200, 404, 403, 403, 403],
-  'POST /api/jobs/{id}/design/auto-layout':          [401, 200, 200, 404, 403, 403, 404],
+  'POST /api/jobs/{id}/design/auto-layout':          [401, 200, 200, 404, 403, 403, 403],
   'POST /api/jobs/{id}/design/check':                [401, 200, 200, 404, 403, 403, 403],
   // The matrix job lacks what a plan set needs (422 naming it); clients never see runs before release.
   'POST /api/jobs/{id}/generate-cad':                 [401, 422, 422, 404, 403, 403, 404],
@@ -159,7 +159,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/files/{fileId}/preview':                 [401, 200, 200, 404, 200, 200, 404],
   'DELETE /api/files/{fileId}':                      [401, 204, 204, 404, 204, 204, 404],
   'GET /api/jobs/{id}/deliverables':                 [401, 200, 200, 404, 200, 200, 404],
-  'POST /api/jobs/{id}/deliverables':                [401, 400, 400, 404, 403, 403, 404],
+  'POST /api/jobs/{id}/deliverables':                [401, 400, 400, 404, 403, 403, 403],
   // A draft deliverable of a job assigned to the contractor (freshDeliverable): the engineer in the
   // body (Matrix PE) has no account and has authorised no admin, so nobody may seal in their name;
   // support prepares and the drafter and clients never seal; clients never see an unreleased one
@@ -168,12 +168,12 @@ const MATRIX: Record<string, Row> = {
   'POST /api/deliverables/{fileId}/seal':            [401, 403, 403, 403, 404, 404, 404],
   'GET /api/deliverables/{fileId}/seal-options':     [401, 200, 200, 403, 404, 404, 404],
   'DELETE /api/deliverables/{fileId}':               [401, 204, 204, 204, 404, 404, 404],
-  'POST /api/jobs/{id}/release':                     [401, 409, 409, 404, 403, 403, 404],
+  'POST /api/jobs/{id}/release':                     [401, 409, 409, 403, 403, 403, 403],
   'GET /api/jobs/{id}/deliverables/zip':             [401, 404, 404, 404, 404, 404, 404],
-  'PUT /api/jobs/{id}/tasks/{service}':              [401, 200, 200, 404, 403, 403, 404],
+  'PUT /api/jobs/{id}/tasks/{service}':              [401, 200, 200, 404, 403, 403, 403],
   // The matrix job orders no wet stamp: staff are told so (409); only staff record one (403), another tenant 404.
   'GET /api/jobs/{id}/wet-stamp':                    [401, 200, 200, 404, 200, 200, 404],
-  'PATCH /api/jobs/{id}/wet-stamp':                  [401, 409, 409, 404, 403, 403, 404],
+  'PATCH /api/jobs/{id}/wet-stamp':                  [401, 409, 409, 403, 403, 403, 403],
   'GET /api/verify/{code}':                          [404, 404, 404, 404, 404, 404, 404],
   'POST /api/verify/{code}/check':                   [404, 404, 404, 404, 404, 404, 404],
   'GET /api/geocode':                                [401, 200, 200, 200, 200, 200, 200],
@@ -196,7 +196,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/jobs/{id}/messages/mentionable':         [401, 200, 200, 404, 200, 200, 404],
   'POST /api/jobs/{id}/messages/files':              [401, 415, 415, 404, 415, 415, 404],
   'GET /api/messages/attachments/{attachmentId}/download': [401, 200, 200, 404, 200, 200, 404],
-  'PATCH /api/jobs/{id}/conversation':               [401, 200, 200, 404, 403, 403, 404],
+  'PATCH /api/jobs/{id}/conversation':               [401, 200, 200, 403, 403, 403, 403],
   'GET /api/notifications':                          [401, 200, 200, 200, 200, 200, 200],
   'POST /api/notifications/read':                    [401, 200, 200, 200, 200, 200, 200],
   // Public: the signed token in the query is the authority (one-click unsubscribe), whoever calls
@@ -220,8 +220,8 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/engineers/{id}/certificates/{certificateId}': [401, 404, 403, 403, 403, 403, 403],
   'PUT /api/engineers/{id}/seal-authorisation':      [401, 200, 403, 403, 403, 403, 403],
   // The matrix job has no AHJ: staff are told to choose one (409); clients may not generate (403).
-  'POST /api/jobs/{id}/generate-letters':            [401, 409, 409, 404, 403, 403, 404],
-  'POST /api/jobs/{id}/recalculate-url':             [401, 409, 409, 404, 403, 403, 404],
+  'POST /api/jobs/{id}/generate-letters':            [401, 409, 409, 404, 403, 403, 403],
+  'POST /api/jobs/{id}/recalculate-url':             [401, 409, 409, 404, 403, 403, 403],
   'GET /api/jobs/{id}/letters':                      [401, 200, 200, 404, 403, 403, 404],
   'GET /api/jobs/{id}/letter-runs':                  [401, 200, 200, 404, 403, 403, 404],
   'POST /api/letters/{letterId}/sign':               [401, 404, 404, 404, 404, 404, 404],
@@ -478,6 +478,26 @@ describe('route × role matrix', () => {
     ).toEqual([]);
     const stale = Object.keys(MATRIX).filter((r) => !routes.includes(r));
     expect(stale, 'Rows for routes the app no longer publishes').toEqual([]);
+  });
+
+  // Routes where the record decides for a client too: its own profile (not another's), a message's
+  // author, the status moves a client makes (submit, answer, approve). They validate the body first.
+  const RECORD_DECIDES = new Set(['PUT /api/users/{id}', 'PATCH /api/jobs/{id}/messages/{messageId}', 'POST /api/jobs/{id}/status']);
+  // Issue 29, item 4, for every route: a client whose row says 403 (the role may never do it) gets
+  // 403 with a bad body too, before validation, never the schema's complaints.
+  it('a client the row refuses (403) is refused before the body is validated, on every route with a body', async () => {
+    const wrong: string[] = [];
+    for (const route of Object.keys(MATRIX).filter((r) => routes.includes(r) && !r.startsWith('GET ') && !r.startsWith('DELETE '))) {
+      const [method] = route.split(' ') as ['POST' | 'PUT' | 'PATCH'];
+      for (const caller of ['acmeUser', 'acmeOwner'] as const) {
+        if (MATRIX[route]![CALLERS.indexOf(caller)] !== 403 || RECORD_DECIDES.has(route)) continue;
+        for (const body of [[1], { __not_a_field: true, name: 7 }]) {
+          const res = await t.request(method, urlOf(route), { token: tokens[caller], body });
+          if (res.statusCode !== 403) wrong.push(`${route} as ${caller} with ${JSON.stringify(body)}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('every row answers as expected for every caller, errors in the envelope', async () => {
