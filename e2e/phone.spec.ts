@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedJob, draftJob, ownTag } from './own-jobs.ts';
-import { INSTALLER, baseUrl, launchBrowser, screenshot, settled, signInAs, type Browser } from './support.ts';
+import { INSTALLER, baseUrl, clickPastToasts, launchBrowser, screenshot, settled, signInAs, type Browser } from './support.ts';
 
 /**
  * Phone width (400 × 800): the jobs list is a card list, the intake a compact stepper, the
@@ -83,12 +83,15 @@ describe('phone width, 400 px', { shuffle: false }, () => {
     await page.getByTestId('intake-compact-stepper').getByText('Step 1 of 7 · Address').waitFor();
     await expectNoSidewaysScroll(page);
     await screenshot(page, 'phone-intake-1-address.png');
+    // Scrolled to its end, the page leaves its Next button clear of where a toast lies (the
+    // screen's bottom 72 px at this width: notistack's 14 px inset and a 48 px toast, and a gap).
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const next = await page.getByRole('button', { name: 'Next' }).boundingBox();
+    expect(next, 'the Next button is laid out').not.toBeNull();
+    expect(next!.y + next!.height).toBeLessThanOrEqual(800 - 72);
     let n = 1;
     for (const step of ['Arrays', 'CAD intake', 'Equipment', 'Services', 'Files']) {
-      // A toast (bottom centre, spec §2) covers the action bar at 400 px until it hides, and a
-      // headless window without focus does not count its 5 s down: close it as a person would.
-      for (const dismiss of await page.getByRole('button', { name: 'Dismiss' }).all()) await dismiss.click().catch(() => {});
-      await page.getByRole('button', { name: 'Next' }).click();
+      await clickPastToasts(page, page.getByRole('button', { name: 'Next' }));
       await page.getByRole('heading', { name: step, level: 2 }).waitFor();
       n += 1;
       await page.getByTestId('intake-compact-stepper').getByText(`Step ${n} of 7 · ${step}`).waitFor();
@@ -118,7 +121,7 @@ describe('phone width, 400 px', { shuffle: false }, () => {
     await page.goto(`${baseUrl}/jobs/new?id=${jobPath.split('/').pop()}`);
     await page.getByRole('heading', { name: 'Address', level: 2 }).waitFor();
     for (const step of ['Arrays', 'CAD intake']) {
-      await page.getByRole('button', { name: 'Next' }).click();
+      await clickPastToasts(page, page.getByRole('button', { name: 'Next' }));
       await page.getByRole('heading', { name: step, level: 2 }).waitFor();
     }
     await expectNoSidewaysScroll(page);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser as PlaywrightBrowser, type BrowserContext, type ConsoleMessage, type Download, type Page } from 'playwright-core';
+import { chromium, type Browser as PlaywrightBrowser, type BrowserContext, type ConsoleMessage, type Download, type Locator, type Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
 
 /** Shared by the browser tests: the server global-setup started, Chromium, sign-in, screenshots. */
@@ -174,6 +174,30 @@ export async function settled(p: Page, timeout = 3_000) {
       calm = still() ? calm + 1 : 0;
     }
   }, timeout);
+}
+
+/**
+ * Clicks `target` as a person would when a toast (bottom centre, spec §2) lies over it: closes the
+ * toasts with their Dismiss button and clicks again. A headless window without focus does not count
+ * a toast's 5 s down, and at phone width the toasts span the bottom of the screen, where the
+ * intake's action bar is. Each toast closed is logged with its text, so a run shows what raised it.
+ */
+export async function clickPastToasts(p: Page, target: Locator, timeout = 30_000) {
+  const until = Date.now() + timeout;
+  const toasts = p.locator('.notistack-SnackbarContainer');
+  for (;;) {
+    for (const dismiss of await toasts.getByRole('button', { name: 'Dismiss' }).all()) {
+      const text = await dismiss.locator('xpath=ancestor::*[@role="alert" or contains(@class,"notistack-MuiContent")][1]').textContent({ timeout: 1_000 }).catch(() => '?');
+      console.warn(`[e2e] closed a toast on ${p.url()}: ${text}`);
+      await dismiss.click({ timeout: 2_000 }).catch(() => {});
+    }
+    try {
+      await target.click({ timeout: Math.max(1_000, Math.min(5_000, until - Date.now())) });
+      return;
+    } catch (e) {
+      if (Date.now() >= until) throw e;
+    }
+  }
 }
 
 /**

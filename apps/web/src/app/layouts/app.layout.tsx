@@ -204,7 +204,9 @@ export function AppLayout() {
         </Box>
       </Drawer>
 
-      <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxWidth="xl" sx={{ flex: 1, py: { xs: 3, md: 4 }, outline: 'none' }}>
+      {/* At phone width a toast (bottom centre, spec §2) spans the screen's foot: the room below the
+          content lets a page's last buttons (the intake's Next) scroll clear of it. */}
+      <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxWidth="xl" sx={{ flex: 1, pt: { xs: 3, md: 4 }, pb: { xs: 11, sm: 4 }, outline: 'none' }}>
         <SiteAlerts alerts={me?.site_alerts ?? []} />
         <Outlet />
       </Container>
