@@ -136,8 +136,7 @@ describe('action needed, one story', { shuffle: false }, () => {
 
     it('the client sees the sheet under PV-01, without Delete and without the drafter\'s name', async () => {
       await signOut(page);
-      await signInAs(page, INSTALLER);
-      await page.goto(`${baseUrl}/jobs/${jobId}`);
+      await signInAs(page, INSTALLER, `/jobs/${jobId}`);
       await page.getByText('pv-01-site-plan.pdf').waitFor();
       expect(await page.getByRole('button', { name: 'Delete pv-01-site-plan.pdf' }).count()).toBe(0);
       expect(await page.locator('main').innerText()).not.toMatch(/drafter/i);

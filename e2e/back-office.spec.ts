@@ -66,8 +66,7 @@ describe('back office', { shuffle: false }, () => {
     await form.getByRole('button', { name: 'Send message' }).click();
     await page.getByText('Thank you! Your message is with our team; we answer on business days.').waitFor();
 
-    await signInAs(page, ADMIN);
-    await page.goto(`${baseUrl}/back-office?tab=inbound`);
+    await signInAs(page, ADMIN, `/back-office?tab=inbound`);
     const table = page.getByRole('table', { name: 'Contact messages' });
     const row = table.getByRole('row').filter({ hasText: who });
     await row.getByText(message).waitFor();

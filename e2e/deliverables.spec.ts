@@ -45,8 +45,7 @@ describe('deliverables, one story', { shuffle: false }, () => {
   describe('staff mark the plan set; the client does not see it before release', () => {
     it('the job cannot reach Design Completed without a plan set; staff mark the uploaded file as the plan set', async () => {
       await expect(staff('POST', `/jobs/${jobId}/status`, { status: 'Design Completed' })).rejects.toThrow(/CAD Design needs a plan set/);
-      await signInAs(page, SUPPORT);
-      await page.goto(`${baseUrl}/jobs/${jobId}`);
+      await signInAs(page, SUPPORT, `/jobs/${jobId}`);
       const area = page.getByTestId('deliverables');
       await area.getByText('CAD Design needs a released plan set').waitFor();
       await area.getByRole('button', { name: 'Mark a file as deliverable' }).click();
@@ -62,8 +61,7 @@ describe('deliverables, one story', { shuffle: false }, () => {
 
     it('the client reads "nothing released yet" and no plan set among the files', async () => {
       await signOut(page);
-      await signInAs(page, INSTALLER);
-      await page.goto(`${baseUrl}/jobs/${jobId}`);
+      await signInAs(page, INSTALLER, `/jobs/${jobId}`);
       await page.getByTestId('deliverables').getByText('Nothing has been released yet.', { exact: false }).waitFor();
       expect(await page.locator('main').innerText()).not.toContain('plan-set.pdf');
     });
@@ -73,8 +71,7 @@ describe('deliverables, one story', { shuffle: false }, () => {
     it('release moves the job to Pending Approval', async () => {
       for (const status of ['Design Completed', 'Finalized']) await staff('POST', `/jobs/${jobId}/status`, { status });
       await signOut(page);
-      await signInAs(page, SUPPORT);
-      await page.goto(`${baseUrl}/jobs/${jobId}`);
+      await signInAs(page, SUPPORT, `/jobs/${jobId}`);
       await page.getByTestId('deliverables').getByRole('button', { name: 'Release to client' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByText('the job moves to Pending Approval', { exact: false }).waitFor();

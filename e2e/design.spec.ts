@@ -146,8 +146,7 @@ describe('the Design page, one story', { shuffle: false }, () => {
     it('shows the client the design, read-only', async () => {
       const other = await launchBrowser();
       try {
-        await signInAs(other.page, INSTALLER);
-        await other.page.goto(`${baseUrl}/jobs/${jobId}/design`);
+        await signInAs(other.page, INSTALLER, `/jobs/${jobId}/design`);
         await other.page.getByTestId('design-canvas').waitFor();
         await other.page.getByText('Our design team draws this plan; you can view it here.').waitFor();
         expect(await other.page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);

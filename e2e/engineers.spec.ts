@@ -67,8 +67,7 @@ describe('engineers', { shuffle: false }, () => {
   });
 
   it('support reads the list without editing; a client has no Engineers page', async () => {
-    await signInAs(page, SUPPORT);
-    await page.goto(`${baseUrl}/engineers`);
+    await signInAs(page, SUPPORT, `/engineers`);
     await page.getByTestId('engineer').filter({ hasText: NAME }).waitFor();
     expect(await page.getByRole('button', { name: 'Add engineer' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Upload seal' }).count()).toBe(0);

@@ -136,8 +136,7 @@ describe('item 7: analytics credit who designed', () => {
     // The drafter's page shows it.
     const drafter = await launchBrowser({ ignore: offlineNoise });
     try {
-      await signInAs(drafter.page, DRAFTER);
-      await drafter.page.goto(`${baseUrl}/analytics`);
+      await signInAs(drafter.page, DRAFTER, `/analytics`);
       await drafter.page.locator('h1').first().waitFor();
       await settled(drafter.page);
       await screenshot(drafter.page, 'issue29-7-analytics-drafter-1280.png');

@@ -149,8 +149,7 @@ describe('jobs with catalogue equipment, and a revision that carries the change'
 
   it('an admin edits the span limit on its own screen; the client never could', async () => {
     await signOut(page);
-    await signInAs(page, ADMIN);
-    await page.goto(`${baseUrl}/reference/engineering`);
+    await signInAs(page, ADMIN, `/reference/engineering`);
     await page.getByRole('heading', { name: 'Structural span limit', level: 2 }).waitFor();
     await expect(page.getByLabel('Portrait module').inputValue()).resolves.toBe('65');
     await page.getByLabel('Portrait module').fill('64');

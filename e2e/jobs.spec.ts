@@ -231,8 +231,7 @@ describe('jobs: intake, job page and the remembered list', { shuffle: false }, (
 
   it('admin sees the job’s requirements with their sources, a company value included', async () => {
     await signOut(page);
-    await signInAs(page, ADMIN);
-    await page.goto(`${baseUrl}${jobPath}`);
+    await signInAs(page, ADMIN, `${jobPath}`);
     await page.getByRole('heading', { name: JOB_NAME, level: 1 }).waitFor();
     const section = page.getByRole('region', { name: 'Requirements' });
     const scopes = section.getByTestId('job-requirement-scopes');

@@ -98,8 +98,7 @@ async function download(fileId: string): Promise<Uint8Array> {
 
 describe('the engineer seals a plan set', { shuffle: false }, () => {
   it('the generated set is a draft needing the structural seal; support prepares and is not offered Seal', async () => {
-    await signInAs(page, SUPPORT);
-    await page.goto(`${baseUrl}/jobs/${jobId}`);
+    await signInAs(page, SUPPORT, `/jobs/${jobId}`);
     const area = page.getByTestId('deliverables');
     await area.getByText('needs the structural seal', { exact: false }).waitFor();
     // Support has no engineer profile: no Seal button leading to a dialog where every engineer is disabled.
@@ -109,8 +108,7 @@ describe('the engineer seals a plan set', { shuffle: false }, () => {
   });
 
   it('the demo engineer, from their own account, chooses themself and seals: PV-1 to PV-3 show the seal', async () => {
-    await signInAs(page, ADMIN);
-    await page.goto(`${baseUrl}/jobs/${jobId}`);
+    await signInAs(page, ADMIN, `/jobs/${jobId}`);
     const area = page.getByTestId('deliverables');
     await area.getByRole('button', { name: 'Seal', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Seal plan set' });
@@ -153,8 +151,7 @@ describe('the engineer seals a plan set', { shuffle: false }, () => {
     await screenshot(page, 'seal-verify-unreleased.png');
     for (const status of ['Design Completed', 'Finalized']) await admin('POST', `/jobs/${jobId}/status`, { status });
     await admin('POST', `/jobs/${jobId}/release`, {});
-    await signInAs(page, INSTALLER);
-    await page.goto(`${baseUrl}/jobs/${jobId}`);
+    await signInAs(page, INSTALLER, `/jobs/${jobId}`);
     const area = page.getByTestId('deliverables');
     await area.getByText('Plan set', { exact: true }).waitFor();
     const [dl] = await Promise.all([page.waitForEvent('download'), area.getByRole('button', { name: /^Download .*plan-set\.pdf$/ }).click()]);

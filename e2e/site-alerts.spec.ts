@@ -73,8 +73,7 @@ describe('site alerts', { shuffle: false }, () => {
   });
 
   it('the admin sees who closed it and expires it', async () => {
-    await signInAs(page, ADMIN);
-    await page.goto(`${baseUrl}/site-alerts`);
+    await signInAs(page, ADMIN, `/site-alerts`);
     const card = page.getByTestId('site-alert').filter({ hasText: MESSAGE });
     await card.getByText('closed by 1 person', { exact: false }).waitFor();
     await card.getByRole('button', { name: 'Expire now' }).click();

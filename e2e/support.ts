@@ -123,9 +123,10 @@ export async function signInWithForm(p: Page, email: string) {
 /**
  * Signs in as the web client does after the form (the token pair in localStorage under the spec's
  * keys, a CSRF token fetched for the new session), without typing the form: the specs that test the
- * form itself use `signIn`/`signInWithForm`. Lands on the jobs list, signed in.
+ * form itself use `signIn`/`signInWithForm`. Lands on `at` (the jobs list unless told), signed in:
+ * a spec that goes on to another page opens it at once rather than drawing the jobs list first.
  */
-export async function signInAs(p: Page, email: string) {
+export async function signInAs(p: Page, email: string, at = '/jobs') {
   const pair = await tokensOf(email);
   // localStorage belongs to the origin: a page not on it yet gets an empty document there, served
   // by the test itself (no request reaches the server, and the browser asks for no favicon).
@@ -141,9 +142,10 @@ export async function signInAs(p: Page, email: string) {
     localStorage.removeItem('csrfToken');
   }, pair);
   if (!onOrigin) await p.unroute(blank);
-  await p.goto(`${baseUrl}/jobs`);
+  await p.goto(`${baseUrl}${at}`);
   await p.getByRole('button', { name: 'Account menu' }).waitFor();
-  if (pathOf(p) !== '/jobs') throw new Error(`signed in as ${email} but landed on ${pathOf(p)}`);
+  const expected = new URL(at, baseUrl).pathname;
+  if (pathOf(p) !== expected) throw new Error(`signed in as ${email} but landed on ${pathOf(p)}, not ${expected}`);
 }
 
 /** Signs out through the account menu and waits for /login. */

@@ -97,8 +97,7 @@ describe('dark mode', () => {
     const dark = await launchBrowser();
     try {
       await dark.context.addInitScript(() => localStorage.setItem('sunstamp.themeMode', 'dark'));
-      await signInAs(dark.page, ADMIN);
-      await dark.page.goto(`${baseUrl}/messages`);
+      await signInAs(dark.page, ADMIN, `/messages`);
       const group = dark.page.getByRole('group').filter({ hasText: 'Unread' }).first();
       await group.waitFor();
       const colors = await group.locator('button').evaluateAll((bs) =>

@@ -70,8 +70,7 @@ const shootCard = (name: string) => card().screenshot({ path: path.join(artifact
 describe('the wet stamp, one story', { shuffle: false }, () => {
   describe('staff record the wet stamp step by step', () => {
     it('copies, stamped: the task is In Progress and the job still waits for the shipment', async () => {
-      await signInAs(page, SUPPORT);
-      await page.goto(`${baseUrl}/jobs/${jobId}`);
+      await signInAs(page, SUPPORT, `/jobs/${jobId}`);
       await card().getByText('Ordered as the Wet Stamp service.').waitFor();
       await card().getByTestId('wet-stamp-state').getByText('Pending Wet Stamp').waitFor();
       await card().getByText('it moves to Design Completed once the copies are shipped', { exact: false }).waitFor();
@@ -156,8 +155,7 @@ describe('the wet stamp, one story', { shuffle: false }, () => {
   describe('the client reads it', () => {
     it('every step with the tracking reference, "Our team" for who, and no control', async () => {
       await signOut(page);
-      await signInAs(page, INSTALLER);
-      await page.goto(`${baseUrl}/jobs/${jobId}`);
+      await signInAs(page, INSTALLER, `/jobs/${jobId}`);
       await card().getByTestId('wet-stamp-state').getByText('Delivered').waitFor();
       await card().getByTestId('wet-stamp-tracking').getByText(TRACKING).waitFor();
       expect(await card().getByText('Our team', { exact: false }).count()).toBe(3);
