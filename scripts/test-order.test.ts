@@ -74,6 +74,20 @@ describe('the default order: longest first from the durations table', () => {
     expect([...once].sort()).toEqual(names(files).sort());
     expect(other).not.toEqual(once);
   });
+
+  it('shuffles project by project: each project\'s files together, in a seeded order of their own', async () => {
+    const projectsOf = (order: string[]) => order.map((n) => n.split(':')[0]!).filter((p, i, all) => p !== all[i - 1]);
+    const seen = new Set<string>();
+    for (let seed = 1; seed <= 40; seed++) {
+      const order = names(await new WithTable(table, { shuffle: true, seed }).sort(files));
+      // Four projects, four runs of files: a project's files are never split by another's.
+      expect(projectsOf(order)).toHaveLength(4);
+      seen.add(projectsOf(order).join(',') + ' | ' + order.filter((n) => n.startsWith('api-postgres:')).join(','));
+    }
+    // The projects' order and the order inside a project both vary with the seed.
+    expect(new Set([...seen].map((s) => s.split(' | ')[0])).size).toBeGreaterThan(5);
+    expect(new Set([...seen].map((s) => s.split(' | ')[1])).size).toBe(6);
+  });
 });
 
 describe('makespan: the schedule vitest\'s pool makes of an order', () => {

@@ -9,7 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * file size (project by project), so a long but small file could start late and leave one worker
  * busy alone at the end. TEST_ORDER=reverse runs them in reverse alphabetical order, and
  * `--sequence.shuffle` shuffles them (and, as vitest does, the tests inside each file) by the run's
- * seed (`--sequence.seed` repeats one). Every file must pass in any of these orders: a test creates
+ * seed (`--sequence.seed` repeats one), project by project (`shuffledByProject`). Every file must pass in any of these orders: a test creates
  * the data it reads (docs/operations.md, "Order independence").
  */
 export class OrderSequencer extends BaseSequencer {
@@ -17,7 +17,7 @@ export class OrderSequencer extends BaseSequencer {
     const key = (f: TestSpecification) => `${f.project.name}:${f.moduleId}`;
     if (process.env.TEST_ORDER === 'reverse') return [...files].sort((a, b) => key(b).localeCompare(key(a)));
     const { shuffle, seed } = this.ctx.config.sequence;
-    if (shuffle) return shuffled([...files].sort((a, b) => key(a).localeCompare(key(b))), seed);
+    if (shuffle) return shuffledByProject([...files].sort((a, b) => key(a).localeCompare(key(b))), (f) => f.project.name, seed);
     const table = this.durations();
     const root = this.ctx.config.root;
     const entries = files.map((f) => ({
@@ -88,6 +88,21 @@ function fileSize(file: string): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * The shuffled order: the files of each project shuffled, and the projects' order too, with the
+ * projects kept together. vitest keeps a worker (and the module graph its files share) only while
+ * the next file is of the same project, so a shuffle across projects restarted a worker at nearly
+ * every file: the API files then met each other far less often in one worker than in the default
+ * order (a weaker test of order independence), and the run re-imported the app hundreds of times
+ * (vitest's "import" ~250 s of a shuffled run). Files of different projects never share a worker.
+ */
+export function shuffledByProject<T>(items: T[], projectOf: (t: T) => string, seed: number): T[] {
+  const groups = new Map<string, T[]>();
+  for (const t of items) groups.set(projectOf(t), [...(groups.get(projectOf(t)) ?? []), t]);
+  const names = shuffled([...groups.keys()].sort(), seed);
+  return names.flatMap((name, i) => shuffled(groups.get(name)!, seed + i + 1));
 }
 
 /** Fisher–Yates with a small seeded generator (mulberry32), so a seed repeats an order. */
