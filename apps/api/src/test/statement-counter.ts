@@ -5,9 +5,12 @@ import { PGlite } from '@electric-sql/pglite';
 /*
  * Counts the SQL statements a call sends, on either database: on PGlite, the protocol messages each
  * statement sends (a simple Query, or an Execute of the extended protocol, which drizzle uses); on
- * PostgreSQL, node-postgres' Client#query (pool queries, transactions' BEGIN/COMMIT and NOTIFY all
- * go through it). Only statements of the measured call (its async context) count, so the queue's
- * polling and other background work that runs meanwhile on a slow machine does not.
+ * PostgreSQL, node-postgres' Pool#query and Client#query (a transaction's statements on the client
+ * it checked out). Only statements of the measured call (its async context) count, so the queue's
+ * polling and other background work that runs meanwhile on a slow machine does not. A pool query is
+ * counted when it is asked for: with every connection busy (the queue's workers polling at once)
+ * the pool hands it a client later, from the context of whoever released one, where the measured
+ * call's context is gone (a post counted as one statement instead of two, seed 909).
  *
  * install() before the test app opens its database, uninstall() after it closes; counted(fn)
  * answers the statements fn sent ('pglite' for each on PGlite, the SQL text on PostgreSQL).
@@ -36,7 +39,10 @@ export function statementCounter() {
   let statements: string[] = [];
   let depth = 0;
   const proto = PGlite.prototype as unknown as Record<'execProtocolStream' | 'execProtocol', ProtocolFn>;
-  const originals = { stream: proto.execProtocolStream, protocol: proto.execProtocol, pgQuery: pg.Client.prototype.query };
+  const originals = { stream: proto.execProtocolStream, protocol: proto.execProtocol, pgQuery: pg.Client.prototype.query, poolQuery: pg.Pool.prototype.query };
+  // The queries a Pool#query counted already: its client's query must not count them again.
+  const viaPool = new WeakSet<object>();
+  const textOf = (q: unknown) => (typeof q === 'string' ? q : (q as { text: string }).text);
   const wrap = (fn: ProtocolFn): ProtocolFn => async function (this: unknown, m: Uint8Array, ...rest: unknown[]) {
     // A call made from inside another wrapped call is the same statement.
     if (counting && depth === 0 && measured.getStore()) for (let k = countMessages(m); k > 0; k--) statements.push('pglite');
@@ -47,11 +53,18 @@ export function statementCounter() {
     install() {
       proto.execProtocolStream = wrap(originals.stream);
       proto.execProtocol = wrap(originals.protocol);
-      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
         if (counting && measured.getStore()) {
-          const q = args[0] as string | { text: string };
-          statements.push(typeof q === 'string' ? q : q.text);
+          statements.push(textOf(args[0]));
+          // A text becomes the same query as an object, which the client's query can recognise.
+          if (typeof args[0] === 'string') args[0] = { text: args[0] };
+          viaPool.add(args[0] as object);
         }
+        return (originals.poolQuery as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof pg.Pool.prototype.query;
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const q = args[0];
+        if (counting && measured.getStore() && !(typeof q === 'object' && q !== null && viaPool.has(q))) statements.push(textOf(q));
         return (originals.pgQuery as (...a: unknown[]) => unknown).apply(this, args);
       } as typeof pg.Client.prototype.query;
     },
@@ -59,6 +72,7 @@ export function statementCounter() {
       proto.execProtocolStream = originals.stream;
       proto.execProtocol = originals.protocol;
       pg.Client.prototype.query = originals.pgQuery;
+      pg.Pool.prototype.query = originals.poolQuery;
     },
     async counted(fn: () => Promise<unknown>): Promise<string[]> {
       statements = [];
