@@ -37,7 +37,7 @@ const zones = [
   {
     // Test files may build the app; everything else under these folders may not.
     target: [`${api}/{modules,platform,db}/**/!(*.test).ts`],
-    from: [`${api}/app.ts`, `${api}/main.ts`, `${api}/server.ts`],
+    from: [`${api}/app.ts`, `${api}/main.ts`, `${api}/serve.ts`, `${api}/server.ts`],
     message: 'Services, platform and db code never import the app: take what you need from context.ts (AppContext, or a Pick of it).',
   },
   {

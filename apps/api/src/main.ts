@@ -1,28 +1,11 @@
-import { loadConfig } from './config.ts';
-import { closeOnSignals } from './platform/shutdown.ts';
-import { closeServer, createServer } from './server.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/seed.ts';
+import module from 'node:module';
 
-const started = Date.now();
-const config = loadConfig();
-const server = await createServer(config);
-const { app, database } = server;
-await app.listen({ port: config.port, host: config.host });
-
-const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
-console.log(`\nSunstamp is running at ${url}  (API under ${url}/api, docs at ${url}/api/docs)`);
-console.log(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}; ready in ${Date.now() - started} ms`);
-console.log(`Background workers: ${config.workers ? 'in this process' : 'off (run `npm run worker`)'}; files: ${config.s3 ? `S3 bucket ${config.s3.bucket}` : `${config.dataDir}/files`}`);
-if (!config.workers && database.kind === 'pglite') {
-  // Only one process can open the embedded database, so no worker process can run beside this one.
-  console.warn('WORKERS=off on the embedded database: queued jobs (mail) wait until the API runs with WORKERS=on.');
-}
-// Sealing prints {PUBLIC_URL}/verify on documents: said at start-up, refused at sealing (config.ts).
-if (config.sealingBlocked) console.warn(`Sealing is refused: ${config.sealingBlocked}`);
-if (config.seedDemo) {
-  console.log(`\nDemo sign-ins (password: ${DEMO_PASSWORD}):`);
-  for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(28)} ${a.role.padEnd(11)} ${a.company}`);
-  console.log('');
-}
-
-closeOnSignals('finishing open requests and closing the database', () => closeServer(server));
+/*
+ * The server's entry (`node apps/api/dist/main.js`). On Node 22.1 and later, Node keeps the compiled
+ * code of the server's modules on disk and a restart reads it back instead of compiling them again
+ * (about a quarter of a restart's CPU went to compiling the bundle; issue 27, bench/README.md). It
+ * must be switched on before those modules load, so they are imported from here, after it. Node 20
+ * has no such cache and starts as before. NODE_COMPILE_CACHE, when set, chooses the folder.
+ */
+(module as { enableCompileCache?: (dir?: string) => unknown }).enableCompileCache?.();
+await import('./serve.ts');

@@ -1,0 +1,28 @@
+import { loadConfig } from './config.ts';
+import { closeOnSignals } from './platform/shutdown.ts';
+import { closeServer, createServer } from './server.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/seed.ts';
+
+const started = Date.now();
+const config = loadConfig();
+const server = await createServer(config);
+const { app, database } = server;
+await app.listen({ port: config.port, host: config.host });
+
+const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+console.log(`\nSunstamp is running at ${url}  (API under ${url}/api, docs at ${url}/api/docs)`);
+console.log(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}; ready in ${Date.now() - started} ms`);
+console.log(`Background workers: ${config.workers ? 'in this process' : 'off (run `npm run worker`)'}; files: ${config.s3 ? `S3 bucket ${config.s3.bucket}` : `${config.dataDir}/files`}`);
+if (!config.workers && database.kind === 'pglite') {
+  // Only one process can open the embedded database, so no worker process can run beside this one.
+  console.warn('WORKERS=off on the embedded database: queued jobs (mail) wait until the API runs with WORKERS=on.');
+}
+// Sealing prints {PUBLIC_URL}/verify on documents: said at start-up, refused at sealing (config.ts).
+if (config.sealingBlocked) console.warn(`Sealing is refused: ${config.sealingBlocked}`);
+if (config.seedDemo) {
+  console.log(`\nDemo sign-ins (password: ${DEMO_PASSWORD}):`);
+  for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(28)} ${a.role.padEnd(11)} ${a.company}`);
+  console.log('');
+}
+
+closeOnSignals('finishing open requests and closing the database', () => closeServer(server));
