@@ -34,7 +34,11 @@ describe('site alerts', { shuffle: false }, () => {
     await dialog.getByRole('heading', { name: 'New site alert' }).click();
     await dialog.getByRole('alert').getByText(MESSAGE).waitFor(); // the preview
     await screenshot(page, 'site-alert-dialog.png');
+    // The server's answer, so a failure says whether the alert was refused, never sent, or slow.
+    const created = page.waitForResponse((r) => new URL(r.url()).pathname.replace(/\/$/, '') === '/api/site-alerts' && r.request().method() === 'POST');
     await dialog.getByRole('button', { name: 'Create' }).click();
+    const answer = await created;
+    expect(answer.status(), await answer.text()).toBe(201);
     await dialog.waitFor({ state: 'detached' });
     const card = page.getByTestId('site-alert').filter({ hasText: MESSAGE });
     await card.getByText('Live').waitFor();
