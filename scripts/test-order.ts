@@ -9,8 +9,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * file size (project by project), so a long but small file could start late and leave one worker
  * busy alone at the end. TEST_ORDER=reverse runs them in reverse alphabetical order, and
  * `--sequence.shuffle` shuffles them (and, as vitest does, the tests inside each file) by the run's
- * seed (`--sequence.seed` repeats one), project by project (`shuffledByProject`). Every file must pass in any of these orders: a test creates
- * the data it reads (docs/operations.md, "Order independence").
+ * seed (`--sequence.seed` repeats one), project by project (`shuffledByProject`). Every file must
+ * pass in any of these orders: a test creates the data it reads (docs/operations.md, "Order
+ * independence").
  */
 export class OrderSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -100,7 +101,11 @@ function fileSize(file: string): number {
  */
 export function shuffledByProject<T>(items: T[], projectOf: (t: T) => string, seed: number): T[] {
   const groups = new Map<string, T[]>();
-  for (const t of items) groups.set(projectOf(t), [...(groups.get(projectOf(t)) ?? []), t]);
+  for (const t of items) {
+    const group = groups.get(projectOf(t));
+    if (group) group.push(t);
+    else groups.set(projectOf(t), [t]);
+  }
   const names = shuffled([...groups.keys()].sort(), seed);
   return names.flatMap((name, i) => shuffled(groups.get(name)!, seed + i + 1));
 }
