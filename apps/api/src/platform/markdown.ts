@@ -1,10 +1,3 @@
-import { unified } from 'unified';
-import remarkParse from 'remark-parse';
-import remarkGfm from 'remark-gfm';
-import remarkRehype from 'remark-rehype';
-import rehypeSanitize from 'rehype-sanitize';
-import rehypeStringify from 'rehype-stringify';
-
 /*
  * Markdown to safe HTML, for the prerendered public pages. The web renders the same Markdown with
  * react-markdown and the same plugins (remark-gfm, rehype-sanitize with its default GitHub schema),
@@ -13,15 +6,23 @@ import rehypeStringify from 'rehype-stringify';
  * (javascript: and data: links, event handlers, unknown elements), so a stored post cannot carry a
  * script whatever its author typed.
  */
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(remarkRehype)
-  .use(rehypeSanitize)
-  .use(rehypeStringify);
+async function makeProcessor() {
+  const [{ unified }, remarkParse, remarkGfm, remarkRehype, rehypeSanitize, rehypeStringify] = await Promise.all([
+    import('unified'), import('remark-parse'), import('remark-gfm'), import('remark-rehype'), import('rehype-sanitize'), import('rehype-stringify'),
+  ]);
+  return unified()
+    .use(remarkParse.default)
+    .use(remarkGfm.default)
+    .use(remarkRehype.default)
+    .use(rehypeSanitize.default)
+    .use(rehypeStringify.default);
+}
+/** Made at the first Markdown written (a post or article saved, a new install's seed), not at start-up. */
+let processor: ReturnType<typeof makeProcessor> | undefined;
 
-export function renderMarkdown(md: string): string {
-  return String(processor.processSync(md));
+export async function renderMarkdown(md: string): Promise<string> {
+  processor ??= makeProcessor();
+  return String((await processor).processSync(md));
 }
 
 /** Plain text of rendered HTML, for meta descriptions made from a body. */

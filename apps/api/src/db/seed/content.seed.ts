@@ -257,7 +257,7 @@ export async function seedContent(database: Database, now = new Date()) {
     for (const a of SEED_HELP_ARTICLES) {
       rows.push({
         kind: 'help', slug: a.slug, title: a.title, summary: a.summary, category: a.category,
-        bodyMd: a.body, bodyHtml: renderMarkdown(a.body), status: 'published', publishedAt: at, createdAt: at, updatedAt: at,
+        bodyMd: a.body, bodyHtml: await renderMarkdown(a.body), status: 'published', publishedAt: at, createdAt: at, updatedAt: at,
       });
     }
   }
@@ -266,7 +266,7 @@ export async function seedContent(database: Database, now = new Date()) {
       const at = new Date(now.getTime() - p.daysAgo * DAY);
       rows.push({
         kind: 'post', slug: p.slug, title: p.title, summary: p.summary,
-        bodyMd: p.body, bodyHtml: renderMarkdown(p.body), status: 'published', publishedAt: at, createdAt: at, updatedAt: at,
+        bodyMd: p.body, bodyHtml: await renderMarkdown(p.body), status: 'published', publishedAt: at, createdAt: at, updatedAt: at,
       });
     }
   }

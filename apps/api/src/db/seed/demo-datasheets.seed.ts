@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { makeDemoDatasheet } from '@sunstamp/planset/render/demo-datasheet';
 import type { Database } from '../client.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { equipment } from '../schema.ts';
@@ -15,6 +14,9 @@ import { equipment } from '../schema.ts';
 export async function seedDemoDatasheets(database: Database, storage: Storage): Promise<number> {
   const db = database.db;
   const rows = await db.select().from(equipment).where(and(eq(equipment.source, 'seed'), isNull(equipment.datasheetKey)));
+  if (!rows.length) return 0;
+  // The PDF writer loads only when a datasheet is to be made (a new install), not at every start.
+  const { makeDemoDatasheet } = await import('@sunstamp/planset/render/demo-datasheet');
   let n = 0;
   for (const item of rows) {
     const bytes = await makeDemoDatasheet({ kind: item.kind, manufacturer: item.manufacturer, model: item.model, type: item.type, data: item.data });

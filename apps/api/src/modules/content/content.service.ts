@@ -105,7 +105,7 @@ async function columnsOf(ctx: Ctx, kind: ContentKind, b: ContentBody, exceptId?:
     ? new Date(b.published_at)
     : b.status === 'published' ? (wasPublishedAt ?? ctx.clock.now()) : null;
   return {
-    slug, title: b.title, summary: b.summary, bodyMd: b.body_md, bodyHtml: renderMarkdown(b.body_md),
+    slug, title: b.title, summary: b.summary, bodyMd: b.body_md, bodyHtml: await renderMarkdown(b.body_md),
     status: b.status, publishedAt, category: b.category,
   };
 }
