@@ -27,7 +27,6 @@ export const EXTERNAL_PACKAGES = [
   '@napi-rs/canvas', '@node-rs/argon2', 'pg-native', // native addons
   'heic-convert', 'libheif-js', // libheif's WASM beside its module
   'pino', 'thread-stream', // log transports run in worker threads loaded by file name
-  '@fastify/swagger', '@fastify/swagger-ui', 'swagger-ui-dist', // their static files and package.json
   '@aws-sdk', '@smithy', // loaded at S3's first call only; large, nothing gained at start
 ];
 const isExternal = (spec) => spec.startsWith('node:') || EXTERNAL_PACKAGES.some((p) => spec === p || spec.startsWith(`${p}/`));

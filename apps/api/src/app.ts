@@ -1,5 +1,6 @@
 import { installRoleGates } from './platform/role-gates.ts';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
@@ -142,7 +143,12 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The plugin's code is in the API's bundle (apps/api/build.mjs); Swagger UI's own files stay in its package.
+  const uiFiles = swaggerUiFiles();
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs', staticCSP: true, baseDir: uiFiles,
+    logo: { type: 'image/svg+xml', content: fs.readFileSync(path.join(uiFiles, 'logo.svg')) },
+  });
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
 
   installMetrics(app, ctx);
@@ -189,6 +195,11 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
 
   await serveWebApp(app, ctx);
   return app;
+}
+
+/** The folder of Swagger UI's page, script and styles, in @fastify/swagger-ui's package. */
+function swaggerUiFiles(): string {
+  return path.join(path.dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui')), 'static');
 }
 
 /**
