@@ -4,7 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client.ts';
 import { openScratchPostgres } from '../db/scratch-database.ts';
-import { seedDemo, seedReference } from '../db/seed/seed.ts';
+import { seedDemo } from '../db/seed/seed.ts';
+import { seedReferenceOnce } from '../db/seed/seed-mark.ts';
 
 /*
  * The API tests' databases. Making one from nothing costs seconds of CPU (PGlite's initdb and the
@@ -31,7 +32,7 @@ const PG_TEMPLATES_ENV = 'SUNSTAMP_TEST_PG_TEMPLATES';
 /** Fills a freshly migrated database up to `kind`, from the stage before it. */
 async function fill(database: Database, from: TemplateKind, to: TemplateKind) {
   const rank = (k: TemplateKind) => TEMPLATE_KINDS.indexOf(k);
-  if (rank(from) < rank('reference') && rank(to) >= rank('reference')) await seedReference(database);
+  if (rank(from) < rank('reference') && rank(to) >= rank('reference')) await seedReferenceOnce(database);
   if (rank(from) < rank('demo') && rank(to) >= rank('demo')) await seedDemo(database);
 }
 
