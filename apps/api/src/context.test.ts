@@ -54,6 +54,7 @@ function inlineQueue(): JobQueue & { sent: string[] } {
     stop: async () => {},
     drain: async () => {},
     work: async (h) => { handlers = h; },
+    recover: async () => {},
     async send(name, payload) {
       const data = JOB_DEFINITIONS[name].payload.parse(payload) as typeof payload;
       sent.push(name);

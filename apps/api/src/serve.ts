@@ -1,6 +1,6 @@
 import { loadConfig } from './config.ts';
 import { closeOnSignals } from './platform/shutdown.ts';
-import { closeServer, createServer } from './server.ts';
+import { closeServer, createServer, startServerWorkers } from './server.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/seed.ts';
 
 const started = Date.now();
@@ -8,6 +8,16 @@ const config = loadConfig();
 const server = await createServer(config);
 const { app, database } = server;
 await app.listen({ port: config.port, host: config.host });
+// The queue's workers start polling a moment after the server listens (a dead process's jobs were
+// taken back before it): they share PGlite's one connection, and the first requests of a restart
+// (open tabs reconnecting, a health check) are answered first instead of queueing behind them.
+const WORKERS_AFTER_MS = 500;
+const workers = setTimeout(() => {
+  startServerWorkers(server).catch((err: unknown) => {
+    console.error('The background workers could not start:', err);
+    process.exit(1);
+  });
+}, WORKERS_AFTER_MS);
 
 const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
 console.log(`\nSunstamp is running at ${url}  (API under ${url}/api, docs at ${url}/api/docs)`);
@@ -25,4 +35,7 @@ if (config.seedDemo) {
   console.log('');
 }
 
-closeOnSignals('finishing open requests and closing the database', () => closeServer(server));
+closeOnSignals('finishing open requests and closing the database', () => {
+  clearTimeout(workers);
+  return closeServer(server);
+});

@@ -42,6 +42,11 @@ export function lostHandlers(ctx: AppContext): LostHandlers {
   };
 }
 
+/** The start-up recovery alone (queue-recovery.ts): a dead process's jobs taken back, before the server listens. */
+export async function recoverLostJobs(ctx: AppContext) {
+  await ctx.queue.recover({ onLost: lostHandlers(ctx) });
+}
+
 export async function startWorkers(ctx: AppContext) {
   await ctx.queue.work(jobHandlers(ctx), { onLost: lostHandlers(ctx) });
 }

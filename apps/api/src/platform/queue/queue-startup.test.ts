@@ -50,3 +50,36 @@ describe('start-up of several processes on a new database', () => {
     }
   });
 });
+
+describe('the queues\' settings at a restart', () => {
+  it('writes nothing when they are unchanged, and updates what a new release changed', { timeout: 120_000 }, async () => {
+    const { openTestDatabase } = await import('../../test/test-database.ts');
+    const { database, drop } = await openTestDatabase('migrated');
+    const stored = async () => Object.fromEntries((await database.query<{ name: string; updated_on: string; expire_seconds: number }>(
+      'select name, updated_on::text, expire_seconds from pgboss.queue order by name')).map((q) => [q.name, q]));
+    try {
+      const first = new Queue(database, { pollSeconds: 1, maintenanceSeconds: 60 }, quiet);
+      await first.start();
+      await first.stop();
+      const made = await stored();
+      expect(Object.keys(made).sort()).toEqual([...JOB_NAMES].sort());
+
+      const same = new Queue(database, { pollSeconds: 1, maintenanceSeconds: 60 }, quiet);
+      await same.start();
+      await same.stop();
+      expect(await stored()).toEqual(made);
+
+      const shorter = new Queue(database, { pollSeconds: 1, maintenanceSeconds: 60, expireSeconds: 7 }, quiet);
+      await shorter.start();
+      await shorter.stop();
+      const after = await stored();
+      for (const name of JOB_NAMES) {
+        expect(after[name]!.expire_seconds).toBe(7);
+        expect(after[name]!.updated_on).not.toBe(made[name]!.updated_on);
+      }
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
+});
