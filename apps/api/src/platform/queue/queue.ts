@@ -87,13 +87,8 @@ function bossDb(database: Database, stopped: () => boolean) {
   };
 }
 
-/**
- * The durable job queue (pg-boss 10.4.2). Queues are created at start from the registry, since
- * pg-boss silently drops a job sent to a queue that does not exist; here such a send, or any send
- * pg-boss answers with no id, is an error.
- */
 /** Whether a stored queue (pg-boss getQueues) already has these settings. */
-export function sameQueueOptions(
+function sameQueueOptions(
   stored: { policy?: string; retryLimit?: number; retryDelay?: number; retryBackoff?: boolean; expireInSeconds?: number },
   wanted: { policy: string; retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number },
 ): boolean {
@@ -101,6 +96,11 @@ export function sameQueueOptions(
     && stored.retryBackoff === wanted.retryBackoff && stored.expireInSeconds === wanted.expireInSeconds;
 }
 
+/**
+ * The durable job queue (pg-boss 10.4.2). Queues are created at start from the registry, since
+ * pg-boss silently drops a job sent to a queue that does not exist; here such a send, or any send
+ * pg-boss answers with no id, is an error.
+ */
 export class Queue implements JobQueue {
   private boss: PgBoss;
   /** This process's pg-boss workers per queue (several for a run queue: WORKER_CONCURRENCY). */
