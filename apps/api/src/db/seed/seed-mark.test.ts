@@ -26,6 +26,14 @@ const count = async (database: Database, table: typeof states | typeof optionIte
 const markOf = async (database: Database) =>
   (await database.db.select().from(seedMarks).where(eq(seedMarks.name, 'reference')))[0]?.fingerprint;
 
+/** Seeds and marks a new install, then deletes one option item (as staff might); the items left. */
+async function seededWithOneItemRemoved(database: Database): Promise<number> {
+  await seedReferenceOnce(database);
+  const [first] = await database.db.select().from(optionItems).limit(1);
+  await database.db.delete(optionItems).where(eq(optionItems.id, first!.id));
+  return count(database, optionItems);
+}
+
 describe('reference seed mark', () => {
   it('writes the seed on a new install and marks it with the fingerprint', { timeout: 120_000 }, async () => {
     const database = await newInstall();
@@ -37,20 +45,14 @@ describe('reference seed mark', () => {
 
   it('skips the seed when the mark is this fingerprint: a row removed since stays removed', { timeout: 120_000 }, async () => {
     const database = await newInstall();
-    await seedReferenceOnce(database);
-    const [first] = await database.db.select().from(optionItems).limit(1);
-    await database.db.delete(optionItems).where(eq(optionItems.id, first!.id));
-    const before = await count(database, optionItems);
+    const before = await seededWithOneItemRemoved(database);
     expect(await seedReferenceOnce(database)).toBe(false);
     expect(await count(database, optionItems)).toBe(before);
   });
 
   it('writes the seed again when the mark is another fingerprint (a release changed it)', { timeout: 120_000 }, async () => {
     const database = await newInstall();
-    await seedReferenceOnce(database);
-    const [first] = await database.db.select().from(optionItems).limit(1);
-    await database.db.delete(optionItems).where(eq(optionItems.id, first!.id));
-    const before = await count(database, optionItems);
+    const before = await seededWithOneItemRemoved(database);
     await database.db.update(seedMarks).set({ fingerprint: 'an older release' }).where(eq(seedMarks.name, 'reference'));
     expect(await seedReferenceOnce(database)).toBe(true);
     expect(await count(database, optionItems)).toBe(before + 1);
