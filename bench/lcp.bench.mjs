@@ -2,7 +2,7 @@
 // Largest Contentful Paint on loopback, headless Chromium (Debian's), against the built server on
 // a fresh demo install: the open pages `/help`, `/`, `/login` and the signed-in jobs list `/jobs`
 // (the demo admin and the demo client owner, signed in as the web client keeps a session: the
-// token pair in localStorage) in the same run, each page loaded `--runs` times in a fresh context
+// token pair and the session's CSRF token in localStorage) in the same run, each page loaded `--runs` times in a fresh context
 // (cold cache). Wall time by nature: the machine's load average is printed beside the figures.
 //   npm run build && node bench/lcp.bench.mjs [--runs 5]
 // A/B of two web builds (e.g. main's and a branch's `apps/web/dist`, copied aside), one server each
@@ -41,7 +41,12 @@ async function startServer(dist) {
       body: JSON.stringify({ email, password: 'sunstamp-demo' }),
     });
     if (!r.ok) throw new Error(`sign-in of ${email}: ${r.status}`);
-    return r.json();
+    const pair = await r.json();
+    // After its sign-in the web client fetches a CSRF token for the new session and keeps it
+    // beside the pair (api-client.ts login); a returning user's first load finds all three.
+    const signed = await fetch(`${base}/api/auth/csrf/`, { headers: { authorization: `Bearer ${pair.access}` } });
+    if (!signed.ok) throw new Error(`CSRF token of ${email}: ${signed.status}`);
+    return { ...pair, csrf: (await signed.json()).csrfToken };
   };
   const sessions = { staff: await tokensOf('admin@sunstamp.test'), client: await tokensOf('owner@acme-solar.test') };
   const stop = async () => {
@@ -62,7 +67,7 @@ async function lcpOf(server, entry) {
   const [url, who] = entry.split('#');
   const storageState = who && {
     cookies: [],
-    origins: [{ origin: server.base, localStorage: [{ name: 'accessToken', value: server.sessions[who].access }, { name: 'refreshToken', value: server.sessions[who].refresh }] }],
+    origins: [{ origin: server.base, localStorage: [{ name: 'accessToken', value: server.sessions[who].access }, { name: 'refreshToken', value: server.sessions[who].refresh }, { name: 'csrfToken', value: server.sessions[who].csrf }] }],
   };
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState });
   const page = await context.newPage();

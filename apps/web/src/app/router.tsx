@@ -1,19 +1,17 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { PageFallback, PrerenderedDone } from '../components/page-fallback.tsx';
 import { RouteErrorPage } from '../components/route-error.page.tsx';
 import { RouteGuard } from './guards/route.guard.tsx';
-import { WithQueries } from './query.provider.tsx';
+import { WithQueries, preloadQueries } from './query.provider.tsx';
+import { lazyNamed, type Preloadable } from '../lib/preloadable.ts';
+import { hasStoredSession } from '../lib/session/session.provider.tsx';
 import { OnboardingGuard } from './guards/onboarding.guard.tsx';
 import { SectionGuard } from './guards/section.guard.tsx';
 import { StaffGuard } from '../features/catalogue/components/staff.guard.tsx';
 import { REFERENCE_PAGES } from '../features/catalogue/catalogue-nav.ts';
 import { CONTENT_SLUGS } from '@sunstamp/domain/site/public-pages.routes';
 
-/** React.lazy over a named export: every page and layout is its own chunk. */
-function lazyNamed<M extends Record<string, unknown>, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType<any> }));
-}
 
 const AppLayout = lazyNamed(() => import('./layouts/app.layout.tsx'), 'AppLayout');
 const PublicLayout = lazyNamed(() => import('./layouts/public.layout.tsx'), 'PublicLayout');
@@ -91,6 +89,35 @@ const StructuralSpanPage = lazyNamed(() => import('../features/catalogue/pages/s
 const OptionListsPage = lazyNamed(() => import('../features/catalogue/pages/option-lists.page.tsx'), 'OptionListsPage');
 const VerifyPage = lazyNamed(() => import('../features/verify/pages/verify.page.tsx'), 'VerifyPage');
 const NotFoundPage = lazyNamed(() => import('../components/not-found.page.tsx'), 'NotFoundPage');
+
+/*
+ * The pages a signed-in first load most often opens. With a stored session their code (the query
+ * provider, the layout, the page) is asked for as the app starts, beside the session check, and the
+ * session waits for it (app.tsx): the first signed-in render then finds every component loaded and
+ * commits the whole page at once, instead of a chain of Suspense boundaries each loaded after the
+ * last and each held back by React's 300 ms throttle (lib/preloadable.ts). Without a stored session
+ * these paths send the user to /login, so nothing is asked for. A path not listed loads as before.
+ */
+const SIGNED_IN_OPENINGS: [RegExp, Pick<Preloadable<unknown>, 'preload'>[]][] = [
+  [/^\/(jobs\/?)?$/, [AppLayout, JobsListPage]],
+  [/^\/jobs\/new\/?$/, [AppLayout, JobNewPage]],
+  [/^\/jobs\/[^/]+\/?$/, [AppLayout, JobPage]],
+  [/^\/messages\/?$/, [AppLayout, InboxPage]],
+  [/^\/analytics\/?$/, [AppLayout, AnalyticsPage]],
+  [/^\/profile\/?$/, [AppLayout, ProfilePage]],
+];
+
+/** The opening page's code when a session is stored and the path is one of the above; resolves when it has arrived (or failed: the page's boundary then shows the error). */
+export function preloadOpening(pathname: string): Promise<void> {
+  if (!hasStoredSession()) return Promise.resolve();
+  const opening = SIGNED_IN_OPENINGS.find(([path]) => path.test(pathname));
+  if (!opening) return Promise.resolve();
+  const [layout] = opening[1];
+  return Promise.all([preloadQueries(), layout.preload()]).then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 const page = (node: ReactNode) => (
   <Suspense fallback={<PageFallback />}>

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import type { z } from 'zod';
 import type { ZSiteAlert } from '@sunstamp/domain/contracts/users';
-import { useDismissSiteAlert } from '../lib/api/site-alerts.api.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 type SiteAlert = z.infer<typeof ZSiteAlert>;
 
@@ -14,7 +14,11 @@ type SiteAlert = z.infer<typeof ZSiteAlert>;
  */
 export function SiteAlerts({ alerts }: { alerts: readonly SiteAlert[] }) {
   const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
-  const dismiss = useDismissSiteAlert();
+  const qc = useQueryClient();
+  // The API's module loads at the first close, not with every signed-in page (site-alerts.api.ts).
+  const dismiss = useMutation({
+    mutationFn: async (id: string) => (await import('../lib/api/site-alerts.api.ts')).dismissSiteAlert(id, qc),
+  });
   const visible = alerts.filter((a) => !closed.has(a.id));
   if (!visible.length) return null;
   return (

@@ -1,43 +1,40 @@
-import { useState } from 'react';
-import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { Suspense, useState } from 'react';
+import { Link as RouterLink, Outlet } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
-import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
-import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
-import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
-import { maySeeSection } from '@sunstamp/domain/policies/app.policy';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
-import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
-import PersonOutline from '@mui/icons-material/PersonOutline';
-import { ROLE_LABELS } from '@sunstamp/domain/roles';
+import { maySeeSection } from '@sunstamp/domain/policies/app.policy';
 import { getDisplayName, getInitials } from '@sunstamp/domain/format/display-name.format';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { SiteAlerts } from '../../components/site-alerts.tsx';
-import { Observability } from '../../components/consent-banner.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { useSession } from '../../lib/session/session.context.ts';
 import { useUserEventStream } from '../../lib/event-stream.ts';
+import { lazyNamed } from '../../lib/preloadable.ts';
 import { navItemsFor } from '../route-access.ts';
 import { catalogueNavItemsFor } from '../../features/catalogue/catalogue-nav.ts';
-import { NotificationBell } from '../../features/messages/components/notification.bell.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
 import { OverflowNav } from './overflow-nav.tsx';
+
+/*
+ * What the layout's first paint does not need loads beside the page instead of before the layout:
+ * the account menu and the drawer when first reached for (app-menus.tsx), the notification bell
+ * (its list, live toasts and messages code) and the observability hook. A signed-in first load then
+ * waits for about half as many of the layout's chunks (bench/README.md).
+ */
+const AccountMenu = lazyNamed(() => import('./app-menus.tsx'), 'AccountMenu');
+const NavDrawer = lazyNamed(() => import('./app-menus.tsx'), 'NavDrawer');
+const NotificationBell = lazyNamed(() => import('../../features/messages/components/notification.bell.tsx'), 'NotificationBell');
+const Observability = lazyNamed(() => import('../../components/consent-banner.tsx'), 'Observability');
+const preloadMenus = () => {
+  for (const menu of [AccountMenu, NavDrawer]) menu.preload().catch(() => undefined);
+};
 
 /** Destinations outside the sections row, also in the account menu: in More and in the drawer. */
 const EXTRA_DESTINATIONS = [
@@ -51,9 +48,10 @@ const EXTRA_DESTINATIONS = [
 // eslint-disable-next-line max-lines-per-function -- the signed-in shell's one JSX tree (top bar, section links, drawer for small screens, user menu, site alerts, outlet); the menu and drawer share its open state
 export function AppLayout() {
   const { user, me, signOut } = useSession();
-  const location = useLocation();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   useUserEventStream(!!user);
   if (!user) return null;
   const items = [...navItemsFor(user.role), ...catalogueNavItemsFor(user.role)];
@@ -83,7 +81,12 @@ export function AppLayout() {
             color="inherit"
             edge="start"
             aria-label="Open navigation"
-            onClick={() => setDrawerOpen(true)}
+            onPointerEnter={preloadMenus}
+            onFocus={preloadMenus}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen(true);
+            }}
             sx={{ display: { lg: 'none' } }}
           >
             <MenuIcon />
@@ -95,11 +98,19 @@ export function AppLayout() {
               below 1200 px the drawer serves. */}
           <OverflowNav items={items} extra={extra} />
           <Box sx={{ flex: { xs: 1, lg: 0 } }} />
-          <NotificationBell />
+          {/* The bell's place is kept while its code loads: the bar does not shift. */}
+          <Suspense fallback={<Box sx={{ width: 40, height: 40 }} />}>
+            <NotificationBell />
+          </Suspense>
           <ThemeToggle />
           <Tooltip title={`${name} (${user.email})`}>
             <IconButton
-              onClick={(e) => setMenuAnchor(e.currentTarget)}
+              onPointerEnter={preloadMenus}
+              onFocus={preloadMenus}
+              onClick={(e) => {
+                setMenuUsed(true);
+                setMenuAnchor(e.currentTarget);
+              }}
               aria-label={`Account menu, ${getInitials(user)}`}
               aria-haspopup="menu"
               aria-expanded={menuAnchor ? 'true' : undefined}
@@ -112,97 +123,20 @@ export function AppLayout() {
               </Avatar>
             </IconButton>
           </Tooltip>
-          <Menu
-            anchorEl={menuAnchor}
-            open={!!menuAnchor}
-            onClose={closeMenu}
-            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-            transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-            slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}
-          >
-            {/* Who is signed in: a disabled item, so the menu holds only menu items (ARIA) and the
-                focus opens on Profile, the first item that can take it. */}
-            <MenuItem disabled sx={{ display: 'block', py: 1.25, '&.Mui-disabled': { opacity: 1 } }}>
-              <Typography sx={{ fontWeight: 700 }} noWrap>
-                {name}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" noWrap>
-                {user.email}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {ROLE_LABELS[user.role]}
-                {user.companies.length ? ` · ${user.companies.map((c) => c.name).join(', ')}` : ''}
-              </Typography>
-            </MenuItem>
-            <Divider />
-            <MenuItem component={RouterLink} to="/profile" onClick={closeMenu}>
-              <ListItemIcon>
-                <PersonOutline fontSize="small" />
-              </ListItemIcon>
-              Profile
-            </MenuItem>
-            {maySeeSection(user.role, 'engineers') && (
-              <MenuItem component={RouterLink} to="/engineers" onClick={closeMenu}>
-                <ListItemIcon>
-                  <VerifiedOutlined fontSize="small" />
-                </ListItemIcon>
-                Engineers
-              </MenuItem>
-            )}
-            {maySeeSection(user.role, 'site_alerts') && (
-              <MenuItem component={RouterLink} to="/site-alerts" onClick={closeMenu}>
-                <ListItemIcon>
-                  <CampaignOutlined fontSize="small" />
-                </ListItemIcon>
-                Site alerts
-              </MenuItem>
-            )}
-            {maySeeSection(user.role, 'back_office') && (
-              <MenuItem component={RouterLink} to="/back-office" onClick={closeMenu}>
-                <ListItemIcon>
-                  <BadgeOutlined fontSize="small" />
-                </ListItemIcon>
-                Back office
-              </MenuItem>
-            )}
-            {maySeeSection(user.role, 'content') && (
-              <MenuItem component={RouterLink} to="/content" onClick={closeMenu}>
-                <ListItemIcon>
-                  <ArticleOutlined fontSize="small" />
-                </ListItemIcon>
-                Blog and help
-              </MenuItem>
-            )}
-            <MenuItem onClick={onSignOut}>
-              <ListItemIcon>
-                <LogoutOutlined fontSize="small" />
-              </ListItemIcon>
-              Sign out
-            </MenuItem>
-          </Menu>
+          {/* Mounted from the first open on, so it can animate closed. */}
+          {menuUsed && (
+            <Suspense fallback={null}>
+              <AccountMenu anchor={menuAnchor} user={user} onClose={closeMenu} onSignOut={onSignOut} />
+            </Suspense>
+          )}
         </Toolbar>
       </AppBar>
 
-      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
-        <Box sx={{ width: 260 }} role="presentation" onClick={() => setDrawerOpen(false)}>
-          <Box sx={{ p: 2 }}>
-            <BrandLogo size={26} />
-          </Box>
-          <Divider />
-          <List component="nav" aria-label="Main">
-            {[...items, ...extra].map((item) => (
-              <ListItemButton
-                key={item.to}
-                component={RouterLink}
-                to={item.to}
-                selected={location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)}
-              >
-                <ListItemText primary={item.label} />
-              </ListItemButton>
-            ))}
-          </List>
-        </Box>
-      </Drawer>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} items={[...items, ...extra]} />
+        </Suspense>
+      )}
 
       {/* At phone width a toast (bottom centre, spec §2) spans the screen's foot: the room below the
           content lets a page's last buttons (the intake's Next) scroll clear of it. */}
@@ -210,7 +144,9 @@ export function AppLayout() {
         <SiteAlerts alerts={me?.site_alerts ?? []} />
         <Outlet />
       </Container>
-      <Observability area="app" />
+      <Suspense fallback={null}>
+        <Observability area="app" />
+      </Suspense>
     </Box>
   );
 }

@@ -1,11 +1,12 @@
-import { useLayoutEffect, useRef, useState } from 'react';
-import { Link as RouterLink, NavLink, useLocation } from 'react-router';
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import { lazyNamed } from '../../lib/preloadable.ts';
+
+/** The More menu's code loads when the user first reaches for it (app-menus.tsx). */
+const MoreMenu = lazyNamed(() => import('./app-menus.tsx'), 'MoreMenu');
 
 export type TopNavItem = { label: string; to: string };
 
@@ -53,6 +54,7 @@ export function OverflowNav({ items, extra }: { items: readonly TopNavItem[]; ex
   const measureRef = useRef<HTMLDivElement>(null);
   const [count, setCount] = useState(items.length);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [menuUsed, setMenuUsed] = useState(false);
   const location = useLocation();
   const key = items.map((i) => i.label).join('|');
 
@@ -101,23 +103,21 @@ export function OverflowNav({ items, extra }: { items: readonly TopNavItem[]; ex
             aria-expanded={anchor ? 'true' : undefined}
             aria-controls={anchor ? 'more-nav-menu' : undefined}
             data-testid="nav-more"
-            onClick={(e) => setAnchor(e.currentTarget)}
+            onPointerEnter={() => void MoreMenu.preload().catch(() => undefined)}
+            onFocus={() => void MoreMenu.preload().catch(() => undefined)}
+            onClick={(e) => {
+              setMenuUsed(true);
+              setAnchor(e.currentTarget);
+            }}
           >
             More
           </Button>
-          <Menu id="more-nav-menu" anchorEl={anchor} open={!!anchor} onClose={close} slotProps={{ paper: { sx: { minWidth: 200, mt: 1 } } }}>
-            {hidden.map((item) => (
-              <MenuItem key={item.to} component={RouterLink} to={item.to} onClick={close} selected={isHere(item.to)}>
-                {item.label}
-              </MenuItem>
-            ))}
-            {hidden.length > 0 && extra.length > 0 && <Divider />}
-            {extra.map((item) => (
-              <MenuItem key={item.to} component={RouterLink} to={item.to} onClick={close} selected={isHere(item.to)}>
-                {item.label}
-              </MenuItem>
-            ))}
-          </Menu>
+          {/* Mounted from the first open on, so it can animate closed. */}
+          {menuUsed && (
+            <Suspense fallback={null}>
+              <MoreMenu anchor={anchor} onClose={close} hidden={hidden} extra={extra} isHere={isHere} />
+            </Suspense>
+          )}
         </>
       )}
     </Box>

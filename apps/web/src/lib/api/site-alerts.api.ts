@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ZSiteAlertAdmin, ZSiteAlertBody, ZSiteAlertList, type SiteAlertBodyInput } from '@sunstamp/domain/contracts/site-alerts';
 import { callEndpoint, fetchEndpoint, getEndpoint, seg, sendEndpoint } from './endpoint.ts';
@@ -17,14 +17,15 @@ export function useSiteAlerts() {
 }
 
 /** A change to an alert refreshes the admin list and /users/me, where the banners come from. */
+const refreshAlerts = (qc: QueryClient) =>
+  Promise.all([qc.invalidateQueries({ queryKey: queryKeys.siteAlerts.all }), qc.invalidateQueries({ queryKey: queryKeys.me() })]);
+
 function useAlertMutation<V>(fn: (v: V) => Promise<unknown>, silentError = false) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
     meta: silentError ? { silentError: true } : undefined,
-    onSuccess: async () => {
-      await Promise.all([qc.invalidateQueries({ queryKey: queryKeys.siteAlerts.all }), qc.invalidateQueries({ queryKey: queryKeys.me() })]);
-    },
+    onSuccess: () => refreshAlerts(qc),
   });
 }
 
@@ -39,5 +40,12 @@ export const useExpireSiteAlert = () => useAlertMutation((id: string) => callEnd
 /** DELETE /site-alerts/{id} (admin). */
 export const useDeleteSiteAlert = () => useAlertMutation((id: string) => callEndpoint(deleteEndpoint, id));
 
-/** POST /site-alerts/{id}/dismiss: closes a banner for the signed-in person on every device. */
-export const useDismissSiteAlert = () => useAlertMutation((id: string) => callEndpoint(dismissEndpoint, id));
+/**
+ * POST /site-alerts/{id}/dismiss: closes a banner for the signed-in person on every device. A plain
+ * function: the banners (components/site-alerts.tsx) load this module on the first close, so
+ * signed-in pages do not wait for it and the contracts' schemas.
+ */
+export async function dismissSiteAlert(id: string, qc: QueryClient) {
+  await callEndpoint(dismissEndpoint, id);
+  await refreshAlerts(qc);
+}

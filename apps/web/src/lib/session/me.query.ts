@@ -2,16 +2,17 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ZMeResponse } from '@sunstamp/domain/contracts/users';
 import { fetchEndpoint, getEndpointOf } from '../api/endpoint.ts';
 import { queryKeys } from '../api/query-keys.ts';
+import { ME_PATH, ME_STALE_MS } from './me.path.ts';
 
 /** GET /users/me: the session user, site alerts, companies and month stats (its contract by type: endpoint.ts getEndpointOf). */
-export const meEndpoint = getEndpointOf<typeof ZMeResponse>()(() => '/users/me');
+export const meEndpoint = getEndpointOf<typeof ZMeResponse>()(() => ME_PATH);
 export const fetchMe = (signal?: AbortSignal) => fetchEndpoint(meEndpoint, undefined, signal);
 
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.me(),
     queryFn: ({ signal }) => fetchMe(signal),
-    staleTime: 60_000,
+    staleTime: ME_STALE_MS,
   });
 
 export function useMe(enabled = true) {

@@ -5,12 +5,42 @@ import { notify } from '../notify.ts';
 import { pageTitle } from '../page-title.ts';
 import { loadedQueryClient, loadQueryClient } from '../query-client.loader.ts';
 import { ACCESS_TOKEN_KEY } from '../token-storage.ts';
+import { ME_PATH, ME_STALE_MS } from './me.path.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { SessionContext, type SessionStatus, type SessionValue } from './session.context.ts';
 
-/** GET /users/me through the app's query cache (TanStack Query and the client load on first use). */
+/**
+ * GET /users/me through the app's query cache (TanStack Query and the client load on first use).
+ * The request leaves at once, beside the cache's code, instead of after it; its answer is what the
+ * cache then holds.
+ */
 async function fetchMeCached(): Promise<MeResponse> {
-  const [client, { meQueryOptions }] = await Promise.all([loadQueryClient(), import('./me.query.ts')]);
-  return client.fetchQuery(meQueryOptions());
+  const request = takeEarlyMe() ?? apiClient.get<MeResponse>(ME_PATH);
+  // Awaited below; this only keeps an early refusal from being reported as unhandled meanwhile.
+  request.catch(() => undefined);
+  const client = await loadQueryClient();
+  return client.fetchQuery({ queryKey: queryKeys.me(), queryFn: () => request, staleTime: ME_STALE_MS });
+}
+
+/** Whether this browser holds a session to restore (a stored access token), before any request. */
+export const hasStoredSession = (): boolean => apiClient.hasSession();
+
+let earlyMe: Promise<MeResponse> | null = null;
+const takeEarlyMe = () => {
+  const request = earlyMe;
+  earlyMe = null;
+  return request;
+};
+
+/**
+ * Called once as the app starts (app.tsx): with a stored session, GET /users/me leaves before the
+ * first render, ahead of the code the page will ask for (the browser's six connections serve
+ * requests in the order asked), and the session's restore takes its answer.
+ */
+export function requestMeEarly() {
+  if (!hasStoredSession()) return;
+  earlyMe = apiClient.get<MeResponse>(ME_PATH);
+  earlyMe.catch(() => undefined);
 }
 
 // The backdrop's code loads the first time it is needed (restoring a session, signing out), not in the first load.
@@ -22,7 +52,7 @@ const LoadingBackdrop = lazy(async () => ({ default: (await import('../../compon
  * failure clears the session. Login errors and logout clear tokens, user, title and alerts.
  */
 // eslint-disable-next-line max-lines-per-function -- the session's effects (restore, client-ended session, other tabs, cached user) and its signIn/signOut share the status ref and clearLocal, which the context value exposes together
-export function SessionProvider({ children }: { children: ReactNode }) {
+export function SessionProvider({ children, ready }: { children: ReactNode; /** Code the first signed-in render needs (router.tsx preloadOpening): a restored session is declared once it has arrived too. */ ready?: Promise<unknown> }) {
   const [status, setStatus] = useState<SessionStatus>(() => (apiClient.hasSession() ? 'restoring' : 'signed-out'));
   const [endedByUser, setEndedByUser] = useState(false);
   const [busyMessage, setBusyMessage] = useState<string | null>(null);
@@ -42,8 +72,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (status !== 'restoring') return;
     let cancelled = false;
-    fetchMeCached().then(
-      (me) => {
+    Promise.all([fetchMeCached(), ready]).then(
+      ([me]) => {
         if (cancelled) return;
         setMeData(me);
         setStatus('signed-in');
@@ -57,7 +87,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [status, clearLocal]);
+  }, [status, clearLocal, ready]);
 
   // The client ended the session (no token, refused or invalid tokens): back to /login.
   useEffect(
