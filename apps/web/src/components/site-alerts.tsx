@@ -3,7 +3,10 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import type { z } from 'zod';
 import type { ZSiteAlert } from '@sunstamp/domain/contracts/users';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorMessageOf } from '../lib/api-error.ts';
+import { notify } from '../lib/notify.ts';
+import { shouldToastError } from '../lib/query-client.ts';
 
 type SiteAlert = z.infer<typeof ZSiteAlert>;
 
@@ -15,10 +18,14 @@ type SiteAlert = z.infer<typeof ZSiteAlert>;
 export function SiteAlerts({ alerts }: { alerts: readonly SiteAlert[] }) {
   const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
   const qc = useQueryClient();
-  // The API's module loads at the first close, not with every signed-in page (site-alerts.api.ts).
-  const dismiss = useMutation({
-    mutationFn: async (id: string) => (await import('../lib/api/site-alerts.api.ts')).dismissSiteAlert(id, qc),
-  });
+  // The API's module loads at the first close, not with every signed-in page (site-alerts.api.ts);
+  // a refusal is toasted as the query cache toasts a failed mutation.
+  const dismiss = (id: string) =>
+    import('../lib/api/site-alerts.api.ts')
+      .then((api) => api.dismissSiteAlert(id, qc))
+      .catch((e: unknown) => {
+        if (shouldToastError(e)) notify(errorMessageOf(e), { variant: 'error' });
+      });
   const visible = alerts.filter((a) => !closed.has(a.id));
   if (!visible.length) return null;
   return (
@@ -32,7 +39,7 @@ export function SiteAlerts({ alerts }: { alerts: readonly SiteAlert[] }) {
           slotProps={{ closeButton: { 'aria-label': 'Close this alert' } as object }}
           onClose={() => {
             setClosed((prev) => new Set(prev).add(a.id));
-            dismiss.mutate(a.id);
+            void dismiss(a.id);
           }}
         >
           {a.message}

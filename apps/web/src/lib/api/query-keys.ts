@@ -4,6 +4,7 @@ import type { ZResolveQuery } from '@sunstamp/domain/contracts/requirements';
 import type { ZUsersQuery } from '@sunstamp/domain/contracts/users';
 import type { RequirementScope } from '@sunstamp/domain/requirements/requirement.schema';
 import type { Role } from '@sunstamp/domain/roles';
+import { meQueryKey } from '../session/me.path.ts';
 
 /*
  * Every TanStack Query key of the app, one factory per API resource. A feature caches and
@@ -16,7 +17,7 @@ import type { Role } from '@sunstamp/domain/roles';
 type Paged<Q> = Omit<Q, 'page' | 'page_size'> & { page?: number; page_size?: number };
 
 export const queryKeys = {
-  me: () => ['users', 'me'] as const,
+  me: meQueryKey,
   users: {
     all: ['users'] as const,
     list: (q: z.input<typeof ZUsersQuery> = {}) => ['users', 'list', q] as const,

@@ -5,3 +5,5 @@
 export const ME_PATH = '/users/me';
 /** How long the cached user counts as fresh. */
 export const ME_STALE_MS = 60_000;
+/** The cached user's key (queryKeys.me). */
+export const meQueryKey = () => ['users', 'me'] as const;

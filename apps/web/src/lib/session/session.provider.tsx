@@ -5,8 +5,7 @@ import { notify } from '../notify.ts';
 import { pageTitle } from '../page-title.ts';
 import { loadedQueryClient, loadQueryClient } from '../query-client.loader.ts';
 import { ACCESS_TOKEN_KEY } from '../token-storage.ts';
-import { ME_PATH, ME_STALE_MS } from './me.path.ts';
-import { queryKeys } from '../api/query-keys.ts';
+import { ME_PATH, ME_STALE_MS, meQueryKey } from './me.path.ts';
 import { SessionContext, type SessionStatus, type SessionValue } from './session.context.ts';
 
 /**
@@ -19,7 +18,7 @@ async function fetchMeCached(): Promise<MeResponse> {
   // Awaited below; this only keeps an early refusal from being reported as unhandled meanwhile.
   request.catch(() => undefined);
   const client = await loadQueryClient();
-  return client.fetchQuery({ queryKey: queryKeys.me(), queryFn: () => request, staleTime: ME_STALE_MS });
+  return client.fetchQuery({ queryKey: meQueryKey(), queryFn: () => request, staleTime: ME_STALE_MS });
 }
 
 /** Whether this browser holds a session to restore (a stored access token), before any request. */
