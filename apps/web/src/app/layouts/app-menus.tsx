@@ -16,7 +16,6 @@ import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import type { SessionUser } from '@sunstamp/domain/contracts/users';
-import { maySeeSection } from '@sunstamp/domain/policies/app.policy';
 import { ROLE_LABELS } from '@sunstamp/domain/roles';
 import { getDisplayName } from '@sunstamp/domain/format/display-name.format';
 import { BrandLogo } from '../../components/brand-logo.tsx';
@@ -29,8 +28,23 @@ import type { TopNavItem } from './overflow-nav.tsx';
  * transitions: ~15 of the layout's chunks).
  */
 
-/** The account menu: who is signed in, Profile, the staff destinations, Sign out. */
-export function AccountMenu({ anchor, user, onClose, onSignOut }: { anchor: HTMLElement | null; user: SessionUser; onClose: () => void; onSignOut: () => void }) {
+/** The icon of each destination outside the sections row, in the account menu. */
+const DESTINATION_ICONS: Record<string, typeof PersonOutline | undefined> = {
+  '/site-alerts': CampaignOutlined,
+  '/engineers': VerifiedOutlined,
+  '/back-office': BadgeOutlined,
+  '/content': ArticleOutlined,
+};
+
+/** The account menu: who is signed in, Profile, the destinations outside the sections row, Sign out. */
+export function AccountMenu({ anchor, user, destinations, onClose, onSignOut }: {
+  anchor: HTMLElement | null;
+  user: SessionUser;
+  /** The destinations outside the sections row the role may see (app.layout.tsx EXTRA_DESTINATIONS). */
+  destinations: readonly TopNavItem[];
+  onClose: () => void;
+  onSignOut: () => void;
+}) {
   return (
     <Menu
       anchorEl={anchor}
@@ -61,38 +75,15 @@ export function AccountMenu({ anchor, user, onClose, onSignOut }: { anchor: HTML
         </ListItemIcon>
         Profile
       </MenuItem>
-      {maySeeSection(user.role, 'engineers') && (
-        <MenuItem component={RouterLink} to="/engineers" onClick={onClose}>
-          <ListItemIcon>
-            <VerifiedOutlined fontSize="small" />
-          </ListItemIcon>
-          Engineers
-        </MenuItem>
-      )}
-      {maySeeSection(user.role, 'site_alerts') && (
-        <MenuItem component={RouterLink} to="/site-alerts" onClick={onClose}>
-          <ListItemIcon>
-            <CampaignOutlined fontSize="small" />
-          </ListItemIcon>
-          Site alerts
-        </MenuItem>
-      )}
-      {maySeeSection(user.role, 'back_office') && (
-        <MenuItem component={RouterLink} to="/back-office" onClick={onClose}>
-          <ListItemIcon>
-            <BadgeOutlined fontSize="small" />
-          </ListItemIcon>
-          Back office
-        </MenuItem>
-      )}
-      {maySeeSection(user.role, 'content') && (
-        <MenuItem component={RouterLink} to="/content" onClick={onClose}>
-          <ListItemIcon>
-            <ArticleOutlined fontSize="small" />
-          </ListItemIcon>
-          Blog and help
-        </MenuItem>
-      )}
+      {destinations.map((d) => {
+        const Icon = DESTINATION_ICONS[d.to];
+        return (
+          <MenuItem key={d.to} component={RouterLink} to={d.to} onClick={onClose}>
+            <ListItemIcon>{Icon && <Icon fontSize="small" />}</ListItemIcon>
+            {d.label}
+          </MenuItem>
+        );
+      })}
       <MenuItem onClick={onSignOut}>
         <ListItemIcon>
           <LogoutOutlined fontSize="small" />

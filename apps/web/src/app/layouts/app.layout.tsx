@@ -36,7 +36,7 @@ const preloadMenus = () => {
   for (const menu of [AccountMenu, NavDrawer]) menu.preload().catch(() => undefined);
 };
 
-/** Destinations outside the sections row, also in the account menu: in More and in the drawer. */
+/** Destinations outside the sections row: in the account menu, in More and in the drawer. */
 const EXTRA_DESTINATIONS = [
   { section: 'site_alerts', label: 'Site alerts', to: '/site-alerts' },
   { section: 'engineers', label: 'Engineers', to: '/engineers' },
@@ -126,7 +126,7 @@ export function AppLayout() {
           {/* Mounted from the first open on, so it can animate closed. */}
           {menuUsed && (
             <Suspense fallback={null}>
-              <AccountMenu anchor={menuAnchor} user={user} onClose={closeMenu} onSignOut={onSignOut} />
+              <AccountMenu anchor={menuAnchor} user={user} destinations={extra} onClose={closeMenu} onSignOut={onSignOut} />
             </Suspense>
           )}
         </Toolbar>
