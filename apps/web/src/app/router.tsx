@@ -4,7 +4,7 @@ import { PageFallback, PrerenderedDone } from '../components/page-fallback.tsx';
 import { RouteErrorPage } from '../components/route-error.page.tsx';
 import { RouteGuard } from './guards/route.guard.tsx';
 import { WithQueries, preloadQueries } from './query.provider.tsx';
-import { lazyNamed, type Preloadable } from '../lib/preloadable.ts';
+import { lazyNamed } from '../lib/preloadable.ts';
 import { hasStoredSession } from '../lib/session/session.provider.tsx';
 import { OnboardingGuard } from './guards/onboarding.guard.tsx';
 import { SectionGuard } from './guards/section.guard.tsx';
@@ -91,29 +91,20 @@ const VerifyPage = lazyNamed(() => import('../features/verify/pages/verify.page.
 const NotFoundPage = lazyNamed(() => import('../components/not-found.page.tsx'), 'NotFoundPage');
 
 /*
- * The pages a signed-in first load most often opens. With a stored session their code (the query
- * provider, the layout, the page) is asked for as the app starts, beside the session check, and the
- * session waits for it (app.tsx): the first signed-in render then finds every component loaded and
- * commits the whole page at once, instead of a chain of Suspense boundaries each loaded after the
- * last and each held back by React's 300 ms throttle (lib/preloadable.ts). Without a stored session
- * these paths send the user to /login, so nothing is asked for. A path not listed loads as before.
+ * The app-layout pages a signed-in first load most often opens. With a stored session the query
+ * provider's and the layout's code is asked for as the app starts, beside the session check, and the
+ * restore waits for it (app.tsx): the first signed-in render then finds the layout loaded and draws
+ * it in the same pass, instead of suspending and waiting out React's 300 ms throttle
+ * (lib/preloadable.ts). The page's own code is not asked for early: measured, it competed with the
+ * layout's on the browser's six connections (bench/README.md). Without a stored session these paths
+ * send the user to /login, so nothing is asked for; a path not listed loads as before.
  */
-const SIGNED_IN_OPENINGS: [RegExp, Pick<Preloadable<unknown>, 'preload'>[]][] = [
-  [/^\/(jobs\/?)?$/, [AppLayout, JobsListPage]],
-  [/^\/jobs\/new\/?$/, [AppLayout, JobNewPage]],
-  [/^\/jobs\/[^/]+\/?$/, [AppLayout, JobPage]],
-  [/^\/messages\/?$/, [AppLayout, InboxPage]],
-  [/^\/analytics\/?$/, [AppLayout, AnalyticsPage]],
-  [/^\/profile\/?$/, [AppLayout, ProfilePage]],
-];
+const SIGNED_IN_OPENINGS = [/^\/(jobs\/?)?$/, /^\/jobs\/new\/?$/, /^\/jobs\/[^/]+\/?$/, /^\/messages\/?$/, /^\/analytics\/?$/, /^\/profile\/?$/];
 
-/** The opening page's code when a session is stored and the path is one of the above; resolves when it has arrived (or failed: the page's boundary then shows the error). */
+/** The opening layout's code when a session is stored and the path is one of the above; resolves when it has arrived (or failed: the boundary then shows the error). */
 export function preloadOpening(pathname: string): Promise<void> {
-  if (!hasStoredSession()) return Promise.resolve();
-  const opening = SIGNED_IN_OPENINGS.find(([path]) => path.test(pathname));
-  if (!opening) return Promise.resolve();
-  const [layout] = opening[1];
-  return Promise.all([preloadQueries(), layout.preload()]).then(
+  if (!hasStoredSession() || !SIGNED_IN_OPENINGS.some((path) => path.test(pathname))) return Promise.resolve();
+  return Promise.all([preloadQueries(), AppLayout.preload()]).then(
     () => undefined,
     () => undefined,
   );
