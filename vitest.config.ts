@@ -77,7 +77,7 @@ const projects: any[] = [
   {
     test: {
       name: 'packages',
-      include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+      include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/web/build/**/*.test.ts', 'scripts/**/*.test.ts'],
       environment: 'node',
       // One module graph per worker, as the API projects: each file used to import pdfkit, fontkit,
       // the engine and the renderer afresh. Nothing here mocks a module; the few stubs of globals

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_PAGES, HOME_PAGE, LISTING_PAGES } from '@sunstamp/domain/site/public-pages.data';
 import { LOGIN_PAGE } from '@sunstamp/domain/site/login-page.data';
+import { SIGNED_IN_SOURCE } from '../apps/web/build/shell-chunks.ts';
 import { INSTALLER, baseUrl, launchBrowser, signIn, type Browser } from './support.ts';
 
 /*
@@ -15,13 +16,14 @@ import { INSTALLER, baseUrl, launchBrowser, signIn, type Browser } from './suppo
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const manifest = JSON.parse(fs.readFileSync(path.join(root, 'apps/web/dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; src?: string }>;
-const sourceOf = new Map(Object.values(manifest).map((c) => [`/${c.file}`, c.src ?? '']));
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'apps/web/dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; src?: string; name?: string }>;
+/** A chunk's source module, or for a chunk grouping several (apps/web/build/shell-chunks.ts) its name. */
+const sourceOf = new Map(Object.values(manifest).map((c) => [`/${c.file}`, c.src ?? c.name ?? '']));
 
 /** Class-name prefixes only MUI X's packages register. */
 const MUI_X = /MuiDataGrid|MuiPickers|MuiDateCalendar|MuiCharts/;
-/** Sources of the signed-in app: its layout and the feature pages behind sign-in, the content editor among them. */
-const APP_SOURCE = /app\/layouts\/app\.layout|features\/(jobs|analytics|content|users|companies|catalogue|requirements|designs|planset|letters|engineers|back-office|site-alerts|wet-stamps|messages\/pages\/inbox)\//;
+/** Sources of the signed-in app: its layout, the chunk of what only the layout imports, and the feature pages behind sign-in, the content editor among them. */
+const APP_SOURCE = new RegExp(`^app-shell$|app\\/layouts\\/app\\.layout|${SIGNED_IN_SOURCE.source}`);
 
 const PUBLIC_PAGES: { url: string; heading: string }[] = [
   { url: '/', heading: HOME_PAGE.hero.title },
@@ -102,6 +104,7 @@ describe('first load of the open pages', () => {
       const found = appCodeIn(scripts).join('\n');
       expect(found).toMatch(/MuiDataGrid/);
       expect(found).toMatch(/app\.layout/);
+      expect(found).toMatch(/: app-shell$/m);
     } finally {
       await signedIn.close();
     }

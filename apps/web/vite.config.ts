@@ -1,12 +1,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.plugin.ts';
+import { shellChunks } from './build/shell-chunks.ts';
+
+const shell = shellChunks();
 
 // The API serves dist/ as the single-page app in production (one origin, strict CSP);
 // in development Vite serves the app and forwards /api (including the SSE stream) to the API.
 export default defineConfig({
   // precompress: brotli and gzip files beside every text asset, served as they are by the API.
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), shell.plugin],
   server: {
     port: 5173,
     proxy: {
@@ -20,5 +23,7 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
+    // Two outputs: the first tells the second how Rollup alone would chunk the entry (build/shell-chunks.ts).
+    rollupOptions: { output: shell.output },
   },
 });
