@@ -72,19 +72,22 @@ export function shellChunks(): { plugin: Plugin; output: Rollup.OutputOptions[] 
 /** The chunk of each module the plan names (exported for its test). */
 export function planOf(meta: Meta, entryChunk: Set<string>): Map<string, string> {
   const ids = [...meta.getModuleIds()];
+  const posix = (id: string) => id.split(path.sep).join('/');
   const find = (suffix: string) => {
-    const found = ids.find((i) => i.split(path.sep).join('/').endsWith(suffix));
+    const found = ids.find((i) => posix(i).endsWith(suffix));
     if (!found) throw new Error(`shell-chunks: no module ${suffix} in the build (renamed? update apps/web/build/shell-chunks.ts)`);
     return found;
   };
-  const closure = (roots: string[]) => {
+  /** Every module reached from `roots` through static imports, and through the lazy imports `lazy` keeps. */
+  const closure = (roots: string[], lazy: (id: string) => boolean = () => false) => {
     const seen = new Set<string>();
     const todo = [...roots];
     while (todo.length) {
       const id = todo.pop()!;
       if (seen.has(id)) continue;
       seen.add(id);
-      todo.push(...(meta.getModuleInfo(id)?.importedIds ?? []));
+      const info = meta.getModuleInfo(id);
+      todo.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []).filter(lazy));
     }
     return seen;
   };
@@ -99,9 +102,10 @@ export function planOf(meta: Meta, entryChunk: Set<string>): Map<string, string>
     taken.add(name);
     return name;
   };
-  const entryGraph = closure(ids.filter((i) => meta.getModuleInfo(i)?.isEntry));
+  const entries = ids.filter((i) => meta.getModuleInfo(i)?.isEntry);
+  const entryGraph = closure(entries);
   const roots = new Set(SHELL_ROOTS.map(find));
-  const layout = find(SHELL_ROOTS[0]!);
+  const [layout] = roots; // the first root: the app layout
   const shell = closure([...roots]);
   const open = closure(OPEN_LAYOUTS.map(find));
   const plan = new Map<string, string>();
@@ -112,16 +116,7 @@ export function planOf(meta: Meta, entryChunk: Set<string>): Map<string, string>
   // What a page can load without the shell: the entry's graph and every lazy import from it, except
   // the app layout and the signed-in feature pages, which only ever load after the shell. Nothing
   // of that may land in `app-shell`, or an open page would load the shell's code with it.
-  const withoutShell = new Set<string>();
-  const todo = ids.filter((i) => meta.getModuleInfo(i)?.isEntry);
-  while (todo.length) {
-    const id = todo.pop()!;
-    if (withoutShell.has(id)) continue;
-    withoutShell.add(id);
-    const info = meta.getModuleInfo(id);
-    todo.push(...(info?.importedIds ?? []));
-    todo.push(...(info?.dynamicallyImportedIds ?? []).filter((d) => d !== layout && !SIGNED_IN_SOURCE.test(d.split(path.sep).join('/'))));
-  }
+  const withoutShell = closure(entries, (d) => d !== layout && !SIGNED_IN_SOURCE.test(posix(d)));
   for (const id of shell) {
     if (entryChunk.has(id)) continue;
     if (QUERY.test(id)) plan.set(id, 'query');
