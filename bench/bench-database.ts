@@ -18,3 +18,21 @@ export async function openBenchDatabase(kind: string): Promise<{ database: Datab
   const { database, drop } = await openScratchPostgres(base, { prefix: 'sunstamp_bench', poolSize: 20 });
   return { database, cleanup: drop };
 }
+
+/**
+ * CPU milliseconds every `postgres` process on this machine has used (Linux's /proc: utime + stime,
+ * 100 ticks a second): the database's side of a PostgreSQL bench, which the API's own CPU leaves out.
+ */
+export function postgresCpuMs(): number {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch { /* the process ended */ }
+  }
+  return ticks * 10;
+}

@@ -33,17 +33,38 @@ const ORDER_COLUMNS: Record<JobOrderField, string> = {
   submitted_at: 'j.submitted_at',
 };
 
+/** Words a list filter inlines: the values of the job statuses, client statuses, services and message threads. */
+const WORD = /^[A-Za-z0-9 _()-]*$/;
+
+/**
+ * A value as an SQL literal, when it is a page number or a word (an array of words as text[]);
+ * otherwise undefined. Nothing else is ever written into the statement's text.
+ */
+export function literalOf(v: unknown): string | undefined {
+  if (typeof v === 'number') return Number.isSafeInteger(v) && v >= 0 ? String(v) : undefined;
+  if (typeof v === 'string') return WORD.test(v) ? `'${v}'` : undefined;
+  if (Array.isArray(v)) {
+    if (!v.every((x) => typeof x === 'string' && WORD.test(x))) return undefined;
+    return v.length ? `array[${v.map((x) => `'${x}'`).join(', ')}]::text[]` : `'{}'::text[]`;
+  }
+  return undefined;
+}
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => '\\' + m);
 
 /**
  * The WHERE clause of a list filter as SQL text with numbered parameters. The list is the one hot
  * path written by hand rather than through drizzle's builder: building and mapping the query was
  * more CPU than PostgreSQL spent running it (bench/README.md, Jobs list). Every value is a
- * parameter; only column names from this file enter the text.
+ * parameter, unless `inline` (planAlike below): then every value is a literal of literalOf.
  */
-function listWhere(f: JobListFilter): { text: string; values: unknown[] } {
+function listWhere(f: JobListFilter, inline: boolean): { text: string; values: unknown[] } {
   const values: unknown[] = [];
-  const p = (v: unknown) => { values.push(v); return `$${values.length}`; };
+  const p = (v: unknown) => {
+    if (inline) return literalOf(v)!;
+    values.push(v);
+    return `$${values.length}`;
+  };
   // One value compares with = so an index on (column, created_at) also yields the order; = any()
   // of a one-element array would not.
   const oneOf = (col: string, v: readonly string[], type: 'text' | 'uuid') =>
@@ -107,16 +128,17 @@ export type ListReader = { userId: string | null; always: string[]; whenShared: 
 const NO_READER: ListReader = { userId: null, always: [], whenShared: [] };
 
 /**
- * The reader's unread messages on a listed job ($p: the reader's id, $p+1: the threads they always
- * read, $p+2: those they read where staff shared the client thread): per thread, the messages of
+ * The reader's unread messages on a listed job (`user`: the reader's id, a parameter; `always`: the
+ * threads they always read; `whenShared`: those they read where staff shared the client thread; the
+ * three as SQL, parameters or literals): per thread, the messages of
  * others after the reader's read mark, an index range scan of messages_job_thread_idx from the mark
  * on. Only the page's rows run it, and a job without messages (most of them) costs one index probe.
  */
-const unreadSql = (p: number) => `(case when not exists (select 1 from messages e where e.job_id = j.id) then 0 else (select coalesce(sum((select count(*) from messages m
-    where m.job_id = j.id and m.thread = t.th and m.author_id is distinct from $${p}::uuid
-      and m.id > coalesce((select r.last_read_message_id from message_reads r where r.job_id = j.id and r.user_id = $${p}::uuid and r.thread = t.th), 0))), 0)::int
-  from unnest($${p + 1}::text[] || case when cardinality($${p + 2}::text[]) > 0
-    then coalesce((select $${p + 2}::text[] from conversations cv where cv.job_id = j.id and cv.contractor_access), '{}') else '{}' end) as t(th)) end)`;
+const unreadSql = (user: string, always: string, whenShared: string) => `(case when not exists (select 1 from messages e where e.job_id = j.id) then 0 else (select coalesce(sum((select count(*) from messages m
+    where m.job_id = j.id and m.thread = t.th and m.author_id is distinct from ${user}::uuid
+      and m.id > coalesce((select r.last_read_message_id from message_reads r where r.job_id = j.id and r.user_id = ${user}::uuid and r.thread = t.th), 0))), 0)::int
+  from unnest(${always}::text[] || case when cardinality(${whenShared}::text[]) > 0
+    then coalesce((select ${whenShared}::text[] from conversations cv where cv.job_id = j.id and cv.contractor_access), '{}') else '{}' end) as t(th)) end)`;
 const PAGE_JOINS = `join companies c on c.id = j.company_id
 left join states s on s.id = j.client_state_id
 left join users a on a.id = j.assignee_id`;
@@ -147,16 +169,73 @@ function listRowOf(r: unknown[]): { job: JobListRow; instants: JobListInstants; 
   };
 }
 
-/** Statement names by text, so PostgreSQL parses and plans each shape of list query once per connection. */
+/** Statement names by text, so PostgreSQL parses each shape of list query once per connection. */
 const statementNames = new Map<string, string>();
-function statementName(text: string): string | undefined {
+/** Of those, the statements with the values written in (planAlike): one per filter, order and page, so fewer. */
+const INLINE_STATEMENTS = 100;
+let inlineStatements = 0;
+function statementName(text: string, inline = false): string | undefined {
   let name = statementNames.get(text);
   if (!name) {
-    if (statementNames.size >= 500) return undefined; // an unusual mix of filters runs unprepared
+    // An unusual mix of filters runs unprepared; a prepared list statement holds ~0.25 MB in each connection's backend.
+    if (statementNames.size >= 500 || (inline && inlineStatements >= INLINE_STATEMENTS)) return undefined;
+    if (inline) inlineStatements += 1;
     name = `jobs_list_${statementNames.size + 1}`;
     statementNames.set(text, name);
   }
   return name;
+}
+
+/** The deepest page a statement is kept for with its values written in; deeper pages take the offset as a parameter. */
+const MAX_INLINE_OFFSET = 500;
+
+/**
+ * Whether a list statement may carry its values as literals, so that PostgreSQL plans it once per
+ * connection instead of once per answer. A prepared statement is planned afresh on each execution
+ * while its custom plans cost less than the generic one, and with `limit $n` the generic plan is
+ * costed for a tenth of the table: every list answer was planned, about half of the database's
+ * time for it (bench/README.md, issue 27). Written in: the page, and the words (statuses, client
+ * statuses, services, threads); the reader's id stays a parameter, as it only picks the rows of
+ * the unread counts, so the generic plan is the custom plan and the plan cache keeps it. Not for
+ * a filter by ids, instants or search text: those keep every value a parameter and custom plans,
+ * because a generic plan is costed for a typical value (one for "this company's jobs" ran ~65x
+ * slower than the custom plan for a company with none).
+ */
+export function planAlike(f: JobListFilter, page: { limit: number; offset: number }, reader: ListReader): boolean {
+  return f.scope.kind === 'all' && !f.companyIds?.length && !f.assigneeIds?.length && f.overdue === undefined
+    && !f.createdAfter && !f.createdBefore && !f.updatedAfter && !f.updatedBefore && !f.search
+    && page.offset <= MAX_INLINE_OFFSET
+    && [f.statuses, f.clientStatuses, f.services, reader.always, reader.whenShared, page.limit, page.offset]
+      .every((v) => v === undefined || literalOf(v) !== undefined);
+}
+
+/** The page statement and the count statement of a list, with its values as parameters or written in. */
+export function listStatements(
+  f: JobListFilter,
+  order: { field: JobOrderField; desc: boolean },
+  page: { limit: number; offset: number },
+  reader: ListReader,
+  inline: boolean,
+) {
+  const where = listWhere(f, inline);
+  const col = ORDER_COLUMNS[order.field];
+  // The id breaks ties so pages never repeat or skip a row; its direction matches jobs_created_idx.
+  const byColumn = order.desc ? `${col} desc nulls last, j.id asc` : `${col} asc nulls first, j.id desc`;
+  const orderBy = f.overdueFirst ? `j.overdue_at asc nulls last, ${byColumn}` : byColumn;
+  const values = [...where.values];
+  const p = (v: unknown) => {
+    if (inline) return literalOf(v)!;
+    values.push(v);
+    return `$${values.length}`;
+  };
+  const limit = p(page.limit);
+  const offset = p(page.offset);
+  values.push(reader.userId);
+  const unread = unreadSql(`$${values.length}`, p(reader.always), p(reader.whenShared));
+  const text = `select coalesce(json_agg(json_build_array(${ROW_COLUMNS}, ${unread}) order by ${orderBy}), '[]')::text
+from (select ${PAGE_COLUMNS} from jobs j ${where.text} order by ${orderBy} limit ${limit} offset ${offset}) j
+${PAGE_JOINS}`;
+  return { text, values, countText: `select count(*)::int from jobs j ${where.text}`, countValues: where.values };
 }
 
 export async function listJobs(
@@ -169,25 +248,21 @@ export async function listJobs(
   /** Whose unread messages each row counts, and in which threads (threadAccessOf). */
   reader: ListReader = NO_READER,
 ) {
-  const where = listWhere(f);
-  const col = ORDER_COLUMNS[order.field];
-  const n = where.values.length;
-  // The id breaks ties so pages never repeat or skip a row; its direction matches jobs_created_idx.
-  const byColumn = order.desc ? `${col} desc nulls last, j.id asc` : `${col} asc nulls first, j.id desc`;
-  const orderBy = f.overdueFirst ? `j.overdue_at asc nulls last, ${byColumn}` : byColumn;
-  const text = `select coalesce(json_agg(json_build_array(${ROW_COLUMNS}, ${unreadSql(n + 3)}) order by ${orderBy}), '[]')::text
-from (select ${PAGE_COLUMNS} from jobs j ${where.text} order by ${orderBy} limit $${n + 1} offset $${n + 2}) j
-${PAGE_JOINS}`;
-  const countText = `select count(*)::int from jobs j ${where.text}`;
+  let inline = planAlike(f, page, reader);
+  let q = listStatements(f, order, page, reader, inline);
+  let name = statementName(q.text, inline);
+  if (inline && !name) {
+    inline = false;
+    q = listStatements(f, order, page, reader, false);
+    name = statementName(q.text);
+  }
   const [rows, total] = await Promise.all([
-    database.queryArrays({
-      name: statementName(text), text,
-      values: [...where.values, page.limit, page.offset, reader.userId, reader.always, reader.whenShared],
-    })
+    database.queryArrays({ name, text: q.text, values: q.values })
       .then((r) => JSON.parse(r[0]![0] as string) as unknown[][]),
     knownCount !== undefined
       ? Promise.resolve(knownCount)
-      : database.queryArrays({ name: statementName(countText), text: countText, values: where.values }).then((r) => num(r[0]?.[0] ?? 0)),
+      : database.queryArrays({ name: statementName(q.countText, inline), text: q.countText, values: q.countValues })
+        .then((r) => num(r[0]?.[0] ?? 0)),
   ]);
   return { rows: rows.map(listRowOf), count: total };
 }
