@@ -8,7 +8,8 @@
 // A/B of two web builds (e.g. main's and a branch's `apps/web/dist`, copied aside), one server each
 // on its own install, their loads alternated so both meet the same load:
 //   node bench/lcp.bench.mjs --runs 7 --dists /tmp/web-main,apps/web/dist
-// TRACE=1 prints each request's start and end (ms from navigation); PAGES=/jobs#staff picks pages.
+// TRACE=1 prints each request's start and end (ms from navigation), then the page's LCP candidates
+// and its main thread's long tasks (> 50 ms); PAGES=/jobs#staff picks pages.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -75,6 +76,10 @@ async function lcpOf(server, entry) {
   if (process.env.TRACE) {
     page.on('request', (r) => console.log('  req', Date.now() - t0, r.url().replace(server.base, '')));
     page.on('requestfinished', (r) => console.log('  fin', Date.now() - t0, r.url().replace(server.base, '')));
+    await page.addInitScript(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask' });
+    });
   }
   await page.goto(`${server.base}${url}`, { waitUntil: 'networkidle' });
   if (new URL(page.url()).pathname !== url) throw new Error(`${entry} ended on ${page.url()}`);
@@ -85,6 +90,15 @@ async function lcpOf(server, entry) {
       resolve({ ms: last.startTime, element: last.element?.tagName ?? '?' });
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   }));
+  if (process.env.TRACE) {
+    console.log(await page.evaluate(() => new Promise((resolve) => {
+      new PerformanceObserver((list) => {
+        const lines = list.getEntries().map((e) => `  lcp candidate ${Math.round(e.startTime)} ms: ${e.element?.tagName ?? '?'}.${String(e.element?.className ?? '').slice(0, 40)} "${(e.element?.textContent ?? '').slice(0, 50)}" (${e.size} px²)`);
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+        resolve([`  first contentful paint ${Math.round(fcp?.startTime ?? -1)} ms`, ...lines, `  long tasks (start, ms): ${window.__longTasks.map(([a, b]) => `${a}+${b}`).join(' ')}`].join('\n'));
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    })));
+  }
   await context.close();
   return lcp;
 }
