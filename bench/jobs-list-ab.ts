@@ -24,7 +24,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const PER_ROUND = 200;
 
 type Version = { name: string; page: () => Promise<string> };
-
 const { database, cleanup } = await openBenchDatabase(kind);
 try {
   await seedReference(database);

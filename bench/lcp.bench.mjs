@@ -87,18 +87,17 @@ async function lcpOf(server, entry) {
     new PerformanceObserver((list) => {
       const entries = list.getEntries();
       const last = entries[entries.length - 1];
-      resolve({ ms: last.startTime, element: last.element?.tagName ?? '?' });
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+      // What TRACE prints: every candidate, the first contentful paint and the long tasks.
+      const trace = [
+        `  first contentful paint ${Math.round(fcp?.startTime ?? -1)} ms`,
+        ...entries.map((e) => `  lcp candidate ${Math.round(e.startTime)} ms: ${e.element?.tagName ?? '?'}.${String(e.element?.className ?? '').slice(0, 40)} "${(e.element?.textContent ?? '').slice(0, 50)}" (${e.size} px²)`),
+        `  long tasks (start+ms): ${(window.__longTasks ?? []).map(([a, b]) => `${a}+${b}`).join(' ')}`,
+      ].join('\n');
+      resolve({ ms: last.startTime, element: last.element?.tagName ?? '?', trace });
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   }));
-  if (process.env.TRACE) {
-    console.log(await page.evaluate(() => new Promise((resolve) => {
-      new PerformanceObserver((list) => {
-        const lines = list.getEntries().map((e) => `  lcp candidate ${Math.round(e.startTime)} ms: ${e.element?.tagName ?? '?'}.${String(e.element?.className ?? '').slice(0, 40)} "${(e.element?.textContent ?? '').slice(0, 50)}" (${e.size} px²)`);
-        const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-        resolve([`  first contentful paint ${Math.round(fcp?.startTime ?? -1)} ms`, ...lines, `  long tasks (start, ms): ${window.__longTasks.map(([a, b]) => `${a}+${b}`).join(' ')}`].join('\n'));
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-    })));
-  }
+  if (process.env.TRACE) console.log(lcp.trace);
   await context.close();
   return lcp;
 }

@@ -53,18 +53,27 @@ export function literalOf(v: unknown): string | undefined {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => '\\' + m);
 
 /**
- * The WHERE clause of a list filter as SQL text with numbered parameters. The list is the one hot
- * path written by hand rather than through drizzle's builder: building and mapping the query was
- * more CPU than PostgreSQL spent running it (bench/README.md, Jobs list). Every value is a
- * parameter, unless `inline` (planAlike below): then every value is a literal of literalOf.
+ * A statement's values as they are written into its text: each a numbered parameter (`values`
+ * collects them), or, `inline` (planAlike below), a literal of literalOf.
  */
-function listWhere(f: JobListFilter, inline: boolean): { text: string; values: unknown[] } {
+function sqlValues(inline: boolean) {
   const values: unknown[] = [];
   const p = (v: unknown) => {
     if (inline) return literalOf(v)!;
     values.push(v);
     return `$${values.length}`;
   };
+  return { values, p };
+}
+type SqlValues = ReturnType<typeof sqlValues>;
+
+/**
+ * The WHERE clause of a list filter as SQL text, its values through `p`. The list is the one hot
+ * path written by hand rather than through drizzle's builder: building and mapping the query was
+ * more CPU than PostgreSQL spent running it (bench/README.md, Jobs list). Only column names from
+ * this file and what `p` answers enter the text.
+ */
+function listWhere(f: JobListFilter, p: SqlValues['p']): string {
   // One value compares with = so an index on (column, created_at) also yields the order; = any()
   // of a one-element array would not.
   const oneOf = (col: string, v: readonly string[], type: 'text' | 'uuid') =>
@@ -91,7 +100,7 @@ function listWhere(f: JobListFilter, inline: boolean): { text: string; values: u
   if (f.updatedAfter) c.push(`j.updated_at >= ${p(f.updatedAfter)}`);
   if (f.updatedBefore) c.push(`j.updated_at <= ${p(f.updatedBefore)}`);
   if (f.search) c.push(`j.search_text like ${p(`%${escapeLike(f.search.toLowerCase())}%`)}`);
-  return { text: c.length ? `where ${c.join(' and ')}` : '', values };
+  return c.length ? `where ${c.join(' and ')}` : '';
 }
 
 /** A list row: the list columns only, not the forms (arrays, requirements, CAD intake), which are most of a row's bytes. */
@@ -217,25 +226,22 @@ export function listStatements(
   reader: ListReader,
   inline: boolean,
 ) {
-  const where = listWhere(f, inline);
+  const { values, p } = sqlValues(inline);
+  const where = listWhere(f, p);
+  // The count statement takes the filter's values alone.
+  const countValues = [...values];
   const col = ORDER_COLUMNS[order.field];
   // The id breaks ties so pages never repeat or skip a row; its direction matches jobs_created_idx.
   const byColumn = order.desc ? `${col} desc nulls last, j.id asc` : `${col} asc nulls first, j.id desc`;
   const orderBy = f.overdueFirst ? `j.overdue_at asc nulls last, ${byColumn}` : byColumn;
-  const values = [...where.values];
-  const p = (v: unknown) => {
-    if (inline) return literalOf(v)!;
-    values.push(v);
-    return `$${values.length}`;
-  };
   const limit = p(page.limit);
   const offset = p(page.offset);
-  values.push(reader.userId);
+  values.push(reader.userId); // a parameter either way: it steers no plan
   const unread = unreadSql(`$${values.length}`, p(reader.always), p(reader.whenShared));
   const text = `select coalesce(json_agg(json_build_array(${ROW_COLUMNS}, ${unread}) order by ${orderBy}), '[]')::text
-from (select ${PAGE_COLUMNS} from jobs j ${where.text} order by ${orderBy} limit ${limit} offset ${offset}) j
+from (select ${PAGE_COLUMNS} from jobs j ${where} order by ${orderBy} limit ${limit} offset ${offset}) j
 ${PAGE_JOINS}`;
-  return { text, values, countText: `select count(*)::int from jobs j ${where.text}`, countValues: where.values };
+  return { text, values, countText: `select count(*)::int from jobs j ${where}`, countValues };
 }
 
 export async function listJobs(
