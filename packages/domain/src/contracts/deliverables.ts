@@ -185,6 +185,12 @@ export const ZVerification = z.object({
   sha256: z.string(),
   /** Released to the client, or sealed and not yet released (then `status_text` says so). */
   released: z.boolean(),
+  /**
+   * When the engineering firm took the document back out of its deliverables (withdrawn by its
+   * engineer or an admin, or a generated set replaced before release): it no longer vouches for it,
+   * and `status_text` says so. Null while the document stands.
+   */
+  withdrawn_at: z.string().nullable(),
   status_text: z.string(),
   job: z.object({ id: z.string(), name: z.string(), address: z.string() }).nullable(),
 });

@@ -50,7 +50,8 @@ export const jobFiles = pgTable('job_files', {
  */
 export const documentVerifications = pgTable('document_verifications', {
   code: text('code').primaryKey(),
-  fileId: uuid('file_id').notNull().references(() => jobFiles.id, { onDelete: 'cascade' }),
+  /** Null once the file itself is deleted: a withdrawn document's record stays (migration 0030). */
+  fileId: uuid('file_id').references(() => jobFiles.id, { onDelete: 'set null' }),
   jobId: uuid('job_id').notNull().references(() => jobs.id, { onDelete: 'cascade' }),
   documentKind: text('document_kind').notNull(),
   documentName: text('document_name').notNull(),
@@ -63,4 +64,6 @@ export const documentVerifications = pgTable('document_verifications', {
   sha256: text('sha256').notNull(),
   size: bigint('size', { mode: 'number' }).notNull(),
   sealedAt: timestamp('sealed_at', { withTimezone: true }).notNull(),
+  /** When the document was taken out of the deliverables: its code then answers "withdrawn". */
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
 }, (t) => [index('document_verifications_file_idx').on(t.fileId)]);

@@ -64,4 +64,8 @@ export const documentSeals = pgTable('document_seals', {
   /** The draft's bytes, kept: what the engineer sealed can always be compared. */
   sourceStorageKey: text('source_storage_key').notNull(),
   createdAt: ts('created_at').notNull(),
-}, (t) => [index('document_seals_file_idx').on(t.fileId, t.createdAt), index('document_seals_job_idx').on(t.jobId, t.createdAt)]);
+}, (t) => [
+  index('document_seals_file_idx').on(t.fileId, t.createdAt), index('document_seals_job_idx').on(t.jobId, t.createdAt),
+  // The public lookup reads a code's seals (migration 0030).
+  index('document_seals_code_idx').on(t.code),
+]);

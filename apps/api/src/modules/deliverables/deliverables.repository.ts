@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { ahjs, documentSeals, documentVerifications, engineers, jobFiles, jobLetters, jobs, states, users } from '../../db/schema.ts';
 
@@ -10,7 +10,8 @@ export async function listDeliverables(db: DbOrTx, jobId: string) {
   return db
     .select({ f: jobFiles, code: documentVerifications.code })
     .from(jobFiles)
-    .leftJoin(documentVerifications, eq(documentVerifications.fileId, jobFiles.id))
+    // A withdrawn record of an earlier seal of the same file is not the file's code.
+    .leftJoin(documentVerifications, and(eq(documentVerifications.fileId, jobFiles.id), isNull(documentVerifications.withdrawnAt)))
     .where(and(eq(jobFiles.jobId, jobId), isNotNull(jobFiles.deliverableKind)))
     .orderBy(desc(jobFiles.deliverableRevision), asc(jobFiles.createdAt), asc(jobFiles.id));
 }
@@ -40,17 +41,23 @@ export async function insertVerification(db: DbOrTx, v: typeof documentVerificat
   await db.insert(documentVerifications).values(v);
 }
 
-export async function deleteVerificationsOf(db: DbOrTx, fileId: string): Promise<void> {
-  await db.delete(documentVerifications).where(eq(documentVerifications.fileId, fileId));
+/**
+ * The file's verification records stop vouching for it, and are kept: its code then answers that
+ * the document was withdrawn, and the firm keeps the record of the seal it issued.
+ */
+export async function withdrawVerificationsOf(db: DbOrTx, fileIds: string[], at: Date): Promise<void> {
+  if (!fileIds.length) return;
+  await db.update(documentVerifications).set({ withdrawnAt: at })
+    .where(and(inArray(documentVerifications.fileId, fileIds), isNull(documentVerifications.withdrawnAt)));
 }
 
 /** The generated plan sets of a revision not yet released stop being deliverables (a newer run's set replaces them). */
-export async function unmarkGeneratedPlanSets(db: DbOrTx, jobId: string, revision: number): Promise<void> {
+export async function unmarkGeneratedPlanSets(db: DbOrTx, jobId: string, revision: number, at: Date): Promise<void> {
   const gone = await db.update(jobFiles).set({ deliverableKind: null, deliverableState: null, deliverableRevision: null, sealedAt: null })
     .where(and(eq(jobFiles.jobId, jobId), eq(jobFiles.kind, 'plan_set'), eq(jobFiles.deliverableKind, 'plan_set'), eq(jobFiles.deliverableRevision, revision), ne(jobFiles.deliverableState, 'released')))
     .returning({ id: jobFiles.id });
-  // A replaced set's code stops answering, as when staff take a document out of the deliverables.
-  if (gone.length) await db.delete(documentVerifications).where(inArray(documentVerifications.fileId, gone.map((g) => g.id)));
+  // A replaced set's code answers "withdrawn", as when staff take a document out of the deliverables.
+  await withdrawVerificationsOf(db, gone.map((g) => g.id), at);
 }
 
 /** Of these files, the generated letters still waiting for the digital signature they were ordered with. */
@@ -72,6 +79,11 @@ export type SealRow = typeof documentSeals.$inferSelect;
 export async function sealsOfFiles(db: DbOrTx, fileIds: string[]): Promise<SealRow[]> {
   if (!fileIds.length) return [];
   return db.select().from(documentSeals).where(inArray(documentSeals.fileId, fileIds)).orderBy(asc(documentSeals.createdAt), asc(documentSeals.discipline));
+}
+
+/** The seals applied under one verification code, in the order applied (kept when the file is deleted). */
+export async function sealsOfCode(db: DbOrTx, code: string): Promise<SealRow[]> {
+  return db.select().from(documentSeals).where(eq(documentSeals.code, code)).orderBy(asc(documentSeals.createdAt), asc(documentSeals.discipline));
 }
 
 /** Whether the user is the account of a registered, active engineer. */
@@ -135,7 +147,8 @@ export async function getVerification(db: DbOrTx, code: string) {
       jobName: jobs.name, companyId: jobs.companyId, city: jobs.clientCity, jobState: states.abbreviation,
     })
     .from(documentVerifications)
-    .innerJoin(jobFiles, eq(jobFiles.id, documentVerifications.fileId))
+    // No file any more: a withdrawn document's file deleted later (its record answers "withdrawn").
+    .leftJoin(jobFiles, eq(jobFiles.id, documentVerifications.fileId))
     .innerJoin(jobs, eq(jobs.id, documentVerifications.jobId))
     .leftJoin(states, eq(states.id, jobs.clientStateId))
     .where(eq(documentVerifications.code, code));

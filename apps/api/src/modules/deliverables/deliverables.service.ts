@@ -280,7 +280,7 @@ export async function unmarkDeliverable(ctx: Ctx & Pick<AppContext, 'caches' | '
   }
   const now = ctx.clock.now();
   await ctx.database.db.transaction(async (tx) => {
-    await repo.deleteVerificationsOf(tx, file.id);
+    await repo.withdrawVerificationsOf(tx, [file.id], now);
     await repo.setDeliverable(tx, file.id, {
       deliverableKind: null, deliverableState: null, deliverableRevision: null, sealedAt: null, releasedAt: null, releasedById: null, sealCode: null,
     });

@@ -11,6 +11,7 @@ import { fixtureEngineer, FIXTURE_ENGINEER } from '../../test/deliverables-fixtu
 import { states, users } from '../../db/schema.ts';
 import { simplePdf } from '../../db/seed/sample-deliverables.seed.ts';
 import { newVerificationCode, setServiceTask } from './deliverables.service.ts';
+import { unmarkGeneratedPlanSets } from './deliverables.repository.ts';
 
 let t: TestApp;
 const uid: Record<string, string> = {};
@@ -334,6 +335,7 @@ describe('public verification', () => {
       sealed_at: expect.any(String),
       sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
       released: false,
+      withdrawn_at: null,
       status_text: 'Sealed, not yet released to the client: the engineering firm has not issued this document yet.',
       job: null,
     });
@@ -376,10 +378,11 @@ describe('public verification', () => {
     t.clock.advance(61_000);
     expect((await ask()).statusCode).toBe(200);
   });
-  it('a document taken out of the deliverables stops answering; a draft never answered', async () => {
+  it('a document taken out of the deliverables answers that it was withdrawn, even once its file is deleted; a draft never answered', async () => {
     // A sealed document of its own to take out: the other tests here read the describe's, before or after this one.
     const ownJob = await jobAt(['structural_roof_letter'], 'Pending QC', 'Taken out job');
     const own = await markUploaded(ownJob, 'structural_roof_letter', 'sealed');
+    const ownBytes = (await call(DEMO.admin, 'GET', `/api/files/${own.id}/download`)).rawPayload;
     const other = await markUploaded(ownJob, 'calculation_package', 'draft');
     expect(other.verification_code).toBeNull();
     // A seal is the engineer's: the job's drafter and support may not take it back (the drafter once did, and /verify went dark).
@@ -388,11 +391,44 @@ describe('public verification', () => {
       expect([who, refused.statusCode]).toEqual([who, 403]);
       expect(refused.data.message).toBe('A sealed document is withdrawn by an admin or by the engineer whose seal it carries.');
     }
-    expect((await call(null, 'GET', `/api/verify/${own.verification_code}`)).statusCode).toBe(200);
+    const before = await call(null, 'GET', `/api/verify/${own.verification_code}`);
+    expect(before.data).toMatchObject({ withdrawn_at: null, released: false });
     // A draft is still theirs to take out.
     expect((await call(DEMO.contractor, 'DELETE', `/api/deliverables/${other.id}`)).statusCode).toBe(204);
+    t.clock.advance(86_400_000);
     expect((await call(DEMO.admin, 'DELETE', `/api/deliverables/${own.id}`)).statusCode).toBe(204);
+    const withdrawnOn = t.clock.now();
+    const after = await call(null, 'GET', `/api/verify/${own.verification_code}`);
+    expect(after.statusCode, after.body).toBe(200);
+    expect(ZVerification.strict().parse(after.data)).toEqual({
+      ...before.data,
+      withdrawn_at: withdrawnOn.toISOString(),
+      status_text: `Withdrawn by the engineering firm on ${withdrawnOn.toISOString().slice(0, 10)}: this document is no longer valid and must not be accepted. Ask the applicant for the current sealed document.`,
+    });
+    // The reviewer's copy is still recognised as that document (so they know which one was withdrawn).
+    expect((await postMultipart(t, `/api/verify/${own.verification_code}/check`, [file('letter.pdf', ownBytes, 'file')])).data).toMatchObject({ matches: true });
+    // The job's deliverables no longer show the code: the file is an ordinary file again.
+    const listed = (await call(DEMO.admin, 'GET', `/api/jobs/${ownJob}/deliverables`)).data.deliverables;
+    expect(listed.find((d: { id: string }) => d.id === own.id)).toBeUndefined();
+    // Deleting the file keeps the record: the code still answers "withdrawn", with its seal.
+    const del = await call(DEMO.admin, 'DELETE', `/api/files/${own.id}`);
+    expect([204, 200]).toContain(del.statusCode);
     t.clock.advance(61_000);
-    expect((await call(null, 'GET', `/api/verify/${own.verification_code}`)).statusCode).toBe(404);
+    const gone = await call(null, 'GET', `/api/verify/${own.verification_code}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(gone.data).toMatchObject({ withdrawn_at: withdrawnOn.toISOString(), seals: before.data.seals, sha256: before.data.sha256 });
+  });
+  it('a sealed plan set replaced by a newer run before release answers "withdrawn" too', async () => {
+    const setJob = await jobAt(['cad_stamp_structural', 'cad_packet'], 'Pending QC', 'Replaced set job');
+    const sealedSet = await markUploaded(setJob, 'plan_set', 'sealed');
+    expect((await call(null, 'GET', `/api/verify/${sealedSet.verification_code}`)).data.withdrawn_at).toBeNull();
+    // The uploaded set stands in for a generated one (a run's file kind; generating and sealing one is cad-runs.test.ts's).
+    await t.database.query(`update job_files set kind = 'plan_set' where id = $1`, [sealedSet.id]);
+    // What a passed run does before recording its new set (plansets/cad-runs.service.ts storePassedRun).
+    await unmarkGeneratedPlanSets(t.database.db, setJob, sealedSet.revision, t.clock.now());
+    const r = await call(null, 'GET', `/api/verify/${sealedSet.verification_code}`);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.data).toMatchObject({ withdrawn_at: t.clock.now().toISOString(), released: false, document: 'Plan set' });
+    expect(r.data.status_text).toContain('no longer valid');
   });
 });

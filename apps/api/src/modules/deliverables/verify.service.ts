@@ -28,17 +28,33 @@ async function recordOf(ctx: Ctx, rawCode: string) {
   const code = normaliseVerificationCode(rawCode);
   if (!isVerificationCode(code)) throw notFound(NOT_FOUND);
   const row = await repo.getVerification(ctx.database.db, code);
-  // A document answers only while it is sealed (or released sealed): never a draft or a file taken out.
-  if (!row || (row.state !== 'sealed' && row.state !== 'released')) throw notFound(NOT_FOUND);
+  if (!row) throw notFound(NOT_FOUND);
+  // A withdrawn document answers that it was withdrawn, whatever became of its file since.
+  if (row.v.withdrawnAt) return row;
+  // Otherwise a document answers only while it is sealed (or released sealed): never a draft.
+  if (row.state !== 'sealed' && row.state !== 'released') throw notFound(NOT_FOUND);
   return row;
+}
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** What the record says of the document's standing, in the reviewer's words. */
+function statusTextOf(row: NonNullable<Awaited<ReturnType<typeof repo.getVerification>>>): string {
+  const v = row.v;
+  if (v.withdrawnAt) {
+    return `Withdrawn by the engineering firm on ${day(v.withdrawnAt)}: this document is no longer valid and must not be accepted. Ask the applicant for the current sealed document.`;
+  }
+  return row.state === 'released'
+    ? `Sealed and released to the client on ${day(row.releasedAt ?? v.sealedAt)}.`
+    : 'Sealed, not yet released to the client: the engineering firm has not issued this document yet.';
 }
 
 export async function verifyCode(ctx: Ctx, address: string, rawCode: string, viewer: Principal | null): Promise<Verification> {
   if (!ctx.rateLimits.verifyLookups.take(address)) throw tooManyRequests(SLOW_DOWN);
   const row = await recordOf(ctx, rawCode);
   const v = row.v;
-  const seals = (await repo.sealsOfFiles(ctx.database.db, [v.fileId])).filter((x) => x.code === v.code);
-  const released = row.state === 'released';
+  const seals = await repo.sealsOfCode(ctx.database.db, v.code);
+  const released = !v.withdrawnAt && row.state === 'released';
   const insider = !!viewer && (isInternalStaff(viewer.role) || (isClientRole(viewer.role) && viewer.companyIds.includes(row.companyId)));
   return {
     code: formatVerificationCode(v.code),
@@ -51,9 +67,8 @@ export async function verifyCode(ctx: Ctx, address: string, rawCode: string, vie
     sealed_at: v.sealedAt.toISOString(),
     sha256: v.sha256,
     released,
-    status_text: released
-      ? `Sealed and released to the client on ${row.releasedAt?.toISOString().slice(0, 10) ?? v.sealedAt.toISOString().slice(0, 10)}.`
-      : 'Sealed, not yet released to the client: the engineering firm has not issued this document yet.',
+    withdrawn_at: v.withdrawnAt?.toISOString() ?? null,
+    status_text: statusTextOf(row),
     job: insider ? { id: v.jobId, name: row.jobName, address: v.jobAddress } : null,
   };
 }

@@ -233,7 +233,7 @@ async function storePassedRun(ctx: Ctx, run: RunRow, r: { outs: Out[]; set: Rend
     // The set is the revision's plan-set deliverable (replacing an earlier run's, unless released),
     // always a draft: the seals the job needs are marked on its sheets (set.sealSlots) and only the
     // engineer's own act seals it (deliverables/seal.service.ts), never the settings of a run.
-    await unmarkGeneratedPlanSets(tx, run.jobId, run.revision);
+    await unmarkGeneratedPlanSets(tx, run.jobId, run.revision, now);
     await recordDeliverable(ctx, {
       jobId: run.jobId, revision: run.revision, kind: 'plan_set', fileId: rows[0]!.id, state: 'draft',
       sha256: createHash('sha256').update(set.pdf).digest('hex'), sealSlots: set.sealSlots,

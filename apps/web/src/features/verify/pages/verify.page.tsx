@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import GppBadOutlined from '@mui/icons-material/GppBadOutlined';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import { MAX_VERIFY_UPLOAD_BYTES } from '@sunstamp/domain/constants/deliverables.constants';
 import { normaliseVerificationCode } from '@sunstamp/domain/jobs/deliverables.rules';
@@ -49,6 +50,7 @@ export function VerifyPage() {
     const c = normaliseVerificationCode(typed);
     if (c) void navigate(`/verify/${encodeURIComponent(c)}`);
   };
+  const withdrawn = !!record.data?.withdrawn_at;
   const onFile = (file: File | undefined) => {
     if (!file) return;
     if (file.size > MAX_VERIFY_UPLOAD_BYTES) {
@@ -78,10 +80,15 @@ export function VerifyPage() {
         <Card variant="outlined" data-testid="verification">
           <CardContent>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
-              <VerifiedOutlined color="success" />
-              <Typography variant="h6" component="h2">{record.data.document} sealed by {record.data.engineer_name}</Typography>
+              {withdrawn ? <GppBadOutlined color="error" /> : <VerifiedOutlined color="success" />}
+              <Typography variant="h6" component="h2">
+                {record.data.document} sealed by {record.data.engineer_name}{withdrawn ? ': withdrawn' : ''}
+              </Typography>
             </Stack>
-            <Alert severity={record.data.released ? 'success' : 'warning'} sx={{ mb: 2 }} data-testid="release-status">{record.data.status_text}</Alert>
+            <Alert severity={withdrawn ? 'error' : record.data.released ? 'success' : 'warning'} sx={{ mb: 2 }} data-testid="release-status">
+              {withdrawn && <AlertTitle>Not valid: withdrawn</AlertTitle>}
+              {record.data.status_text}
+            </Alert>
             <Stack spacing={1.5}>
               {record.data.seals.length > 1 ? record.data.seals.map((s) => (
                 <Fact key={s.discipline} label={`${s.discipline === 'structural' ? 'Structural' : 'Electrical'} seal`} value={`${s.engineer_name}, P.E. · ${s.licence_state} ${s.licence_number}`} />
@@ -108,10 +115,12 @@ export function VerifyPage() {
             </Box>
             {check.isError && <Alert severity="error" sx={{ mt: 2 }}>{errorMessageOf(check.error)}</Alert>}
             {check.data && (
-              <Alert severity={check.data.matches ? 'success' : 'error'} sx={{ mt: 2, wordBreak: 'break-word', '& .MuiAlert-message': { minWidth: 0 } }} data-testid="check-result">
-                <AlertTitle>{check.data.matches ? 'This is the sealed document.' : 'This file is not the sealed document.'}</AlertTitle>
+              <Alert severity={check.data.matches && !withdrawn ? 'success' : 'error'} sx={{ mt: 2, wordBreak: 'break-word', '& .MuiAlert-message': { minWidth: 0 } }} data-testid="check-result">
+                <AlertTitle>{check.data.matches ? (withdrawn ? 'This is the withdrawn document.' : 'This is the sealed document.') : 'This file is not the sealed document.'}</AlertTitle>
                 {check.data.matches
-                  ? 'Its SHA-256 matches the document the engineer sealed: it has not been changed.'
+                  ? withdrawn
+                    ? 'Its SHA-256 matches the document the engineer sealed, which the engineering firm has since withdrawn: do not accept it.'
+                    : 'Its SHA-256 matches the document the engineer sealed: it has not been changed.'
                   : <>Its SHA-256 is <Box component="span" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{check.data.sha256}</Box>. It was changed after sealing, or it is another document.</>}
               </Alert>
             )}
