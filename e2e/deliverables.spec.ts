@@ -8,7 +8,8 @@ import { apiAs, demoEngineer, pdfOf, submittedJob, uploadPdf, type Call } from '
  * Deliverables end to end: staff mark the uploaded plan set, the client cannot see it yet, staff
  * release it (the job moves to Pending Approval), the client downloads it (and all of them as a
  * ZIP) and approves from the Deliverables area; an AHJ reviewer, signed out, verifies a sealed
- * document's code at /verify (no street address; not yet released says so) and checks the PDF they hold.
+ * document's code at /verify (no street address; not yet released says so) and checks the PDF they hold,
+ * then reads the same code as withdrawn once the firm takes the document back.
  */
 const JOB_NAME = `E2E Deliverables ${Date.now().toString(36)}`;
 const PLAN = pdfOf('plan set for the e2e job');
@@ -109,11 +110,14 @@ describe('deliverables, one story', { shuffle: false }, () => {
   });
 
   describe('anyone verifies a sealed document', () => {
+    let sealed: { id: string; verification_code: string };
+    let held: Buffer;
     it('the code shows the document, engineer, licence, city and state, date and hash, not the street; the PDF held is checked by its hash', async () => {
       // A calculation package on the same job, sealed by the demo engineer from the demo admin's account.
       const file = await uploadPdf(staff, jobId, 'letter', 'calcs.pdf', pdfOf('sealed calculation package'));
       await staff('POST', `/jobs/${jobId}/deliverables`, { file_id: file.id, kind: 'calculation_package' });
       const d = await (await apiAs(ADMIN))('POST', `/deliverables/${file.id}/seal`, { engineer_id: (await demoEngineer()).id });
+      sealed = d;
       const bytes = Buffer.from(await (await fetch(`${baseUrl}/api/files/${file.id}/download`, { headers: { authorization: `Bearer ${await tokenOf(ADMIN)}` } })).arrayBuffer());
       await signOut(page);
       await page.goto(`${baseUrl}/verify`);
@@ -127,6 +131,7 @@ describe('deliverables, one story', { shuffle: false }, () => {
       await card.getByTestId('release-status').getByText('Sealed, not yet released to the client', { exact: false }).waitFor();
       expect(await card.innerText()).not.toContain('77 Daylight Ln');
       expect(await page.locator('body').innerText()).not.toContain(JOB_NAME);
+      held = bytes;
       await page.getByLabel('PDF to check').setInputFiles({ name: 'calcs.pdf', mimeType: 'application/pdf', buffer: bytes });
       await page.getByTestId('check-result').getByText('This is the sealed document.').waitFor();
       await screenshot(page, 'verify-match.png');
@@ -137,6 +142,18 @@ describe('deliverables, one story', { shuffle: false }, () => {
       await screenshot(page, 'verify-mismatch.png');
       await page.goto(`${baseUrl}/verify/AAAAA-AAAAA-AAAAA-AAAAA`);
       await page.getByText('No sealed document has this code.', { exact: false }).waitFor();
+      expect(problems.filter((p) => !/404/.test(p))).toEqual([]);
+    });
+    it('once the firm withdraws it, the same code says the document is withdrawn and not valid, and the PDF held is recognised as that one', async () => {
+      expect((await (await apiAs(ADMIN))('DELETE', `/deliverables/${sealed.id}`))).toBeNull();
+      await page.goto(`${baseUrl}/verify/${sealed.verification_code}`);
+      const card = page.getByTestId('verification');
+      await card.getByText('Calculation package sealed by Dana Whitfield (demo): withdrawn').waitFor();
+      await card.getByTestId('release-status').getByText('Not valid: withdrawn').waitFor();
+      await card.getByTestId('release-status').getByText('this document is no longer valid and must not be accepted', { exact: false }).waitFor();
+      await page.getByLabel('PDF to check').setInputFiles({ name: 'calcs.pdf', mimeType: 'application/pdf', buffer: held });
+      await page.getByTestId('check-result').getByText('This is the withdrawn document.').waitFor();
+      await screenshot(page, 'verify-withdrawn.png');
       expect(problems.filter((p) => !/404/.test(p))).toEqual([]);
     });
   });
