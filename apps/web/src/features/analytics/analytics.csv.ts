@@ -23,6 +23,8 @@ export const toCsv = (header: string[], rows: Cell[][]) =>
 
 export const CSV_EXPORTS = ['summary', 'jobs_created', 'services_requested', 'turnaround', 'revision_reasons', 'actions', 'users', 'designers'] as const;
 export type CsvExport = (typeof CSV_EXPORTS)[number];
+/** The exports offered: the designers' table is staff's only (a client's page has none). */
+export const csvExportsFor = (staffFigures: boolean): readonly CsvExport[] => (staffFigures ? CSV_EXPORTS : CSV_EXPORTS.filter((x) => x !== 'designers'));
 
 export const CSV_EXPORT_LABELS: Record<CsvExport, string> = {
   summary: 'Summary numbers',
@@ -35,7 +37,11 @@ export const CSV_EXPORT_LABELS: Record<CsvExport, string> = {
   designers: 'Designers per company',
 };
 
-export function statsCsv(s: Stats, which: CsvExport): string {
+/**
+ * The CSV of one export. Without staff figures (a client: `maySeeStaffFigures`) the users' export
+ * has no shift hours or jobs per hour, as the client's table has none (the API answers them null).
+ */
+export function statsCsv(s: Stats, which: CsvExport, staffFigures = true): string {
   switch (which) {
     case 'summary': {
       const d = s.durations;
@@ -69,11 +75,12 @@ export function statsCsv(s: Stats, which: CsvExport): string {
       return toCsv(['reason', 'label', 'count', 'involuntary'], s.revisions.reasons.map((r) => [r.reason, r.label, r.count, r.involuntary]));
     case 'actions':
       return toCsv(['action', 'count'], COUNTED_JOB_ACTIONS.map((a) => [a, s.actions[a]]));
-    case 'users':
-      return toCsv(
-        ['user_id', 'name', 'jobs', 'revised_jobs', 'status_moves', 'jobs_moved', 'jobs_completed', 'revisions_requested', 'shift_hours', 'jobs_per_hour'],
-        s.users.map((u) => [u.user.id, u.user.name, u.jobs, u.revised_jobs, u.status_moves, u.jobs_moved, u.jobs_completed, u.revisions_requested, u.shift_hours, u.jobs_per_hour]),
-      );
+    case 'users': {
+      const header = ['user_id', 'name', 'jobs', 'revised_jobs', 'status_moves', 'jobs_moved', 'jobs_completed', 'revisions_requested'];
+      const rows: Cell[][] = s.users.map((u) => [u.user.id, u.user.name, u.jobs, u.revised_jobs, u.status_moves, u.jobs_moved, u.jobs_completed, u.revisions_requested]);
+      if (!staffFigures) return toCsv(header, rows);
+      return toCsv([...header, 'shift_hours', 'jobs_per_hour'], rows.map((r, i) => [...r, s.users[i]!.shift_hours, s.users[i]!.jobs_per_hour]));
+    }
     case 'designers':
       return toCsv(
         ['user_id', 'name', 'company_id', 'company', 'completed', 'new_designs', 'revision_designs', 'median_turnaround_hours', 'p90_turnaround_hours', 'median_design_hours'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../../lib/storage.ts';
-import { statsCsv, csvCell, toCsv } from './analytics.csv.ts';
+import { CSV_EXPORTS, csvExportsFor, statsCsv, csvCell, toCsv } from './analytics.csv.ts';
 import {
   DEFAULT_ANALYTICS_SETTINGS, effectiveRange, parseAnalyticsSettings, rangeOfPreset, readAnalyticsSettings, tabFor, writeAnalyticsSettings,
 } from './analytics.settings.ts';
@@ -42,6 +42,22 @@ describe('CSV export', () => {
     expect(csvCell(-5)).toBe('-5');
     expect(csvCell(null)).toBe('');
     expect(toCsv(['a', 'b'], [[1, 'x\ny']])).toBe('\uFEFFa,b\r\n1,"x\ny"\r\n');
+  });
+  it('the users\' export: staff read shift hours and jobs per hour; a client\'s has no such columns, and no designers\' export', () => {
+    const users = [{ user: { id: 'u1', name: 'Ana' }, jobs: 2, revised_jobs: 1, status_moves: 3, jobs_moved: 2, jobs_completed: 1, revisions_requested: 0, shift_hours: 7.5, jobs_per_hour: 0.27 }];
+    const stats = { active_tab: 'company', start_date: '2026-03-01', end_date: '2026-03-31', users } as never;
+    expect(statsCsv(stats, 'users').split('\r\n').slice(0, 2)).toEqual([
+      '\uFEFFuser_id,name,jobs,revised_jobs,status_moves,jobs_moved,jobs_completed,revisions_requested,shift_hours,jobs_per_hour',
+      'u1,Ana,2,1,3,2,1,0,7.5,0.27',
+    ]);
+    const client = { ...(stats as object), users: [{ ...users[0], shift_hours: null, jobs_per_hour: null }] } as never;
+    expect(statsCsv(client, 'users', false).split('\r\n').slice(0, 2)).toEqual([
+      '\uFEFFuser_id,name,jobs,revised_jobs,status_moves,jobs_moved,jobs_completed,revisions_requested',
+      'u1,Ana,2,1,3,2,1,0',
+    ]);
+    expect(csvExportsFor(true)).toContain('designers');
+    expect(csvExportsFor(false)).not.toContain('designers');
+    expect(csvExportsFor(false)).toHaveLength(CSV_EXPORTS.length - 1);
   });
   it('services in long format, one row per period and service', () => {
     const csv = statsCsv({

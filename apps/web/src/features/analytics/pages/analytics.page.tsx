@@ -27,7 +27,7 @@ import { browserStorage } from '../../../lib/storage.ts';
 import { useSessionUser } from '../../../lib/session/session.context.ts';
 import { useStats, type StatsParams } from '../api/use-stats.ts';
 import { useStatsCompanies, useStatsGroups } from '../api/use-stats-scopes.ts';
-import { CSV_EXPORTS, CSV_EXPORT_LABELS, csvFileName, statsCsv, type CsvExport } from '../analytics.csv.ts';
+import { CSV_EXPORT_LABELS, csvExportsFor, csvFileName, statsCsv, type CsvExport } from '../analytics.csv.ts';
 import { countOf } from '../analytics.format.ts';
 import {
   effectiveRange, readAnalyticsSettings, tabFor, writeAnalyticsSettings, type AnalyticsSettings,
@@ -41,9 +41,9 @@ import { DesignersTable, UsersTable } from '../components/stats-tables.tsx';
 const storage = browserStorage();
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
-function exportCsv(s: Stats | undefined, which: CsvExport) {
+function exportCsv(s: Stats | undefined, which: CsvExport, staffFigures: boolean) {
   if (!s) return;
-  saveBlob(new Blob([statsCsv(s, which)], { type: 'text/csv;charset=utf-8' }), csvFileName(s, which));
+  saveBlob(new Blob([statsCsv(s, which, staffFigures)], { type: 'text/csv;charset=utf-8' }), csvFileName(s, which));
 }
 
 const isEmptyStats = (s: Stats) =>
@@ -101,8 +101,8 @@ export function AnalyticsPage() {
               Export CSV
             </Button>
             <Menu anchorEl={exportAnchor} open={!!exportAnchor} onClose={() => setExportAnchor(null)}>
-              {CSV_EXPORTS.map((x) => (
-                <MenuItem key={x} onClick={() => { exportCsv(s, x); setExportAnchor(null); }} data-testid={`stats-export-${x}`}>
+              {csvExportsFor(staffFigures).map((x) => (
+                <MenuItem key={x} onClick={() => { exportCsv(s, x, staffFigures); setExportAnchor(null); }} data-testid={`stats-export-${x}`}>
                   {CSV_EXPORT_LABELS[x]}
                 </MenuItem>
               ))}
@@ -195,7 +195,7 @@ export function AnalyticsPage() {
                 title="Jobs created" metric="jobs_created" testId="chart-jobs-created" loading={loading}
                 empty={!!s && s.job_count === 0} emptyText="No jobs created in this period."
                 control={<FrequencySelect label="Frequency" value={settings.jobsInterval} onChange={(v) => update({ jobsInterval: v })} testId="stats-jobs-interval" />}
-                onExport={() => exportCsv(s, 'jobs_created')}
+                onExport={() => exportCsv(s, 'jobs_created', staffFigures)}
               >
                 {s && <JobsCreatedChart s={s} interval={s.jobs_created_interval} />}
               </ChartCard>
@@ -205,7 +205,7 @@ export function AnalyticsPage() {
                 title="Services requested" metric="services_requested" testId="chart-services" loading={loading}
                 empty={!!s && !s.services_requested.services.length} emptyText="No services requested in this period."
                 control={<FrequencySelect label="Frequency" value={settings.servicesInterval} onChange={(v) => update({ servicesInterval: v })} testId="stats-services-interval" />}
-                onExport={() => exportCsv(s, 'services_requested')}
+                onExport={() => exportCsv(s, 'services_requested', staffFigures)}
               >
                 {s && <ServicesChart s={s} interval={s.services_requested_interval} />}
               </ChartCard>
@@ -214,7 +214,7 @@ export function AnalyticsPage() {
               <ChartCard
                 title="Turnaround" metric="turnaround_all" loading={loading}
                 empty={!!s && s.durations.turnaround_all.count === 0} emptyText="No cycle completed in this period."
-                onExport={() => exportCsv(s, 'turnaround')}
+                onExport={() => exportCsv(s, 'turnaround', staffFigures)}
               >
                 {s && <TurnaroundChart s={s} />}
               </ChartCard>
@@ -223,7 +223,7 @@ export function AnalyticsPage() {
               <ChartCard
                 title="Revision reasons" metric="revision_reasons" loading={loading}
                 empty={!!s && s.revisions.total === 0} emptyText="No revisions in this period."
-                onExport={() => exportCsv(s, 'revision_reasons')}
+                onExport={() => exportCsv(s, 'revision_reasons', staffFigures)}
               >
                 {s && <RevisionReasonsChart s={s} />}
               </ChartCard>
@@ -232,7 +232,7 @@ export function AnalyticsPage() {
               <ChartCard
                 title="Job actions" metric="actions" loading={loading}
                 empty={!!s && Object.values(s.actions).every((n) => n === 0)} emptyText="No job events in this period."
-                onExport={() => exportCsv(s, 'actions')}
+                onExport={() => exportCsv(s, 'actions', staffFigures)}
               >
                 {s && <ActionsChart s={s} />}
               </ChartCard>
@@ -241,13 +241,13 @@ export function AnalyticsPage() {
 
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, xl: staffFigures ? 6 : 12 }}>
-              <ChartCard title="Jobs per user" metric="users" height={340} onExport={() => exportCsv(s, 'users')} testId="table-users">
+              <ChartCard title="Jobs per user" metric="users" height={340} onExport={() => exportCsv(s, 'users', staffFigures)} testId="table-users">
                 <UsersTable s={s} loading={loading} staffFigures={staffFigures} />
               </ChartCard>
             </Grid>
             {staffFigures && (
               <Grid size={{ xs: 12, xl: 6 }}>
-                <ChartCard title="Designers per company" metric="designers" height={340} onExport={() => exportCsv(s, 'designers')} testId="table-designers">
+                <ChartCard title="Designers per company" metric="designers" height={340} onExport={() => exportCsv(s, 'designers', staffFigures)} testId="table-designers">
                   <DesignersTable s={s} loading={loading} />
                 </ChartCard>
               </Grid>
