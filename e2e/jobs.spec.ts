@@ -211,6 +211,15 @@ describe('jobs: intake, job page and the remembered list', { shuffle: false }, (
     await page.waitForURL((u) => u.pathname === jobPath);
   });
 
+  it('a link to the list with a search opens on it alone, and the address then drops it', async () => {
+    await page.goto(`${baseUrl}/jobs?search=${encodeURIComponent(JOB_NAME)}`);
+    await page.getByRole('row', { name: new RegExp(JOB_NAME) }).waitFor();
+    await page.waitForURL((u) => u.pathname === '/jobs' && u.search === '');
+    await expect(page.getByRole('textbox', { name: 'Search jobs' }).inputValue()).resolves.toBe(JOB_NAME);
+    // The link's filters replace the remembered ones: the status chosen above is no longer set.
+    await expect(page.getByRole('combobox', { name: /^Status/ }).innerText()).resolves.not.toContain('Submitted');
+  });
+
   it('staff see the internal status and move the job on', async () => {
     await signOut(page);
     await signInAs(page, SUPPORT);

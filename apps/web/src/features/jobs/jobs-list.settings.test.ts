@@ -8,6 +8,7 @@ import {
   parseJobsListSettings,
   readJobsListSettings,
   serialiseJobsListSettings,
+  settingsFromQuery,
   writeJobsListSettings,
   type JobsListSettings,
 } from './jobs-list.settings.ts';
@@ -79,5 +80,23 @@ describe('jobs list settings persistence', () => {
   it('counts active filters, a date range once', () => {
     expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
     expect(activeFilterCount({ ...EMPTY_FILTERS, status: ['Draft'], created_after: '2025-01-01', created_before: '2025-02-01' })).toBe(2);
+  });
+});
+
+describe('a link\'s filters', () => {
+  it('open the list on the filters and search the address names, over the remembered sort, columns and page size', () => {
+    const linked = settingsFromQuery('?status=Pending%20QC,Pending%20Design&services=cad_packet&services=wet_stamp&search=%20garcia%20&created_after=2026-03-01T00:00:00Z', custom);
+    expect(linked).toEqual({
+      ...custom,
+      filters: { ...EMPTY_FILTERS, status: ['Pending QC', 'Pending Design'], services: ['cad_packet', 'wet_stamp'], created_after: '2026-03-01' },
+      search: 'garcia',
+    });
+  });
+  it('drop what does not parse, one value at a time; an address without filters keeps the remembered list', () => {
+    expect(settingsFromQuery('?status=Pending%20QC,Nonsense&overdue=maybe&created_before=soon', custom)?.filters)
+      .toEqual({ ...EMPTY_FILTERS, status: ['Pending QC'] });
+    expect(settingsFromQuery('', custom)).toBeNull();
+    expect(settingsFromQuery('?page=2&other=x', custom)).toBeNull();
+    expect(settingsFromQuery('?waiting_on=me', custom)).toEqual({ ...custom, filters: { ...EMPTY_FILTERS, waiting_on: 'me' }, search: '' });
   });
 });

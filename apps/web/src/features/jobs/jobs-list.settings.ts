@@ -132,6 +132,30 @@ export function writeJobsListSettings(storage: KeyValueStorage, userId: string, 
   }
 }
 
+const QUERY_LIST_KEYS = ['client_status', 'status', 'company', 'services'] as const;
+const QUERY_TEXT_KEYS = ['assignee', 'overdue', 'waiting_on', 'created_after', 'created_before', 'updated_after', 'updated_before'] as const;
+
+/**
+ * The list a link asks for (`/jobs?status=Pending%20QC,Pending%20Design&search=garcia`, the API's own
+ * parameter names, lists comma-separated or repeated): those filters and that search over the
+ * remembered columns, sort and page size. Null when the address names no filter. Values that do not
+ * parse (an unknown status, a malformed date) are dropped one by one, as from storage.
+ */
+export function settingsFromQuery(query: string, remembered: JobsListSettings): JobsListSettings | null {
+  const q = new URLSearchParams(query);
+  if (![...QUERY_LIST_KEYS, ...QUERY_TEXT_KEYS, 'search'].some((k) => q.has(k))) return null;
+  const input: Record<string, unknown> = { ...EMPTY_FILTERS };
+  for (const k of QUERY_LIST_KEYS) {
+    if (q.has(k)) input[k] = q.getAll(k).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  }
+  for (const k of QUERY_TEXT_KEYS) {
+    const v = q.get(k);
+    if (v !== null) input[k] = k.endsWith('_after') || k.endsWith('_before') ? v.slice(0, 10) : v;
+  }
+  const filters = ZJobsListFilters.safeParse(input);
+  return { ...remembered, filters: filters.success ? filters.data : { ...EMPTY_FILTERS }, search: (q.get('search') ?? '').trim().slice(0, 200) };
+}
+
 /** How many filters are set (for the "Filters (n)" badge and "Clear"). */
 export function activeFilterCount(f: JobsListFilters): number {
   let n = 0;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import {
   GridPreferencePanelsValue,
   useGridApiRef,
@@ -42,6 +42,7 @@ import {
   JOBS_LIST_PAGE_SIZES,
   activeFilterCount,
   readJobsListSettings,
+  settingsFromQuery,
   writeJobsListSettings,
   type JobsListSettings,
   type OrderingField,
@@ -95,7 +96,19 @@ export function JobsListPage() {
   // Phones get a card list: a grid shows two columns at 400 px.
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const staff = seesInternalStatus(user.role);
-  const [settings, setSettings] = useState<JobsListSettings>(() => readJobsListSettings(storage, user.id));
+  const location = useLocation();
+  // A link's filters (jobs-list.settings.ts settingsFromQuery) win over the remembered ones, once.
+  const [opening] = useState(() => {
+    const remembered = readJobsListSettings(storage, user.id);
+    const linked = settingsFromQuery(location.search, remembered);
+    return { settings: linked ?? remembered, linked: linked !== null };
+  });
+  const [settings, setSettings] = useState<JobsListSettings>(opening.settings);
+  // Then the address drops them: the filters are remembered like any the user sets, and a reload
+  // keeps what the user changed since instead of the link's.
+  useEffect(() => {
+    if (opening.linked) void navigate({ search: '' }, { replace: true });
+  }, [opening.linked, navigate]);
   const [page, setPage] = useState(0);
   const search = useDebounced(settings.search, SEARCH_DEBOUNCE_MS);
 
