@@ -76,10 +76,10 @@ export function statsCsv(s: Stats, which: CsvExport, staffFigures = true): strin
     case 'actions':
       return toCsv(['action', 'count'], COUNTED_JOB_ACTIONS.map((a) => [a, s.actions[a]]));
     case 'users': {
-      const header = ['user_id', 'name', 'jobs', 'revised_jobs', 'status_moves', 'jobs_moved', 'jobs_completed', 'revisions_requested'];
-      const rows: Cell[][] = s.users.map((u) => [u.user.id, u.user.name, u.jobs, u.revised_jobs, u.status_moves, u.jobs_moved, u.jobs_completed, u.revisions_requested]);
-      if (!staffFigures) return toCsv(header, rows);
-      return toCsv([...header, 'shift_hours', 'jobs_per_hour'], rows.map((r, i) => [...r, s.users[i]!.shift_hours, s.users[i]!.jobs_per_hour]));
+      // The last two columns are staff figures.
+      const header = ['user_id', 'name', 'jobs', 'revised_jobs', 'status_moves', 'jobs_moved', 'jobs_completed', 'revisions_requested', 'shift_hours', 'jobs_per_hour'];
+      const rows: Cell[][] = s.users.map((u) => [u.user.id, u.user.name, u.jobs, u.revised_jobs, u.status_moves, u.jobs_moved, u.jobs_completed, u.revisions_requested, u.shift_hours, u.jobs_per_hour]);
+      return staffFigures ? toCsv(header, rows) : toCsv(header.slice(0, -2), rows.map((r) => r.slice(0, -2)));
     }
     case 'designers':
       return toCsv(
