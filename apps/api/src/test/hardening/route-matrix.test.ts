@@ -14,6 +14,7 @@ import { ZErrorEnvelope } from '@sunstamp/domain/contracts/common';
 import { createTestApp, DEMO, type TestApp } from '../test-app.ts';
 import { PNG, postMultipart } from '../upload-fixtures.ts';
 import { simplePdf } from '../../db/seed/sample-deliverables.seed.ts';
+import { deliverRequired, fixtureEngineer } from '../deliverables-fixtures.ts';
 
 const CALLERS = ['anon', 'admin', 'support', 'contractor', 'acmeOwner', 'acmeUser', 'brightOwner'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -114,15 +115,15 @@ const MATRIX: Record<string, Row> = {
   'GET /api/ahjs':                                   [401, 200, 200, 200, 200, 200, 200],
   'POST /api/ahjs':                                  [401, 201, 201, 403, 403, 403, 403],
   'POST /api/ahjs/import':                           [401, 415, 415, 403, 403, 403, 403],
-  'GET /api/ahjs/{id}':                              [401, 404, 404, 404, 404, 404, 404],
-  'PUT /api/ahjs/{id}':                              [401, 404, 404, 403, 403, 403, 403],
-  'DELETE /api/ahjs/{id}':                           [401, 404, 404, 403, 403, 403, 403],
+  'GET /api/ahjs/{id}':                              [401, 200, 200, 200, 200, 200, 200],
+  'PUT /api/ahjs/{id}':                              [401, 200, 200, 403, 403, 403, 403],
+  'DELETE /api/ahjs/{id}':                           [401, 200, 200, 403, 403, 403, 403],
   'GET /api/utilities':                              [401, 200, 200, 200, 200, 200, 200],
   'POST /api/utilities':                             [401, 201, 201, 403, 403, 403, 403],
   'POST /api/utilities/import':                      [401, 415, 415, 403, 403, 403, 403],
-  'GET /api/utilities/{id}':                         [401, 404, 404, 404, 404, 404, 404],
-  'PUT /api/utilities/{id}':                         [401, 404, 404, 403, 403, 403, 403],
-  'DELETE /api/utilities/{id}':                      [401, 404, 404, 403, 403, 403, 403],
+  'GET /api/utilities/{id}':                         [401, 200, 200, 200, 200, 200, 200],
+  'PUT /api/utilities/{id}':                         [401, 200, 200, 403, 403, 403, 403],
+  'DELETE /api/utilities/{id}':                      [401, 200, 200, 403, 403, 403, 403],
   'GET /api/jobs':                                   [401, 200, 200, 200, 200, 200, 200],
   'PUT /api/jobs':                                   [401, 400, 400, 403, 201, 201, 201],
   'GET /api/jobs/{id}':                              [401, 200, 200, 404, 200, 200, 404],
@@ -169,13 +170,15 @@ const MATRIX: Record<string, Row> = {
   'GET /api/deliverables/{fileId}/seal-options':     [401, 200, 200, 403, 404, 404, 404],
   'DELETE /api/deliverables/{fileId}':               [401, 204, 204, 204, 404, 404, 404],
   'POST /api/jobs/{id}/release':                     [401, 409, 409, 403, 403, 403, 403],
-  'GET /api/jobs/{id}/deliverables/zip':             [401, 404, 404, 404, 404, 404, 404],
+  // A released job of Acme's (releasedJob), not assigned to the contractor.
+  'GET /api/jobs/{id}/deliverables/zip':             [401, 200, 200, 404, 200, 200, 404],
   'PUT /api/jobs/{id}/tasks/{service}':              [401, 200, 200, 404, 403, 403, 403],
   // The matrix job orders no wet stamp: staff are told so (409); only staff record one (403), another tenant 404.
   'GET /api/jobs/{id}/wet-stamp':                    [401, 200, 200, 404, 200, 200, 404],
   'PATCH /api/jobs/{id}/wet-stamp':                  [401, 409, 409, 403, 403, 403, 403],
-  'GET /api/verify/{code}':                          [404, 404, 404, 404, 404, 404, 404],
-  'POST /api/verify/{code}/check':                   [404, 404, 404, 404, 404, 404, 404],
+  // Public: the code printed beside a seal (the sealed letter's); the check takes the PDF as multipart.
+  'GET /api/verify/{code}':                          [200, 200, 200, 200, 200, 200, 200],
+  'POST /api/verify/{code}/check':                   [415, 415, 415, 415, 415, 415, 415],
   'GET /api/geocode':                                [401, 200, 200, 200, 200, 200, 200],
   'GET /api/geocode/reverse':                        [401, 200, 200, 200, 200, 200, 200],
   'GET /api/geocode/place/{placeId}':                [401, 200, 200, 200, 200, 200, 200],
@@ -224,8 +227,11 @@ const MATRIX: Record<string, Row> = {
   'POST /api/jobs/{id}/recalculate-url':             [401, 409, 409, 404, 403, 403, 403],
   'GET /api/jobs/{id}/letters':                      [401, 200, 200, 404, 403, 403, 404],
   'GET /api/jobs/{id}/letter-runs':                  [401, 200, 200, 404, 403, 403, 404],
-  'POST /api/letters/{letterId}/sign':               [401, 404, 404, 404, 404, 404, 404],
-  'POST /api/letters/{letterId}/signed':             [401, 404, 404, 404, 404, 404, 404],
+  // A sealed letter waiting for its signature (sealedLetter): only its engineer (the admin's account)
+  // gets past the role checks, to the 415 of a body that is not the multipart certificate; staff
+  // and the assigned contractor who are not that engineer 403, the job's clients 403, another tenant 404.
+  'POST /api/letters/{letterId}/sign':               [401, 415, 403, 403, 403, 403, 404],
+  'POST /api/letters/{letterId}/signed':             [401, 415, 403, 403, 403, 403, 404],
   'POST /api/groups':                                [401, 201, 403, 403, 403, 403, 403],
   'PUT /api/groups/{id}':                            [401, 200, 403, 403, 403, 403, 403],
   'DELETE /api/groups/{id}':                         [401, 204, 403, 403, 403, 403, 403],
@@ -268,7 +274,8 @@ const QUERIES: Record<string, (fx: Fixtures) => string> = {
 /** A path parameter's value, by name and route: Acme's things, which Brightside must not reach. */
 const PARAMS: Record<string, (fx: Fixtures, route: string) => string> = {
   id: (fx, r) =>
-    r.startsWith('/api/jobs/') ? fx.job
+    r === '/api/jobs/{id}/deliverables/zip' ? fx.releasedJob
+    : r.startsWith('/api/jobs/') ? fx.job
       : r.startsWith('/api/users/') ? fx.acmeUserId
         : r.startsWith('/api/companies/') ? fx.acmeCompany
           : r.startsWith('/api/ahjs/') ? fx.ahj
@@ -292,10 +299,10 @@ const PARAMS: Record<string, (fx: Fixtures, route: string) => string> = {
   type: () => 'ibc',
   placeId: () => 'zip:78701',
   kind: () => 'seal',
-  letterId: () => '00000000-0000-0000-0000-000000000000',
+  letterId: (fx) => fx.letter,
   certificateId: () => '00000000-0000-0000-0000-000000000000',
   service: () => 'structural_roof_letter',
-  code: () => 'ABCDE-FGHJK-MNPQR-STVWX',
+  code: (fx) => fx.verifyCode,
   slug: (_fx, r) => (r.startsWith('/api/content/posts/') ? 'welcome-to-sunstamp' : 'ordering-a-job'),
   coverId: () => '00000000-0000-0000-0000-000000000000',
 };
@@ -394,6 +401,12 @@ type Fixtures = {
   job: string; file: string; attachment: string; message: number; acmeUserId: string; acmeCompany: string; ahj: string; utility: string;
   equipment: string; optionKey: string; optionData: Record<string, unknown>; siteAlert: string; engineer: string; helpArticle: string; group: string; cadRun: string;
   deliverable: string;
+  /** A sealed letter, to be signed by the fixtures' engineer (the demo admin), of a job assigned to the contractor. */
+  letter: string;
+  /** The code printed beside that letter's seal. */
+  verifyCode: string;
+  /** A job of Acme's whose required documents are released (its zip exists). */
+  releasedJob: string;
 };
 
 let t: TestApp;
@@ -423,8 +436,8 @@ beforeAll(async () => {
     message: said.data?.id,
     acmeUserId: await q(`select id::text as v from users where email = '${DEMO.acmeUser}'`),
     acmeCompany: await q(`select id::text as v from companies where name = 'Acme Solar'`),
-    ahj: await q('select id::text as v from ahjs order by name limit 1'),
-    utility: await q('select id::text as v from utilities order by name limit 1'),
+    ahj: await freshAhj(),
+    utility: await freshUtility(),
     equipment: await q('select id::text as v from equipment order by 1 limit 1').catch(() => '00000000-0000-0000-0000-000000000000'),
     optionKey,
     optionData,
@@ -435,9 +448,23 @@ beforeAll(async () => {
     // A finished (failed) plan-set run of the matrix job, as a run leaves it.
     deliverable: await freshDeliverable(),
     cadRun: await q(`insert into cad_runs (job_id, revision, input_hash, template_version, status, error_key) values ('${job}', 0, 'matrix', 'matrix', 'failed', 'pv1_failed') returning id::text as v`),
+    ...(await sealedLetter()),
+    releasedJob: await releasedJob(),
   };
 }, 120_000);
 afterAll(async () => { await t?.close(); });
+
+/** An AHJ and a utility of the catalogue, made by the admin (DELETE rows get a fresh one per caller). */
+async function freshAhj(): Promise<string> {
+  const made = await t.request('POST', '/api/ahjs', { token: tokens.admin, body: BODIES['POST /api/ahjs']!({} as never) });
+  expect(made.statusCode, made.body).toBe(201);
+  return made.data.id;
+}
+async function freshUtility(): Promise<string> {
+  const made = await t.request('POST', '/api/utilities', { token: tokens.admin, body: BODIES['POST /api/utilities']!({} as never) });
+  expect(made.statusCode, made.body).toBe(201);
+  return made.data.id;
+}
 
 /** A submitted job of Acme's with one file. */
 async function freshJob(): Promise<{ job: string; file: string }> {
@@ -460,6 +487,33 @@ async function freshDeliverable(): Promise<string> {
   const marked = await t.request('POST', `/api/jobs/${job}/deliverables`, { token: tokens.support, body: { file_id: up.data?.[0]?.id, kind: 'structural_roof_letter' } });
   expect(marked.statusCode, marked.body).toBe(201);
   return marked.data.id;
+}
+
+/**
+ * A structural letter of a job of Acme's assigned to the contractor, sealed by the fixtures'
+ * engineer (who signs in as the demo admin) and waiting for its digital signature, as a letters run
+ * leaves it (the run itself: letters.test.ts); and the code printed beside its seal.
+ */
+async function sealedLetter(): Promise<{ letter: string; verifyCode: string }> {
+  const { job } = await freshJob();
+  const contractor = (await t.database.query<{ id: string }>(`select id::text as id from users where email = '${DEMO.contractor}'`))[0]!.id;
+  expect((await t.request('POST', `/api/jobs/${job}/assign`, { token: tokens.admin, body: { assignee_id: contractor } })).statusCode).toBe(200);
+  const [fileId] = await deliverRequired(t, job, 'sealed');
+  const engineer = await fixtureEngineer(t);
+  const [letter] = await t.database.query<{ id: string }>(
+    `insert into job_letters (job_id, run_id, revision, letter_type, engineer_id, file_id, sha256, signature_status, created_at)
+     values ($1, gen_random_uuid(), 0, 'structural_roof_letter', $2, $3, 'matrix', 'required', now()) returning id::text as id`,
+    [job, engineer, fileId],
+  );
+  const [seal] = await t.database.query<{ code: string }>('select code from document_verifications where file_id = $1 and withdrawn_at is null', [fileId]);
+  return { letter: letter!.id, verifyCode: seal!.code };
+}
+
+/** A submitted job of Acme's (not assigned) whose required documents are sealed and released. */
+async function releasedJob(): Promise<string> {
+  const { job } = await freshJob();
+  await deliverRequired(t, job, 'released');
+  return job;
 }
 
 function urlOf(route: string): string {
@@ -516,9 +570,11 @@ describe('route × role matrix', () => {
         if (FRESH_JOB.has(route)) fx = { ...fx, ...(await freshJob()) };
         if (FRESH_ARTICLE.has(route)) fx = { ...fx, helpArticle: await freshArticle() };
         if (route === 'DELETE /api/deliverables/{fileId}') fx = { ...fx, deliverable: await freshDeliverable() };
+        if (route === 'DELETE /api/ahjs/{id}') fx = { ...fx, ahj: await freshAhj() };
+        if (route === 'DELETE /api/utilities/{id}') fx = { ...fx, utility: await freshUtility() };
         if (route === 'DELETE /api/groups/{id}') fx = { ...fx, group: (await t.request('POST', '/api/groups', { token: tokens.admin, body: { name: `Matrix ${rnd()}` } })).data.id };
         const url = urlOf(route);
-        const acmeIds = [fx.job, fx.file, fx.attachment, fx.acmeCompany, fx.acmeUserId, fx.deliverable];
+        const acmeIds = [fx.job, fx.file, fx.attachment, fx.acmeCompany, fx.acmeUserId, fx.deliverable, fx.letter, fx.releasedJob];
         fx = saved;
         const res = await t.request(method, url, { token: tokens[caller], body });
         seen[caller] = res.statusCode;
