@@ -64,9 +64,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/requirements/{scope_type}/{scope_id}':   [401, 200, 200, 404, 200, 200, 404],
   'PUT /api/requirements/{scope_type}/{scope_id}':   [401, 200, 200, 403, 200, 403, 404],
   'PATCH /api/requirements/{scope_type}/{scope_id}': [401, 200, 200, 403, 200, 403, 404],
-  'GET /api/requirements/files/{file_id}/download':  [401, 404, 404, 404, 404, 404, 404],
+  'GET /api/requirements/files/{file_id}/download':  [401, 200, 200, 404, 200, 200, 404],
   'POST /api/requirements/{scope_type}/{scope_id}/files/{key}': [401, 415, 415, 404, 415, 403, 404],
-  'DELETE /api/requirements/{scope_type}/{scope_id}/files/{key}/{file_id}': [401, 404, 404, 404, 404, 403, 404],
+  'DELETE /api/requirements/{scope_type}/{scope_id}/files/{key}/{file_id}': [401, 200, 200, 404, 200, 403, 404],
   'GET /api/codes':                                  [401, 200, 200, 200, 200, 200, 200],
   'GET /api/codes/ibc':                              [401, 200, 200, 200, 200, 200, 200],
   'GET /api/codes/irc':                              [401, 200, 200, 200, 200, 200, 200],
@@ -111,7 +111,7 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/equipment/{id}':                      [401, 200, 200, 403, 403, 403, 403],
   // {} is not a PDF: staff get 400, everyone else 403 before the body is looked at.
   'PUT /api/equipment/{id}/datasheet':                [401, 400, 400, 403, 403, 403, 403],
-  'GET /api/equipment/{id}/datasheet':                [401, 404, 404, 404, 404, 404, 404],
+  'GET /api/equipment/{id}/datasheet':                [401, 200, 200, 200, 200, 200, 200],
   'GET /api/ahjs':                                   [401, 200, 200, 200, 200, 200, 200],
   'POST /api/ahjs':                                  [401, 201, 201, 403, 403, 403, 403],
   'POST /api/ahjs/import':                           [401, 415, 415, 403, 403, 403, 403],
@@ -153,7 +153,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/cad-runs/{id}':                           [401, 200, 200, 404, 404, 404, 404],
   // The matrix run failed: it keeps no checks (409); others never learn it exists.
   'GET /api/cad-runs/{id}/checks':                    [401, 409, 409, 404, 404, 404, 404],
-  'GET /api/jobs/{id}/requirements/files/{file_id}/download': [401, 404, 404, 404, 404, 404, 404],
+  'GET /api/jobs/{id}/requirements/files/{file_id}/download': [401, 200, 200, 404, 200, 200, 404],
   'POST /api/jobs/{id}/files':                       [401, 415, 415, 404, 415, 415, 404],
   'GET /api/jobs/{id}/files':                        [401, 200, 200, 404, 200, 200, 404],
   'GET /api/files/{fileId}/download':                [401, 200, 200, 404, 200, 200, 404],
@@ -292,7 +292,7 @@ const PARAMS: Record<string, (fx: Fixtures, route: string) => string> = {
   fileId: (fx, r) => (r.startsWith('/api/deliverables/') ? fx.deliverable : fx.file),
   attachmentId: (fx) => fx.attachment,
   messageId: (fx) => String(fx.message),
-  file_id: (fx, r) => (r.startsWith('/api/jobs/') ? fx.file : '00000000-0000-0000-0000-000000000000'),
+  file_id: (fx, r) => (r.includes('/requirements/') ? fx.stampFile : r.startsWith('/api/jobs/') ? fx.file : '00000000-0000-0000-0000-000000000000'),
   scope_type: () => 'company',
   scope_id: (fx) => fx.acmeCompany,
   key: (fx, r) => (r.startsWith('/api/option-lists/') ? fx.optionKey : 'contractor_stamp'),
@@ -389,6 +389,13 @@ const FRESH_JOB = new Set([
   'POST /api/jobs/{id}/files', 'DELETE /api/files/{fileId}', 'PUT /api/jobs/{id}/design', 'DELETE /api/jobs/{id}',
 ]);
 
+/**
+ * Rows after which Acme's contractor stamp is gone: a PUT of the company's requirements replaces
+ * all its values, and a company holds one stamp, so each DELETE caller's fresh one replaced the
+ * fixture's. A new one is uploaded after them.
+ */
+const TAKES_THE_STAMP = new Set(['PUT /api/requirements/{scope_type}/{scope_id}', 'DELETE /api/requirements/{scope_type}/{scope_id}/files/{key}/{file_id}']);
+
 /** Rows that delete a help article get a fresh one for each caller. */
 const FRESH_ARTICLE = new Set(['DELETE /api/content/items/{id}']);
 async function freshArticle(): Promise<string> {
@@ -407,6 +414,8 @@ type Fixtures = {
   verifyCode: string;
   /** A job of Acme's whose required documents are released (its zip exists). */
   releasedJob: string;
+  /** Acme's contractor stamp, a file of its company requirements (the DELETE row gets a fresh one per caller). */
+  stampFile: string;
 };
 
 let t: TestApp;
@@ -441,7 +450,7 @@ beforeAll(async () => {
     equipment: await q('select id::text as v from equipment order by 1 limit 1').catch(() => '00000000-0000-0000-0000-000000000000'),
     optionKey,
     optionData,
-    siteAlert: await q('select id::text as v from site_alerts order by created_at limit 1'),
+    siteAlert: (await t.request('POST', '/api/site-alerts', { token: tokens.admin, body: { message: `Matrix alert ${rnd()}`, severity: 'info' } })).data.id,
     engineer: (await t.request('POST', '/api/engineers', { token: tokens.admin, body: { name: 'Matrix PE', disciplines: ['structural'], licences: [] } })).data.id,
     helpArticle: await q("select id::text as v from content_items where kind = 'help' and slug = 'requirements'"),
     group: await q("select id::text as v from groups where name = 'Design Team'"),
@@ -450,7 +459,15 @@ beforeAll(async () => {
     cadRun: await q(`insert into cad_runs (job_id, revision, input_hash, template_version, status, error_key) values ('${job}', 0, 'matrix', 'matrix', 'failed', 'pv1_failed') returning id::text as v`),
     ...(await sealedLetter()),
     releasedJob: await releasedJob(),
+    stampFile: '', // below: it is uploaded to the company above
   };
+  fx.stampFile = await freshStamp();
+  // The catalogue model the equipment rows act on gets a datasheet, so reading it tells who may.
+  const sheet = await t.app.inject({
+    method: 'PUT', url: `/api/equipment/${fx.equipment}/datasheet?name=matrix-datasheet.pdf`,
+    headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/pdf', 'x-csrftoken': await t.csrfFor(tokens.admin) }, payload: simplePdf(['Matrix datasheet']),
+  });
+  expect(sheet.statusCode, sheet.body).toBe(200);
 }, 120_000);
 afterAll(async () => { await t?.close(); });
 
@@ -466,7 +483,14 @@ async function freshUtility(): Promise<string> {
   return made.data.id;
 }
 
-/** A submitted job of Acme's with one file. */
+/** Acme's contractor stamp, uploaded by its company admin to the company's requirements. */
+async function freshStamp(): Promise<string> {
+  const up = await postMultipart(t, `/api/requirements/company/${fx.acmeCompany}/files/contractor_stamp`, [{ name: 'files', filename: 'stamp.png', content: PNG }], { as: DEMO.acmeOwner });
+  expect(up.statusCode, up.body).toBe(201);
+  return up.data.uploaded[0].id;
+}
+
+/** A submitted job of Acme's with one file (no AHJ: its requirements resolve to Acme's, the stamp included). */
 async function freshJob(): Promise<{ job: string; file: string }> {
   const job = (await t.request('PUT', '/api/jobs', { token: tokens.acmeUser, body: { name: `Matrix ${rnd()}`, client_street_address: '2 Oak St', services_requested: ['structural_roof_letter'] } })).data.id;
   const up = await postMultipart(t, `/api/jobs/${job}/files`, [{ name: 'files', filename: 'site.png', content: PNG }], { as: DEMO.acmeUser });
@@ -570,6 +594,7 @@ describe('route × role matrix', () => {
         if (FRESH_JOB.has(route)) fx = { ...fx, ...(await freshJob()) };
         if (FRESH_ARTICLE.has(route)) fx = { ...fx, helpArticle: await freshArticle() };
         if (route === 'DELETE /api/deliverables/{fileId}') fx = { ...fx, deliverable: await freshDeliverable() };
+        if (route === 'DELETE /api/requirements/{scope_type}/{scope_id}/files/{key}/{file_id}') fx = { ...fx, stampFile: await freshStamp() };
         if (route === 'DELETE /api/ahjs/{id}') fx = { ...fx, ahj: await freshAhj() };
         if (route === 'DELETE /api/utilities/{id}') fx = { ...fx, utility: await freshUtility() };
         if (route === 'DELETE /api/groups/{id}') fx = { ...fx, group: (await t.request('POST', '/api/groups', { token: tokens.admin, body: { name: `Matrix ${rnd()}` } })).data.id };
@@ -588,6 +613,7 @@ describe('route × role matrix', () => {
           wrong.push(`${route} as brightOwner: ${res.statusCode} on Acme's resource`);
         }
       }
+      if (TAKES_THE_STAMP.has(route)) fx.stampFile = await freshStamp();
       if (record) console.log(`ROW  ${`'${route}':`.padEnd(50)} [${CALLERS.map((c) => seen[c]).join(', ')}],`);
     }
     expect(wrong).toEqual([]);
