@@ -15,6 +15,7 @@ import { createTestApp, DEMO, type TestApp } from '../test-app.ts';
 import { PNG, postMultipart } from '../upload-fixtures.ts';
 import { simplePdf } from '../../db/seed/sample-deliverables.seed.ts';
 import { deliverRequired, fixtureEngineer } from '../deliverables-fixtures.ts';
+import { solidPng } from '@sunstamp/planset/fixtures/golden.fixtures';
 
 const CALLERS = ['anon', 'admin', 'support', 'contractor', 'acmeOwner', 'acmeUser', 'brightOwner'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -99,8 +100,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/soil-classes':                           [401, 200, 200, 200, 200, 200, 200],
   'GET /api/seismic-design-categories':              [401, 200, 200, 200, 200, 200, 200],
   'GET /api/truss-types':                            [401, 200, 200, 200, 200, 200, 200],
-  'PUT /api/option-lists/{key}/items/{id}':          [401, 404, 403, 403, 403, 403, 403],
-  'DELETE /api/option-lists/{key}/items/{id}':       [401, 404, 403, 403, 403, 403, 403],
+  'PUT /api/option-lists/{key}/items/{id}':          [401, 200, 403, 403, 403, 403, 403],
+  'DELETE /api/option-lists/{key}/items/{id}':       [401, 200, 403, 403, 403, 403, 403],
   'PUT /api/option-lists/{key}/order':               [401, 200, 403, 403, 403, 403, 403],
   'GET /api/equipment':                              [401, 200, 200, 200, 200, 200, 200],
   'POST /api/equipment':                             [401, 201, 201, 403, 403, 403, 403],
@@ -216,7 +217,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/engineers':                             [401, 201, 403, 403, 403, 403, 403],
   'GET /api/engineers/{id}':                         [401, 200, 200, 403, 403, 403, 403],
   'PUT /api/engineers/{id}':                         [401, 200, 403, 403, 403, 403, 403],
-  'GET /api/engineers/{id}/{kind}':                  [401, 404, 404, 403, 403, 403, 403],
+  'GET /api/engineers/{id}/{kind}':                  [401, 200, 200, 403, 403, 403, 403],
   'POST /api/engineers/{id}/{kind}':                 [401, 415, 403, 403, 403, 403, 403],
   // An engineer's credentials: an admin or the engineer's own account (the matrix engineer has none linked).
   'POST /api/engineers/{id}/certificates':           [401, 415, 403, 403, 403, 403, 403],
@@ -286,7 +287,7 @@ const PARAMS: Record<string, (fx: Fixtures, route: string) => string> = {
                 : r.startsWith('/api/engineers/') ? fx.engineer
                 : r.startsWith('/api/content/items/') ? fx.helpArticle
                 : r.startsWith('/api/groups/') ? fx.group
-                : r.startsWith('/api/option-lists/') ? '999999'
+                : r.startsWith('/api/option-lists/') ? String(fx.optionItem)
                   : '00000000-0000-0000-0000-000000000000',
   // The deliverable routes act on a draft deliverable of a job assigned to the contractor (the seal rules in full: deliverables/seal.test.ts).
   fileId: (fx, r) => (r.startsWith('/api/deliverables/') ? fx.deliverable : fx.file),
@@ -357,10 +358,12 @@ const BODIES: Record<string, (fx: Fixtures) => unknown> = {
   'PATCH /api/jobs/{id}/conversation': () => ({ contractor_access: false }),
   'POST /api/notifications/read': () => ({ all: true }),
   'PUT /api/codes/{type}': () => ({ editions: [{ value: '2021', label: '2021 IBC' }, { value: '2024', label: '2024 IBC' }], default: '2021' }),
+  'PUT /api/option-lists/{key}/items/{id}': (fx) => ({ label: 'Matrix item, renamed', data: fx.optionData }),
   'POST /api/option-lists/{key}/items': (fx) => ({ value: `matrix-${rnd()}`, label: 'Matrix item', data: fx.optionData }),
-  // The list as it is when the row runs (an earlier row adds an item; a stale list is a 409).
+  // The list as it is when the row runs, deactivated items included as the page loads it (earlier
+  // rows add and deactivate items; a stale list is a 409).
   'PUT /api/option-lists/{key}/order': async (fx) => ({
-    ids: ((await t.request('GET', `/api/option-lists/${fx.optionKey}/items`, { token: tokens.admin })).data as { id: number }[]).map((i) => i.id),
+    ids: ((await t.request('GET', `/api/option-lists/${fx.optionKey}/items?include_inactive=true`, { token: tokens.admin })).data as { id: number }[]).map((i) => i.id),
   }),
   'POST /api/equipment': () => ({ kind: 'inverter', manufacturer: 'Matrix Power', model: `MX-${rnd()}`, type: 'String Inverter', data: { acPowerW: 7600, nominalVoltageV: 240 } }),
   'POST /api/ahjs': () => ({ name: `Matrix City ${rnd()}`, state: 'TX', jurisdiction_type: 'City' }),
@@ -412,6 +415,8 @@ type Fixtures = {
   letter: string;
   /** The code printed beside that letter's seal. */
   verifyCode: string;
+  /** An item of the option list the rows act on (the DELETE row gets a fresh one per caller). */
+  optionItem: number;
   /** A job of Acme's whose required documents are released (its zip exists). */
   releasedJob: string;
   /** Acme's contractor stamp, a file of its company requirements (the DELETE row gets a fresh one per caller). */
@@ -460,6 +465,7 @@ beforeAll(async () => {
     ...(await sealedLetter()),
     releasedJob: await releasedJob(),
     stampFile: '', // below: it is uploaded to the company above
+    optionItem: optionItems[0]?.id ?? 0,
   };
   fx.stampFile = await freshStamp();
   // The catalogue model the equipment rows act on gets a datasheet, so reading it tells who may.
@@ -468,6 +474,9 @@ beforeAll(async () => {
     headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/pdf', 'x-csrftoken': await t.csrfFor(tokens.admin) }, payload: simplePdf(['Matrix datasheet']),
   });
   expect(sheet.statusCode, sheet.body).toBe(200);
+  // The matrix engineer gets a seal image, so reading it tells who may.
+  const seal = await postMultipart(t, `/api/engineers/${fx.engineer}/seal`, [{ name: 'files', filename: 'seal.png', content: Buffer.from(solidPng(240, 240, [20, 54, 120])) }], { as: DEMO.admin });
+  expect(seal.statusCode, seal.body).toBe(200);
 }, 120_000);
 afterAll(async () => { await t?.close(); });
 
@@ -595,6 +604,7 @@ describe('route × role matrix', () => {
         if (FRESH_ARTICLE.has(route)) fx = { ...fx, helpArticle: await freshArticle() };
         if (route === 'DELETE /api/deliverables/{fileId}') fx = { ...fx, deliverable: await freshDeliverable() };
         if (route === 'DELETE /api/requirements/{scope_type}/{scope_id}/files/{key}/{file_id}') fx = { ...fx, stampFile: await freshStamp() };
+        if (route === 'DELETE /api/option-lists/{key}/items/{id}') fx = { ...fx, optionItem: (await t.request('POST', `/api/option-lists/${fx.optionKey}/items`, { token: tokens.admin, body: BODIES['POST /api/option-lists/{key}/items']!(fx) })).data.id };
         if (route === 'DELETE /api/ahjs/{id}') fx = { ...fx, ahj: await freshAhj() };
         if (route === 'DELETE /api/utilities/{id}') fx = { ...fx, utility: await freshUtility() };
         if (route === 'DELETE /api/groups/{id}') fx = { ...fx, group: (await t.request('POST', '/api/groups', { token: tokens.admin, body: { name: `Matrix ${rnd()}` } })).data.id };
