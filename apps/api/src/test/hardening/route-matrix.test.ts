@@ -16,6 +16,7 @@ import { PNG, postMultipart } from '../upload-fixtures.ts';
 import { simplePdf } from '../../db/seed/sample-deliverables.seed.ts';
 import { deliverRequired, fixtureEngineer } from '../deliverables-fixtures.ts';
 import { solidPng } from '@sunstamp/planset/fixtures/golden.fixtures';
+import { makeTestP12 } from '../../platform/signing/test-p12.ts';
 
 const CALLERS = ['anon', 'admin', 'support', 'contractor', 'acmeOwner', 'acmeUser', 'brightOwner'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -221,7 +222,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/engineers/{id}/{kind}':                 [401, 415, 403, 403, 403, 403, 403],
   // An engineer's credentials: an admin or the engineer's own account (the matrix engineer has none linked).
   'POST /api/engineers/{id}/certificates':           [401, 415, 403, 403, 403, 403, 403],
-  'DELETE /api/engineers/{id}/certificates/{certificateId}': [401, 404, 403, 403, 403, 403, 403],
+  'DELETE /api/engineers/{id}/certificates/{certificateId}': [401, 204, 403, 403, 403, 403, 403],
   'PUT /api/engineers/{id}/seal-authorisation':      [401, 200, 403, 403, 403, 403, 403],
   // The matrix job has no AHJ: staff are told to choose one (409); clients may not generate (403).
   'POST /api/jobs/{id}/generate-letters':            [401, 409, 409, 404, 403, 403, 403],
@@ -242,7 +243,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/content/posts/{slug}':                   [200, 200, 200, 200, 200, 200, 200],
   'GET /api/content/help':                           [200, 200, 200, 200, 200, 200, 200],
   'GET /api/content/help/{slug}':                    [200, 200, 200, 200, 200, 200, 200],
-  'GET /api/content/covers/{coverId}':               [404, 404, 404, 404, 404, 404, 404],
+  'GET /api/content/covers/{coverId}':               [200, 200, 200, 200, 200, 200, 200],
   'GET /api/content/items':                          [401, 200, 200, 403, 403, 403, 403],
   'POST /api/content/items':                         [401, 201, 201, 403, 403, 403, 403],
   'GET /api/content/items/{id}':                     [401, 200, 200, 403, 403, 403, 403],
@@ -301,11 +302,11 @@ const PARAMS: Record<string, (fx: Fixtures, route: string) => string> = {
   placeId: () => 'zip:78701',
   kind: () => 'seal',
   letterId: (fx) => fx.letter,
-  certificateId: () => '00000000-0000-0000-0000-000000000000',
+  certificateId: (fx) => fx.certificate,
   service: () => 'structural_roof_letter',
   code: (fx) => fx.verifyCode,
   slug: (_fx, r) => (r.startsWith('/api/content/posts/') ? 'welcome-to-sunstamp' : 'ordering-a-job'),
-  coverId: () => '00000000-0000-0000-0000-000000000000',
+  coverId: (fx) => fx.cover,
 };
 
 /**
@@ -415,6 +416,10 @@ type Fixtures = {
   letter: string;
   /** The code printed beside that letter's seal. */
   verifyCode: string;
+  /** A public certificate registered for the matrix engineer. */
+  certificate: string;
+  /** The cover image of a published post. */
+  cover: string;
   /** An item of the option list the rows act on (the DELETE row gets a fresh one per caller). */
   optionItem: number;
   /** A job of Acme's whose required documents are released (its zip exists). */
@@ -466,6 +471,8 @@ beforeAll(async () => {
     releasedJob: await releasedJob(),
     stampFile: '', // below: it is uploaded to the company above
     optionItem: optionItems[0]?.id ?? 0,
+    certificate: '', // below: registered for the matrix engineer
+    cover: await postCover(),
   };
   fx.stampFile = await freshStamp();
   // The catalogue model the equipment rows act on gets a datasheet, so reading it tells who may.
@@ -477,6 +484,10 @@ beforeAll(async () => {
   // The matrix engineer gets a seal image, so reading it tells who may.
   const seal = await postMultipart(t, `/api/engineers/${fx.engineer}/seal`, [{ name: 'files', filename: 'seal.png', content: Buffer.from(solidPng(240, 240, [20, 54, 120])) }], { as: DEMO.admin });
   expect(seal.statusCode, seal.body).toBe(200);
+  // …and a registered certificate, so removing it tells who may.
+  const reg = await postMultipart(t, `/api/engineers/${fx.engineer}/certificates`, [{ name: 'files', filename: 'matrix.pem', content: Buffer.from(makeTestP12({ commonName: 'Matrix Engineer' }).certPem) }], { as: DEMO.admin });
+  expect(reg.statusCode, reg.body).toBe(200);
+  fx.certificate = reg.data.certificates[0].id;
 }, 120_000);
 afterAll(async () => { await t?.close(); });
 
@@ -490,6 +501,15 @@ async function freshUtility(): Promise<string> {
   const made = await t.request('POST', '/api/utilities', { token: tokens.admin, body: BODIES['POST /api/utilities']!({} as never) });
   expect(made.statusCode, made.body).toBe(201);
   return made.data.id;
+}
+
+/** A published post with a cover image; answers the cover's id (public: anyone reads it). */
+async function postCover(): Promise<string> {
+  const post = await t.request('POST', '/api/content/items', { token: tokens.admin, body: { kind: 'post', title: `Matrix post ${rnd()}`, status: 'published' } });
+  expect(post.statusCode, post.body).toBe(201);
+  const up = await postMultipart(t, `/api/content/items/${post.data.id}/cover`, [{ name: 'files', filename: 'cover.png', content: PNG }], { as: DEMO.admin });
+  expect(up.statusCode, up.body).toBe(200);
+  return (up.data.cover_url as string).split('/').at(-1)!;
 }
 
 /** Acme's contractor stamp, uploaded by its company admin to the company's requirements. */
