@@ -455,8 +455,8 @@ beforeAll(async () => {
     message: said.data?.id,
     acmeUserId: await q(`select id::text as v from users where email = '${DEMO.acmeUser}'`),
     acmeCompany: await q(`select id::text as v from companies where name = 'Acme Solar'`),
-    ahj: await freshAhj(),
-    utility: await freshUtility(),
+    ahj: await freshCatalogueEntry('ahjs'),
+    utility: await freshCatalogueEntry('utilities'),
     equipment: await q('select id::text as v from equipment order by 1 limit 1').catch(() => '00000000-0000-0000-0000-000000000000'),
     optionKey,
     optionData,
@@ -491,14 +491,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => { await t?.close(); });
 
-/** An AHJ and a utility of the catalogue, made by the admin (DELETE rows get a fresh one per caller). */
-async function freshAhj(): Promise<string> {
-  const made = await t.request('POST', '/api/ahjs', { token: tokens.admin, body: BODIES['POST /api/ahjs']!({} as never) });
-  expect(made.statusCode, made.body).toBe(201);
-  return made.data.id;
-}
-async function freshUtility(): Promise<string> {
-  const made = await t.request('POST', '/api/utilities', { token: tokens.admin, body: BODIES['POST /api/utilities']!({} as never) });
+/** An AHJ or a utility of the catalogue, made by the admin with the row's own body (DELETE rows get a fresh one per caller). */
+async function freshCatalogueEntry(list: 'ahjs' | 'utilities'): Promise<string> {
+  const made = await t.request('POST', `/api/${list}`, { token: tokens.admin, body: BODIES[`POST /api/${list}`]!({} as never) });
   expect(made.statusCode, made.body).toBe(201);
   return made.data.id;
 }
@@ -625,8 +620,8 @@ describe('route × role matrix', () => {
         if (route === 'DELETE /api/deliverables/{fileId}') fx = { ...fx, deliverable: await freshDeliverable() };
         if (route === 'DELETE /api/requirements/{scope_type}/{scope_id}/files/{key}/{file_id}') fx = { ...fx, stampFile: await freshStamp() };
         if (route === 'DELETE /api/option-lists/{key}/items/{id}') fx = { ...fx, optionItem: (await t.request('POST', `/api/option-lists/${fx.optionKey}/items`, { token: tokens.admin, body: BODIES['POST /api/option-lists/{key}/items']!(fx) })).data.id };
-        if (route === 'DELETE /api/ahjs/{id}') fx = { ...fx, ahj: await freshAhj() };
-        if (route === 'DELETE /api/utilities/{id}') fx = { ...fx, utility: await freshUtility() };
+        if (route === 'DELETE /api/ahjs/{id}') fx = { ...fx, ahj: await freshCatalogueEntry('ahjs') };
+        if (route === 'DELETE /api/utilities/{id}') fx = { ...fx, utility: await freshCatalogueEntry('utilities') };
         if (route === 'DELETE /api/groups/{id}') fx = { ...fx, group: (await t.request('POST', '/api/groups', { token: tokens.admin, body: { name: `Matrix ${rnd()}` } })).data.id };
         const url = urlOf(route);
         const acmeIds = [fx.job, fx.file, fx.attachment, fx.acmeCompany, fx.acmeUserId, fx.deliverable, fx.letter, fx.releasedJob];
