@@ -84,8 +84,9 @@ describe('back office', { shuffle: false }, () => {
     expect(await page.getByRole('menuitem', { name: 'Blog and help' }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await page.goto(`${baseUrl}/back-office`);
-    // The section guard sends them to their jobs.
+    // The section guard sends them to their jobs, and says why.
     await page.waitForURL((u) => u.pathname === '/jobs');
+    await page.getByText('Your account does not have access to /back-office. You were taken to your jobs.').waitFor();
     await signOut(page);
   });
 });

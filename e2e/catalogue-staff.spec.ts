@@ -257,6 +257,8 @@ describe('the catalogue staff screens, one story', { shuffle: false }, () => {
       await page.goto(`${baseUrl}/reference/option-lists`);
       await page.waitForURL((u) => u.pathname === '/jobs');
       expect(pathOf(page)).toBe('/jobs');
+      // Not a silent jump: a toast names the page they could not open.
+      await page.getByText('Your account does not have access to /reference/option-lists. You were taken to your jobs.').waitFor();
       await expect(page.getByRole('link', { name: 'Reference' }).count()).resolves.toBe(0);
     });
 
