@@ -180,15 +180,20 @@ function listRowOf(r: unknown[]): { job: JobListRow; instants: JobListInstants; 
 
 /** Statement names by text, so PostgreSQL parses each shape of list query once per connection. */
 const statementNames = new Map<string, string>();
-/** Of those, the statements with the values written in (planAlike): one per filter, order and page, so fewer. */
+/**
+ * Of those, the statements with the values written in (planAlike): one per filter, order and page,
+ * so fewer. A client's or an assignee's list is one statement per company or person, so those have
+ * a budget of their own: many client companies never push the staff's lists back to a plan per answer.
+ */
 const INLINE_STATEMENTS = 100;
-let inlineStatements = 0;
-function statementName(text: string, inline = false): string | undefined {
+const inlineStatements = { staff: 0, scoped: 0 };
+type InlineBudget = keyof typeof inlineStatements;
+function statementName(text: string, inline?: InlineBudget): string | undefined {
   let name = statementNames.get(text);
   if (!name) {
     // An unusual mix of filters runs unprepared; a prepared list statement holds ~0.25 MB in each connection's backend.
-    if (statementNames.size >= 500 || (inline && inlineStatements >= INLINE_STATEMENTS)) return undefined;
-    if (inline) inlineStatements += 1;
+    if (statementNames.size >= 500 || (inline && inlineStatements[inline] >= INLINE_STATEMENTS)) return undefined;
+    if (inline) inlineStatements[inline] += 1;
     name = `jobs_list_${statementNames.size + 1}`;
     statementNames.set(text, name);
   }
@@ -203,18 +208,21 @@ const MAX_INLINE_OFFSET = 500;
  * connection instead of once per answer. A prepared statement is planned afresh on each execution
  * while its custom plans cost less than the generic one, and with `limit $n` the generic plan is
  * costed for a tenth of the table: every list answer was planned, about half of the database's
- * time for it (bench/README.md, issue 27). Written in: the page, and the words (statuses, client
- * statuses, services, threads); the reader's id stays a parameter, as it only picks the rows of
- * the unread counts, so the generic plan is the custom plan and the plan cache keeps it. Not for
- * a filter by ids, instants or search text: those keep every value a parameter and custom plans,
- * because a generic plan is costed for a typical value (one for "this company's jobs" ran ~65x
- * slower than the custom plan for a company with none).
+ * time for it (bench/README.md, issue 27). Written in: the page, the words (statuses, client
+ * statuses, services, threads), and the scope of a client's or an assignee's list (their companies'
+ * ids, their own id), so each company's list is planned for that company, as a custom plan would be;
+ * the reader's id stays a parameter, as it only picks the rows of the unread counts, so the generic
+ * plan is the custom plan and the plan cache keeps it. Not for a staff filter by ids, instants or
+ * search text: those keep every value a parameter and custom plans, because one statement would
+ * serve every value and a generic plan is costed for a typical one (one for "this company's jobs"
+ * ran ~65x slower than the custom plan for a company with none).
  */
 export function planAlike(f: JobListFilter, page: { limit: number; offset: number }, reader: ListReader): boolean {
-  return f.scope.kind === 'all' && !f.companyIds?.length && !f.assigneeIds?.length && f.overdue === undefined
+  const scope = f.scope.kind === 'all' ? undefined : f.scope.kind === 'assigned' ? f.scope.userId : f.scope.companyIds;
+  return !f.companyIds?.length && !f.assigneeIds?.length && f.overdue === undefined
     && !f.createdAfter && !f.createdBefore && !f.updatedAfter && !f.updatedBefore && !f.search
     && page.offset <= MAX_INLINE_OFFSET
-    && [f.statuses, f.clientStatuses, f.services, reader.always, reader.whenShared, page.limit, page.offset]
+    && [scope, f.statuses, f.clientStatuses, f.services, reader.always, reader.whenShared, page.limit, page.offset]
       .every((v) => v === undefined || literalOf(v) !== undefined);
 }
 
@@ -255,8 +263,9 @@ export async function listJobs(
   reader: ListReader = NO_READER,
 ) {
   let inline = planAlike(f, page, reader);
+  const budget: InlineBudget = f.scope.kind === 'all' ? 'staff' : 'scoped';
   let q = listStatements(f, order, page, reader, inline);
-  let name = statementName(q.text, inline);
+  let name = statementName(q.text, inline ? budget : undefined);
   if (inline && !name) {
     inline = false;
     q = listStatements(f, order, page, reader, false);
@@ -267,7 +276,7 @@ export async function listJobs(
       .then((r) => JSON.parse(r[0]![0] as string) as unknown[][]),
     knownCount !== undefined
       ? Promise.resolve(knownCount)
-      : database.queryArrays({ name: statementName(q.countText, inline), text: q.countText, values: q.countValues })
+      : database.queryArrays({ name: statementName(q.countText, inline ? budget : undefined), text: q.countText, values: q.countValues })
         .then((r) => num(r[0]?.[0] ?? 0)),
   ]);
   return { rows: rows.map(listRowOf), count: total };

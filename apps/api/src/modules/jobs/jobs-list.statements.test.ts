@@ -36,10 +36,26 @@ describe('planAlike', () => {
       expect(s.countValues).toEqual([]);
     }
   });
+  it('writes in the scope of a client\'s or an assignee\'s list: each company\'s list is planned for that company', () => {
+    const company = '00000000-0000-4000-8000-000000000002';
+    const cases: [JobListFilter, string][] = [
+      [{ ...all(), scope: { kind: 'companies', companyIds: [company] } }, `j.company_id = '${company}'`],
+      [{ ...all(), scope: { kind: 'companies', companyIds: [company, READER.userId!] } }, `j.company_id = any(array['${company}', '${READER.userId}']::text[]::uuid[])`],
+      [{ ...all({ statuses: ['Submitted'] }), scope: { kind: 'assigned', userId: READER.userId! } }, `j.assignee_id = '${READER.userId}'`],
+    ];
+    for (const [f, where] of cases) {
+      expect(planAlike(f, FIRST, READER), JSON.stringify(f)).toBe(true);
+      const s = listStatements(f, order, FIRST, READER, true);
+      expect(s.values).toEqual([READER.userId]);
+      expect(s.text).toContain(where);
+      expect(s.countText).toContain(where);
+      expect(s.countValues).toEqual([]);
+    }
+  });
   it('keeps every value a parameter for ids, instants, search text, deep pages and anything not a word', () => {
     const cases: [JobListFilter, { limit: number; offset: number }][] = [
-      [{ ...all(), scope: { kind: 'companies', companyIds: ['00000000-0000-4000-8000-000000000002'] } }, FIRST],
-      [{ ...all(), scope: { kind: 'assigned', userId: READER.userId! } }, FIRST],
+      [{ ...all(), scope: { kind: 'companies', companyIds: ["x' or true --"] } }, FIRST],
+      [{ ...all(), scope: { kind: 'companies', companyIds: ['00000000-0000-4000-8000-000000000002'] }, search: 'garcia' }, FIRST],
       [all({ companyIds: ['00000000-0000-4000-8000-000000000002'] }), FIRST],
       [all({ assigneeIds: [READER.userId!] }), FIRST],
       [all({ overdue: true }), FIRST],
@@ -92,6 +108,29 @@ describe('both statements answer the same', () => {
         expect(ca).toEqual(cb);
       }
     }
+    // A client's list (their company's jobs, read by them) and an assignee's, both ways alike too.
+    const installerRow = (await t.database.query<{ id: string; role: string; company_id: string }>(
+      'select u.id, u.role, uc.company_id from users u join user_companies uc on uc.user_id = u.id where u.email = $1', [DEMO.acmeUser]))[0]!;
+    // One of the new jobs assigned to the admin (the workflow's assignment is not what is tested here).
+    await t.database.query('update jobs set assignee_id = $1 where id = $2', [adminRow.id, made[1]]);
+    const assigned = { assignee_id: adminRow.id };
+    const scoped: [JobListFilter, ListReader][] = [
+      [{ ...all(), scope: { kind: 'companies', companyIds: [installerRow.company_id] } }, { userId: installerRow.id, ...threadAccessOf(installerRow as never) }],
+      [{ ...all(), scope: { kind: 'assigned', userId: assigned.assignee_id } }, reader],
+    ];
+    for (const [f, r] of scoped) {
+      expect(planAlike(f, FIRST, r)).toBe(true);
+      const [inline, params] = [true, false].map((w) => listStatements(f, order, FIRST, r, w));
+      const [a, b] = await Promise.all([inline!, params!].map((s) => t.database.queryArrays({ text: s.text, values: s.values }).then((x) => JSON.parse(x[0]![0] as string) as unknown[][])));
+      expect(a!.length, JSON.stringify(f)).toBeGreaterThan(0);
+      expect(a).toEqual(b);
+      const [ca, cb] = await Promise.all([inline!, params!].map((s) => t.database.queryArrays({ text: s.countText, values: s.countValues })));
+      expect(ca).toEqual(cb);
+    }
+    // The client's own list through the API (the written-in statement) holds their new job.
+    const mine = (await t.request('GET', '/api/jobs?page_size=50', { token: installer })).data.results as { id: string }[];
+    expect(mine.map((j) => j.id)).toContain(made[0]);
+
     // And through the API, which takes the written-in statement for this list: the two unread messages show.
     const page = await t.request('GET', '/api/jobs?page_size=50', { token: admin });
     expect(page.statusCode).toBe(200);
