@@ -8,6 +8,8 @@
 // A/B of two web builds (e.g. main's and a branch's `apps/web/dist`, copied aside), one server each
 // on its own install, their loads alternated so both meet the same load:
 //   node bench/lcp.bench.mjs --runs 7 --dists /tmp/web-main,apps/web/dist
+// or of two API bundles serving the same web build (the server's own HTML changes):
+//   node bench/lcp.bench.mjs --runs 7 --mains apps/api/dist-main/main.js,apps/api/dist/main.js
 // TRACE=1 prints each request's start and end (ms from navigation), then the page's LCP candidates
 // and its main thread's long tasks (> 50 ms); PAGES=/jobs#staff picks pages.
 import { spawn } from 'node:child_process';
@@ -19,14 +21,16 @@ import { chromium } from 'playwright-core';
 const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const runs = Number(arg('--runs')) || 5;
 const dists = arg('--dists')?.split(',') ?? [undefined];
+// Or an A/B of two server bundles (e.g. main's `apps/api/dist` copied aside) on the same web build.
+const mains = arg('--mains')?.split(',');
 const pages = process.env.PAGES ? process.env.PAGES.split(',') : ['/help', '/', '/login', '/jobs#staff', '/jobs#client'];
 
 /** The built API on a fresh demo install (PGlite), serving `dist` (or the default web build). */
-async function startServer(dist) {
+async function startServer(dist, main = 'apps/api/dist/main.js') {
   const port = 4300 + Math.floor(Math.random() * 500);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-lcp-'));
-  const server = spawn('node', ['apps/api/dist/main.js'], {
+  const server = spawn('node', [main], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: base, ...(dist ? { WEB_DIST: path.resolve(dist) } : {}) },
     stdio: 'ignore',
   });
@@ -54,11 +58,12 @@ async function startServer(dist) {
     await new Promise((r) => { server.on('exit', r); server.kill('SIGTERM'); });
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  return { name: dist ?? 'apps/web/dist', base, sessions, stop };
+  return { name: mains ? main : dist ?? 'apps/web/dist', base, sessions, stop };
 }
 
 const servers = [];
-for (const d of dists) servers.push(await startServer(d));
+if (mains) for (const m of mains) servers.push(await startServer(undefined, m));
+else for (const d of dists) servers.push(await startServer(d));
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
