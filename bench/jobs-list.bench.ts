@@ -1,8 +1,8 @@
 /**
  * Jobs list speed: 100,000 jobs seeded through SQL into a fresh database, the real
  * server started on a free port, then autocannon at 50 connections on the list (newest first,
- * filtered by status), on a search, and on a client company owner's own list. Runs on PGlite (a temp directory) and on PostgreSQL
- * (a database of its own on TEST_DATABASE_URL, created and dropped here).
+ * filtered by status), on a search, and on a client company owner's own list. Runs on PGlite (a
+ * temp directory) and on PostgreSQL (a database of its own on TEST_DATABASE_URL, created and dropped here).
  *
  *   npx tsx bench/jobs-list.bench.ts                 # both
  *   npx tsx bench/jobs-list.bench.ts --db pglite     # or --db postgres

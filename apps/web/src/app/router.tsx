@@ -8,7 +8,6 @@ import { lazyNamed } from '../lib/preloadable.ts';
 import { hasStoredSession } from '../lib/session/session.provider.tsx';
 import { OnboardingGuard } from './guards/onboarding.guard.tsx';
 import { SectionGuard } from './guards/section.guard.tsx';
-import { StaffGuard } from '../features/catalogue/components/staff.guard.tsx';
 import { REFERENCE_PAGES } from '../features/catalogue/catalogue-nav.ts';
 import { CONTENT_SLUGS } from '@sunstamp/domain/site/public-pages.routes';
 
@@ -220,7 +219,7 @@ export const router = createBrowserRouter([
                   { path: 'requirements', element: page(<RequirementsPage />) },
                   {
                     // Catalogue screens: staff only.
-                    element: <StaffGuard />,
+                    element: <SectionGuard section="catalogue" />,
                     children: [
                       { path: 'ahjs', element: page(<AhjsPage />) },
                       { path: 'utilities', element: page(<UtilitiesPage />) },

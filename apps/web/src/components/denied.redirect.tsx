@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { notify } from '../lib/notify.ts';
 
 /** What a signed-in user is told when their role cannot open the page they asked for. */
-export function deniedMessage(pathname: string): string {
+function deniedMessage(pathname: string): string {
   return `Your account does not have access to ${pathname}. You were taken to your jobs.`;
 }
 

@@ -4,7 +4,7 @@ import { maySeeSection, type Section } from '@sunstamp/domain/policies/app.polic
 import { DeniedRedirect } from '../../components/denied.redirect.tsx';
 import { SIGNED_IN_HOME } from '../route-access.ts';
 
-/** Sections some roles do not see (Users, Companies) send those roles to /jobs, saying why. */
+/** Sections some roles do not see (Users, Companies, the catalogue) send those roles to /jobs, saying why. */
 export function SectionGuard({ section }: { section: Section }) {
   const { user } = useSession();
   if (!user) return null;
