@@ -133,7 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     signingTrustDir: e.SIGNING_TRUST_DIR ? path.resolve(e.SIGNING_TRUST_DIR) : null,
     logLevel: e.LOG_LEVEL,
-    webDist: e.WEB_DIST,
+    // A relative WEB_DIST is read from the working directory, as DATA_DIR is (the static file server needs an absolute root).
+    webDist: e.WEB_DIST === undefined ? undefined : path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY === 'true',
     lookup: {
       GEOCODER: e.GEOCODER,

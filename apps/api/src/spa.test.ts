@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createTestApp, type TestApp } from './test/test-app.ts';
+import { loadConfig } from './config.ts';
 
 let t: TestApp;
 let dist: string;
@@ -42,6 +43,14 @@ describe('serving the web app', () => {
   it.each(['/assets/gone-after-deploy.js', '/favicon-missing.ico'])('answers a missing asset %s with 404, not the page', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('WEB_DIST', () => {
+  it('is read from the working directory when relative, as DATA_DIR is (the static server needs an absolute root)', () => {
+    expect(loadConfig({ WEB_DIST: 'apps/web/dist' }).webDist).toBe(path.resolve('apps/web/dist'));
+    expect(loadConfig({ WEB_DIST: dist }).webDist).toBe(dist);
+    expect(loadConfig({}).webDist).toBeUndefined();
   });
 });
 
