@@ -10,8 +10,9 @@
 //   node bench/lcp.bench.mjs --runs 7 --dists /tmp/web-main,apps/web/dist
 // or of two API bundles serving the same web build (the server's own HTML changes):
 //   node bench/lcp.bench.mjs --runs 7 --mains apps/api/dist-main/main.js,apps/api/dist/main.js
-// Signed-in pages also report when the list's first row appeared. TRACE=1 prints each request's start and end (ms from navigation), then the page's LCP candidates
-// and its main thread's long tasks (> 50 ms); PAGES=/jobs#staff picks pages.
+// Signed-in pages also report when the jobs list's first row appeared (a load that shows none is
+// left out of that figure). TRACE=1 prints each request's start and end (ms from navigation), then
+// the page's LCP candidates and its main thread's long tasks (> 50 ms); PAGES=/jobs#staff picks pages.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -128,7 +129,7 @@ for (const [s, server] of servers.entries()) {
   if (servers.length > 1) console.log(` ${server.name}`);
   for (const p of pages) {
     const ms = results[s][p].map((r) => r.ms).sort((a, b) => a - b);
-    const list = results[s][p].map((r) => r.listAt).filter((t) => t !== undefined).sort((a, b) => a - b);
+    const list = results[s][p].map((r) => r.listAt).filter((t) => Number.isFinite(t)).sort((a, b) => a - b);
     const listed = list.length ? `; first row of the list: median ${list[Math.floor(list.length / 2)].toFixed(0)} ms, range ${list[0].toFixed(0)}–${list[list.length - 1].toFixed(0)} ms` : '';
     console.log(`  ${p.replace('#', ' as ').padEnd(16)} median ${ms[Math.floor(ms.length / 2)].toFixed(0)} ms, range ${ms[0].toFixed(0)}–${ms[ms.length - 1].toFixed(0)} ms (element ${results[s][p][0].element})${listed}`);
   }
