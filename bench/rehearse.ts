@@ -23,7 +23,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { ListObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 import { makeDatasheet, solidPng } from '@sunstamp/planset/fixtures/golden.fixtures';
 import { openScratchPostgres } from '../apps/api/src/db/scratch-database.ts';
@@ -31,6 +30,7 @@ import { seedDemo, seedReference } from '../apps/api/src/db/seed/seed.ts';
 import { ahjs, companies, equipment, states, users, utilities } from '../apps/api/src/db/schema.ts';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/seed.ts';
 import { readSse } from '../apps/api/src/test/sse-reader.ts';
+import { startSmtpSink } from '../apps/api/src/test/smtp-sink.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -79,22 +79,11 @@ await s3.run();
 
 type Mail = { to: string[]; subject: string; at: number };
 const mails: Mail[] = [];
-const smtp = new SMTPServer({
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, cb) {
-    let data = '';
-    stream.on('data', (c: Buffer) => (data += c.toString('utf8')));
-    stream.on('end', () => {
-      const subject = /^Subject: (.*)$/m.exec(data)?.[1] ?? '';
-      mails.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, at: Date.now() });
-      cb();
-    });
-  },
+// A worker killed mid-delivery resets its connection: the sink lets that pass (test/smtp-sink.ts).
+const smtp = await startSmtpSink({
+  deliver: (data, session) => mails.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: /^Subject: (.*)$/m.exec(data)?.[1] ?? '', at: Date.now() }),
 });
-smtp.on('error', () => { /* a worker killed mid-delivery resets its connection */ });
-await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-const smtpPort = (smtp.server.address() as net.AddressInfo).port;
+const smtpPort = smtp.port;
 
 // Demo accounts and what a plan set needs that has no API here (an AHJ with its criteria, a utility,
 // the firm's title-block details): written before any server starts, so no cache holds older rows.
@@ -705,7 +694,7 @@ for (const p of procs) p.child?.kill('SIGTERM');
 await Promise.all(procs.map((p) => new Promise<void>((r) => { if (!p.child || p.child.exitCode !== null || p.child.signalCode) r(); else { const k = setTimeout(() => { p.child!.kill('SIGKILL'); }, 20_000); p.child.once('exit', () => { clearTimeout(k); r(); }); } })));
 agent.destroy();
 await new Promise<void>((r) => proxy.close(() => r()));
-await new Promise<void>((r) => smtp.close(() => r()));
+await smtp.close();
 await s3.close();
 await scratch.drop();
 if (!argv.includes('--keep')) fs.rmSync(tmp, { recursive: true, force: true });

@@ -2,42 +2,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { createMailer } from './mailer.ts';
 import { readOutbox } from '../test/test-app.ts';
+import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
 
 type Got = { from: string; to: string[]; data: string; user?: string };
 
 describe('mailer over SMTP (a real SMTP server in the test)', () => {
   const got: Got[] = [];
-  let server: SMTPServer;
+  let smtp: SmtpSink;
   let port: number;
   beforeAll(async () => {
-    server = new SMTPServer({
+    smtp = await startSmtpSink({
       disabledCommands: ['STARTTLS'],
       allowInsecureAuth: true,
       onAuth(auth, _session, cb) {
         if (auth.username === 'mailer' && auth.password === 's3cret') return cb(null, { user: auth.username });
         cb(new Error('Invalid username or password'));
       },
-      onData(stream, session, cb) {
-        let data = '';
-        stream.on('data', (c) => (data += c));
-        stream.on('end', () => {
-          got.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            data,
-            user: session.user as string | undefined,
-          });
-          cb();
-        });
-      },
+      deliver: (data, session) =>
+        got.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data,
+          user: session.user as string | undefined,
+        }),
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    port = (server.server.address() as { port: number }).port;
+    port = smtp.port;
   });
-  afterAll(async () => { await new Promise<void>((r) => server.close(() => r())); });
+  afterAll(async () => {
+    await smtp?.close();
+    expect(smtp?.errors ?? []).toEqual([]);
+  });
 
   it('authenticates and delivers the message', async () => {
     const m = createMailer({ smtpUrl: `smtp://mailer:s3cret@127.0.0.1:${port}`, from: 'Sunstamp <no-reply@sunstamp.test>' });

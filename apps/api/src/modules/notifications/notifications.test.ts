@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { ZErrorEnvelope } from '@sunstamp/domain/contracts/common';
 import { createMailer } from '../../platform/mailer.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
 import { file, PDF, postMultipart } from '../../test/upload-fixtures.ts';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
 import { notifyGenerationEvent, sendOverdueNotice } from './notifications.service.ts';
 
 /*
@@ -13,24 +13,13 @@ import { notifyGenerationEvent, sendOverdueNotice } from './notifications.servic
 
 type Got = { to: string[]; data: string };
 const got: Got[] = [];
-let server: SMTPServer;
+let smtp: SmtpSink;
 let t: TestApp;
 let ids: Record<keyof typeof DEMO, string>;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    onData(stream, session, cb) {
-      let data = '';
-      stream.on('data', (c) => (data += c));
-      stream.on('end', () => {
-        got.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.server.address() as { port: number }).port;
+  smtp = await startSmtpSink({ deliver: (data, session) => got.push({ to: session.envelope.rcptTo.map((r) => r.address), data }) });
+  const { port } = smtp;
   t = await createTestApp({
     config: { notificationMailBatchSeconds: 1 },
     deps: { mailTransport: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Sunstamp <no-reply@sunstamp.test>' }) },
@@ -42,7 +31,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((r) => server.close(() => r()));
+  await smtp?.close();
+  expect(smtp?.errors ?? []).toEqual([]);
 });
 
 const as = async (who: keyof typeof DEMO, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import type { Database } from '../../db/client.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
 import { createMailer } from '../mailer.ts';
 import { Queue } from './queue.ts';
 
@@ -12,7 +12,7 @@ import { Queue } from './queue.ts';
 const quiet = { error: () => {}, warn: () => {} };
 let database: Database;
 let drop: () => Promise<void>;
-let smtp: SMTPServer;
+let smtp: SmtpSink;
 let port: number;
 let refuse = 0;
 let attempts = 0;
@@ -20,8 +20,7 @@ const delivered: string[] = [];
 
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
-  smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
+  smtp = await startSmtpSink({
     onMailFrom(_address, _session, cb) {
       attempts++;
       if (refuse > 0) {
@@ -30,18 +29,14 @@ beforeAll(async () => {
       }
       cb();
     },
-    onData(stream, _session, cb) {
-      let data = '';
-      stream.on('data', (c) => (data += c));
-      stream.on('end', () => { delivered.push(data); cb(); });
-    },
+    deliver: (data) => delivered.push(data),
   });
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-  port = (smtp.server.address() as { port: number }).port;
+  port = smtp.port;
 });
 afterAll(async () => {
-  await new Promise<void>((r) => smtp.close(() => r()));
+  await smtp?.close();
   await drop?.();
+  expect(smtp?.errors ?? []).toEqual([]);
 });
 
 async function until(check: () => boolean | Promise<boolean>, ms: number) {
