@@ -117,6 +117,29 @@ describe('jobs of a process that stopped', () => {
     expect(await database.query('select job_id from queue_claims where job_id = any($1::uuid[])', [[cadJob, lettersJob]])).toEqual([]);
   }, 120_000);
 
+  it('takes back the job of a process that stopped while its handler still ran (its record and claim gone)', async () => {
+    // A's stop() ends its record (and, by the foreign key, its claims) while a handler that outlived
+    // the graceful wait still holds the job: active, claimed by nobody. pg-boss's own limit is now
+    // twice the job's, so only this sweep gives it back soon.
+    const a = await queueOf({ heartbeatSeconds: HOUR, staleSeconds: HOUR, aloneAtStart: false });
+    const taken: string[] = [];
+    await a.work({ 'cad-generate': async ({ runId }) => { taken.push(runId); await new Promise(() => {}); } });
+    const runId = crypto.randomUUID();
+    const id = await a.send('cad-generate', { runId });
+    await until(async () => taken.length === 1, 'A to take the job');
+    expect(await database.query('select 1 from queue_claims where job_id = $1', [id])).toHaveLength(1);
+    await database.query('delete from queue_workers');
+    expect(await database.query('select 1 from queue_claims where job_id = $1', [id])).toEqual([]);
+
+    const told: { payload: unknown; willRetry: boolean }[] = [];
+    const rerun: string[] = [];
+    const b = await queueOf({ heartbeatSeconds: 0.2, staleSeconds: 1, aloneAtStart: false });
+    await b.work({ 'cad-generate': async (p) => { rerun.push(p.runId); } }, { onLost: { 'cad-generate': async (payload, lost) => { told.push({ payload, ...lost }); } } });
+    await until(async () => (await stateOf(id)) === 'completed', 'B to take the job back and finish it');
+    expect(rerun).toEqual([runId]);
+    expect(told).toMatchObject([{ payload: { runId }, willRetry: true }]);
+  }, 120_000);
+
   it('leaves the jobs of a living process alone', async () => {
     // Two living processes on one database (as on PostgreSQL): A works a job, B sweeps beside it.
     const a = await queueOf({ heartbeatSeconds: 0.2, staleSeconds: 5, aloneAtStart: false });

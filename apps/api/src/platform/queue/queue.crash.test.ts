@@ -15,7 +15,8 @@ import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
 /**
  * A job survives `kill -9` of the worker process: the worker (`npm run worker`'s entry, a real
  * child process) takes a mail job and is killed while the SMTP server keeps it waiting; a new
- * worker on the same database delivers the mail once the lost attempt's time limit has passed.
+ * worker on the same database takes the lost attempt back at its start (queue-recovery.ts), not when
+ * the attempt's time limit (120 s for mail) passes, and delivers the mail once.
  * Runs on an embedded PGlite directory, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -132,7 +133,6 @@ const queueEnv = (extra: Record<string, string>) => ({
   LOG_LEVEL: 'silent',
   QUEUE_POLL_SECONDS: '0.5',
   QUEUE_MAINTENANCE_SECONDS: '1',
-  QUEUE_EXPIRE_SECONDS: '3',
   QUEUE_RETRY_DELAY_SECONDS: '0',
   AUTH_SECRET: 'x'.repeat(48),
   ...extra,

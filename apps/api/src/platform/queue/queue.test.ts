@@ -91,7 +91,7 @@ describe('durable queue (pg-boss 10.4.2)', () => {
     }
   });
 
-  it('tells a handler that overran its time limit to stop (pg-boss only fails the job and retries it)', async () => {
+  it('tells a handler that overran its time limit to stop (its signal aborts at the limit)', async () => {
     const queue = new Queue(database, { pollSeconds: 0.5, maintenanceSeconds: 60, expireSeconds: 1 }, quiet);
     await queue.start();
     const seen: { retry: number; aborted: boolean; ms: number }[] = [];
@@ -109,6 +109,32 @@ describe('durable queue (pg-boss 10.4.2)', () => {
       await until(() => seen.length >= 1, 10_000);
       expect(seen[0]).toMatchObject({ retry: 0, aborted: true });
       expect(seen[0]!.ms).toBeGreaterThanOrEqual(900);
+    } finally {
+      await queue.stop();
+    }
+  });
+  it('a handler that finishes after its time limit is done once: pg-boss does not retry it beside the late attempt', async () => {
+    // A mail accepted by the SMTP server just after the limit (a loaded machine) was once sent twice:
+    // pg-boss failed the attempt at the limit and a worker took the retry while the first went on.
+    const queue = new Queue(database, { pollSeconds: 0.5, maintenanceSeconds: 1, expireSeconds: 2, retryDelaySeconds: 0 }, quiet);
+    await queue.start();
+    let attempts = 0;
+    let done = 0;
+    try {
+      await queue.work({
+        'mail-send': async (_mail, job) => {
+          attempts++;
+          // Ignores its signal for a moment past the limit, then succeeds.
+          await new Promise<void>((r) => job.signal.addEventListener('abort', () => r(), { once: true }));
+          await new Promise((r) => setTimeout(r, 300));
+          done++;
+        },
+      });
+      const id = await queue.send('mail-send', { to: 'late@b.test', subject: 'late but done', text: 't' });
+      await until(async () => (await queue.stateOf('mail-send', id)) === 'completed', 30_000);
+      // Time for a retry to be taken (polled every 0.5 s, retried at once) had one been made.
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect({ attempts, done }).toEqual({ attempts: 1, done: 1 });
     } finally {
       await queue.stop();
     }
