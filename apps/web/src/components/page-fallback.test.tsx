@@ -1,6 +1,6 @@
 import { act, lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appContainer, dropPrerendered, prerenderKept } from '../lib/prerendered.ts';
 import { PageFallback, PrerenderedDone } from './page-fallback.tsx';
 
@@ -11,6 +11,12 @@ import { PageFallback, PrerenderedDone } from './page-fallback.tsx';
  */
 
 let root: Root | undefined;
+// These tests drive React's act() themselves (no testing library to say so): without the flag React
+// warns at every act() that the environment does not support it.
+const actFlag = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+const actBefore = actFlag.IS_REACT_ACT_ENVIRONMENT;
+beforeAll(() => { actFlag.IS_REACT_ACT_ENVIRONMENT = true; });
+afterAll(() => { actFlag.IS_REACT_ACT_ENVIRONMENT = actBefore; });
 afterEach(() => {
   act(() => root?.unmount());
   root = undefined;
