@@ -69,6 +69,7 @@ if (asJson) {
   for (const r of rows) console.log(`  ${r.file.padEnd(48)} ${kb(r.bytes).padStart(8)} KB  ${kb(r.gzip).padStart(7)} KB gz`);
   console.log(`  ${'total'.padEnd(48)} ${kb(total.bytes).padStart(8)} KB  ${kb(total.gzip).padStart(7)} KB gz`);
   console.log(`\n${kb(total.gzip)} KB gzipped initial JS (${rows.length} of ${allJs} chunks; budget ${budgetKb} KB)`);
-  if (inline) console.log(`WARNING: index.html has ${inline} inline script(s); the CSP (script-src 'self') blocks them.`);
+  // The theme script: the API's CSP allows each inline script of the built index.html by its hash (app.ts).
+  if (inline) console.log(`index.html has ${inline} inline script(s) beside (allowed by their hash in the CSP).`);
 }
-if (total.gzip / 1024 > budgetKb || inline) process.exitCode = 1;
+if (total.gzip / 1024 > budgetKb) process.exitCode = 1;

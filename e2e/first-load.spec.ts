@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_PAGES, HOME_PAGE, LISTING_PAGES } from '@sunstamp/domain/site/public-pages.data';
 import { LOGIN_PAGE } from '@sunstamp/domain/site/login-page.data';
 import { SIGNED_IN_SOURCE } from '../apps/web/build/shell-chunks.ts';
+import { THEME_MODE_KEY } from '../apps/web/src/lib/persisted-settings.ts';
 import { INSTALLER, baseUrl, launchBrowser, signIn, type Browser } from './support.ts';
 
 /*
@@ -107,6 +108,30 @@ describe('first load of the open pages', () => {
       expect(found).toMatch(/: app-shell$/m);
     } finally {
       await signedIn.close();
+    }
+  });
+});
+
+describe('the prerendered page\'s theme', () => {
+  it('is the remembered one from the first paint, before any of the app\'s code has run, and the CSP allows the script that sets it', async () => {
+    // A light system and a remembered dark choice: the prerender once followed the system (light)
+    // and flipped to dark when the app arrived.
+    const own = await launchBrowser();
+    const { page } = own;
+    try {
+      await page.goto(`${baseUrl}/help`);
+      await page.evaluate((key) => localStorage.setItem(key, 'dark'), THEME_MODE_KEY);
+      await page.route('**/assets/*.js', (r) => r.abort());
+      await page.goto(`${baseUrl}/`);
+      await page.getByRole('heading', { name: HOME_PAGE.hero.title, level: 1 }).waitFor();
+      // No app: the skip link is the app's own render.
+      expect(await page.getByRole('link', { name: 'Skip to content' }).count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      // The dark hero's first colour (#0c1c33), not the light one's (#14365d).
+      expect(await page.locator('.pre-hero').first().evaluate((e) => getComputedStyle(e).backgroundImage)).toContain('rgb(12, 28, 51)');
+      expect(own.problems.filter((p) => /Content Security Policy/i.test(p))).toEqual([]);
+    } finally {
+      await own.close();
     }
   });
 });

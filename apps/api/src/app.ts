@@ -13,7 +13,7 @@ import { requestLogSerializer } from './platform/log-redaction.ts';
 import { frameworkErrorOptions, installErrorHandling } from './platform/http.ts';
 import { installNulGuard } from './platform/nul-guard.ts';
 import { COMPRESSIBLE_FILE, compressText, HASHED_ASSET, IMMUTABLE, negotiateEncoding } from './platform/compression.ts';
-import { installSecurityHeaders } from './platform/security-headers.ts';
+import { inlineScriptHashes, installSecurityHeaders } from './platform/security-headers.ts';
 import { installAuth } from './modules/auth/auth.hooks.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -60,8 +60,11 @@ export type AppOptions = {
   logger?: boolean | Record<string, unknown>;
 };
 
-/** The security headers: a content security policy that allows only this deployment's vendors. */
-function securityHeadersOf(ctx: AppContext): Parameters<typeof installSecurityHeaders>[1] {
+/**
+ * The security headers: a content security policy that allows only this deployment's vendors, and
+ * of inline scripts only those of the built index.html (`indexHtml`), by their hashes.
+ */
+function securityHeadersOf(ctx: AppContext, indexHtml: string): Parameters<typeof installSecurityHeaders>[1] {
   // Only the hosts of the vendors this deployment configured (none by default).
   const vendors = vendorHosts(ctx.config.observability);
   return {
@@ -69,7 +72,7 @@ function securityHeadersOf(ctx: AppContext): Parameters<typeof installSecurityHe
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...vendors.script],
+        scriptSrc: ["'self'", ...inlineScriptHashes(indexHtml), ...vendors.script],
         // MUI (emotion) injects style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', ...vendors.img],
@@ -128,7 +131,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   app.removeContentTypeParser('text/plain');
   app.decorate('ctx', ctx);
 
-  installSecurityHeaders(app, securityHeadersOf(ctx));
+  const web = builtWebApp(ctx.config);
+  installSecurityHeaders(app, securityHeadersOf(ctx, web.indexHtml));
 
   installErrorHandling(app);
 
@@ -193,7 +197,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     await api.register(equipmentDatasheetRoutes);
   }, { prefix: '/api' });
 
-  await serveWebApp(app, ctx);
+  await serveWebApp(app, ctx, web);
   return app;
 }
 
@@ -207,11 +211,17 @@ function swaggerUiFiles(): string {
  * open pages get it with their own title, description, Open Graph tags and text
  * (modules/content/public-pages.service.ts), an unknown post or article with status 404.
  */
-async function serveWebApp(app: FastifyInstance, ctx: AppContext) {
-  const config = ctx.config;
+/** The built SPA's folder and its index.html as built ('' when there is no build: an API-only run). */
+function builtWebApp(config: AppContext['config']): { dist: string; indexHtml: string } {
   const dist = config.webDist ?? path.resolve('apps/web/dist');
-  const hasDist = fs.existsSync(path.join(dist, 'index.html'));
-  const template = hasDist ? withRuntimeConfig(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'), config.observability) : '';
+  const file = path.join(dist, 'index.html');
+  return { dist, indexHtml: fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '' };
+}
+
+async function serveWebApp(app: FastifyInstance, ctx: AppContext, { dist, indexHtml }: { dist: string; indexHtml: string }) {
+  const config = ctx.config;
+  const hasDist = indexHtml !== '';
+  const template = hasDist ? withRuntimeConfig(indexHtml, config.observability) : '';
   if (hasDist) {
     await app.register(fastifyStatic, {
       // One wildcard route, not a route per file: the build has ~650 files with their .br and .gz,

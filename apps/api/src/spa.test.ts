@@ -2,17 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 import { loadConfig } from './config.ts';
 
 let t: TestApp;
+/** An inline script as the built index.html has one (the theme, set before the first paint). */
+const THEME_SCRIPT = "document.documentElement.dataset.theme='dark'";
 let dist: string;
 const CHUNK = `export const words = ${JSON.stringify('sunstamp '.repeat(400))};\n`;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>');
+  fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><head><script>${THEME_SCRIPT}</script></head><div id="root"></div><script type="module" src="/assets/app.js"></script>`);
   fs.writeFileSync(path.join(dist, 'assets/app.js'), 'console.log(1)');
   // As the build writes them (apps/web/build/precompress.plugin.ts): a hashed chunk with its
   // brotli and gzip files, and a file without a hash in its name.
@@ -34,6 +37,14 @@ describe('serving the web app', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('<div id="root">');
     expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+  it('allows the built index.html\'s own inline script by its hash, and no other inline script', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    const hash = crypto.createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    expect(scriptSrc.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(res.body).toContain(`<script>${THEME_SCRIPT}</script>`);
   });
   it('serves built assets as files', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
