@@ -43,7 +43,9 @@ async function load(args: string[]): Promise<Load> {
 }
 
 async function run(kind: string) {
-  const { database, cleanup } = await openBenchDatabase(kind);
+  const bench = await openBenchDatabase(kind);
+  let { database } = bench;
+  const { cleanup } = bench;
   const data = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-bench-data-'));
   try {
     await seedReference(database);
@@ -56,6 +58,7 @@ async function run(kind: string) {
     const [counts] = await database.query<{ h: number; c: number; a: number }>(
       'select (select count(*) from job_history)::int as h, (select count(*) from analytics_job_cycles)::int as c, (select count(*) from analytics_daily_actions)::int as a');
     console.log(`[${kind}] seeded ${counts!.h} history events (${counts!.c} cycles, ${counts!.a} daily action rows) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    database = await bench.reopen();
     const config = { ...loadConfig({ NODE_ENV: 'production', DATA_DIR: data, LOG_LEVEL: 'silent' }), seedDemo: false };
     const ctx = await createContext(config, { database, mailTransport: createMailer({ outboxDir: data, from: config.mailFrom }), clock: systemClock, authSecret: 'bench-secret-'.padEnd(48, 'x') });
     const app = await buildApp(ctx);

@@ -46,7 +46,9 @@ const arg = process.argv.indexOf('--db');
 const which = arg > 0 ? [process.argv[arg + 1]] : ['postgres', 'pglite'];
 
 async function run(kind: string) {
-  const { database, cleanup } = await openBenchDatabase(kind);
+  const bench = await openBenchDatabase(kind);
+  let { database } = bench;
+  const { cleanup } = bench;
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-bench-data-'));
   try {
     await seedReference(database);
@@ -54,6 +56,8 @@ async function run(kind: string) {
     const t0 = Date.now();
     await seedJobs(database, JOBS);
     console.log(`[${kind}] seeded ${JOBS} jobs in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    database = await bench.reopen();
+    if (kind === 'pglite') console.log(`[${kind}] reopened: shared_buffers ${(await database.query<{ shared_buffers: string }>('show shared_buffers'))[0]?.shared_buffers}`);
     const config = { ...loadConfig({ NODE_ENV: 'production', DATA_DIR: outbox, LOG_LEVEL: 'silent' }), seedDemo: false };
     const ctx = await createContext(config, { database, mailTransport: createMailer({ outboxDir: outbox, from: config.mailFrom }), clock: systemClock, authSecret: 'bench-secret-'.padEnd(48, 'x') });
     const app = await buildApp(ctx);
