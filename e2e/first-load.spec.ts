@@ -7,6 +7,7 @@ import { CONTENT_PAGES, HOME_PAGE, LISTING_PAGES } from '@sunstamp/domain/site/p
 import { LOGIN_PAGE } from '@sunstamp/domain/site/login-page.data';
 import { SIGNED_IN_SOURCE } from '../apps/web/build/shell-chunks.ts';
 import { THEME_MODE_KEY } from '../apps/web/src/lib/persisted-settings.ts';
+import { BACKGROUND } from '../apps/web/src/app/theme.ts';
 import { INSTALLER, baseUrl, launchBrowser, signIn, type Browser } from './support.ts';
 
 /*
@@ -129,6 +130,9 @@ describe('the prerendered page\'s theme', () => {
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
       // The dark hero's first colour (#0c1c33), not the light one's (#14365d).
       expect(await page.locator('.pre-hero').first().evaluate((e) => getComputedStyle(e).backgroundImage)).toContain('rgb(12, 28, 51)');
+      // The page behind it is the app's dark background already (theme.ts BACKGROUND.dark.default).
+      const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(rgb(BACKGROUND.dark.default));
       expect(own.problems.filter((p) => /Content Security Policy/i.test(p))).toEqual([]);
     } finally {
       await own.close();
