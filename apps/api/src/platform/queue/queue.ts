@@ -8,7 +8,7 @@ export type QueueTuning = {
   concurrency?: number;
   /** How often an idle worker looks for work (pg-boss's minimum is 0.5). */
   pollSeconds: number;
-  /** How often expired jobs (a crashed worker's) are put back for retry. */
+  /** How often pg-boss's maintenance fails and retries attempts past their backstop (backstopOf). */
   maintenanceSeconds: number;
   /** Caps every job's time limit (when its handler's signal aborts; pg-boss is given backstopOf it). */
   expireSeconds?: number;
@@ -90,8 +90,8 @@ function bossDb(database: Database, stopped: () => boolean) {
 /**
  * What pg-boss is told a job's time limit is: twice the real one (at least a minute more; at most
  * pg-boss's 24 hours). When pg-boss's limit passes it fails the attempt and retries it, but the
- * handler it raced runs on: an attempt that finished late (a mail accepted by the SMTP server after
- * 3.4 s of a 3 s limit, seen in CI) was then done twice. So the queue keeps the real limit itself
+ * handler it raced runs on: an attempt that finished late (in CI, a mail the SMTP server accepted
+ * after the crash test's 3 s limit) was then done twice. So the queue keeps the real limit itself
  * (run(): the handler's signal aborts) and waits for the handler to settle, and pg-boss's only
  * fires for a handler that ignores its signal. A dead process's jobs do not wait for either: they
  * are taken back at once (queue-recovery.ts).
