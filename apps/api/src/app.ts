@@ -206,11 +206,6 @@ function swaggerUiFiles(): string {
   return path.join(path.dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui')), 'static');
 }
 
-/**
- * Serves the built SPA: real files as they are, every other non-API path gets index.html; the
- * open pages get it with their own title, description, Open Graph tags and text
- * (modules/content/public-pages.service.ts), an unknown post or article with status 404.
- */
 /** The built SPA's folder and its index.html as built ('' when there is no build: an API-only run). */
 function builtWebApp(config: AppContext['config']): { dist: string; indexHtml: string } {
   const dist = config.webDist ?? path.resolve('apps/web/dist');
@@ -218,6 +213,11 @@ function builtWebApp(config: AppContext['config']): { dist: string; indexHtml: s
   return { dist, indexHtml: fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '' };
 }
 
+/**
+ * Serves the built SPA: real files as they are, every other non-API path gets index.html; the
+ * open pages get it with their own title, description, Open Graph tags and text
+ * (modules/content/public-pages.service.ts), an unknown post or article with status 404.
+ */
 async function serveWebApp(app: FastifyInstance, ctx: AppContext, { dist, indexHtml }: { dist: string; indexHtml: string }) {
   const config = ctx.config;
   const hasDist = indexHtml !== '';

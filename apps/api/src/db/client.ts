@@ -92,8 +92,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
  * PGlite's buffer cache, sized by the data it opens: one and a half times its tables and indexes,
  * in 16 MB steps, between 32 MB and PostgreSQL's default 128 MB. PGlite writes its whole buffer
  * cache at start (WASM memory, every page touched): 128 MB cost ~350 ms of a ~1.2 s open on this
- * machine (2026-11-30; 82,000 page faults against 60,000 at 32 MB), for a demo install whose data
- * is ~20 MB. A large install (100,000 jobs) still gets 128 MB: with 16 MB its jobs list was 2.4x
+ * machine (2026-11-30; 82,000 page faults against 60,000 at 32 MB), for a demo install with
+ * ~28 MB of data (now a 48 MB cache). A large install (100,000 jobs) still gets 128 MB: with 16 MB its jobs list was 2.4x
  * slower. Read at each start, so an install that grew gets its larger cache at its next restart.
  */
 export function pgliteSharedBuffersMb(dataBytes: number): number {
@@ -101,24 +101,13 @@ export function pgliteSharedBuffersMb(dataBytes: number): number {
   return Math.min(128, Math.max(32, Math.ceil((dataBytes * 1.5) / step) * 16));
 }
 
-/** The size of a PGlite directory's tables and indexes (base/), not its write-ahead log. */
+/** The size of a PGlite directory's tables and indexes (base/), not its write-ahead log; 0 for a new one. */
 function pgliteDataBytes(dataDir: string): number {
-  let total = 0;
-  const walk = (dir: string) => {
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.isFile()) total += fs.statSync(p, { throwIfNoEntry: false })?.size ?? 0;
-    }
-  };
-  walk(path.join(dataDir, 'base'));
-  return total;
+  const base = path.join(dataDir, 'base');
+  if (!fs.existsSync(base)) return 0;
+  return fs.readdirSync(base, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .reduce((total, e) => total + (fs.statSync(path.join(e.parentPath, e.name), { throwIfNoEntry: false })?.size ?? 0), 0);
 }
 
 async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<Database> {
