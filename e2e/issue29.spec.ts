@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { ADMIN, INSTALLER, artifacts, baseUrl, launchBrowser, screenshot, settled, signInAs, signOut, type Browser } from './support.ts';
+import { ADMIN, INSTALLER, artifacts, baseUrl, launchBrowser, pickModel, screenshot, settled, signInAs, signOut, type Browser } from './support.ts';
 import { ownStaff } from './company-support.ts';
 import { offlineNoise } from './conversation-support.ts';
 import { apiAs, deliverRequired, submittedJob } from './deliverables-support.ts';
@@ -256,16 +256,6 @@ describe('item 11: intake friction', () => {
     expect((await api(p, 'DELETE', `/api/jobs/${first.data.id}`)).status).toBe(204);
   });
 });
-
-/** Picks a catalogue model in the equipment step's searchable picker. */
-async function pickModel(p: Page, label: string, search: string, option: RegExp) {
-  const box = p.getByRole('combobox', { name: label });
-  await box.click();
-  await box.fill(search);
-  const o = p.getByRole('option', { name: option }).first();
-  await o.waitFor();
-  await o.click();
-}
 
 /** Chooses an option of an MUI select by the select's label. */
 async function choose(p: Page, label: RegExp, option: string | RegExp) {

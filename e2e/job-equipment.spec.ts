@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, INSTALLER, PASSWORD, SUPPORT, baseUrl, launchBrowser, pathOf, screenshot, signInAs, signOut, type Browser } from './support.ts';
+import { ADMIN, INSTALLER, PASSWORD, SUPPORT, baseUrl, launchBrowser, pathOf, pickModel, screenshot, signInAs, signOut, type Browser } from './support.ts';
 import { apiAs, deliverRequired } from './deliverables-support.ts';
 
 /**
@@ -33,16 +33,6 @@ async function asStaff(method: string, path: string, body?: unknown) {
   });
   expect(res.status, await res.clone().text()).toBe(200);
   return res.json();
-}
-
-/** Picks a catalogue model in the equipment step's searchable picker. */
-async function pickModel(p: Page, label: string, search: string, option: RegExp) {
-  const box = p.getByRole('combobox', { name: label });
-  await box.click();
-  await box.fill(search);
-  const o = p.getByRole('option', { name: option }).first();
-  await o.waitFor();
-  await o.click();
 }
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser as PlaywrightBrowser, type BrowserContext, type ConsoleMessage, type Download, type Locator, type Page } from 'playwright-core';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 
 /** Shared by the browser tests: the server global-setup started, Chromium, sign-in, screenshots. */
 
@@ -210,4 +210,21 @@ export async function downloadedBytes(d: Download): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of await d.createReadStream()) chunks.push(c as Buffer);
   return Buffer.concat(chunks);
+}
+
+/**
+ * Picks a catalogue model in the intake's searchable equipment picker: types the search, waits until
+ * the list holds that search's answer (the listbox is not aria-busy: no debounce pending, no request
+ * on the way), then clicks the option. Clicking while the previous list is on screen can land on
+ * whatever model the new answer puts under the pointer (a full run once picked another inverter).
+ */
+export async function pickModel(p: Page, label: string, search: string, option: RegExp) {
+  const box = p.getByRole('combobox', { name: label });
+  await box.click();
+  await box.fill(search);
+  await p.locator('[role="listbox"][aria-busy="false"]').waitFor();
+  const o = p.getByRole('option', { name: option }).first();
+  await o.waitFor();
+  await o.click();
+  await expect(box.inputValue()).resolves.toMatch(option);
 }

@@ -43,11 +43,15 @@ function ModelPicker({ row, onChange, error }: { row: EquipmentRow; onChange: (r
   const q = useCatalogueSearch({ kind: row.kind, search: typed || undefined, page_size: 25 });
   const options: Choice[] = [...(q.data?.results ?? []).map((e) => ({ id: e.id, manufacturer: e.manufacturer, model: e.model, type: e.type })), OTHER];
   const label = JOB_EQUIPMENT_LABELS[row.kind];
+  // While the typed text waits out the debounce or its answer is on the way, the list still shows the
+  // previous search's results, about to change under the pointer: the listbox says so with aria-busy.
+  const busy = q.isFetching || input !== search;
   return (
     <Autocomplete<Choice>
       options={options}
       value={value}
       loading={q.isFetching}
+      slotProps={{ listbox: { 'aria-busy': busy } }}
       filterOptions={(o) => o}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       getOptionLabel={nameOf}
