@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedJob, draftJob, ownTag } from './own-jobs.ts';
-import { INSTALLER, baseUrl, clickPastToasts, launchBrowser, screenshot, settled, signInAs, type Browser } from './support.ts';
+import { ADMIN, INSTALLER, baseUrl, clickPastToasts, launchBrowser, screenshot, settled, signInAs, type Browser } from './support.ts';
 
 /**
  * Phone width (400 × 800): the jobs list is a card list, the intake a compact stepper, the
@@ -56,6 +56,11 @@ describe('phone width, 400 px', { shuffle: false }, () => {
     const first = list.getByRole('link').first();
     await first.getByTestId('job-status-chip').waitFor();
     await expectNoSidewaysScroll(page);
+    // The filters stack one under another, each as wide as the search field (not a column of ragged widths).
+    const fields = page.getByRole('search', { name: 'Filter jobs' }).locator('.MuiFormControl-root');
+    const widths = await fields.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().width)));
+    expect(widths.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(widths).size, `filter widths ${widths.join(', ')}`).toBe(1);
     await screenshot(page, 'phone-jobs-list.png');
   });
 
@@ -128,6 +133,31 @@ describe('phone width, 400 px', { shuffle: false }, () => {
     await screenshot(page, 'phone-dark-intake-cad.png');
     await page.getByTestId('theme-toggle').first().click();
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+  });
+
+  it('staff at 400 px: a tab bar too wide for the screen scrolls, with arrows, instead of cutting its last tab off', async () => {
+    const staff = await launchBrowser();
+    try {
+      await staff.page.setViewportSize({ width: 400, height: 800 });
+      await signInAs(staff.page, ADMIN);
+      for (const [at, tabs, last] of [['/analytics', 'Statistics', 'Company Stats'], ['/reference/option-lists', 'Reference data', 'Engineering']] as const) {
+        await staff.page.goto(`${baseUrl}${at}`);
+        const bar = staff.page.getByRole('tablist', { name: tabs });
+        await bar.getByRole('tab', { name: last }).waitFor();
+        await settled(staff.page);
+        const fit = await bar.evaluate((list, name) => {
+          const tab = [...list.querySelectorAll('[role="tab"]')].find((t) => t.textContent === name)!;
+          const root = list.closest('.MuiTabs-root')!;
+          const arrows = [...root.querySelectorAll('.MuiTabScrollButton-root')].filter((b) => (b as HTMLElement).offsetWidth > 0 && !b.classList.contains('Mui-disabled'));
+          return { inside: tab.getBoundingClientRect().right <= root.getBoundingClientRect().right + 0.5, arrows: arrows.length };
+        }, last);
+        expect(fit.inside || fit.arrows > 0, `${at}: "${last}" is cut off with no arrow to reach it`).toBe(true);
+        await screenshot(staff.page, `phone-tabs${at.replace(/\W+/g, '-')}.png`);
+      }
+      expect(staff.problems).toEqual([]);
+    } finally {
+      await staff.close();
+    }
   });
 
   it('raised no CSP violations or page errors', () => {

@@ -110,7 +110,7 @@ export function AnalyticsPage() {
           </>
         }
       />
-      <Tabs value={tab} onChange={(_e, v: StatsTab) => update({ tab: v })} sx={{ mb: 2 }} aria-label="Statistics">
+      <Tabs value={tab} onChange={(_e, v: StatsTab) => update({ tab: v })} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }} aria-label="Statistics">
         {tabs.map((t) => <Tab key={t} value={t} label={STATS_TAB_LABELS[t]} data-testid={`stats-tab-${t}`} />)}
       </Tabs>
 

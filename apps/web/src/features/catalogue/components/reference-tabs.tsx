@@ -11,7 +11,7 @@ export function ReferenceTabs() {
   const { pathname } = useLocation();
   const current = REFERENCE_PAGES.find((p) => pathname.startsWith(p.to))?.to ?? false;
   return (
-    <Tabs value={current} aria-label="Reference data" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+    <Tabs value={current} aria-label="Reference data" variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
       {REFERENCE_PAGES.map((p) => (
         <Tab key={p.to} value={p.to} label={p.label} component={RouterLink} to={p.to} />
       ))}

@@ -101,6 +101,7 @@ export function EquipmentPage() {
           }}
           variant="scrollable"
           scrollButtons="auto"
+          allowScrollButtonsMobile
           aria-label="Equipment kind"
         >
           {EQUIPMENT_KINDS.map((k) => (

@@ -45,7 +45,8 @@ function MultiSelect<T extends string>({
       value={value as T[]}
       onChange={(e) => onChange(e.target.value as unknown as T[])}
       fullWidth={false}
-      sx={{ minWidth, maxWidth: 280 }}
+      // In the phone's column every filter spans the bar; side by side each keeps a bounded width.
+      sx={{ minWidth, maxWidth: { sm: 280 } }}
       slotProps={{
         select: {
           multiple: true,
@@ -105,12 +106,12 @@ export function JobsFilterBar({
       onChange={(e) => set(key, e.target.value)}
       fullWidth={false}
       slotProps={{ inputLabel: { shrink: true } }}
-      sx={{ width: 170 }}
+      sx={{ width: { xs: '100%', sm: 170 } }}
     />
   );
 
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="search" aria-label="Filter jobs">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: { sm: 'center' } }}>
         <SearchField
           placeholder="Search name, client, address…"
@@ -153,7 +154,7 @@ export function JobsFilterBar({
             isOptionEqualToValue={(a, b) => a.id === b.id}
             onChange={(_, v) => set('company', v.map((c) => c.id))}
             renderInput={(params) => <TextField {...params} label="Company" />}
-            sx={{ minWidth: 220, maxWidth: 320 }}
+            sx={{ minWidth: 220, maxWidth: { sm: 320 } }}
           />
         )}
         {staff && (
