@@ -92,7 +92,7 @@ describe('the plan set panel', { shuffle: false }, () => {
     await signInAs(page, ADMIN, `/jobs/${jobId}`);
     const panel = page.locator('#plan-set');
     await panel.getByRole('heading', { name: 'Plan set' }).waitFor();
-    await panel.getByText('No plan set yet.').waitFor();
+    await panel.getByText('No plan set generated yet.', { exact: false }).waitFor();
     await panel.getByRole('button', { name: 'Generate' }).click();
     // The bar shows a label of the spec (or the run has already finished on a quick machine).
     const progress = panel.getByTestId('plan-set-progress');
@@ -192,7 +192,7 @@ describe('the plan set panel', { shuffle: false }, () => {
     await page.goto(`${baseUrl}/jobs/${jobId}`);
     const panel = page.locator('#letters');
     await panel.getByRole('heading', { name: 'Letters' }).waitFor();
-    await panel.getByText('No letters yet.', { exact: false }).waitFor();
+    await panel.getByText('No letters generated yet.', { exact: false }).waitFor();
     await panel.getByRole('button', { name: 'Generate letters' }).click();
     const dialog = page.getByRole('dialog', { name: 'Generate letters' });
     await dialog.getByRole('button', { name: 'Generate' }).click();

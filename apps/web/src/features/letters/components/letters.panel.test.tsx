@@ -60,7 +60,7 @@ describe('the letters panel', () => {
       'POST /jobs/job-1/generate-letters': { run_id: 'run-9', status: 'queued' },
     });
     const { user } = renderApp(<LettersPanel jobId="job-1" assigneeId={null} services={['structural_roof_letter']} />);
-    expect(await screen.findByText(/No letters yet/)).toBeInTheDocument();
+    expect(await screen.findByText(/No letters generated yet/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Generate letters' }));
     const dialog = await screen.findByRole('dialog', { name: 'Generate letters' });
     expect(within(dialog).getByLabelText('Structural roof letter')).toBeChecked();

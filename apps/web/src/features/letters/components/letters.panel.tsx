@@ -145,7 +145,7 @@ export function LettersPanel({ jobId, assigneeId, services }: { jobId: string; a
       {letters.isLoading && <LinearProgress aria-label="Loading letters" />}
       {letters.isError && <Alert severity="error">The letters could not be loaded. Reload the page to try again.</Alert>}
       {!letters.isLoading && !letters.isError && list.length === 0 && (
-        <Typography variant="body2" color="text.secondary">No letters yet. Generate them from the job's equipment, arrays and the AHJ's criteria; each is written for an engineer licensed in the job's state, who seals it.</Typography>
+        <Typography variant="body2" color="text.secondary">No letters generated yet. Generate them from the job's equipment, arrays and the AHJ's criteria; each is written for an engineer licensed in the job's state, who seals it.</Typography>
       )}
       {list.length > 0 && <LettersTable letters={list} onSign={(l) => setDialog({ sign: l })} />}
       {dialog === 'generate' && (

@@ -29,7 +29,7 @@ describe('the plan set panel', () => {
       'POST /jobs/job-1/generate-cad': refusal(422, 'The job has no design: draw the roof planes and modules first.'),
     });
     const { user } = renderApp(<PlanSetPanel jobId="job-1" assigneeId={null} />, { user: userOf('admin') });
-    expect(await screen.findByText(/No plan set yet/)).toBeInTheDocument();
+    expect(await screen.findByText(/No plan set generated yet/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     expect(await screen.findByTestId('plan-set-refusal')).toHaveTextContent('The job has no design: draw the roof planes and modules first.');
     expect(api.callsTo('POST /jobs/job-1/generate-cad')).toHaveLength(1);
@@ -38,7 +38,7 @@ describe('the plan set panel', () => {
   it('a contractor not assigned to the job sees the runs but no Generate button', async () => {
     fakeApi({ 'GET /jobs/job-1/cad-runs': { results: [] } });
     renderApp(<PlanSetPanel jobId="job-1" assigneeId="someone-else" />, { user: userOf('contractor') });
-    expect(await screen.findByText(/No plan set yet/)).toBeInTheDocument();
+    expect(await screen.findByText(/No plan set generated yet/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Generate/ })).not.toBeInTheDocument();
   });
 

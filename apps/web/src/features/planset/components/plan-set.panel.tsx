@@ -97,7 +97,7 @@ export function PlanSetPanel({ jobId, assigneeId }: { jobId: string; assigneeId:
       )}
       {runs.isLoading && <LinearProgress aria-label="Loading plan sets" />}
       {!runs.isLoading && list.length === 0 && (
-        <Typography variant="body2" color="text.secondary">No plan set yet. Generate one from the job's design, equipment and requirements.</Typography>
+        <Typography variant="body2" color="text.secondary">No plan set generated yet. Generate one from the job's design, equipment and requirements.</Typography>
       )}
       {latest && (busy || latest.status === 'failed') && <RunState run={latest} live={live[latest.id]} />}
       {passed && <PassedRun run={passed} latest={passed.id === latest?.id} />}
