@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -8,17 +8,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { JOB_EQUIPMENT_LABELS, COUNTED_KINDS, type JobEquipmentKind } from '@sunstamp/domain/jobs/job-equipment.rules';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useCatalogueSearch } from '../api/use-job-equipment.ts';
 import { moduleCountWarning, type EquipmentRow } from './equipment-lines.rules.ts';
-
-function useDebouncedValue<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 type Choice = { id: string; manufacturer: string; model: string; type?: string | null } | { id: 'other'; manufacturer: ''; model: ''; type?: null };
 const OTHER: Choice = { id: 'other', manufacturer: '', model: '' };
@@ -36,7 +28,7 @@ const HELP: Record<JobEquipmentKind, string> = {
 /** A searchable picker over the catalogue's models of one kind, with "Other" last. */
 function ModelPicker({ row, onChange, error }: { row: EquipmentRow; onChange: (r: EquipmentRow) => void; error?: string }) {
   const [input, setInput] = useState('');
-  const search = useDebouncedValue(input, 250);
+  const search = useDebounced(input, 250);
   const value: Choice | null = row.other ? OTHER : row.equipment;
   // Typing the chosen item's name is not a new search.
   const typed = value && nameOf(value) === search ? '' : search;

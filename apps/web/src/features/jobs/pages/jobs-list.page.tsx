@@ -25,6 +25,7 @@ import { mayListAllCompanies } from '@sunstamp/domain/policies/companies.policy'
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { browserStorage } from '../../../lib/storage.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { ServerDataGrid } from '../../../components/data-grid/server-data-grid.tsx';
 import { useSession, useSessionUser } from '../../../lib/session/session.context.ts';
 import { useCompanies } from '../../../lib/api/companies.api.ts';
@@ -57,16 +58,6 @@ const JOBS_SUBTITLES: Record<JobVisibility, string> = {
   own_companies: 'Your permit and engineering jobs.',
 };
 const storage = browserStorage();
-
-/** The search text after it stopped changing for a moment (one request per pause, not per key). */
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 function MonthStat({ value, label }: { value: number; label: string }) {
   return (
