@@ -53,7 +53,7 @@ export type MetricDefinition = { label: string; definition: string };
 export const METRIC_DEFINITIONS: Record<MetricKey, MetricDefinition> = {
   job_count: {
     label: 'Jobs',
-    definition: 'Jobs created in the period (drafts included). My and Group Stats: jobs the people created or are assigned to; Company Stats: jobs of the companies.',
+    definition: 'Jobs created in the period (drafts included). My and Group Stats: jobs the people created or are assigned to; Company Stats: jobs of the companies. The line below: in My and Group Stats, the jobs the people completed a step of or approved and the revisions they requested, on any job; in Company Stats, those of the companies\' jobs.',
   },
   jobs_created: {
     label: 'Jobs created',
@@ -65,7 +65,7 @@ export const METRIC_DEFINITIONS: Record<MetricKey, MetricDefinition> = {
   },
   revisions_total: {
     label: 'Revisions',
-    definition: 'Revision requests made in the period on the jobs in scope (each revision of a job counts).',
+    definition: 'Revision requests made in the period on the jobs in scope (each revision of a job counts). My and Group Stats: the jobs the people created or are assigned to, whoever asked for the revision.',
   },
   revisions_involuntary: {
     label: 'Involuntary revisions',

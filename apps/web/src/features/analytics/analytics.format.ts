@@ -1,3 +1,4 @@
+import type { StatsTab } from '@sunstamp/domain/analytics/stats-access.rules';
 import type { StatsInterval } from '@sunstamp/domain/analytics/stats-periods.rules';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -35,4 +36,15 @@ export function bucketLabel(b: { from_hours: number; to_hours: number | null }):
 /** "1 cycle", "2 cycles", "1,204 revisions requested": a count with its noun in the right number. */
 export function countOf(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+/**
+ * The line under the Jobs figure. In My and Group Stats it counts what the people did, on any job
+ * (the steps they completed or approved, the revisions they requested), while the Revisions card
+ * counts the revisions of their own jobs: it says whose they are, so "1 revision requested" beside
+ * "Revisions 0" reads as two facts, not a contradiction. Company Stats count the companies' jobs.
+ */
+export function jobsDetailOf(tab: StatsTab, completed: number, revisionsRequested: number): string {
+  const line = `${completed.toLocaleString('en-US')} completed · ${countOf(revisionsRequested, 'revision requested', 'revisions requested')}`;
+  return tab === 'my' ? `By you: ${line}` : tab === 'group' ? `By the group: ${line}` : line;
 }

@@ -28,7 +28,7 @@ import { useSessionUser } from '../../../lib/session/session.context.ts';
 import { useStats, type StatsParams } from '../api/use-stats.ts';
 import { useStatsCompanies, useStatsGroups } from '../api/use-stats-scopes.ts';
 import { CSV_EXPORT_LABELS, csvExportsFor, csvFileName, statsCsv, type CsvExport } from '../analytics.csv.ts';
-import { countOf } from '../analytics.format.ts';
+import { jobsDetailOf } from '../analytics.format.ts';
 import {
   effectiveRange, readAnalyticsSettings, tabFor, writeAnalyticsSettings, type AnalyticsSettings,
 } from '../analytics.settings.ts';
@@ -175,7 +175,7 @@ export function AnalyticsPage() {
             </Box>
           )}
           <Grid container spacing={2} sx={{ mb: 2 }}>
-            <Grid size={{ xs: 12, sm: 6, lg: 3 }}><KpiCard metric="job_count" loading={loading} value={s?.job_count.toLocaleString()} detail={s && `${s.jobs_completed.toLocaleString()} completed · ${countOf(s.revisions_requested, 'revision requested', 'revisions requested')}`} /></Grid>
+            <Grid size={{ xs: 12, sm: 6, lg: 3 }}><KpiCard metric="job_count" loading={loading} value={s?.job_count.toLocaleString()} detail={s && jobsDetailOf(tab, s.jobs_completed, s.revisions_requested)} /></Grid>
             <Grid size={{ xs: 12, sm: 6, lg: 3 }}><KpiCard metric="revisions_total" loading={loading} value={s?.revisions.total.toLocaleString()} detail={s && `${s.revisions.involuntary} involuntary · ${s.revisions.average_per_job ?? '—'} per new job`} /></Grid>
             <Grid size={{ xs: 12, sm: 6, lg: 3 }}><DurationCard metric="turnaround_all" loading={loading} d={s?.durations.turnaround_all} /></Grid>
             <Grid size={{ xs: 12, sm: 6, lg: 3 }}><DurationCard metric="pending_admin" loading={loading} d={s?.durations.pending_admin} /></Grid>
