@@ -157,6 +157,20 @@ describe('the engineer seals a plan set', { shuffle: false }, () => {
     const [dl] = await Promise.all([page.waitForEvent('download'), area.getByRole('button', { name: /^Download .*plan-set\.pdf$/ }).click()]);
     const got = await downloadedBytes(dl);
     expect((await extractPdfText(new Uint8Array(got)))[0]!.text.replace(/\s+/g, '')).toContain('PE-DEMO-1001');
+    // The page gives the day printed beside the seal, whatever the reviewer's time zone: one where
+    // the local day is not the UTC day right now (UTC+14 from 10:00 UTC, UTC-12 before noon).
+    const printed = /(?:Structural|Electrical)(?: seal)?\s*·\s*(\d{4}-\d{2}-\d{2})/.exec((await extractPdfText(new Uint8Array(got)))[0]!.text)?.[1];
+    expect(printed).toBeTruthy();
+    const far = await page.context().browser()!.newContext({ timezoneId: new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Etc/GMT+12' });
+    try {
+      const reviewer = await far.newPage();
+      await reviewer.goto(`${baseUrl}/verify/${d.verification_code}`);
+      const sealedOn = reviewer.getByTestId('verification').getByText('Sealed on', { exact: true }).locator('..');
+      await sealedOn.waitFor();
+      expect(await sealedOn.innerText()).toContain(`${printed} (UTC)`);
+    } finally {
+      await far.close();
+    }
     // Signed in as the job's company, the verification also shows the job.
     await page.goto(`${baseUrl}/verify/${d.verification_code}`);
     await page.getByTestId('verification').getByText('1420 Maple Street', { exact: false }).waitFor();
