@@ -41,6 +41,7 @@ export function VerifyPage() {
   const { code: param = '' } = useParams();
   const navigate = useNavigate();
   const [typed, setTyped] = useState(param);
+  const [missing, setMissing] = useState(false);
   const code = param ? normaliseVerificationCode(param) : '';
   const record = useVerification(code);
   const check = useCheckDocument(code);
@@ -48,6 +49,7 @@ export function VerifyPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const c = normaliseVerificationCode(typed);
+    setMissing(!c);
     if (c) void navigate(`/verify/${encodeURIComponent(c)}`);
   };
   const withdrawn = !!record.data?.withdrawn_at;
@@ -69,7 +71,8 @@ export function VerifyPage() {
       </Typography>
       <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 1, mb: 3 }}>
         <TextField
-          label="Verification code" value={typed} onChange={(e) => setTyped(e.target.value)} fullWidth
+          label="Verification code" value={typed} onChange={(e) => { setTyped(e.target.value); setMissing(false); }} fullWidth
+          error={missing} helperText={missing ? 'Enter the code printed beside the seal.' : undefined}
           placeholder="XXXXX-XXXXX-XXXXX-XXXXX" slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: 'characters', spellCheck: false } }}
         />
         <Button type="submit" variant="contained" sx={{ flexShrink: 0 }}>Verify</Button>
