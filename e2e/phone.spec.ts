@@ -160,6 +160,23 @@ describe('phone width, 400 px', { shuffle: false }, () => {
     }
   });
 
+  it('the verification page at 400 px: Verify with no code asks for one, and the button keeps the field\'s height', async () => {
+    const reviewer = await launchBrowser();
+    try {
+      await reviewer.page.setViewportSize({ width: 400, height: 800 });
+      await reviewer.page.goto(`${baseUrl}/verify`);
+      await reviewer.page.getByRole('button', { name: 'Verify' }).click();
+      await reviewer.page.getByText('Enter the code printed beside the seal.').waitFor();
+      const button = (await reviewer.page.getByRole('button', { name: 'Verify' }).boundingBox())!;
+      const field = (await reviewer.page.getByRole('textbox', { name: 'Verification code' }).locator('..').boundingBox())!;
+      expect(Math.abs(button.height - field.height), `button ${button.height} px, field ${field.height} px`).toBeLessThanOrEqual(1);
+      await expectNoSidewaysScroll(reviewer.page);
+      expect(reviewer.problems).toEqual([]);
+    } finally {
+      await reviewer.close();
+    }
+  });
+
   it('raised no CSP violations or page errors', () => {
     expect(problems).toEqual([]);
   });

@@ -69,13 +69,14 @@ export function VerifyPage() {
         Enter the verification code printed beside the engineer’s seal. You will see who sealed the document and can check that
         the PDF you hold is the one that was sealed.
       </Typography>
-      <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 1, mb: 3 }}>
+      {/* The button keeps the field's height when a message shows under the field. */}
+      <Box component="form" onSubmit={submit} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 3 }}>
         <TextField
           label="Verification code" value={typed} onChange={(e) => { setTyped(e.target.value); setMissing(false); }} fullWidth
           error={missing} helperText={missing ? 'Enter the code printed beside the seal.' : undefined}
           placeholder="XXXXX-XXXXX-XXXXX-XXXXX" slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: 'characters', spellCheck: false } }}
         />
-        <Button type="submit" variant="contained" sx={{ flexShrink: 0 }}>Verify</Button>
+        <Button type="submit" variant="contained" sx={{ flexShrink: 0, height: 56 }}>Verify</Button>
       </Box>
       {code && record.isLoading && <CircularProgress aria-label="Looking up the code" />}
       {code && record.isError && <Alert severity="error">{errorMessageOf(record.error)}</Alert>}
