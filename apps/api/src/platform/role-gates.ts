@@ -56,6 +56,7 @@ export const ROLE_GATES: Readonly<Record<string, Gate>> = {
   'PUT /api/site-alerts/:id': catalogue('site_alerts'),
   'POST /api/content/items': { allowed: (role) => mayEditCatalogue(role, 'blog') || mayEditCatalogue(role, 'help'), message: catalogueRefusalOf('help') },
   'PUT /api/settings/structural-span': { allowed: mayChangeSettings, message: 'Only an admin changes the settings.' },
+  'PUT /api/settings/time-zone': { allowed: mayChangeSettings, message: 'Only an admin changes the time zone of document dates.' },
   // People, companies, engineers.
   'POST /api/users': { allowed: mayManageUsers, message: 'Only an admin or a company admin invites users.' },
   'POST /api/companies': { allowed: mayCreateCompany, message: 'Only an admin creates companies.' },

@@ -178,10 +178,16 @@ export const ZVerification = z.object({
   licence_state: z.string(),
   licence_number: z.string(),
   /** Every seal on the document (a plan set may carry a structural and an electrical one). */
-  seals: z.array(z.object({ discipline: z.enum(DISCIPLINES), engineer_name: z.string(), licence_state: z.string(), licence_number: z.string(), sealed_at: z.string() })),
+  seals: z.array(z.object({
+    discipline: z.enum(DISCIPLINES), engineer_name: z.string(), licence_state: z.string(), licence_number: z.string(), sealed_at: z.string(),
+    /** The day printed beside this seal (YYYY-MM-DD): the firm's calendar day when it was applied. */
+    sealed_on: z.string(),
+  })),
   /** City and state of the job, e.g. "Austin, TX". */
   location: z.string(),
   sealed_at: z.string(),
+  /** The days printed beside the document's seals (YYYY-MM-DD, oldest first, each once): what the sheet shows. */
+  sealed_on: z.array(z.string()),
   sha256: z.string(),
   /** Released to the client, or sealed and not yet released (then `status_text` says so). */
   released: z.boolean(),

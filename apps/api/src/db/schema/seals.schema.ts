@@ -63,6 +63,8 @@ export const documentSeals = pgTable('document_seals', {
   sha256: text('sha256').notNull(),
   /** The draft's bytes, kept: what the engineer sealed can always be compared. */
   sourceStorageKey: text('source_storage_key').notNull(),
+  /** The day printed beside the seal (YYYY-MM-DD, the firm's calendar day; migration 0031). */
+  printedOn: text('printed_on').notNull(),
   createdAt: ts('created_at').notNull(),
 }, (t) => [
   index('document_seals_file_idx').on(t.fileId, t.createdAt), index('document_seals_job_idx').on(t.jobId, t.createdAt),

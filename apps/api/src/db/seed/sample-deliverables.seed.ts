@@ -161,7 +161,7 @@ export async function seedSampleDeliverables(database: Database, storage: Storag
               licenceNumber: licence.number, licenceExpiresOn: licence.expiresOn, sealedById: admin?.id ?? null,
               sealedByName: `${admin?.first ?? ''} ${admin?.last ?? ''}`.trim() || 'admin', sealedByRole: 'admin', onAuthorisation: false, code: c,
               pages: coveredPages(slots, a.discipline), sourceSha256: crypto.createHash('sha256').update(draft).digest('hex'),
-              sha256: crypto.createHash('sha256').update(bytes).digest('hex'), sourceStorageKey: sourceKey, createdAt: r.readyAt,
+              sha256: crypto.createHash('sha256').update(bytes).digest('hex'), sourceStorageKey: sourceKey, printedOn: date, createdAt: r.readyAt,
             });
           }
         }

@@ -330,9 +330,11 @@ describe('public verification', () => {
       code: `${code.slice(0, 5)}-${code.slice(5, 10)}-${code.slice(10, 15)}-${code.slice(15)}`,
       document: 'Structural roof letter',
       engineer_name: FIXTURE_ENGINEER.name, licence_state: 'TX', licence_number: 'PE-FX-TX',
-      seals: [{ discipline: 'structural', engineer_name: FIXTURE_ENGINEER.name, licence_state: 'TX', licence_number: 'PE-FX-TX', sealed_at: expect.any(String) }],
+      // The day printed beside the seal: the firm's day, UTC until an admin sets the firm's time zone.
+      seals: [{ discipline: 'structural', engineer_name: FIXTURE_ENGINEER.name, licence_state: 'TX', licence_number: 'PE-FX-TX', sealed_at: expect.any(String), sealed_on: (r.data.sealed_at as string).slice(0, 10) }],
       location: 'Austin, TX',
       sealed_at: expect.any(String),
+      sealed_on: [(r.data.sealed_at as string).slice(0, 10)],
       sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
       released: false,
       withdrawn_at: null,

@@ -10,7 +10,8 @@ import type { SealToApply } from '@sunstamp/planset/seals/seal-stamp';
 import type { AppContext } from '../../context.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { AppError, conflict, forbidden } from '../../platform/errors.ts';
-import { getEngineer, listEngineers, readBytes, todayOf } from '../engineers/engineers.api.ts';
+import { getEngineer, listEngineers, readBytes } from '../engineers/engineers.api.ts';
+import { documentDayOf } from '../settings/settings.api.ts';
 import { announceJobsChanged } from '../jobs/jobs.api.ts';
 import { newVerificationCode, oneDeliverable, ownDeliverable, syncServiceTasks } from './deliverables.service.ts';
 import * as repo from './deliverables.repository.ts';
@@ -110,7 +111,7 @@ export async function sealOptions(ctx: Ctx, p: Principal, fileId: string): Promi
     if (needed.includes('structural') && file.mime === 'application/pdf') assumed = await pagesStatingAssumedValues(bytes).catch(() => []);
   }
   const letter = await repo.letterEngineerOf(ctx.database.db, file.id);
-  const today = todayOf(ctx);
+  const today = await documentDayOf(ctx);
   const engineers = (await listEngineers(ctx.database.db)).filter((e) => e.isActive && (!letter?.engineerId || e.id === letter.engineerId));
   if (!blocked && !engineers.length) blocked = 'No engineer is registered yet: add one on the Engineers page.';
   return {
@@ -182,7 +183,7 @@ export async function sealDocument(ctx: Ctx, p: Principal, fileId: string, body:
   if (!needed.length) throw unprocessable('This document needs no seal: the job\'s services and stamp requirements ask for none on it.');
   const applied = (await repo.sealsOfFiles(ctx.database.db, [file.id])).filter((x) => x.code === file.sealCode);
   const chosen = disciplinesToSeal(engineer, needed, applied, body.disciplines);
-  const today = todayOf(ctx);
+  const today = await documentDayOf(ctx);
   const licences = chosen.map((d) => {
     const r = sealingLicenceOf(engineer, job.state!, d, today);
     if (!r.ok) throw unprocessable(r.message);
@@ -223,7 +224,7 @@ export async function sealDocument(ctx: Ctx, p: Principal, fileId: string, body:
         licenceState: licence.state, licenceNumber: licence.number, licenceExpiresOn: licence.expiresOn, sealedById: p.id, sealedByName: byName,
         sealedByRole: p.role, onAuthorisation: authority.onAuthorisation, code, pages: coveredPages(mine, d), sourceSha256, sha256,
         acceptedAssumedPages: d === 'structural' ? assumed.map((a) => a.page) : [],
-        sourceStorageKey: file.storageKey, createdAt: now,
+        sourceStorageKey: file.storageKey, printedOn: today, createdAt: now,
       })));
       if (complete) {
         const first = applied[0] ?? { engineerName: engineer.name, licenceState: licences[0]!.licence.state, licenceNumber: licences[0]!.licence.number };

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarDayIn } from '@sunstamp/domain/format/document-day.format';
 import { extractPdfText } from '@sunstamp/planset/check/pdf-text';
 import { solidPng } from '@sunstamp/planset/fixtures/golden.fixtures';
 import { ZSealSlots } from '@sunstamp/planset/seals/seal-slots';
@@ -247,6 +248,40 @@ describe('a document made elsewhere', { timeout: 300_000 }, () => {
     const [row] = await t.database.db.select().from(jobFiles).where(eq(jobFiles.id, up.data[0].id));
     expect(ZSealSlots.parse(row!.sealSlots).map((s) => s.kind)).toEqual(['margin']);
     expect((await extractPdfText(await pdfOf(up.data[0].id)))[0]!.text.replace(/\s+/g, '')).toContain('PE-TX-77001');
+  });
+});
+
+describe("the day printed beside a seal is the firm's", { timeout: 300_000 }, () => {
+  it("an engineer sealing in the firm's evening gets the firm's day, not UTC's; /verify answers the day as printed, even after the zone changes", async () => {
+    // A zone whose day differs from UTC's right now (UTC+14 from 10:00 UTC, UTC-12 before noon), so the test can fail.
+    const zone = t.clock.now().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Etc/GMT+12';
+    const set = await call(DEMO.admin, 'PUT', '/api/settings/time-zone', { time_zone: zone });
+    expect([set.statusCode, set.data]).toEqual([200, { time_zone: zone }]);
+    try {
+      const { id } = await stampJob('Evening Seal Residence', ['structural_roof_letter']);
+      const up = await postMultipart(t, `/api/jobs/${id}/files`, [{ name: 'kind', value: 'letter' }, { name: 'category', value: 'Engineering' }, file('evening.pdf', simplePdf(['Structural letter drawn elsewhere']))], { as: DEMO.contractor });
+      expect(up.statusCode, up.body).toBe(201);
+      const fileId = up.data[0].id as string;
+      expect((await call(DEMO.contractor, 'POST', `/api/jobs/${id}/deliverables`, { file_id: fileId, kind: 'structural_roof_letter' })).statusCode).toBe(201);
+      const local = calendarDayIn(t.clock.now(), zone);
+      const utc = t.clock.now().toISOString().slice(0, 10);
+      expect(local).not.toBe(utc);
+      const sealed = await call(DEMO.support, 'POST', `/api/deliverables/${fileId}/seal`, { engineer_id: pe });
+      expect(sealed.statusCode, sealed.body).toBe(200);
+      const text = (await extractPdfText(await pdfOf(fileId)))[0]!.text.replace(/\s+/g, '');
+      expect(text).toContain(local);
+      expect(text).not.toContain(utc);
+      const [audit] = await t.database.db.select().from(documentSeals).where(eq(documentSeals.fileId, fileId));
+      expect(audit!.printedOn).toBe(local);
+      const code = sealed.data.verification_code as string;
+      const answer = async () => (await t.request('GET', `/api/verify/${code}`)).data;
+      expect(await answer()).toMatchObject({ sealed_on: [local], seals: [{ discipline: 'structural', sealed_on: local }] });
+      // The record keeps the day as printed: changing the firm's zone later does not change what the sheet shows.
+      expect((await call(DEMO.admin, 'PUT', '/api/settings/time-zone', { time_zone: 'UTC' })).statusCode).toBe(200);
+      expect(await answer()).toMatchObject({ sealed_on: [local] });
+    } finally {
+      await call(DEMO.admin, 'PUT', '/api/settings/time-zone', { time_zone: 'UTC' });
+    }
   });
 });
 

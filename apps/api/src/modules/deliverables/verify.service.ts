@@ -7,6 +7,8 @@ import type { Principal } from '../../platform/principal.ts';
 import { isClientRole, isInternalStaff } from '@sunstamp/domain/roles';
 import type { Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import { notFound, tooManyRequests } from '../../platform/errors.ts';
+import { calendarDayIn } from '@sunstamp/domain/format/document-day.format';
+import { documentTimeZone } from '../settings/settings.api.ts';
 import * as repo from './deliverables.repository.ts';
 
 /**
@@ -36,11 +38,10 @@ async function recordOf(ctx: Ctx, rawCode: string) {
   return row;
 }
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
-
-/** What the record says of the document's standing, in the reviewer's words. */
-function statusTextOf(row: NonNullable<Awaited<ReturnType<typeof repo.getVerification>>>): string {
+/** What the record says of the document's standing, in the reviewer's words (days in the firm's time zone). */
+function statusTextOf(row: NonNullable<Awaited<ReturnType<typeof repo.getVerification>>>, zone: string): string {
   const v = row.v;
+  const day = (d: Date) => calendarDayIn(d, zone);
   if (v.withdrawnAt) {
     return `Withdrawn by the engineering firm on ${day(v.withdrawnAt)}: this document is no longer valid and must not be accepted. Ask the applicant for the current sealed document.`;
   }
@@ -62,13 +63,17 @@ export async function verifyCode(ctx: Ctx, address: string, rawCode: string, vie
     engineer_name: v.engineerName,
     licence_state: v.licenceState,
     licence_number: v.licenceNumber,
-    seals: seals.map((x) => ({ discipline: x.discipline as Discipline, engineer_name: x.engineerName, licence_state: x.licenceState, licence_number: x.licenceNumber, sealed_at: x.createdAt.toISOString() })),
+    seals: seals.map((x) => ({
+      discipline: x.discipline as Discipline, engineer_name: x.engineerName, licence_state: x.licenceState, licence_number: x.licenceNumber,
+      sealed_at: x.createdAt.toISOString(), sealed_on: x.printedOn,
+    })),
     location: v.location || [row.city?.trim(), row.jobState].filter(Boolean).join(', '),
     sealed_at: v.sealedAt.toISOString(),
+    sealed_on: [...new Set(seals.map((x) => x.printedOn))],
     sha256: v.sha256,
     released,
     withdrawn_at: v.withdrawnAt?.toISOString() ?? null,
-    status_text: statusTextOf(row),
+    status_text: statusTextOf(row, await documentTimeZone(ctx.database.db)),
     job: insider ? { id: v.jobId, name: row.jobName, address: v.jobAddress } : null,
   };
 }

@@ -9,7 +9,8 @@ import { AppError, conflict, notFound, invalidFields } from '../../platform/erro
 import type { SpooledFile } from '../../platform/uploads.ts';
 import { CertificateError, factsOf, readCertificates, spkiSha256, TrustStore } from '../../platform/signing/certificates.ts';
 import { requireAllowed } from '../../platform/access.ts';
-import { engineerOut, todayOf } from './engineers.service.ts';
+import { engineerOut } from './engineers.service.ts';
+import { documentDayOf } from '../settings/settings.api.ts';
 import * as repo from './engineers.repository.ts';
 
 /*
@@ -72,7 +73,7 @@ export async function registerCertificate(ctx: Ctx, p: Principal, id: string, fi
     addedByName: await repo.userName(ctx.database.db, p.id), createdAt: now,
   });
   if (!inserted) throw conflict(`A certificate with this public key is already registered for ${e.name}.`);
-  return engineerOut((await repo.getEngineer(ctx.database.db, id))!, await repo.certificatesOf(ctx.database.db, [id]), todayOf(ctx), p);
+  return engineerOut((await repo.getEngineer(ctx.database.db, id))!, await repo.certificatesOf(ctx.database.db, [id]), await documentDayOf(ctx), p);
 }
 
 export async function removeCertificate(ctx: Ctx, p: Principal, id: string, certificateId: string): Promise<void> {

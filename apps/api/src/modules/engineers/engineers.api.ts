@@ -4,4 +4,4 @@
 export { signingRefusal } from './engineer-certificates.service.ts';
 export { engineersLicensedIn, getEngineer, listEngineers } from './engineers.repository.ts';
 export type { EngineerWithLicences } from './engineers.repository.ts';
-export { readBytes, todayOf } from './engineers.service.ts';
+export { readBytes } from './engineers.service.ts';

@@ -16,6 +16,7 @@ import { AppError, notFound, invalidFields } from '../../platform/errors.ts';
 import type { SpooledFile } from '../../platform/uploads.ts';
 import { requireAllowed } from '../../platform/access.ts';
 import * as repo from './engineers.repository.ts';
+import { documentDayOf } from '../settings/settings.api.ts';
 import { bytesOfStream } from '../../platform/storage.ts';
 
 /*
@@ -69,10 +70,8 @@ const colonHex = (hex: string) => hex.toUpperCase().match(/.{2}/g)!.join(':');
 
 async function answerOne(ctx: Ctx, p: Principal, id: string): Promise<Engineer> {
   const e = (await repo.getEngineer(ctx.database.db, id))!;
-  return engineerOut(e, await repo.certificatesOf(ctx.database.db, [id]), todayOf(ctx), p);
+  return engineerOut(e, await repo.certificatesOf(ctx.database.db, [id]), await documentDayOf(ctx), p);
 }
-
-export const todayOf = (ctx: Pick<AppContext, 'clock'>) => ctx.clock.now().toISOString().slice(0, 10);
 
 async function found(ctx: Ctx, id: string) {
   if (!UUID_RE.test(id)) throw notFound();
@@ -83,7 +82,7 @@ async function found(ctx: Ctx, id: string) {
 
 export async function listEngineers(ctx: Ctx, p: Principal): Promise<Engineer[]> {
   requireAllowed(mayReadEngineers(p.role), readRefusal);
-  const today = todayOf(ctx);
+  const today = await documentDayOf(ctx);
   const rows = await repo.listEngineers(ctx.database.db);
   const certs = await repo.certificatesOf(ctx.database.db, rows.map((e) => e.id));
   return rows.map((e) => engineerOut(e, certs, today, p));

@@ -12,7 +12,8 @@ import { LETTER_DISCIPLINE, type LetterInputRaw, type LetterType } from '@sunsta
 import { LetterRefusal } from '@sunstamp/planset/letters/letter.compose';
 import { ZodError } from 'zod';
 import type { JobPayload } from '../../platform/queue/queue.registry.ts';
-import { readBytes, todayOf } from '../engineers/engineers.api.ts';
+import { readBytes } from '../engineers/engineers.api.ts';
+import { documentDayOf } from '../settings/settings.api.ts';
 import { resolvedOf } from '../jobs/jobs.api.ts';
 import { assembleGeneration } from '../plansets/plansets.api.ts';
 import { designInputOf, letterCodesOf, MissingFactError, type JobFacts } from './letters-design.mapper.ts';
@@ -138,7 +139,7 @@ export async function letterInputOf(
     job: {
       id: j.id, name: j.name || j.clientName || 'Job', clientName: j.clientName || j.name || 'Client',
       address: { street: j.clientStreetAddress || '—', city: j.clientCity || '—', state: prep.state, zip: j.clientZipCode },
-      ahjName: prep.ahj.name, revision: j.revisionNumber, date: todayOf(ctx),
+      ahjName: prep.ahj.name, revision: j.revisionNumber, date: await documentDayOf(ctx),
     },
     ...criteria,
     // The criteria the report was calculated with (issue 24, finding 7): the letter states the wind speed,

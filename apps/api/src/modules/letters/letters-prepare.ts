@@ -11,7 +11,8 @@ import type { AppContext } from '../../context.ts';
 import { conflict, unprocessable } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { requireAllowed } from '../../platform/access.ts';
-import { engineersLicensedIn, type EngineerWithLicences, getEngineer, todayOf } from '../engineers/engineers.api.ts';
+import { engineersLicensedIn, type EngineerWithLicences, getEngineer } from '../engineers/engineers.api.ts';
+import { documentDayOf } from '../settings/settings.api.ts';
 import { getFile } from '../files/files.api.ts';
 import { type getJobWithRefs, visibleJob } from '../jobs/jobs.api.ts';
 import { firmCompany } from '../plansets/plansets.api.ts';
@@ -67,7 +68,7 @@ async function jobStateOf(ctx: Ctx, r: JobWithRefs, ahjState: string): Promise<s
 async function sealingEngineers(ctx: Ctx, state: string, disciplines: readonly Discipline[], chosenIds: Partial<Record<Discipline, string>> = {}): Promise<Map<Discipline, SealingEngineer>> {
   const candidates = await engineersLicensedIn(ctx.database.db, state);
   const engineers = new Map<Discipline, SealingEngineer>();
-  const today = todayOf(ctx);
+  const today = await documentDayOf(ctx);
   for (const d of disciplines) {
     const wanted = chosenIds[d];
     if (wanted) {

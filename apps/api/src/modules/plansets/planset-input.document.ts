@@ -2,6 +2,7 @@ import type { Discipline } from '@sunstamp/domain/engineers/engineer-licence.rul
 import { sealAreasFor } from '@sunstamp/domain/engineers/seal-coverage.rules';
 import type { DesignModel, PlanSetInputRaw } from '@sunstamp/planset/input.schema';
 import * as repo from './plansets.repository.ts';
+import { documentDayOf } from '../settings/settings.api.ts';
 import { editionOf, type Circuits, type Codes, type Designed, type Runs } from './planset-input.engine.ts';
 import { dataOf, num, readStored, str, type Ctx, type Facts, type Item } from './planset-input.facts.ts';
 
@@ -73,7 +74,7 @@ export async function planSetInputOf(ctx: Ctx, facts: Facts, c: Codes, d: Design
       ...(num(job.latitude) !== undefined ? { latitude: job.latitude! } : {}),
       ...(num(job.longitude) !== undefined ? { longitude: job.longitude! } : {}),
       ahjName: ahj!.name, utilityName,
-      date: ctx.clock.now().toISOString().slice(0, 10),
+      date: await documentDayOf(ctx),
       drawnBy: drawnByOf(firm!.name),
       codes: {
         building: `${editionOf(ahj!.ibc)} IBC`,

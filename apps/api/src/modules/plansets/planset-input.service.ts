@@ -10,6 +10,8 @@ import { TEMPLATE_VERSION } from '@sunstamp/planset/planset.model';
 import type { DbOrTx } from '../../db/client.ts';
 import { type JobRow, listRevisions, storedValueOf } from '../jobs/jobs.api.ts';
 import { readRequirementFileBytes, resolveForJob } from '../requirements/requirements.api.ts';
+import { documentTimeZone } from '../settings/settings.api.ts';
+import { calendarDayIn } from '@sunstamp/domain/format/document-day.format';
 import type { Discipline } from '@sunstamp/domain/engineers/engineer-licence.rules';
 import { type Circuit, type ElectricalKind } from '@sunstamp/domain/design/electrical-design.rules';
 import { codeRefText as refText } from '@sunstamp/engineering/report.builder';
@@ -151,8 +153,9 @@ async function requirementFilesOf(ctx: Ctx, facts: Facts, c: Codes): Promise<Req
   if (on('contractor_stamp') && !resolved.contractorStamp.removed && stampRef?.id) {
     contractorStamp = (await readRequirementFileBytes(ctx, stampRef.id, scopes))?.bytes;
   }
+  const zone = await documentTimeZone(db);
   const revisions = (await listRevisions(db, job.id)).map(({ r }) => ({
-    number: r.number, date: r.createdAt.toISOString().slice(0, 10), description: r.note.trim() || r.reason.replace(/_/g, ' '), reason: r.reason,
+    number: r.number, date: calendarDayIn(r.createdAt, zone), description: r.note.trim() || r.reason.replace(/_/g, ' '), reason: r.reason,
   }));
   return { requirementFiles, contractorStamp, revisions };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZStructuralSpanSetting } from '@sunstamp/domain/contracts/jobs';
+import { ZDocumentTimeZoneSetting } from '@sunstamp/domain/contracts/settings';
 import { principalOf } from '../../platform/principal.ts';
 import * as svc from './settings.service.ts';
 
@@ -14,4 +15,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/settings/structural-span', {
     schema: { tags, summary: 'Change the structural span limit (admin)', body: ZStructuralSpanSetting, response: { 200: ZStructuralSpanSetting } },
   }, async (req) => svc.putStructuralSpan(ctx, principalOf(req), req.body));
+
+  app.get('/settings/time-zone', {
+    schema: { tags, summary: "The firm's time zone: the calendar day its documents print (staff)", response: { 200: ZDocumentTimeZoneSetting } },
+  }, async (req) => svc.getDocumentTimeZone(ctx, principalOf(req)));
+
+  app.put('/settings/time-zone', {
+    schema: { tags, summary: "Change the firm's time zone for document dates (admin)", body: ZDocumentTimeZoneSetting, response: { 200: ZDocumentTimeZoneSetting } },
+  }, async (req) => svc.putDocumentTimeZone(ctx, principalOf(req), req.body));
 };

@@ -44,6 +44,7 @@ export const queryKeys = {
   },
   settings: {
     structuralSpan: () => ['settings', 'structural-span'] as const,
+    timeZone: () => ['settings', 'time-zone'] as const,
   },
   jobs: {
     all: ['jobs'] as const,

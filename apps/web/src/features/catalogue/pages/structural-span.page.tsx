@@ -19,6 +19,7 @@ import { errorMessageOf } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSessionUser } from '../../../lib/session/session.context.ts';
 import { ReferenceTabs } from '../components/reference-tabs.tsx';
+import { DocumentTimeZoneCard } from '../components/document-time-zone.card.tsx';
 
 type SpanLimit = Record<Orientation, number>;
 const KEY = queryKeys.settings.structuralSpan();
@@ -59,7 +60,7 @@ export function StructuralSpanPage() {
     <>
       {/* Tabs first, then the tab's own title, as on Option lists and Codes: switching tabs keeps the tab row in place. */}
       <ReferenceTabs />
-      <PageHeader title="Engineering" subtitle="Engineering settings the checks read." />
+      <PageHeader title="Engineering" subtitle="Engineering settings: what the checks read, and the date documents print." />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
         <Typography variant="h6" component="h2" gutterBottom>
           Structural span limit
@@ -95,6 +96,7 @@ export function StructuralSpanPage() {
           </Button>
         )}
       </Paper>
+      <DocumentTimeZoneCard editable={editable} />
     </>
   );
 }

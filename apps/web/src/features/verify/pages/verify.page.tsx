@@ -104,8 +104,8 @@ export function VerifyPage() {
               )}
               <Fact label="Where" value={record.data.location || '—'} />
               {record.data.job && <Fact label="Job (you see this as its company or staff)" value={`${record.data.job.name} · ${record.data.job.address}`} />}
-              {/* The day printed beside the seal (a UTC day, seal.service.ts), not the viewer's local day: a reviewer compares the two. */}
-              <Fact label="Sealed on" value={`${new Date(record.data.sealed_at).toISOString().slice(0, 10)} (UTC)`} />
+              {/* The day printed beside each seal (the firm's calendar day, kept as printed), not the viewer's local day: a reviewer compares the two. */}
+              <Fact label="Sealed on" value={record.data.sealed_on.join(' and ')} />
               <Fact label="Verification code" value={record.data.code} />
               <Fact label="Document SHA-256" value={record.data.sha256} mono />
             </Stack>
