@@ -1,7 +1,7 @@
 import type { AppContext } from './context.ts';
 import type { JobHandlers, LostHandlers } from './platform/queue/queue.ts';
 import { sendPasswordResetMail } from './modules/auth/auth.service.ts';
-import { recoverLostLetters, runLetters } from './modules/letters/letters.service.ts';
+import { recoverLostLetters, runLettersJob } from './modules/letters/letters.service.ts';
 import { sendNotificationMail, sendOverdueNotice } from './modules/notifications/notifications.service.ts';
 import { recoverLostRun, runCadGeneration } from './modules/plansets/cad-runs.service.ts';
 
@@ -21,8 +21,8 @@ export function jobHandlers(ctx: AppContext): JobHandlers {
     'notification-mail': async (job) => {
       await sendNotificationMail(ctx, job);
     },
-    'letters-generate': async (job) => {
-      await runLetters(ctx, job);
+    'letters-generate': async (job, attempt) => {
+      await runLettersJob(ctx, job, attempt);
     },
     'job-overdue-notice': async (job) => {
       await sendOverdueNotice(ctx, job);

@@ -9,7 +9,8 @@ import { LETTER_TITLES, type LetterType } from '@sunstamp/planset/letters/letter
 import { LetterRefusal } from '@sunstamp/planset/letters/letter.compose';
 import type { SealSlot } from '@sunstamp/planset/seals/seal-slots';
 import type { AppContext } from '../../context.ts';
-import type { JobPayload } from '../../platform/queue/queue.registry.ts';
+import { JOB_DEFINITIONS, type JobPayload } from '../../platform/queue/queue.registry.ts';
+import type { JobContext } from '../../platform/queue/queue.ts';
 import { AppError, conflict, unprocessable } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { requireAllowed } from '../../platform/access.ts';
@@ -138,7 +139,7 @@ async function storeLetter(ctx: Ctx, a: {
 }
 
 /** The queue handler of a generate-letters run. */
-export async function runLetters(ctx: Ctx, job: JobPayload<'letters-generate'>) {
+export async function runLetters(ctx: Ctx, job: JobPayload<'letters-generate'>, signal?: AbortSignal) {
   const publish = (type: string, payload: Record<string, unknown> = {}) => ctx.events.publish(job.actorId, type, { job_id: job.jobId, run_id: job.runId, ...payload });
   const r = await getJobWithRefs(ctx.database.db, job.jobId, { kind: 'all' }, true);
   if (!r) return;
@@ -156,12 +157,13 @@ export async function runLetters(ctx: Ctx, job: JobPayload<'letters-generate'>) 
   let report: Report;
   let calc: Awaited<ReturnType<typeof calculate>>;
   try {
+    signal?.throwIfAborted();
     prep = await prepare(ctx, r, types, data.engineers);
     calc = await calculate(ctx, r, prep, job.arrays, data.structuralMethod);
     report = calc.report;
   } catch (e) {
     const message = e instanceof AppError ? e.message : calculationMessage(e);
-    if (message === null) throw e;
+    if (message === null || signal?.aborted) throw e;
     await publish('calculations_failed', { message });
     return;
   }
@@ -170,6 +172,8 @@ export async function runLetters(ctx: Ctx, job: JobPayload<'letters-generate'>) 
   const done = new Set((await repo.lettersOfRun(ctx.database.db, job.runId)).map((l) => l.letterType));
   const rendered: { type: LetterType; pdf: Uint8Array; engineerId: string; calculationPages: unknown; sealSlots: SealSlot[] }[] = [];
   for (const type of types.filter((t) => !done.has(t))) {
+    // The queue's time limit stops the run between two letters (a retry drafts only what is missing).
+    signal?.throwIfAborted();
     try {
       const extras = await extrasOf(ctx, r, type, data, calc);
       const out = await renderLetter(await letterInputOf(ctx, r, prep, type, report, job.revisionLetterData, extras, calc.design.site));
@@ -185,6 +189,7 @@ export async function runLetters(ctx: Ctx, job: JobPayload<'letters-generate'>) 
   }
   // stamp_file_passed (spec §4): the letters are drawn with their seal's place; each waits for its engineer's seal.
   await publish('stamp_file_passed', { drafted: rendered.map((x) => x.type), awaiting_seal: rendered.map((x) => ({ letter_type: x.type, engineer: engineerOf(prep, x.type).engineer.name })), refused, signature: job.includeDigitalSignature ? 'required' : 'none' });
+  signal?.throwIfAborted();
   const stored = [];
   for (const x of rendered) {
     stored.push(await storeLetter(ctx, {
@@ -195,17 +200,38 @@ export async function runLetters(ctx: Ctx, job: JobPayload<'letters-generate'>) 
   await publish('combine_files_passed', { letters: stored.map((l) => ({ id: l.id, letter_type: l.letterType, file_id: l.fileId, download_url: `/api/files/${l.fileId}/download` })), refused });
 }
 
+/** The requester's stream hears that the run ended without letters, and why (the panel shows it; GET letter-runs answers it). */
+async function lettersFailed(ctx: Pick<AppContext, 'events'>, job: JobPayload<'letters-generate'>, reason: string) {
+  await ctx.events.publish(job.actorId, 'calculations_failed', {
+    job_id: job.jobId, run_id: job.runId,
+    message: `The letters could not be generated: ${reason}. Generate them again.`,
+  });
+}
+
+/**
+ * The queue's handler: runs the letters within the job's time limit. An attempt that stops on an
+ * error the run does not report itself (its time limit, the file store failing, a fault) is retried
+ * by the queue; when no retry remains, the requester hears that the run failed instead of watching
+ * "Calculating" for ever. The error goes on to the queue, which logs it.
+ */
+export async function runLettersJob(ctx: Ctx, job: JobPayload<'letters-generate'>, attempt: Pick<JobContext, 'retryCount' | 'signal'>) {
+  try {
+    await runLetters(ctx, job, attempt.signal);
+  } catch (e) {
+    if (attempt.retryCount >= JOB_DEFINITIONS['letters-generate'].retryLimit) {
+      await lettersFailed(ctx, job, attempt.signal.aborted ? 'the run passed its time limit' : 'an error stopped the run (it is logged for our team)');
+    }
+    throw e;
+  }
+}
+
 /**
  * The process generating these letters died (platform/queue/queue-recovery.ts took the job back
  * within seconds). While the queue retries it nothing changes for the requester; when no retry
  * remains, the requester's stream hears that the run failed and why.
  */
 export async function recoverLostLetters(ctx: Pick<AppContext, 'events'>, job: JobPayload<'letters-generate'>, lost: { willRetry: boolean; reason: string }) {
-  if (lost.willRetry) return;
-  await ctx.events.publish(job.actorId, 'calculations_failed', {
-    job_id: job.jobId, run_id: job.runId,
-    message: `The letters could not be generated: ${lost.reason}. Generate them again.`,
-  });
+  if (!lost.willRetry) await lettersFailed(ctx, job, lost.reason);
 }
 
 /** POST /jobs/{id}/recalculate-url: calculates with `arrays` now and answers the new calculation package's URL. */

@@ -10,6 +10,8 @@ import { generateCadAndWait, preparePlanSetJob, preparePlanSetWorld } from '../.
 import { verifyPdfSignature } from '../../platform/signing/pades.ts';
 import { makeTestCa, makeTestP12, signLikeOutsideTool } from '../../platform/signing/test-p12.ts';
 import { sniffImage } from '@sunstamp/planset/images';
+import crypto from 'node:crypto';
+import { runLettersJob } from './letters.service.ts';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -268,6 +270,53 @@ describe('generate-letters', { timeout: 240_000 }, () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.data.message).toBe('This letter was written for another engineer (its closing and footer name them): Another PE cannot seal it. Generate the letter again for Another PE.');
     await call(DEMO.admin, 'PUT', `/api/engineers/${other.data.id}`, ENGINEER({ name: 'Another PE', user_id: adminId, is_active: false }));
+  });
+
+  it('a run stopped by an error it does not report itself is retried once; when no retry remains the requester hears that it failed, and a reloaded page shows it', async () => {
+    const job = await newJob();
+    const before = await lastEventId();
+    // The file store fails while the letters are stored (a full disk, say): a fault of the run, not of the job's facts.
+    const storage = t.ctx.storage;
+    const put = storage.put.bind(storage);
+    let attempts = 0;
+    storage.put = async (key, bytes) => {
+      if (key.startsWith(`jobs/${job}/`)) {
+        attempts++;
+        throw new Error('no space left on device (test)');
+      }
+      return put(key, bytes);
+    };
+    let res;
+    try {
+      res = await generate(DEMO.support, job, { letter_types: ['design_affidavit'] });
+    } finally {
+      storage.put = put;
+    }
+    expect(res.statusCode, res.body).toBe(202);
+    expect(attempts, 'the first attempt and its one retry').toBe(2);
+    const supportId = (await t.database.db.select().from(users).where(eq(users.email, DEMO.support)))[0]!.id;
+    const events = (await eventsSince(supportId, before)).filter((e) => (e.payload as { run_id?: string }).run_id === res.data.run_id);
+    expect(events.filter((e) => e.type === 'calculations_failed')).toHaveLength(1);
+    expect(events.at(-1)).toMatchObject({ type: 'calculations_failed', payload: { job_id: job, message: 'The letters could not be generated: an error stopped the run (it is logged for our team). Generate them again.' } });
+    const runs = ZLetterRuns.parse((await call(DEMO.support, 'GET', `/api/jobs/${job}/letter-runs`)).data).results;
+    expect(runs).toEqual([expect.objectContaining({ run_id: res.data.run_id, event: 'calculations_failed' })]);
+    expect((await call(DEMO.support, 'GET', `/api/jobs/${job}/letters`)).data).toEqual([]);
+  });
+
+  it('an attempt whose time limit has passed stops before drafting; the last one tells the requester so', async () => {
+    const job = await newJob();
+    const supportId = (await t.database.db.select().from(users).where(eq(users.email, DEMO.support)))[0]!.id;
+    const payload = { runId: crypto.randomUUID(), jobId: job, actorId: supportId, actorRole: 'support', letterTypes: ['design_affidavit'], includeDigitalSignature: false, revisionLetterData: null };
+    const before = await lastEventId();
+    await expect(runLettersJob(t.ctx, payload, { retryCount: 0, signal: AbortSignal.abort(new Error('time limit passed')) })).rejects.toThrow('time limit passed');
+    // A retry remains: the requester's run is still under way.
+    expect((await eventsSince(supportId, before)).map((e) => e.type)).toEqual(['calculations_initiated']);
+    await expect(runLettersJob(t.ctx, payload, { retryCount: 1, signal: AbortSignal.abort(new Error('time limit passed')) })).rejects.toThrow('time limit passed');
+    expect((await eventsSince(supportId, before)).map((e) => [e.type, (e.payload as { message?: string }).message])).toEqual([
+      ['calculations_initiated', undefined], ['calculations_initiated', undefined],
+      ['calculations_failed', 'The letters could not be generated: the run passed its time limit. Generate them again.'],
+    ]);
+    expect((await call(DEMO.support, 'GET', `/api/jobs/${job}/letters`)).data).toEqual([]);
   });
 
   it('a missing fact fails the calculation with the spec\'s event and a message naming it', async () => {
