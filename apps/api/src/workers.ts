@@ -3,7 +3,7 @@ import type { JobHandlers, LostHandlers } from './platform/queue/queue.ts';
 import { sendPasswordResetMail } from './modules/auth/auth.service.ts';
 import { recoverLostLetters, runLettersJob } from './modules/letters/letters.service.ts';
 import { sendNotificationMail, sendOverdueNotice } from './modules/notifications/notifications.service.ts';
-import { recoverLostRun, runCadGeneration } from './modules/plansets/cad-runs.service.ts';
+import { recoverLostRun, runCadGenerationJob } from './modules/plansets/cad-runs.service.ts';
 
 /**
  * The queue handlers, one per job of platform/queue/queue.registry.ts. The same code runs inside
@@ -28,8 +28,8 @@ export function jobHandlers(ctx: AppContext): JobHandlers {
       await sendOverdueNotice(ctx, job);
     },
     // Idempotent: a finished run is left alone; an interrupted one renders again from the start.
-    'cad-generate': async ({ runId }, job) => {
-      await runCadGeneration(ctx, runId, job.signal);
+    'cad-generate': async ({ runId }, attempt) => {
+      await runCadGenerationJob(ctx, runId, attempt);
     },
   };
 }

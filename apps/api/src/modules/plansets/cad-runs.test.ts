@@ -318,6 +318,38 @@ describe('POST /api/jobs/{id}/generate-cad', () => {
     expect(notes.filter((n) => n.type === 'generation').map((n) => (n.data as { event?: string }).event)).toEqual(['cad_generation_failed']);
   }, 120_000);
 
+  it('an attempt stopped by a fault the run does not record (the file store failing) is retried; with no retry left the run fails with the reason, and the same inputs generate again', async () => {
+    const id = await preparePlanSetJob(t, w, { name: 'Full Disk Residence' });
+    const storage = t.ctx.storage;
+    const put = storage.put.bind(storage);
+    let attempts = 0;
+    storage.put = async (key, bytes) => {
+      if (key.startsWith(`jobs/${id}/cad-runs/`) && key.endsWith('/plan-set.pdf')) {
+        attempts++;
+        throw new Error('no space left on device (test)');
+      }
+      return put(key, bytes);
+    };
+    let res;
+    try {
+      res = await generate(DEMO.admin, id);
+    } finally {
+      storage.put = put;
+    }
+    expect(res.statusCode, res.body).toBe(202);
+    expect(attempts, 'the first attempt and its two retries').toBe(3);
+    const run = ZCadRun.parse((await call(DEMO.admin, 'GET', `/api/cad-runs/${res.data.id}`)).data);
+    expect(run).toMatchObject({ status: 'failed', progress: 100, attempts: 3, files: [] });
+    expect(run.error).toEqual({ key: 'title_block_failed', message: GENERATION_ERRORS.title_block_failed.message, detail: 'an error stopped the run (it is logged for our team); no retry remains. Generate the plan set again.' });
+    const failed = (await eventsOf(DEMO.admin)).filter((e) => (e.payload as { run_id?: string }).run_id === run.id && e.type === 'cad_generation_failed');
+    expect(failed).toHaveLength(1);
+    // The failed run does not stand for these inputs: asked again, a new run renders them.
+    const again = await generate(DEMO.admin, id);
+    expect(again.statusCode, again.body).toBe(202);
+    expect(again.data.id).not.toBe(run.id);
+    expect((await call(DEMO.admin, 'GET', `/api/cad-runs/${again.data.id}`)).data.status).toBe('passed');
+  }, 300_000);
+
   it('refuses a cancelled job (409) and an unknown or foreign job (404)', async () => {
     const id = await preparePlanSetJob(t, w, { name: 'Cancelled Residence' });
     expect((await call(DEMO.acmeUser, 'POST', `/api/jobs/${id}/cancel`, {})).statusCode).toBe(200);
