@@ -17,7 +17,7 @@ import { ROOF_MATERIALS } from '@sunstamp/domain/catalogue/option-lists.data';
  * drawings does not hand back the old set). Bumped whenever the sheets change; the golden snapshots'
  * fingerprint in template-version.test.ts holds us to it.
  */
-export const TEMPLATE_VERSION = 'planset-2026.11.4';
+export const TEMPLATE_VERSION = 'planset-2026.11.5';
 
 export interface Req { on: boolean; value: unknown }
 

@@ -17,6 +17,7 @@ const FINGERPRINTS: Record<string, string> = {
   'planset-2026.11.2': '32b7f1c602c30b9f',
   'planset-2026.11.3': '42c640db67934c73',
   'planset-2026.11.4': '3f54b6a099447c9c',
+  'planset-2026.11.5': 'ef5f0684c6847042',
 };
 
 const snapshots = path.join(path.dirname(fileURLToPath(import.meta.url)), '__snapshots__');

@@ -50,13 +50,13 @@ export class TextMeasure {
   }
 
   /**
-   * Greedy word wrap to `maxWidth`; a word longer than the line is broken by characters. Returns
+   * Greedy word wrap to `maxWidth` (a value keeps its unit: "240 V" is never split over two lines); a word longer than the line is broken by characters. Returns
    * the lines (never empty for non-empty text).
    */
   wrap(text: string, size: number, maxWidth: number, bold = false): string[] {
     const out: string[] = [];
     for (const para of text.split('\n')) {
-      const words = para.split(/\s+/).filter(Boolean);
+      const words = keepUnits(para.split(/\s+/).filter(Boolean));
       let line = '';
       for (let w of words) {
         const candidate = line ? line + ' ' + w : w;
@@ -75,4 +75,25 @@ export class TextMeasure {
     }
     return out;
   }
+}
+
+/** A unit that follows its value on a sheet ("240 V", "47.5 A", "12 AWG", "30 s"), with trailing punctuation. */
+const UNIT = /^(?:V|A|W|kW|kVA|kWh|Wh|AWG|kcmil|FT|IN|MM|MPH|PSF|PSI|LBS?|HZ|S|%|°[CF])[,.;:)]?$/i;
+/** A comparison that reads with the value after it ("≤ 30 V"). */
+const RELATION = /^[≤≥<>=±]$/;
+const NUMBER = /^\(?\d[\d.,/-]*$/;
+
+/**
+ * The words of a line with each value joined to its unit, and a comparison to its value, into one
+ * word, so a wrap never parts them ("≤ 30 V" stays on one line).
+ */
+function keepUnits(words: string[]): string[] {
+  const out: string[] = [];
+  for (const w of words) {
+    const prev = out[out.length - 1];
+    const joins = prev !== undefined && (RELATION.test(prev.split(' ').at(-1)!) || (NUMBER.test(prev.split(' ').at(-1)!) && UNIT.test(w)));
+    if (joins) out[out.length - 1] = `${prev} ${w}`;
+    else out.push(w);
+  }
+  return out;
 }
