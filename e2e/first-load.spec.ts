@@ -113,6 +113,42 @@ describe('first load of the open pages', () => {
   });
 });
 
+describe('the open pages\' header at every width', () => {
+  // Between 900 and ~1080 px the links wrapped to two lines and "Request a demo" ran over "Sign in".
+  it.each([400, 900, 1024, 1199, 1200, 1280])('%i px: one line, nothing overlaps, every link reachable', async (width) => {
+    const page = await browser.context.newPage();
+    try {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${baseUrl}/`);
+      await page.getByRole('link', { name: 'Skip to content' }).waitFor({ state: 'attached' });
+      const header = page.locator('header').first();
+      /** A link's box, or null where this width hides it (the phone's bar has no room for "Request a demo": it is in the menu). */
+      const box = async (name: string) => {
+        const link = header.getByRole('link', { name, exact: true });
+        return (await link.count()) ? link.boundingBox() : null;
+      };
+      const signInBox = (await box('Sign in'))!;
+      const demo = await box('Request a demo');
+      if (demo) expect(signInBox.x + signInBox.width, 'Sign in ends before Request a demo begins').toBeLessThanOrEqual(demo.x);
+      const nav = header.getByRole('navigation', { name: 'Site' });
+      if (width >= 1200) {
+        for (const link of await nav.getByRole('link').all()) expect((await link.boundingBox())!.height, `${await link.textContent()} on one line`).toBeLessThanOrEqual(40);
+        await expect(header.getByRole('button', { name: 'Open navigation' }).isVisible()).resolves.toBe(false);
+      } else {
+        await expect(nav.isVisible()).resolves.toBe(false);
+        await header.getByRole('button', { name: 'Open navigation' }).click();
+        await page.getByRole('link', { name: 'Permit Design' }).waitFor();
+        await page.keyboard.press('Escape');
+      }
+      expect((await header.boundingBox())!.height, 'the bar keeps one row').toBeLessThanOrEqual(72);
+      const o = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+      expect(o.scrollWidth).toBeLessThanOrEqual(o.innerWidth);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
 describe('the prerendered page\'s theme', () => {
   it('is the remembered one from the first paint, before any of the app\'s code has run, and the CSP allows the script that sets it', async () => {
     // A light system and a remembered dark choice: the prerender once followed the system (light)

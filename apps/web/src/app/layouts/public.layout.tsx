@@ -73,13 +73,14 @@ export function PublicLayout() {
       <AppBar position="sticky" color="inherit" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
         <Container maxWidth="lg">
           <Toolbar disableGutters sx={{ gap: 1 }}>
-            <IconButton edge="start" aria-label="Open navigation" onClick={() => setOpen(true)} sx={{ display: { md: 'none' } }}>
+            {/* The links fit beside the sign-in buttons from 1200 px (lg); narrower, they are in the menu (at 900–1080 px they wrapped and "Request a demo" ran over "Sign in"). */}
+            <IconButton edge="start" aria-label="Open navigation" onClick={() => setOpen(true)} sx={{ display: { lg: 'none' } }}>
               <MenuIcon />
             </IconButton>
             <Link component={RouterLink} to={signedIn ? '/home' : '/'} underline="none" color="text.primary" sx={{ mr: 3, display: 'flex', alignItems: 'center' }}>
               <BrandLogo size={26} />
             </Link>
-            <Box component="nav" aria-label="Site" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flex: 1 }}>
+            <Box component="nav" aria-label="Site" sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5, flex: 1 }}>
               {NAV.map((n) => (
                 <Button
                   key={n.to}
@@ -88,13 +89,13 @@ export function PublicLayout() {
                   color="inherit"
                   // minWidth 0: MUI's 64 px minimum padded the short "Blog" and "Help" wider than the
                   // others, so the gaps between the links were uneven.
-                  sx={{ minWidth: 0, px: 1.25, color: 'text.secondary', '&.active': { color: 'primary.main' } }}
+                  sx={{ minWidth: 0, px: 1.25, whiteSpace: 'nowrap', color: 'text.secondary', '&.active': { color: 'primary.main' } }}
                 >
                   {n.label}
                 </Button>
               ))}
             </Box>
-            <Box sx={{ flex: { xs: 1, md: 0 } }} />
+            <Box sx={{ flex: { xs: 1, lg: 0 } }} />
             <ThemeToggle color="default" />
             {signedIn ? (
               <Button variant="contained" component={RouterLink} to="/jobs">
