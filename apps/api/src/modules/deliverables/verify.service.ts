@@ -69,7 +69,8 @@ export async function verifyCode(ctx: Ctx, address: string, rawCode: string, vie
     })),
     location: v.location || [row.city?.trim(), row.jobState].filter(Boolean).join(', '),
     sealed_at: v.sealedAt.toISOString(),
-    sealed_on: [...new Set(seals.map((x) => x.printedOn))],
+    // A record without its seal rows (none is expected) answers the UTC day, what seals printed before the firm's zone.
+    sealed_on: seals.length ? [...new Set(seals.map((x) => x.printedOn))] : [calendarDayIn(v.sealedAt, 'UTC')],
     sha256: v.sha256,
     released,
     withdrawn_at: v.withdrawnAt?.toISOString() ?? null,
