@@ -143,11 +143,11 @@ describe('jobs with catalogue equipment, and a revision that carries the change'
     await page.getByRole('heading', { name: 'Structural span limit', level: 2 }).waitFor();
     await expect(page.getByLabel('Portrait module').inputValue()).resolves.toBe('65');
     await page.getByLabel('Portrait module').fill('64');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Span limit saved. New checks use it at once.').waitFor();
     await screenshot(page, 'engineering-span-limit.png');
     await page.getByLabel('Portrait module').fill('65');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Span limit saved. New checks use it at once.').first().waitFor();
   });
 });
