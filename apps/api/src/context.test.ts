@@ -58,7 +58,7 @@ function inlineQueue(): JobQueue & { sent: string[] } {
     async send(name, payload) {
       const data = JOB_DEFINITIONS[name].payload.parse(payload) as typeof payload;
       sent.push(name);
-      await handlers?.[name]?.(data, { id: String(sent.length), retryCount: 0, signal: new AbortController().signal });
+      await handlers?.[name]?.(data, { id: String(sent.length), retryCount: 0, lastAttempt: false, signal: new AbortController().signal });
       return String(sent.length);
     },
   };

@@ -9,8 +9,8 @@ import { LETTER_TITLES, type LetterType } from '@sunstamp/planset/letters/letter
 import { LetterRefusal } from '@sunstamp/planset/letters/letter.compose';
 import type { SealSlot } from '@sunstamp/planset/seals/seal-slots';
 import type { AppContext } from '../../context.ts';
-import { JOB_DEFINITIONS, type JobPayload } from '../../platform/queue/queue.registry.ts';
-import type { JobContext } from '../../platform/queue/queue.ts';
+import type { JobPayload } from '../../platform/queue/queue.registry.ts';
+import { attemptEndedBy, type JobContext } from '../../platform/queue/queue.ts';
 import { AppError, conflict, unprocessable } from '../../platform/errors.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { requireAllowed } from '../../platform/access.ts';
@@ -214,13 +214,11 @@ async function lettersFailed(ctx: Pick<AppContext, 'events'>, job: JobPayload<'l
  * by the queue; when no retry remains, the requester hears that the run failed instead of watching
  * "Calculating" for ever. The error goes on to the queue, which logs it.
  */
-export async function runLettersJob(ctx: Ctx, job: JobPayload<'letters-generate'>, attempt: Pick<JobContext, 'retryCount' | 'signal'>) {
+export async function runLettersJob(ctx: Ctx, job: JobPayload<'letters-generate'>, attempt: Pick<JobContext, 'lastAttempt' | 'signal'>) {
   try {
     await runLetters(ctx, job, attempt.signal);
   } catch (e) {
-    if (attempt.retryCount >= JOB_DEFINITIONS['letters-generate'].retryLimit) {
-      await lettersFailed(ctx, job, attempt.signal.aborted ? 'the run passed its time limit' : 'an error stopped the run (it is logged for our team)');
-    }
+    if (attempt.lastAttempt) await lettersFailed(ctx, job, attemptEndedBy(attempt));
     throw e;
   }
 }

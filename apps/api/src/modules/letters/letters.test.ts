@@ -308,10 +308,10 @@ describe('generate-letters', { timeout: 240_000 }, () => {
     const supportId = (await t.database.db.select().from(users).where(eq(users.email, DEMO.support)))[0]!.id;
     const payload = { runId: crypto.randomUUID(), jobId: job, actorId: supportId, actorRole: 'support', letterTypes: ['design_affidavit'], includeDigitalSignature: false, revisionLetterData: null };
     const before = await lastEventId();
-    await expect(runLettersJob(t.ctx, payload, { retryCount: 0, signal: AbortSignal.abort(new Error('time limit passed')) })).rejects.toThrow('time limit passed');
+    await expect(runLettersJob(t.ctx, payload, { lastAttempt: false, signal: AbortSignal.abort(new Error('time limit passed')) })).rejects.toThrow('time limit passed');
     // A retry remains: the requester's run is still under way.
     expect((await eventsSince(supportId, before)).map((e) => e.type)).toEqual(['calculations_initiated']);
-    await expect(runLettersJob(t.ctx, payload, { retryCount: 1, signal: AbortSignal.abort(new Error('time limit passed')) })).rejects.toThrow('time limit passed');
+    await expect(runLettersJob(t.ctx, payload, { lastAttempt: true, signal: AbortSignal.abort(new Error('time limit passed')) })).rejects.toThrow('time limit passed');
     expect((await eventsSince(supportId, before)).map((e) => [e.type, (e.payload as { message?: string }).message])).toEqual([
       ['calculations_initiated', undefined], ['calculations_initiated', undefined],
       ['calculations_failed', 'The letters could not be generated: the run passed its time limit. Generate them again.'],

@@ -10,8 +10,7 @@ import { mayGenerateSheets, maySeePlanSets } from '@sunstamp/domain/policies/pla
 import { TEMPLATE_VERSION } from '@sunstamp/planset/planset.model';
 import type { RenderStage } from '@sunstamp/planset/planset.render';
 import type { AppContext } from '../../context.ts';
-import { JOB_DEFINITIONS } from '../../platform/queue/queue.registry.ts';
-import type { JobContext } from '../../platform/queue/queue.ts';
+import { attemptEndedBy, type JobContext } from '../../platform/queue/queue.ts';
 import type { CadRunFile } from '../../db/schema/cad-runs.schema.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/errors.ts';
@@ -144,12 +143,11 @@ export async function getRunChecks(ctx: Ctx, p: Principal, runId: string): Promi
  * queued meanwhile, and failed with the reason when no retry remains, as after a crash. Without
  * this a run stayed "running" for ever, and the same inputs answered that run to every new request.
  */
-export async function runCadGenerationJob(ctx: Ctx, runId: string, attempt: Pick<JobContext, 'retryCount' | 'signal'>): Promise<void> {
+export async function runCadGenerationJob(ctx: Ctx, runId: string, attempt: Pick<JobContext, 'lastAttempt' | 'signal'>): Promise<void> {
   try {
     await runCadGeneration(ctx, runId, attempt.signal);
   } catch (e) {
-    const willRetry = attempt.retryCount < JOB_DEFINITIONS['cad-generate'].retryLimit;
-    await recoverLostRun(ctx, runId, { willRetry, reason: attempt.signal.aborted ? 'the run passed its time limit' : 'an error stopped the run (it is logged for our team)' })
+    await recoverLostRun(ctx, runId, { willRetry: !attempt.lastAttempt, reason: attemptEndedBy(attempt) })
       .catch((err: unknown) => ctx.log.error({ err, run: runId }, 'the run could not be marked as ended'));
     throw e;
   }

@@ -43,8 +43,8 @@ export async function documentTimeZone(db: DbOrTx): Promise<string> {
  * The day a document made now prints (title block, letter, the date beside a seal) and on which a
  * licence must be valid: today in the firm's time zone (format/document-day.format.ts).
  */
-export async function documentDayOf(ctx: Ctx, at: Date = ctx.clock.now()): Promise<string> {
-  return calendarDayIn(at, await documentTimeZone(ctx.database.db));
+export async function documentDayOf(ctx: Ctx): Promise<string> {
+  return calendarDayIn(ctx.clock.now(), await documentTimeZone(ctx.database.db));
 }
 
 export async function getDocumentTimeZone(ctx: Ctx, p: Principal): Promise<DocumentTimeZoneSetting> {

@@ -27,9 +27,16 @@ export type JobContext = {
   id: string;
   /** 0 on the first attempt. */
   retryCount: number;
+  /** No retry remains after this attempt (pg-boss's retry limit of the job): if it fails, the job has failed for good. */
+  lastAttempt: boolean;
   /** Aborted when the job's time limit passes: the handler should stop (throw); the queue waits for it either way. */
   signal: AbortSignal;
 };
+
+/** Why an attempt that threw ended, in words for the person waiting on it (the error itself goes to the log). */
+export function attemptEndedBy(attempt: Pick<JobContext, 'signal'>): string {
+  return attempt.signal.aborted ? 'the run passed its time limit' : 'an error stopped the run (it is logged for our team)';
+}
 
 export type JobHandler<N extends JobName> = (payload: JobPayload<N>, job: JobContext) => Promise<void>;
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
@@ -261,7 +268,7 @@ export class Queue implements JobQueue {
     const started = performance.now();
     try {
       const payload = JOB_DEFINITIONS[name].payload.parse(job.data) as JobPayload<JobName>;
-      await handler(payload, { id: job.id, retryCount: job.retryCount, signal: controller.signal });
+      await handler(payload, { id: job.id, retryCount: job.retryCount, lastAttempt: last, signal: controller.signal });
       this.observer?.(name, (performance.now() - started) / 1000, 'completed');
       this.pending.delete(job.id);
     } catch (err) {
