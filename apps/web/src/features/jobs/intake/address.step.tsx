@@ -96,10 +96,16 @@ export function AddressStep({ companies, jobId = null }: { companies: readonly {
 
   useEffect(() => {
     const text = query.trim();
-    if (text.length < 3 || text === picked.current) return;
+    if (text.length < 3 || text === picked.current) {
+      // Too short to look up (or the match just chosen): a lookup cut short is not still running.
+      setLookup((l) => (l.status === 'loading' ? { status: 'idle' } : l));
+      return;
+    }
     const ctrl = new AbortController();
+    // Busy from the keystroke, not only once the debounce ends: the listed matches are the previous
+    // text's until the answer comes (the listbox says so with aria-busy, as the equipment picker does).
+    setLookup({ status: 'loading' });
     const lookup = async () => {
-      setLookup({ status: 'loading' });
       try {
         const results = await geocodeAddress(text, ctrl.signal);
         setOptions(results);
@@ -224,6 +230,7 @@ export function AddressStep({ companies, jobId = null }: { companies: readonly {
             freeSolo
             filterOptions={(x) => x}
             options={options}
+            slotProps={{ listbox: { 'aria-busy': lookup.status === 'loading' } }}
             getOptionLabel={(o) => (typeof o === 'string' ? o : o.formatted_address)}
             inputValue={query}
             onInputChange={(_, v, reason) => {
