@@ -78,7 +78,7 @@ export function ServicesSummary({ services }: { services: readonly string[] }) {
 
 type ArrayLike = Partial<JobArray> & Record<string, unknown>;
 
-/** One array as label/value pairs (the phone layout: twelve columns do not fit 400 px). */
+/** One array as label/value pairs (below 1,200 px: twelve columns do not fit a phone, nor a 1,024 px tablet's page). */
 function ArrayCard({ a, n }: { a: ArrayLike; n: number }) {
   return (
     <Box component="section" aria-label={`Array ${n}`} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }} data-testid="array-card">
@@ -106,17 +106,21 @@ function ArrayCard({ a, n }: { a: ArrayLike; n: number }) {
   );
 }
 
-/** The arrays as a compact table (one row each), units in the headers; on a phone, one card each. */
+/**
+ * The arrays as a compact table (one row each), units in the headers, from 1,200 px. Narrower, one
+ * card each (two side by side from 600 px): at 1,024 px the table's last columns (spacing, spans)
+ * were cut off inside a scrolling box, the numbers a reader of a structural job looks for.
+ */
 export function ArraysSummary({ arrays }: { arrays: readonly ArrayLike[] }) {
-  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const narrow = useMediaQuery((t: Theme) => t.breakpoints.down('lg'));
   if (!arrays.length) return <Typography color="text.secondary" variant="body2">No arrays.</Typography>;
-  if (phone) {
+  if (narrow) {
     return (
-      <Stack spacing={1.5} data-testid="arrays-cards">
+      <Box data-testid="arrays-cards" sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
         {arrays.map((a, i) => (
           <ArrayCard key={i} a={a} n={i + 1} />
         ))}
-      </Stack>
+      </Box>
     );
   }
   return (
