@@ -16,8 +16,8 @@ function viewport(width: number) {
 afterEach(() => vi.unstubAllGlobals());
 
 const ARRAYS = [
-  { panel_quantity: 16, num_panels_on_rafter: 2, orientation: 'Portrait', roof_pitch: 22.6, frame_shape: '2x6', beam_spacing: 24, beam_span: [90, 90] },
-  { panel_quantity: 8, num_panels_on_rafter: 2, orientation: 'Landscape', roof_pitch: 18.4, frame_shape: '2x4', beam_spacing: 16, beam_span: [72] },
+  { panel_quantity: 16, num_panels_on_rafter: 2, orientation: 'Portrait' as const, roof_pitch: 22.6, frame_shape: '2x6', beam_spacing: 24, beam_span: [90, 90] },
+  { panel_quantity: 8, num_panels_on_rafter: 2, orientation: 'Landscape' as const, roof_pitch: 18.4, frame_shape: '2x4', beam_spacing: 16, beam_span: [72] },
 ];
 
 describe('the arrays on the job page', () => {
