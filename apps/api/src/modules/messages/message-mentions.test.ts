@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZErrorEnvelope } from '@sunstamp/domain/contracts/common';
+import { releaseMailBatches, TEST_MAIL_BATCH_SECONDS } from '../../test/mail-batches.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
 import { file, PDF, postMultipart } from '../../test/upload-fixtures.ts';
 
@@ -7,7 +8,7 @@ let t: TestApp;
 let ids: Record<keyof typeof DEMO, string>;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { notificationMailBatchSeconds: 1 } });
+  t = await createTestApp({ config: { notificationMailBatchSeconds: TEST_MAIL_BATCH_SECONDS } });
   ids = {} as typeof ids;
   for (const [k, email] of Object.entries(DEMO) as [keyof typeof DEMO, string][]) {
     ids[k] = (await t.database.query<{ id: string }>('select id from users where email = $1', [email]))[0]!.id;
@@ -112,11 +113,11 @@ describe('@mentions', () => {
 
   it('mails a mention like any message: only while the person\'s message switch is on', async () => {
     const job = await newJob('Mention mail job');
-    await waitForBatches(job);
+    await releaseMailBatches(t, job);
     expect((await as('acmeOwner', 'PUT', '/api/users/me', { messageNotificationsEnabled: false })).statusCode).toBe(200);
     const start = t.outbox().length;
     expect((await as('support', 'POST', `/api/jobs/${job}/messages`, { body: '@Acme Owner @Acme User look', mentions: [ids.acmeOwner, ids.acmeUser] })).statusCode).toBe(201);
-    await waitForBatches(job);
+    await releaseMailBatches(t, job);
     const mails = t.outbox().slice(start).filter((m) => m.subject.includes('Mention mail job'));
     expect(mails.map((m) => m.to).sort()).toEqual([DEMO.acmeUser, DEMO.admin].sort());
     expect(mails.find((m) => m.to === DEMO.acmeUser)!.subject).toBe('You were mentioned on Mention mail job');
@@ -171,17 +172,3 @@ describe('the workflow\'s question and answer in the client thread', () => {
   });
 });
 
-/** Waits until every notification-mail job about the job has run, then for the mail they sent. */
-async function waitForBatches(jobId: string, ms = 20_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const [r] = await t.database.query<{ n: string }>(
-      "select count(*)::text as n from pgboss.job where name = 'notification-mail' and data->>'jobId' = $1 and state in ('created', 'retry', 'active')",
-      [jobId],
-    );
-    if (r?.n === '0') break;
-    if (Date.now() > end) throw new Error(`notification-mail jobs of ${jobId} still pending`);
-    await new Promise((res) => setTimeout(res, 200));
-  }
-  await t.ctx.queue.drain();
-}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZErrorEnvelope } from '@sunstamp/domain/contracts/common';
 import { readSse } from '../../test/sse-reader.ts';
+import { releaseMailBatches, TEST_MAIL_BATCH_SECONDS } from '../../test/mail-batches.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -8,9 +9,9 @@ let base: string;
 let tok: Record<keyof typeof DEMO, string>;
 let ids: Record<keyof typeof DEMO, string>;
 
-/** Mail batches close after one second here, so a burst is gathered and the test need not wait minutes. */
+/** Mail batches stay open until a test ends them (releaseMailBatches): what a batch gathers never depends on the machine's speed. */
 beforeAll(async () => {
-  t = await createTestApp({ config: { notificationMailBatchSeconds: 1 } });
+  t = await createTestApp({ config: { notificationMailBatchSeconds: TEST_MAIL_BATCH_SECONDS } });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   tok = {} as typeof tok;
   ids = {} as typeof ids;
@@ -250,23 +251,6 @@ describe('live delivery', () => {
   });
 });
 
-/**
- * Waits until every notification-mail job about the job has run (they are delayed by the batch
- * window, and other tests' batches may be ahead of them in the queue), then for the mail they sent.
- */
-async function waitForBatches(jobId: string, ms = 20_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const [r] = await t.database.query<{ n: string }>(
-      "select count(*)::text as n from pgboss.job where name = 'notification-mail' and data->>'jobId' = $1 and state in ('created', 'retry', 'active')",
-      [jobId],
-    );
-    if (r?.n === '0') break;
-    if (Date.now() > end) throw new Error(`notification-mail jobs of ${jobId} still pending`);
-    await new Promise((res) => setTimeout(res, 200));
-  }
-  await t.ctx.queue.drain();
-}
 
 describe('notification mail', () => {
 
@@ -275,12 +259,12 @@ describe('notification mail', () => {
     await t.request('POST', '/api/notifications/read', { token: tok.admin, body: { all: true } });
     const job = await newJob('Mail job');
     // The submission's own notice to staff goes out first, on its own.
-    await waitForBatches(job);
+    await releaseMailBatches(t, job);
     const before = t.outbox().length;
     for (const body of ['First question', 'Second detail', 'Third: see <b>attached</b>']) {
       expect((await post(job, 'acmeUser', { body })).statusCode).toBe(201);
     }
-    await waitForBatches(job);
+    await releaseMailBatches(t, job);
     const mails = t.outbox().slice(before).filter((m) => m.subject.includes('Mail job'));
     const to = mails.map((m) => m.to).sort();
     expect(to).toEqual([DEMO.admin, DEMO.support].sort());
@@ -294,7 +278,7 @@ describe('notification mail', () => {
     // A reply from staff mails the client's author once; the owner stays switched off.
     const start = t.outbox().length;
     await post(job, 'support', { body: 'We have what we need.' });
-    await waitForBatches(job);
+    await releaseMailBatches(t, job);
     const replies = t.outbox().slice(start);
     expect(replies.map((m) => m.to).sort()).toEqual([DEMO.acmeUser, DEMO.admin].sort());
     expect(replies.find((m) => m.to === DEMO.acmeUser)!.subject).toBe('New message on Mail job');
@@ -303,13 +287,13 @@ describe('notification mail', () => {
 
   it('sends nothing for messages read within the batch window', async () => {
     const job = await newJob('Read quickly job');
-    await waitForBatches(job);
+    await releaseMailBatches(t, job);
     const start = t.outbox().length;
     const m = await post(job, 'acmeUser', { body: 'Quick one' });
     for (const who of ['admin', 'support', 'acmeOwner'] as const) {
       await t.request('POST', `/api/jobs/${job}/messages/read`, { token: tok[who], body: { thread: 'client', message_id: m.data.id } });
     }
-    await waitForBatches(job);
+    await releaseMailBatches(t, job);
     expect(t.outbox().slice(start).filter((x) => x.subject.includes('Read quickly job'))).toEqual([]);
   }, 30_000);
 });
@@ -321,7 +305,7 @@ describe('job event notifications', () => {
     const staffBell = (await t.request('GET', '/api/notifications', { token: tok.support })).data;
     expect(staffBell.items.find((n: { job_id: string }) => n.job_id === job)).toMatchObject({ type: 'job_status', excerpt: 'Submitted (Pending Pre-Check)', job_name: 'Status job' });
     expect((await t.request('GET', '/api/notifications', { token: tok.acmeUser })).data.items.some((n: { job_id: string }) => n.job_id === job)).toBe(false);
-    await waitForBatches(job);
+    await releaseMailBatches(t, job);
 
     expect((await t.request('PUT', '/api/users/me', { token: tok.acmeOwner, body: { jobNotificationsEnabled: false } })).statusCode).toBe(200);
     const start = t.outbox().length;
@@ -332,7 +316,7 @@ describe('job event notifications', () => {
     }
     // Another tenant and the actor hear nothing.
     expect((await t.request('GET', '/api/notifications', { token: tok.brightOwner })).data.items.some((n: { job_id: string }) => n.job_id === job)).toBe(false);
-    await waitForBatches(job);
+    await releaseMailBatches(t, job);
     // The question is also a message of the client thread: one mail per person gathers both, and
     // the owner (job mail off, message mail on) gets the message only; other staff hear the message.
     const mails = t.outbox().slice(start).filter((m) => m.subject.includes('Status job'));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZErrorEnvelope } from '@sunstamp/domain/contracts/common';
 import { createMailer } from '../../platform/mailer.ts';
+import { releaseMailBatches, TEST_MAIL_BATCH_SECONDS } from '../../test/mail-batches.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
 import { file, PDF, postMultipart } from '../../test/upload-fixtures.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
@@ -21,7 +22,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink({ deliver: (data, session) => got.push({ to: session.envelope.rcptTo.map((r) => r.address), data }) });
   const { port } = smtp;
   t = await createTestApp({
-    config: { notificationMailBatchSeconds: 1 },
+    config: { notificationMailBatchSeconds: TEST_MAIL_BATCH_SECONDS },
     deps: { mailTransport: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Sunstamp <no-reply@sunstamp.test>' }) },
   });
   ids = {} as typeof ids;
@@ -47,19 +48,6 @@ async function newJob(name: string) {
   expect((await as('acmeUser', 'POST', `/api/jobs/${res.data.id}/submit`, {})).statusCode).toBe(200);
   return res.data.id as string;
 }
-async function waitForBatches(jobId: string, ms = 20_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const [r] = await t.database.query<{ n: string }>(
-      "select count(*)::text as n from pgboss.job where name = 'notification-mail' and data->>'jobId' = $1 and state in ('created', 'retry', 'active')",
-      [jobId],
-    );
-    if (r?.n === '0') break;
-    if (Date.now() > end) throw new Error(`notification-mail jobs of ${jobId} still pending`);
-    await new Promise((res) => setTimeout(res, 200));
-  }
-  await t.ctx.queue.drain();
-}
 /** A header of a received mail, unfolded. */
 const header = (data: string, name: string) => {
   const head = data.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
@@ -73,10 +61,10 @@ const me = async (who: keyof typeof DEMO) => (await as(who, 'GET', '/api/users/m
 describe('one-click unsubscribe (RFC 8058)', () => {
   it('carries List-Unsubscribe and List-Unsubscribe-Post; a POST to it without sign-in or CSRF switches that mail off', async () => {
     const job = await newJob('Unsubscribe job');
-    await waitForBatches(job);
+    await releaseMailBatches(t, job);
     const start = got.length;
     expect((await as('support', 'POST', `/api/jobs/${job}/messages`, { body: 'Can you send the roof photos?' })).statusCode).toBe(201);
-    await waitForBatches(job);
+    await releaseMailBatches(t, job);
     const [mail] = mailsFor(DEMO.acmeUser, start, 'Unsubscribe job');
     expect(mail, 'a mail to the client over SMTP').toBeTruthy();
     expect(header(mail!.data, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
@@ -107,7 +95,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     // From now on the client gets no message mail; the owner still does.
     const next = got.length;
     expect((await as('support', 'POST', `/api/jobs/${job}/messages`, { body: 'And the attic?' })).statusCode).toBe(201);
-    await waitForBatches(job);
+    await releaseMailBatches(t, job);
     expect(mailsFor(DEMO.acmeUser, next, 'Unsubscribe job')).toEqual([]);
     expect(mailsFor(DEMO.acmeOwner, next, 'Unsubscribe job')).toHaveLength(1);
     await as('acmeUser', 'PUT', '/api/users/me', { messageNotificationsEnabled: true });
