@@ -121,14 +121,15 @@ function pgliteDataBytes(dataDir: string): number {
  * a new in-memory database 20 % less, and a query loop ran as fast once warm: a function that really
  * is hot still reaches the budget within its first seconds. Set once per process, before PGlite
  * compiles its module (the budget is read when a module is instantiated and at each check). A
- * budget given on the command line (`node --wasm-tiering-budget=…`) is left as it is.
+ * budget given on the command line (`node --wasm-tiering-budget=…`, or V8's `--wasm_tiering_budget`
+ * spelling) is left as it is.
  */
 export const WASM_TIERING_BUDGET = 180_000_000;
 let wasmBudgetSet = false;
 function setWasmTieringBudget(): void {
   if (wasmBudgetSet) return;
   wasmBudgetSet = true;
-  if (process.execArgv.some((a) => a.startsWith('--wasm-tiering-budget'))) return;
+  if (process.execArgv.some((a) => a.replaceAll('_', '-').startsWith('--wasm-tiering-budget'))) return;
   v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
 }
 
