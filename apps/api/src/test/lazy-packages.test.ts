@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import vm from 'node:vm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { builtServer, freePort, startBuiltServer, type BundleMetafile } from './built-server.ts';
 
 /*
  * The packages the API bundle loads at their first use instead of at start (apps/api/build.mjs,
@@ -15,25 +13,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * functions its stand-in has, and those functions reach the real package.
  */
 
-type Metafile = {
-  inputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[] }>;
-  outputs: Record<string, { inputs: Record<string, unknown> }>;
-};
-type Build = { buildApi(outdir: string): Promise<Metafile>; LAZY_PACKAGES: Record<string, string[]>; lazyShim(pkg: string, target: string): string };
+type Build = { LAZY_PACKAGES: Record<string, string[]>; lazyShim(pkg: string, target: string): string };
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const repoRoot = path.resolve(apiRoot, '../..');
 const requireHere = createRequire(import.meta.url);
 let build: Build;
-let meta: Metafile;
-// Inside the repository, as the test server's bundle (built-server.ts), so node finds node_modules.
-const outdir = path.join(repoRoot, 'node_modules/.cache/sunstamp-lazy-packages', `${process.pid}-${crypto.randomBytes(4).toString('hex')}`);
+let meta: BundleMetafile;
 
+// The bundle the crash tests run too (built once per test process).
 beforeAll(async () => {
   build = (await import(pathToFileURL(path.join(apiRoot, 'build.mjs')).href)) as Build;
-  meta = await build.buildApi(outdir);
+  meta = (await builtServer()).meta;
 }, 120_000);
-afterAll(() => fs.rmSync(outdir, { recursive: true, force: true }));
 
 /** What a CommonJS or ES module takes from `pkg`: the names, or `*` when it uses the module object as a whole. */
 function namesTakenFrom(source: string, pkg: string): string[] {
@@ -86,7 +78,7 @@ describe('packages loaded at their first use (apps/api/build.mjs)', () => {
     for (const [file, input] of Object.entries(meta.inputs)) {
       for (const imp of input.imports) {
         if (!imp.path.startsWith('lazy-deps:')) continue;
-        const pkg = Object.keys(build.LAZY_PACKAGES).find((p) => (imp as { original?: string }).original === p);
+        const pkg = Object.keys(build.LAZY_PACKAGES).find((p) => imp.original === p);
         expect(pkg, `${file} imports ${imp.path}`).toBeDefined();
         consumers.set(pkg!, [...(consumers.get(pkg!) ?? []), file]);
       }
@@ -119,34 +111,17 @@ describe('packages loaded at their first use (apps/api/build.mjs)', () => {
   });
 
   it('the built server answers with the YAML API description', async () => {
-    const port = await new Promise<number>((resolve) => {
-      const s = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port: p } = s.address() as net.AddressInfo;
-        s.close(() => resolve(p));
-      });
-    });
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-lazy-'));
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', WORKERS: 'off', LOG_LEVEL: 'warn' };
-    delete env.DATABASE_URL;
-    const child = spawn(process.execPath, [path.join(outdir, 'main.js')], { cwd: apiRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout!.on('data', (d) => { out += d; });
-    child.stderr!.on('data', (d) => { out += d; });
+    const port = await freePort();
+    const server = await startBuiltServer(port, { DATA_DIR: dataDir, SEED_DEMO: 'false', WORKERS: 'off', LOG_LEVEL: 'warn' });
     try {
-      const deadline = Date.now() + 240_000;
-      for (;;) {
-        if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
-        if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false)) break;
-        if (Date.now() > deadline) throw new Error(`server did not start: ${out}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
       const res = await fetch(`http://127.0.0.1:${port}/api/docs/yaml`);
       expect(res.status).toBe(200);
       const text = await res.text();
       expect(text).toMatch(/^openapi: 3\.\d+\.\d+\n/);
       expect(text).toContain('title: Sunstamp API');
     } finally {
-      child.kill('SIGKILL');
+      server.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 300_000);

@@ -1,14 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { makeDatasheet } from '@sunstamp/planset/fixtures/golden.fixtures';
 import { DEMO_PASSWORD } from '../../db/seed/seed.ts';
-import { builtServer } from '../../test/built-server.ts';
+import { freePort, startBuiltServer } from '../../test/built-server.ts';
 
 /*
  * A plan-set run survives `kill -9` of the process working it. The real server (src/main.ts on a
@@ -21,45 +19,18 @@ import { builtServer } from '../../test/built-server.ts';
  * much longer one overflows the sheet index on PV-1: the index lists every cut-sheet page).
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const apiRoot = path.resolve(here, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-cad-crash-'));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port: number): Promise<ChildProcess & { out: () => string }> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'silent',
-    // The jobs' time limit stays the registry's (cad-generate: 120 s) and pg-boss's expiry check
-    // runs once an hour: only the start-up recovery (platform/queue/queue-recovery.ts) can give
-    // the killed attempt back within this test.
-    QUEUE_POLL_SECONDS: '0.5', QUEUE_MAINTENANCE_SECONDS: '3600', QUEUE_RETRY_DELAY_SECONDS: '0',
-    // As a production server renders (vitest's NODE_ENV=test would render on the event loop): in a
-    // thread started from the bundle's dist/modules/plansets/render.worker.js, killed with the process.
-    RENDER_THREADS: '1',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [(await builtServer()).main], { cwd: apiRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
-  // Generous: a machine shared by many test suites takes minutes to start tsx and migrate.
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
-    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false)) return Object.assign(child, { out: () => out });
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${out}`);
-}
+const startServer = (port: number) => startBuiltServer(port, {
+  DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'silent',
+  // The jobs' time limit stays the registry's (cad-generate: 120 s) and pg-boss's expiry check
+  // runs once an hour: only the start-up recovery (platform/queue/queue-recovery.ts) can give
+  // the killed attempt back within this test.
+  QUEUE_POLL_SECONDS: '0.5', QUEUE_MAINTENANCE_SECONDS: '3600', QUEUE_RETRY_DELAY_SECONDS: '0',
+  // As a production server renders (vitest's NODE_ENV=test would render on the event loop): in a
+  // thread started from the bundle's dist/modules/plansets/render.worker.js, killed with the process.
+  RENDER_THREADS: '1',
+});
 const exited = (c: ChildProcess) => new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.once('exit', () => r())));
 
 function client(base: string) {

@@ -4,53 +4,20 @@
 // each restart every acknowledged job is listed, and at the end the queue holds a job for every
 // acknowledged reset. A few cycles, bounded. PGlite only: PostgreSQL's durability is the server's
 // own (docs/operations.md).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../db/seed/seed.ts';
-import { builtServer } from '../built-server.ts';
+import { freePort, startBuiltServer } from '../built-server.ts';
 import { openDatabase } from '../../db/client.ts';
 
 const CYCLES = 3;
 const WRITERS = 4;
-const here = path.dirname(fileURLToPath(import.meta.url));
-const apiRoot = path.resolve(here, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunstamp-durability-'));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', WORKERS: 'off' };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [(await builtServer()).main], {
-    cwd: apiRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false);
-    if (up) return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${out}`);
-}
+const startServer = (port: number) => startBuiltServer(port, { DATA_DIR: dataDir, SEED_DEMO: 'true', WORKERS: 'off' });
 
 async function signIn(base: string) {
   const csrf = (await (await fetch(`${base}/api/auth/csrf/`)).json()).csrfToken as string;
