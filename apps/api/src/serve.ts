@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { closeOnSignals } from './platform/shutdown.ts';
 import { closeServer, createServer, startServerWorkers } from './server.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/seed.ts';
+import { startEmbeddedMaintenance } from './db/embedded-maintenance.ts';
 
 const started = Date.now();
 const config = loadConfig();
@@ -19,6 +20,15 @@ const workers = setTimeout(() => {
   });
 }, WORKERS_AFTER_MS);
 
+// The embedded database has no autovacuum: the API analyses and vacuums its tables itself
+// (db/embedded-maintenance.ts), the first pass a few seconds after the server listens.
+const maintenance = database.kind === 'pglite'
+  ? startEmbeddedMaintenance(database, {
+    onPass: (steps) => app.log.info({ steps }, 'embedded database maintenance'),
+    onError: (err) => app.log.warn({ err: String(err) }, 'embedded database maintenance failed'),
+  })
+  : undefined;
+
 const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
 console.log(`\nSunstamp is running at ${url}  (API under ${url}/api, docs at ${url}/api/docs)`);
 console.log(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}; ready in ${Date.now() - started} ms`);
@@ -35,7 +45,8 @@ if (config.seedDemo) {
   console.log('');
 }
 
-closeOnSignals('finishing open requests and closing the database', () => {
+closeOnSignals('finishing open requests and closing the database', async () => {
   clearTimeout(workers);
-  return closeServer(server);
+  await maintenance?.stop();
+  await closeServer(server);
 });
