@@ -130,7 +130,7 @@ const ROW_COLUMNS = `j.id, j.name, j.client_name, j.client_street_address, j.cli
   j.client_state_id, j.company_id, j.status, j.services_requested, j.assignee_id, j.is_active, j.revision_number,
   j.created_by_role, j.pending_admin_ms_closed, ${ms('j.pending_since')}, ${ms('j.overdue_at')}, ${iso('j.submitted_at')},
   ${iso('j.created_at')}, ${iso('j.updated_at')},
-  c.name, s.name, s.abbreviation, a.first_name, a.last_name, a.email, j.service_tasks`;
+  c.name, a.first_name, a.last_name, a.email, j.service_tasks`;
 
 /** The reader of a list: their id and the threads they read on every job they see, or only where the client thread is shared. */
 export type ListReader = { userId: string | null; always: string[]; whenShared: string[] };
@@ -148,9 +148,31 @@ const unreadSql = (user: string, always: string, whenShared: string) => `(case w
       and m.id > coalesce((select r.last_read_message_id from message_reads r where r.job_id = j.id and r.user_id = ${user}::uuid and r.thread = t.th), 0))), 0)::int
   from unnest(${always}::text[] || case when cardinality(${whenShared}::text[]) > 0
     then coalesce((select ${whenShared}::text[] from conversations cv where cv.job_id = j.id and cv.contractor_access), '{}') else '{}' end) as t(th)) end)`;
+/*
+ * The state's name is not joined: the states are reference data that nothing writes while the API
+ * runs (the seed writes them), and for the 50 rows of a page the join (a scan of the table hashed
+ * against the page) was a fifth to a quarter of the statement's time on PGlite (bench/README.md,
+ * issue 27). The names come from statesOfRows below.
+ */
 const PAGE_JOINS = `join companies c on c.id = j.company_id
-left join states s on s.id = j.client_state_id
 left join users a on a.id = j.assignee_id`;
+
+type StateName = { name: string; abbreviation: string };
+/** The states by id, read once per database (a state the map lacks reads them again: see statesOfRows). */
+const statesByDatabase = new WeakMap<Database, Promise<Map<number, StateName>>>();
+function readStates(database: Database): Promise<Map<number, StateName>> {
+  const read = database.queryArrays({ text: 'select id, name, abbreviation from states', values: [] })
+    .then((rows) => new Map(rows.map((r) => [Number(r[0]), { name: r[1] as string, abbreviation: r[2] as string }])));
+  // A failed read is not kept: the next list reads again.
+  read.catch(() => statesByDatabase.delete(database));
+  statesByDatabase.set(database, read);
+  return read;
+}
+/** The states that a page's rows (ROW_COLUMNS: the state's id 7th) name; read again if one is missing (a state seeded since). */
+async function statesOfRows(database: Database, rows: unknown[][]): Promise<Map<number, StateName>> {
+  const states = await (statesByDatabase.get(database) ?? readStates(database));
+  return rows.some((r) => r[6] !== null && !states.has(r[6] as number)) ? readStates(database) : states;
+}
 
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v));
 const instant = (v: unknown) => (v === null ? null : new Date(Math.round(num(v))));
@@ -159,7 +181,8 @@ const instant = (v: unknown) => (v === null ? null : new Date(Math.round(num(v))
  * The values of ROW_COLUMNS, in order; instants are converted, the rest are as the driver reads them.
  * One object literal per row (a fixed shape), not keys assigned in a loop: this runs 50 times per page.
  */
-function listRowOf(r: unknown[]): { job: JobListRow; instants: JobListInstants; unreadMessages: number } & JobListRefs {
+function listRowOf(r: unknown[], states: Map<number, StateName>): { job: JobListRow; instants: JobListInstants; unreadMessages: number } & JobListRefs {
+  const state = r[6] === null ? undefined : states.get(r[6] as number);
   const job: JobListRow = {
     id: r[0] as string, name: r[1] as string, clientName: r[2] as string, clientStreetAddress: r[3] as string,
     clientZipCode: r[4] as string, clientCity: r[5] as string, clientStateId: r[6] as JobListRow['clientStateId'],
@@ -167,14 +190,14 @@ function listRowOf(r: unknown[]): { job: JobListRow; instants: JobListInstants; 
     isActive: r[11] as boolean, revisionNumber: r[12] as number, createdByRole: r[13] as JobListRow['createdByRole'],
     pendingAdminMsClosed: num(r[14]),
     pendingSince: instant(r[15]), overdueAt: instant(r[16]),
-    serviceTasks: (r[26] as Record<string, string> | null) ?? {},
+    serviceTasks: (r[24] as Record<string, string> | null) ?? {},
   };
   return {
     job,
     instants: { submittedAt: r[17] as string | null, createdAt: r[18] as string, updatedAt: r[19] as string },
-    companyName: r[20] as string | null, stateName: r[21] as string | null, stateAbbreviation: r[22] as string | null,
-    assigneeFirstName: r[23] as string | null, assigneeLastName: r[24] as string | null, assigneeEmail: r[25] as string | null,
-    unreadMessages: num(r[27] ?? 0),
+    companyName: r[20] as string | null, stateName: state?.name ?? null, stateAbbreviation: state?.abbreviation ?? null,
+    assigneeFirstName: r[21] as string | null, assigneeLastName: r[22] as string | null, assigneeEmail: r[23] as string | null,
+    unreadMessages: num(r[25] ?? 0),
   };
 }
 
@@ -279,5 +302,6 @@ export async function listJobs(
       : database.queryArrays({ name: statementName(q.countText, inline ? budget : undefined), text: q.countText, values: q.countValues })
         .then((r) => num(r[0]?.[0] ?? 0)),
   ]);
-  return { rows: rows.map(listRowOf), count: total };
+  const states = await statesOfRows(database, rows);
+  return { rows: rows.map((r) => listRowOf(r, states)), count: total };
 }

@@ -448,7 +448,8 @@ describe('GET /api/jobs: paging, sort, filters, search', () => {
       return r.data.id as string;
     };
     ids = {
-      alpha: await mk('Alpha Ranch', { client_zip_code: '78701', services_requested: ['structural_roof_letter'] }),
+      // A state: the list names it from the states table without a join (jobs-list.repository.ts).
+      alpha: await mk('Alpha Ranch', { client_zip_code: '78701', services_requested: ['structural_roof_letter'], state: txId }),
       bravo: await mk('Bravo House'),
       charlie: await mk('Charlie Barn', { client_name: 'Ms Zed' }),
     };
@@ -508,6 +509,7 @@ describe('GET /api/jobs: paging, sort, filters, search', () => {
       for (const [k, v] of Object.entries(item)) if (k !== 'unread_messages') expect(one[k], k).toEqual(v);
       expect(item.unread_messages).toEqual(expect.any(Number));
     }
+    expect(page.results.find((j: any) => j.name === 'Alpha Ranch').client_state).toEqual({ id: txId, name: 'Texas', abbreviation: 'TX' });
     const bravo = page.results.find((j: any) => j.name === 'Bravo House');
     expect(bravo).toMatchObject({ status: 'Pending Pre-Check', client_status: 'Submitted', company: { name: 'List Test Co' } });
     expect(bravo.assignee.email).toBe(DEMO.contractor);
