@@ -3,15 +3,15 @@ import type { Database } from './client.ts';
 import { maintainEmbeddedDatabase, maintenanceOf, startEmbeddedMaintenance, type MaintenanceStep } from './embedded-maintenance.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 
-const table = { reltuples: 1000, relpages: 10, mods: 0, dead: 0, live: 1000, analysed: true };
+const table = { reltuples: 1000, pages: 10, mods: 0, dead: 0, live: 1000, analysed: true };
 
 describe("maintenanceOf: autovacuum's default thresholds", () => {
   it('analyses a table with rows and no statistics, and leaves an empty one alone', () => {
     expect(maintenanceOf({ ...table, analysed: false })).toEqual({ analyse: true, vacuum: false });
     // Never vacuumed nor analysed (reltuples -1), rows inserted since the start.
-    expect(maintenanceOf({ reltuples: -1, relpages: 0, mods: 12, dead: 0, live: 12, analysed: false })).toEqual({ analyse: true, vacuum: false });
-    expect(maintenanceOf({ reltuples: -1, relpages: 0, mods: 0, dead: 0, live: 0, analysed: false })).toEqual({ analyse: false, vacuum: false });
-    expect(maintenanceOf({ reltuples: 0, relpages: 0, mods: 0, dead: 0, live: 0, analysed: false })).toEqual({ analyse: false, vacuum: false });
+    expect(maintenanceOf({ reltuples: -1, pages: 0, mods: 12, dead: 0, live: 12, analysed: false })).toEqual({ analyse: true, vacuum: false });
+    expect(maintenanceOf({ reltuples: -1, pages: 0, mods: 0, dead: 0, live: 0, analysed: false })).toEqual({ analyse: false, vacuum: false });
+    expect(maintenanceOf({ reltuples: 0, pages: 0, mods: 0, dead: 0, live: 0, analysed: false })).toEqual({ analyse: false, vacuum: false });
   });
   it('analyses after more than 50 + 10 % of the rows changed, vacuums beyond 50 + 20 % dead rows', () => {
     expect(maintenanceOf({ ...table, mods: 150 }).analyse).toBe(false);

@@ -5,8 +5,8 @@ import type { Database } from './client.ts';
  * runs no autovacuum launcher: left alone, an install's tables were never analysed (the planner
  * guessed 630 rows for the 69 states and costed every filter with default selectivities) and never
  * vacuumed (dead row versions of every update stayed in the tables and their indexes). On the jobs
- * list over 100,000 jobs, analysing every table took a tenth to a sixth off the database's time per
- * page (bench/README.md, issue 27).
+ * list over 100,000 jobs, analysing every table took up to a sixth off the database's time for most
+ * shapes of page (bench/README.md, issue 27).
  *
  * The rules are autovacuum's, with its default thresholds: a table is analysed when it has rows but
  * no statistics yet, or when more rows changed since its last analysis than 50 + 10 % of its rows;
@@ -15,8 +15,8 @@ import type { Database } from './client.ts';
  * compared with are kept in the database.
  *
  * PGlite answers one statement at a time, so a pass holds up the requests behind it: analysing
- * 100,000 jobs takes ~0.3–0.8 s on this machine, once, and a pass with nothing to do is one
- * catalogue query. serve.ts runs the first pass a few seconds after the server listens, so neither
+ * every table of an install with 100,000 jobs took 0.76 s on a slow day of this machine, once, and a
+ * pass with nothing to do is one catalogue query. serve.ts runs the first pass a few seconds after the server listens, so neither
  * the first answer of a restart nor the workers' start waits for it, then one a minute
  * (autovacuum's own naptime).
  */
@@ -28,7 +28,8 @@ type TableState = {
   schema: string;
   name: string;
   reltuples: number;
-  relpages: number;
+  /** Its pages on disk now (pg_class.relpages is only written by VACUUM and ANALYZE). */
+  pages: number;
   mods: number;
   dead: number;
   live: number;
@@ -38,9 +39,9 @@ type TableState = {
 export type MaintenanceStep = { table: string; vacuum: boolean; analyse: boolean; ms: number };
 
 /** What a table needs by autovacuum's default thresholds (exported for its test). */
-export function maintenanceOf(t: Pick<TableState, 'reltuples' | 'relpages' | 'mods' | 'dead' | 'live' | 'analysed'>): { vacuum: boolean; analyse: boolean } {
+export function maintenanceOf(t: Pick<TableState, 'reltuples' | 'pages' | 'mods' | 'dead' | 'live' | 'analysed'>): { vacuum: boolean; analyse: boolean } {
   const rows = Math.max(t.reltuples, 0);
-  const hasRows = t.reltuples > 0 || t.relpages > 0 || t.live > 0 || t.mods > 0;
+  const hasRows = t.reltuples > 0 || t.pages > 0 || t.live > 0 || t.mods > 0;
   return {
     analyse: (hasRows && !t.analysed) || t.mods > 50 + 0.1 * rows,
     vacuum: t.dead > 50 + 0.2 * rows,
@@ -59,7 +60,6 @@ async function tableStates(database: Database): Promise<TableState[]> {
     schema: string; name: string; reltuples: number | string; pages: number | string;
     mods: number | string | null; dead: number | string | null; live: number | string | null; analysed: boolean;
   }>(`select n.nspname as schema, c.relname as name, c.reltuples,
-      -- the table's pages on disk now: pg_class.relpages is only written by VACUUM and ANALYZE
       pg_relation_size(c.oid) / current_setting('block_size')::int as pages,
       s.n_mod_since_analyze as mods, s.n_dead_tup as dead, s.n_live_tup as live,
       exists (select 1 from pg_statistic st where st.starelid = c.oid) as analysed
@@ -69,7 +69,7 @@ async function tableStates(database: Database): Promise<TableState[]> {
     where c.relkind = 'r' and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_%'
     order by 1, 2`);
   return rows.map((r) => ({
-    schema: r.schema, name: r.name, reltuples: Number(r.reltuples), relpages: Number(r.pages),
+    schema: r.schema, name: r.name, reltuples: Number(r.reltuples), pages: Number(r.pages),
     mods: Number(r.mods ?? 0), dead: Number(r.dead ?? 0), live: Number(r.live ?? 0), analysed: r.analysed,
   }));
 }
