@@ -24,7 +24,12 @@ const workers = setTimeout(() => {
 // (db/embedded-maintenance.ts), the first pass a few seconds after the server listens.
 const maintenance = database.kind === 'pglite'
   ? startEmbeddedMaintenance(database, {
-    onPass: (steps) => app.log.info({ steps }, 'embedded database maintenance'),
+    // Logged at info when a pass held the database a second or more (like PostgreSQL's
+    // log_autovacuum_min_duration), otherwise at debug: busy queue tables are analysed most minutes.
+    onPass: (steps) => {
+      const ms = steps.reduce((sum, s) => sum + s.ms, 0);
+      app.log[ms >= 1000 ? 'info' : 'debug']({ steps, ms }, 'embedded database maintenance');
+    },
     onError: (err) => app.log.warn({ err: String(err) }, 'embedded database maintenance failed'),
   })
   : undefined;
