@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser as PlaywrightBrowser, type BrowserContext, type ConsoleMessage, type Download, type Locator, type Page } from 'playwright-core';
-import { afterAll, expect, inject } from 'vitest';
+import { afterAll, beforeEach, expect, inject } from 'vitest';
 
 /** Shared by the browser tests: the server global-setup started, Chromium, sign-in, screenshots. */
 
@@ -52,6 +52,29 @@ afterAll(async () => {
   const b = shared;
   shared = undefined;
   if (b) await (await b).close().catch(() => undefined);
+});
+
+/** Resolves with `work`, or with `undefined` after `ms` (a page that hangs must not hang the report too). */
+const within = <T>(ms: number, work: Promise<T>) =>
+  Promise.race([work, new Promise<undefined>((r) => setTimeout(() => r(undefined), ms).unref())]);
+
+// What a failed test's pages showed: their address, headings and alerts in the run's log (CI keeps
+// only the log of a failed run), and a screenshot in e2e/.artifacts. A failure that did not come
+// back when run again (back-office.spec.ts once, 2026-12-01) left nothing to read but the timeout.
+beforeEach(({ task, onTestFailed }) => {
+  onTestFailed(async () => {
+    const b = shared && (await shared.catch(() => undefined));
+    const pages = b?.contexts().flatMap((c) => c.pages()) ?? [];
+    for (const [i, p] of pages.entries()) {
+      const file = `failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}-${i + 1}.png`;
+      const seen = await within(5_000, p.evaluate(() => ({
+        headings: [...document.querySelectorAll('h1, h2')].map((h) => h.textContent?.trim()).filter(Boolean).slice(0, 6),
+        alerts: [...document.querySelectorAll('[role="alert"]')].map((a) => a.textContent?.trim()).filter(Boolean).slice(0, 4),
+      }))).catch((e: unknown) => String(e));
+      const shot = await within(5_000, p.screenshot({ path: path.join(artifacts, file) }).then(() => `e2e/.artifacts/${file}`)).catch(() => undefined);
+      console.error(`[e2e] "${task.name}" failed; page ${i + 1} of ${pages.length} at ${p.url()}: ${seen === undefined ? 'the page did not answer' : JSON.stringify(seen)}${shot ? ` (${shot})` : ''}`);
+    }
+  });
 });
 
 /**
