@@ -151,7 +151,7 @@ const unreadSql = (user: string, always: string, whenShared: string) => `(case w
 /*
  * The state's name is not joined: the states are reference data that nothing writes while the API
  * runs (the seed writes them), and for the 50 rows of a page the join (a scan of the table hashed
- * against the page) was a fifth to a quarter of the statement's time on PGlite (bench/README.md,
+ * against the page) was a tenth to a quarter of the statement's time on PGlite (bench/README.md,
  * issue 27). The names come from statesOfRows below.
  */
 const PAGE_JOINS = `join companies c on c.id = j.company_id
