@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, textParam, type Database } from './client.ts';
+import { textParam, type Database } from './client.ts';
+import { openTestPglite } from '../test/test-database.ts';
 
 describe('textParam: parameters in PostgreSQL text input form', () => {
   it.each([
@@ -21,7 +22,7 @@ describe('textParam: parameters in PostgreSQL text input form', () => {
 // The named (prepared) path of queryArrays on PGlite, which bypasses PGlite's query().
 describe('queryArrays on PGlite', () => {
   let database: Database;
-  beforeAll(async () => { database = await openDatabase({ kind: 'pglite' }); });
+  beforeAll(async () => { database = await openTestPglite(); }, 120_000);
   afterAll(async () => { await database.close(); });
 
   it('reads the same rows prepared as unprepared, and again once prepared', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, migrationsCurrent, type Database } from './client.ts';
-import { openTestDatabase } from '../test/test-database.ts';
+import { migrationsCurrent, type Database } from './client.ts';
+import { openTestDatabase, openTestPglite } from '../test/test-database.ts';
 
 /*
  * A restart skips the migrator when the database already holds the newest migration of the
@@ -21,7 +21,8 @@ describe('migrationsCurrent', () => {
   });
 
   it('says no on a database with no migration table (a new one), without failing', async () => {
-    const empty = await openDatabase({ kind: 'pglite' });
+    // A migrated copy whose migration table is dropped: a new database has none.
+    const empty = await openTestPglite('migrated');
     try {
       await empty.exec('drop schema drizzle cascade');
       expect(await ask(empty)).toBe(false);
