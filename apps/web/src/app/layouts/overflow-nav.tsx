@@ -1,7 +1,7 @@
 import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { styled, type Theme } from '@mui/material/styles';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { lazyNamed } from '../../lib/preloadable.ts';
 
@@ -13,17 +13,39 @@ export type TopNavItem = { label: string; to: string };
 /** The gap between the row's buttons, px (MUI spacing 0.5). */
 const GAP = 4;
 
-const navButtonSx = {
-  // minWidth 0: MUI's 64 px minimum padded short labels ("Jobs", "AHJs") wider than the rest.
-  minWidth: 0,
-  px: 1.5,
+/*
+ * The row's links and its More button are plain elements under one class each, not MUI Buttons:
+ * the staff's row is ten sections drawn twice (the row and its measuring copy), and twenty-two
+ * ButtonBases with their own styles were about a fifth of the render that paints a signed-in page
+ * first (bench/README.md, issue 27). They look as the text buttons did: the theme's button type,
+ * MUI's 6 × 12 px padding, the same colours, hover and active fills.
+ */
+const navItemStyle = ({ theme }: { theme: Theme }) => ({
+  ...theme.typography.button,
+  display: 'inline-flex',
+  alignItems: 'center',
+  boxSizing: 'border-box' as const,
+  margin: 0,
+  border: 0,
+  padding: '6px 12px',
   flexShrink: 0,
-  whiteSpace: 'nowrap',
+  whiteSpace: 'nowrap' as const,
   color: 'rgba(255,255,255,0.78)',
-  borderRadius: 2,
-  '&:hover': { color: '#fff', bgcolor: 'rgba(255,255,255,0.08)' },
-  '&.active': { color: '#fff', bgcolor: 'rgba(255,255,255,0.14)' },
-} as const;
+  background: 'transparent',
+  borderRadius: Number(theme.shape.borderRadius) * 2,
+  textDecoration: 'none',
+  cursor: 'pointer',
+  transition: theme.transitions.create(['background-color', 'color'], { duration: theme.transitions.duration.short }),
+  '&:hover': { color: '#fff', backgroundColor: 'rgba(255,255,255,0.08)' },
+  '&.active': { color: '#fff', backgroundColor: 'rgba(255,255,255,0.14)' },
+  '&:focus-visible': { outline: '2px solid #fff', outlineOffset: -2 },
+  // The More button's chevron, spaced as a text button's end icon.
+  '& > svg': { fontSize: 20, marginLeft: 8, marginRight: -4 },
+});
+const NavItem = styled(NavLink)(navItemStyle);
+const MoreButton = styled('button')(navItemStyle);
+/** The measuring copy's items: the same box as the row's, never focused nor read. */
+const MeasuredItem = styled('span')(navItemStyle);
 
 /**
  * How many of the items fit in `available` px, the rest going to the More menu (issue 29, item 9).
@@ -83,22 +105,23 @@ export function OverflowNav({ items, extra }: { items: readonly TopNavItem[]; ex
       {/* The measuring copy: laid out, never seen nor read. */}
       <Box ref={measureRef} aria-hidden sx={{ position: 'absolute', visibility: 'hidden', pointerEvents: 'none', display: 'flex', gap: `${GAP}px`, top: 0, left: 0 }}>
         {items.map((item) => (
-          <Button key={item.to} tabIndex={-1} color="inherit" sx={navButtonSx}>{item.label}</Button>
+          <MeasuredItem key={item.to}>{item.label}</MeasuredItem>
         ))}
-        <Button tabIndex={-1} color="inherit" sx={navButtonSx} endIcon={<ExpandMore />}>More</Button>
+        <MeasuredItem>
+          More
+          <ExpandMore />
+        </MeasuredItem>
       </Box>
       {shown.map((item) => (
-        <Button key={item.to} component={NavLink} to={item.to} color="inherit" sx={navButtonSx}>
+        <NavItem key={item.to} to={item.to}>
           {item.label}
-        </Button>
+        </NavItem>
       ))}
       {(hidden.length > 0 || extra.length > 0) && (
         <>
-          <Button
-            color="inherit"
-            sx={navButtonSx}
+          <MoreButton
+            type="button"
             className={hidden.some((i) => isHere(i.to)) || extra.some((i) => isHere(i.to)) ? 'active' : undefined}
-            endIcon={<ExpandMore />}
             aria-haspopup="menu"
             aria-expanded={anchor ? 'true' : undefined}
             aria-controls={anchor ? 'more-nav-menu' : undefined}
@@ -111,7 +134,8 @@ export function OverflowNav({ items, extra }: { items: readonly TopNavItem[]; ex
             }}
           >
             More
-          </Button>
+            <ExpandMore />
+          </MoreButton>
           {/* Mounted from the first open on, so it can animate closed. */}
           {menuUsed && (
             <Suspense fallback={null}>
