@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../test/render.tsx';
 import { fittingCount, OverflowNav } from './overflow-nav.tsx';
 
@@ -39,10 +39,17 @@ describe('OverflowNav', () => {
         return this.tagName === 'NAV' ? 360 : 0;
       },
     });
-    // jsdom has no ResizeObserver; the row measures once at mount here.
+    // jsdom has no ResizeObserver. A browser's reports each observed element once after the layout
+    // that follows observe(), before the paint; here once, in a task of its own.
     (globalThis as { ResizeObserver?: unknown }).ResizeObserver = class {
-      observe() {}
-      disconnect() {}
+      private timer: ReturnType<typeof setTimeout> | undefined;
+      constructor(private readonly callback: (entries: { target: Element }[], observer: unknown) => void) {}
+      observe(target: Element) {
+        this.timer = setTimeout(() => this.callback([{ target }], this));
+      }
+      disconnect() {
+        clearTimeout(this.timer);
+      }
     };
   });
   afterAll(() => {
@@ -63,6 +70,7 @@ describe('OverflowNav', () => {
     const { user } = renderApp(<OverflowNav items={items} extra={extra} />, { route: '/jobs/42' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     // More (64) + Jobs (64) + Messages (104) + Analytics (114) and three 4 px gaps take 358 of 360 px; Requirements does not fit.
+    await waitFor(() => expect(within(nav).getAllByRole('link')).toHaveLength(3));
     const links = within(nav).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Jobs', '/jobs'],
@@ -85,9 +93,10 @@ describe('OverflowNav', () => {
     expect(more).toHaveAttribute('aria-expanded', 'true');
   });
 
-  it('marks More as current when the page is one of its destinations', () => {
+  it('marks More as current when the page is one of its destinations', async () => {
     renderApp(<OverflowNav items={items} extra={extra} />, { route: '/back-office' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
+    await waitFor(() => expect(within(nav).getAllByRole('link')).toHaveLength(3));
     expect(within(nav).getByRole('button', { name: 'More' })).toHaveClass('active');
     expect(within(nav).queryByRole('link', { current: 'page' })).toBeNull();
   });
