@@ -5,9 +5,10 @@ import { fittingCount, OverflowNav } from './overflow-nav.tsx';
 
 /*
  * The top bar's sections (issue 29, item 9): as many as fit in a row, the rest and the other
- * destinations in a More menu. The row's items are plain links and a plain button (issue 27: MUI
- * Buttons cost a fifth of the first signed-in paint), so these check what the Buttons gave for free:
- * links to each section, the current one marked, a real button that opens the menu.
+ * destinations in a More menu. The row's items are plain links and a plain button (issue 27: as MUI
+ * Buttons they were a third of the staff's longest task before the first signed-in paint), so
+ * these check what the Buttons gave for free: links to each section, the current one marked, a
+ * real button that opens the menu.
  */
 
 describe('fittingCount', () => {
