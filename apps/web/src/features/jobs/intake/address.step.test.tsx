@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { GeocodeResult } from '@sunstamp/domain/contracts/geocode';
 import { defaultJobIntake, type JobIntake } from '@sunstamp/domain/jobs/job-intake.schema';
 import { fakeApi, type ApiCall } from '../../../test/fake-api.ts';
 import { renderApp, userOf } from '../../../test/render.tsx';
-import { AddressStep } from './address.step.tsx';
+import { AddressStep, LOOKUP_DEBOUNCE_MS } from './address.step.tsx';
 
 const match = (street: string, city: string, zip: string): GeocodeResult => ({
   street_address: street, zip_code: zip, city, state_name: 'Texas', state_abbreviation: 'TX', state_id: 43,
@@ -36,7 +36,18 @@ function Step() {
 }
 
 describe('the address step’s site search', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
   it('marks its matches busy from the keystroke until the typed address is answered', async () => {
+    // The debounce on a clock of the test's own: on a loaded machine the six keystrokes once took
+    // longer than the debounce, and the request had gone before the first check. Testing Library
+    // advances that clock itself (its waits, and the setTimeout(0) that ends each event) only where
+    // it sees Jest's fake timers, so it is shown vitest's under that name.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
     const held = heldGeocoder();
     const { user } = renderApp(<Step />, { user: userOf('user') });
     const box = screen.getByRole('combobox', { name: 'Find the site' });
@@ -45,6 +56,7 @@ describe('the address step’s site search', () => {
     // Before the debounce ends and no request has gone: already busy, and said so.
     expect(held).toHaveLength(0);
     expect(screen.getByRole('progressbar', { name: 'Searching addresses' })).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(LOOKUP_DEBOUNCE_MS);
     await waitFor(() => expect(held).toHaveLength(1));
     expect(held[0]!.address).toBe('1 Main');
     held[0]!.release([match('1 Main St', 'Austin', '78701'), match('1 Main Ave', 'Austin', '78702')]);

@@ -29,7 +29,7 @@ import { NumberInput, SelectInput, SwitchInput, TextInput } from './intake-field
 import type { JobIntake } from '@sunstamp/domain/jobs/job-intake.schema';
 import { UUID_RE } from '@sunstamp/domain/constants/ids.constants';
 
-const LOOKUP_DEBOUNCE_MS = 400;
+export const LOOKUP_DEBOUNCE_MS = 400;
 type Lookup = { status: 'idle' | 'loading' | 'done' | 'error'; message?: string };
 
 /** The geocoder's failure in the spec's words (404 'No results found', 502 'Geocoder failed due to: …'). */
