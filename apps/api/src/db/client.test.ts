@@ -19,8 +19,9 @@ describe('textParam: parameters in PostgreSQL text input form', () => {
   });
 });
 
-// The named (prepared) path of queryArrays on PGlite, which bypasses PGlite's query().
-describe('queryArrays on PGlite', () => {
+// The named (prepared) path of queryArrays on PGlite, which bypasses PGlite's query(). It opens
+// PGlite whatever the project's engine, so it runs in the PGlite project only (not twice).
+describe.runIf(process.env.SUNSTAMP_TEST_DB !== 'postgres')('queryArrays on PGlite', () => {
   let database: Database;
   beforeAll(async () => { database = await openTestPglite(); }, 120_000);
   afterAll(async () => { await database.close(); });

@@ -6,7 +6,8 @@ import { openDatabase, pgliteSharedBuffersMb } from './client.ts';
 
 const MB = 1024 * 1024;
 
-describe("PGlite's buffer cache, sized by its data", () => {
+// PGlite's own, whatever the project's engine: it runs in the PGlite project only (not twice).
+describe.runIf(process.env.SUNSTAMP_TEST_DB !== 'postgres')("PGlite's buffer cache, sized by its data", () => {
   it('is 1.5x the tables and indexes in 16 MB steps, between 32 and 128 MB', () => {
     expect(pgliteSharedBuffersMb(0)).toBe(32);
     expect(pgliteSharedBuffersMb(20 * MB)).toBe(32);
