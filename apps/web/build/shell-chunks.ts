@@ -126,6 +126,28 @@ export function planOf(meta: Meta, entryChunk: Set<string>): Map<string, string>
     else if (!withoutShell.has(id) && !roots.has(id)) plan.set(id, 'app-shell');
     else if (meta.getModuleInfo(id)?.isIncluded && !plan.has(id)) plan.set(id, ownChunk(id));
   }
+  // Of those chunks of their own, a module that one other such module alone imports goes with it:
+  // MUI's Alert, its classes and its four icons were six requests before the signed-in layout could
+  // paint, though whoever loads one of them loads them all. A module loaded lazily somewhere keeps
+  // its chunk, as do the roots.
+  const own = new Set([...shell].filter((id) => plan.has(id) && !['index', 'query', 'ui', 'app-shell'].includes(plan.get(id)!)));
+  const importers = new Map<string, Set<string>>();
+  const lazyTargets = new Set<string>();
+  for (const id of ids) {
+    const info = meta.getModuleInfo(id);
+    if (!info?.isIncluded) continue;
+    for (const d of info.importedIds) importers.set(d, (importers.get(d) ?? new Set()).add(id));
+    for (const d of info.dynamicallyImportedIds) lazyTargets.add(d);
+  }
+  for (let moved = true; moved;) {
+    moved = false;
+    for (const id of own) {
+      const by = [...(importers.get(id) ?? [])];
+      if (by.length !== 1 || !own.has(by[0]!) || roots.has(id) || lazyTargets.has(id) || plan.get(by[0]!) === plan.get(id)) continue;
+      plan.set(id, plan.get(by[0]!)!);
+      moved = true;
+    }
+  }
   // A re-exporting barrel an open page reaches has no code of its own: a chunk of its own would be
   // empty (and still fetched), so it goes with what it re-exports.
   for (const id of shell) {
