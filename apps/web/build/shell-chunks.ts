@@ -117,6 +117,8 @@ export function planOf(meta: Meta, entryChunk: Set<string>): Map<string, string>
   // the app layout and the signed-in feature pages, which only ever load after the shell. Nothing
   // of that may land in `app-shell`, or an open page would load the shell's code with it.
   const withoutShell = closure(entries, (d) => d !== layout && !SIGNED_IN_SOURCE.test(posix(d)));
+  /** The shell's modules that an open page shares, each given a chunk of its own below. */
+  const own = new Set<string>();
   for (const id of shell) {
     if (entryChunk.has(id)) continue;
     if (QUERY.test(id)) plan.set(id, 'query');
@@ -124,13 +126,15 @@ export function planOf(meta: Meta, entryChunk: Set<string>): Map<string, string>
     // The roots keep a chunk of their own each, named by its source in Vite's manifest (the
     // first-load browser test reads it there).
     else if (!withoutShell.has(id) && !roots.has(id)) plan.set(id, 'app-shell');
-    else if (meta.getModuleInfo(id)?.isIncluded && !plan.has(id)) plan.set(id, ownChunk(id));
+    else if (meta.getModuleInfo(id)?.isIncluded && !plan.has(id)) {
+      plan.set(id, ownChunk(id));
+      own.add(id);
+    }
   }
   // Of those chunks of their own, a module that one other such module alone imports goes with it:
   // MUI's Alert, its classes and its four icons were six requests before the signed-in layout could
   // paint, though whoever loads one of them loads them all. A module loaded lazily somewhere keeps
   // its chunk, as do the roots.
-  const own = new Set([...shell].filter((id) => plan.has(id) && !['index', 'query', 'ui', 'app-shell'].includes(plan.get(id)!)));
   const importers = new Map<string, Set<string>>();
   const lazyTargets = new Set<string>();
   for (const id of ids) {
