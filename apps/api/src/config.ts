@@ -35,6 +35,7 @@ const ZEnv = z.object({
   /** How long notification mail waits to gather a burst of messages into one mail per person and job. */
   NOTIFICATION_MAIL_BATCH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(180),
   WORKERS: z.enum(['on', 'off']).default('on'),
+  JOBS_LIST_CACHE: z.enum(['on', 'off']).default('on'),
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** Plan-set and letter runs this process works at once; default one per core, bounded by memory (platform/queue/concurrency.ts). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(MAX_WORKER_CONCURRENCY).optional(),
@@ -95,6 +96,8 @@ export type Config = {
   lookup: { GEOCODER: string; NOMINATIM_URL?: string; NOMINATIM_USER_AGENT?: string; GOOGLE_MAPS_API_KEY?: string };
   /** Run queue workers inside the API process. */
   workers: boolean;
+  /** Pages of the jobs list reused while the database's snapshot is unchanged (db/snapshot-cache.ts); JOBS_LIST_CACHE=off reads every page. */
+  jobsListCache: boolean;
   /** Seconds a notification mail waits for more of the same person's notifications about the job (0: at once). */
   notificationMailBatchSeconds: number;
   queue: QueueTuning;
@@ -143,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       GOOGLE_MAPS_API_KEY: e.GOOGLE_MAPS_API_KEY,
     },
     workers: e.WORKERS === 'on',
+    jobsListCache: e.JOBS_LIST_CACHE === 'on',
     notificationMailBatchSeconds: e.NOTIFICATION_MAIL_BATCH_SECONDS,
     renderThreads: e.RENDER_THREADS ?? (e.NODE_ENV === 'test' ? 0 : defaultRenderThreads(e.WORKER_CONCURRENCY ?? defaultWorkerConcurrency())),
     queue: { concurrency: e.WORKER_CONCURRENCY ?? defaultWorkerConcurrency(), pollSeconds: e.QUEUE_POLL_SECONDS, maintenanceSeconds: e.QUEUE_MAINTENANCE_SECONDS, expireSeconds: e.QUEUE_EXPIRE_SECONDS, retryDelaySeconds: e.QUEUE_RETRY_DELAY_SECONDS },

@@ -17,6 +17,8 @@ import { createMonitoring, type Monitoring } from './platform/monitoring.ts';
 import { HeicPreviews } from './platform/heic-previews.ts';
 import { closeRenderThreads } from './modules/plansets/render.pool.ts';
 import { UserCache } from './platform/user-cache.ts';
+import { SnapshotCache } from './db/snapshot-cache.ts';
+import type { JobPageCache } from './modules/jobs/jobs-list.repository.ts';
 import { Metrics } from './platform/metrics.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
 import { databaseChatProvider, type ChatProvider } from './modules/messages/chat-provider.ts';
@@ -54,7 +56,7 @@ export type AppContext = {
   events: EventBus;
   /** The principal and current-user cache. */
   cache: UserCache;
-  caches: { optionLists: SharedCache<OptionLookup>; jobCounts: SharedCache<number> };
+  caches: { optionLists: SharedCache<OptionLookup>; jobCounts: SharedCache<number>; jobPages: JobPageCache | null };
   storage: Storage;
   /** HEIC/HEIF previews, decoded on worker threads off the request path. */
   previews: HeicPreviews;
@@ -117,6 +119,8 @@ export async function createContext(config: Config, deps: ContextDeps): Promise<
     optionLists: hub.create<OptionLookup>('option-lists', { channel: OPTION_LISTS_CHANNEL, ttlMs: 60_000, invalidation: 'all' }),
     // Counting 100,000 jobs costs 5–25 ms; a count is reused until a job write anywhere invalidates it.
     jobCounts: hub.create<number>('job-counts', { channel: JOBS_CHANGED_CHANNEL, ttlMs: 60_000, invalidation: 'all', max: 5_000 }),
+    // Pages of the list, exact by the database's snapshot: no write path invalidates them. 20,000 rows (~400 pages of 50) at most.
+    jobPages: config.jobsListCache ? new SnapshotCache(database, { entries: 1_000, weight: 20_000 }) as JobPageCache : null,
   };
   const events = new EventBus(database);
   const queue = deps.queue ?? new Queue(database, config.queue, log);

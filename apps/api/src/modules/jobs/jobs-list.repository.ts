@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import { SNAPSHOT_COLUMN, type SnapshotCache } from '../../db/snapshot-cache.ts';
 import type { JobRefs, JobRow, JobScope } from './jobs-refs.repository.ts';
 
 // The list of jobs, the one hot path written as SQL text (jobs.repository.ts offers it with the rest).
@@ -269,11 +270,21 @@ export function listStatements(
   const offset = p(page.offset);
   values.push(reader.userId); // a parameter either way: it steers no plan
   const unread = unreadSql(`$${values.length}`, p(reader.always), p(reader.whenShared));
-  const text = `select coalesce(json_agg(json_build_array(${ROW_COLUMNS}, ${unread}) order by ${orderBy}), '[]')::text
+  // The snapshot the page was read under comes with it: a page is reused while the database's snapshot is unchanged (JobPageCache).
+  const text = `select coalesce(json_agg(json_build_array(${ROW_COLUMNS}, ${unread}) order by ${orderBy}), '[]')::text, ${SNAPSHOT_COLUMN}
 from (select ${PAGE_COLUMNS} from jobs j ${where} order by ${orderBy} limit ${limit} offset ${offset}) j
 ${PAGE_JOINS}`;
   return { text, values, countText: `select count(*)::int from jobs j ${where}`, countValues };
 }
+
+/** A page's rows as the list maps them, shared by the answers that reuse the page: read, never written. */
+export type JobListPage = readonly ReturnType<typeof listRowOf>[];
+/**
+ * Pages of the list by statement and values, reused while nothing in the database changed
+ * (db/snapshot-cache.ts): the same reader asking for the same page again, as the app does when it
+ * comes back to the list or refreshes it, costs one small statement instead of the page's.
+ */
+export type JobPageCache = SnapshotCache<JobListPage>;
 
 export async function listJobs(
   database: Database,
@@ -284,6 +295,7 @@ export async function listJobs(
   knownCount?: number,
   /** Whose unread messages each row counts, and in which threads (threadAccessOf). */
   reader: ListReader = NO_READER,
+  pages: JobPageCache | null = null,
 ) {
   let inline = planAlike(f, page, reader);
   const budget: InlineBudget = f.scope.kind === 'all' ? 'staff' : 'scoped';
@@ -294,14 +306,24 @@ export async function listJobs(
     q = listStatements(f, order, page, reader, false);
     name = statementName(q.text);
   }
+  // The clock is a parameter of the overdue filter only, so a key with it never repeats: such a list is not kept.
+  const key = pages && f.overdue === undefined ? `${name ?? q.text}\u0000${JSON.stringify(q.values)}` : undefined;
+  const readPage = async (): Promise<JobListPage> => {
+    const hit = key ? await pages!.get(key) : undefined;
+    if (hit) return hit;
+    const r = await database.queryArrays({ name, text: q.text, values: q.values });
+    const rows = JSON.parse(r[0]![0] as string) as unknown[][];
+    const states = await statesOfRows(database, rows);
+    const mapped = Object.freeze(rows.map((row) => Object.freeze(listRowOf(row, states))));
+    if (key) pages!.set(key, r[0]![1] as string, mapped, Math.max(1, mapped.length));
+    return mapped;
+  };
   const [rows, total] = await Promise.all([
-    database.queryArrays({ name, text: q.text, values: q.values })
-      .then((r) => JSON.parse(r[0]![0] as string) as unknown[][]),
+    readPage(),
     knownCount !== undefined
       ? Promise.resolve(knownCount)
       : database.queryArrays({ name: statementName(q.countText, inline ? budget : undefined), text: q.countText, values: q.countValues })
         .then((r) => num(r[0]?.[0] ?? 0)),
   ]);
-  const states = await statesOfRows(database, rows);
-  return { rows: rows.map((r) => listRowOf(r, states)), count: total };
+  return { rows, count: total };
 }

@@ -115,6 +115,7 @@ export async function listJobs(ctx: Pick<AppContext, 'caches' | 'database' | 'cl
     { limit: q.page_size, offset: (q.page - 1) * q.page_size },
     cached.count,
     { userId: p.id, ...threadAccessOf(p) },
+    ctx.caches.jobPages,
   );
   if (cached.count === undefined) keepCount(ctx, key, cached.version, count);
   return {
