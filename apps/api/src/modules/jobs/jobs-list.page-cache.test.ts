@@ -103,6 +103,34 @@ describe('the jobs list, pages kept by snapshot', () => {
     expect(client.cached.results[0]!.unread_messages).toBe(0);
   });
 
+  it('sends the JSON a fresh read would, written again when the clock or the page moves it', async () => {
+    const name = `Cache written ${Date.now()}`;
+    const id = await submitted(name);
+    const url = `/api/jobs?search=${encodeURIComponent(name)}`;
+    const get = async () => {
+      const res = await call(DEMO.admin, 'GET', url);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      return { body: res.body, page: ZJobPage.parse(res.data) };
+    };
+    const fresh = async () => (await bothWays(DEMO.admin, { search: name })).fresh;
+    const first = await get();
+    expect(first.page.results.map((j) => j.id)).toEqual([id]);
+    expect(first.page).toEqual(await fresh());
+    const again = await get();
+    expect(again.body).toBe(first.body);
+    // Nothing written, but the hours pending moved: the answer is written again from the kept page.
+    t.clock.advance(8 * H + 1);
+    const later = await get();
+    expect(later.page.results[0]).toMatchObject({ is_overdue: true, pending_admin_hours: 8 });
+    expect(later.page).toEqual(await fresh());
+    // A write: the page is read again.
+    expect((await call(DEMO.acmeUser, 'POST', `/api/jobs/${id}/messages`, { body: 'Still there?', thread: 'client' })).statusCode).toBe(201);
+    const afterWrite = await get();
+    expect(afterWrite.page.results[0]!.unread_messages).toBe(1);
+    expect(afterWrite.page).toEqual(await fresh());
+  });
+
   it('works out what moves with the clock per answer, on a page it reuses', async () => {
     const name = `Cache clock ${Date.now()}`;
     const id = await submitted(name);

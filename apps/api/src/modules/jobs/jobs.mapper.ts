@@ -49,7 +49,7 @@ export function listItemOf(r: ListSource, now: Date, role: Role): Omit<JobListIt
   const j = r.job;
   const status = j.status as JobStatus;
   const client = isClientRole(role);
-  const overdue = client ? { overdue: false, pendingAdminMs: 0 } : overdueOf(j, periodsFromTally(j, status), now);
+  const overdue = listClockOf(r, now, role);
   const view = statusViewOf(status, role);
   const at = r.instants ?? { submittedAt: r.job.submittedAt?.toISOString() ?? null, createdAt: r.job.createdAt.toISOString(), updatedAt: r.job.updatedAt.toISOString() };
   return {
@@ -76,6 +76,28 @@ export function listItemOf(r: ListSource, now: Date, role: Role): Omit<JobListIt
     updated_at: at.updatedAt,
     tasks: taskAnswersMemo(j.servicesRequested, j.serviceTasks),
   };
+}
+
+const NOT_OVERDUE = Object.freeze({ overdue: false, pendingAdminMs: 0 });
+
+/** What a list row reads off the clock: overdue or not, and the time pending the team (a client reads neither). Nothing else in listItemOf moves with it. */
+function listClockOf(r: ListSource, now: Date, role: Role): { overdue: boolean; pendingAdminMs: number } {
+  if (isClientRole(role)) return NOT_OVERDUE;
+  return overdueOf(r.job, periodsFromTally(r.job, r.job.status as JobStatus), now);
+}
+
+/**
+ * The clock's part of a page of list items, as text: listItemOf gives the same items for the same
+ * rows and role at any two instants with the same key (the hours are rounded to the hundredth).
+ */
+export function listClockKey(rows: readonly ListSource[], now: Date, role: Role): string {
+  if (isClientRole(role)) return '';
+  let key = '';
+  for (const r of rows) {
+    const c = listClockOf(r, now, role);
+    key += `${c.overdue ? 'o' : '-'}${pendingAdminHours(c.pendingAdminMs)},`;
+  }
+  return key;
 }
 
 /*
