@@ -10,6 +10,8 @@
  *
  * The load reads only, so with the page cache on (the default) every answer after the first is a
  * page kept by its snapshot (db/snapshot-cache.ts); JOBS_LIST_CACHE=off measures reading each page.
+ * BENCH_WRITES_PER_SECOND=N writes N times a second meanwhile (a job updated, as any write ends every
+ * kept page) and the table gives the share of answers that were kept pages.
  *
  * Exits non-zero when a target is missed: list p99 ≤ 100 ms on PostgreSQL and ≤ 250 ms on
  * PGlite, search p99 ≤ 150 ms on PostgreSQL.
@@ -45,6 +47,7 @@ async function autocannon(o: { url: string; connections: number; duration: numbe
 const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+const WRITES_PER_SECOND = Number(process.env.BENCH_WRITES_PER_SECOND ?? 0);
 
 const arg = process.argv.indexOf('--db');
 const which = arg > 0 ? [process.argv[arg + 1]] : ['postgres', 'pglite'];
@@ -84,6 +87,16 @@ async function run(kind: string) {
     ];
     const rows: string[] = [];
     let failed = false;
+    const [written] = await database.query<{ id: string }>('select id from jobs order by created_at desc limit 1');
+    /** Writes WRITES_PER_SECOND times a second until stopped; how many it made. */
+    const writer = () => {
+      let n = 0;
+      const timer = WRITES_PER_SECOND > 0
+        ? setInterval(() => { void database.query('update jobs set name = name where id = $1', [written!.id]).then(() => { n++; }); }, 1000 / WRITES_PER_SECOND)
+        : undefined;
+      return () => { clearInterval(timer); return n; };
+    };
+    const pageStats = () => ({ ...(ctx.caches.jobPages?.stats ?? { hits: 0, stale: 0, absent: 0 }) });
     for (const s of scenarios) {
       const url = `http://127.0.0.1:${port}${s.path}`;
       // Warm up caches and the JIT first.
@@ -93,14 +106,21 @@ async function run(kind: string) {
       const cpu0 = process.cpuUsage();
       // On PostgreSQL, the database's processes too: with the API they share the cores the answers need.
       const db0 = kind === 'postgres' ? postgresCpuMs() : 0;
+      const pages0 = pageStats();
+      const stopWriting = writer();
       const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, token: s.token ?? token });
+      const writes = stopWriting();
       const cpu = process.cpuUsage(cpu0);
+      const pages1 = pageStats();
+      const kept = pages1.hits - pages0.hits;
+      const looked = kept + pages1.stale - pages0.stale + pages1.absent - pages0.absent;
+      const hitShare = ctx.caches.jobPages ? `${Math.round((100 * kept) / Math.max(1, looked))} %` : '—';
       const cpuMs = (cpu.user + cpu.system) / 1000 / Math.max(1, r.requests.total);
       const dbMs = kind === 'postgres' ? (postgresCpuMs() - db0) / Math.max(1, r.requests.total) : undefined;
       const miss = s.target !== null && r.latency.p99 > s.target;
       failed ||= miss || r.non2xx > 0;
-      rows.push(`| ${kind} | ${s.name} | \`${s.path.replace('/api/jobs', '')}\` | ${r.latency.p50} ms | ${r.latency.p99} ms | ${Math.round(r.requests.average)} | ${cpuMs.toFixed(2)} ms | ${dbMs === undefined ? '—' : `${dbMs.toFixed(2)} ms`} | ${s.target === null ? '—' : `≤ ${s.target} ms`}${miss ? ' **missed**' : ''} |`);
-      console.log(`[${kind}] ${s.name}: p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(r.requests.average)} req/s, server CPU ${cpuMs.toFixed(2)} ms/request,${dbMs === undefined ? '' : ` PostgreSQL CPU ${dbMs.toFixed(2)} ms/request,`} non-2xx ${r.non2xx}, errors ${r.errors}`);
+      rows.push(`| ${kind} | ${s.name} | \`${s.path.replace('/api/jobs', '')}\` | ${r.latency.p50} ms | ${r.latency.p99} ms | ${Math.round(r.requests.average)} | ${cpuMs.toFixed(2)} ms | ${dbMs === undefined ? '—' : `${dbMs.toFixed(2)} ms`} | ${hitShare} | ${s.target === null ? '—' : `≤ ${s.target} ms`}${miss ? ' **missed**' : ''} |`);
+      console.log(`[${kind}] ${s.name}: p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(r.requests.average)} req/s, server CPU ${cpuMs.toFixed(2)} ms/request,${dbMs === undefined ? '' : ` PostgreSQL CPU ${dbMs.toFixed(2)} ms/request,`} kept pages ${hitShare}, writes ${writes}, non-2xx ${r.non2xx}, errors ${r.errors}`);
     }
     await app.close();
     await ctx.close();
@@ -112,11 +132,11 @@ async function run(kind: string) {
 }
 
 let anyFailed = false;
-const table: string[] = ['| database | query | path | p50 | p99 | req/s | server CPU / request | PostgreSQL CPU / request | target |', '|---|---|---|---|---|---|---|---|---|'];
+const table: string[] = ['| database | query | path | p50 | p99 | req/s | server CPU / request | PostgreSQL CPU / request | answers from kept pages | target |', '|---|---|---|---|---|---|---|---|---|---|'];
 for (const kind of which) {
   const { rows, failed } = await run(kind!);
   table.push(...rows);
   anyFailed ||= failed;
 }
-console.log(`\n${table.join('\n')}\n\nPage cache ${process.env.JOBS_LIST_CACHE === 'off' ? 'off' : 'on'}. Machine: ${os.cpus().length} vCPU ${os.cpus()[0]?.model.trim()}, Node ${process.version}`);
+console.log(`\n${table.join('\n')}\n\nPage cache ${process.env.JOBS_LIST_CACHE === 'off' ? 'off' : 'on'}, ${WRITES_PER_SECOND} writes a second. Machine: ${os.cpus().length} vCPU ${os.cpus()[0]?.model.trim()}, Node ${process.version}`);
 process.exit(anyFailed ? 1 : 0);

@@ -130,7 +130,7 @@ export async function createContext(config: Config, deps: ContextDeps): Promise<
     from: config.mailFrom,
     log,
   });
-  const metrics = new Metrics({ database, openStreams: () => events.openStreams() }, { processMetrics: config.metricsToken !== null });
+  const metrics = new Metrics({ database, openStreams: () => events.openStreams(), jobPages: () => caches.jobPages?.stats }, { processMetrics: config.metricsToken !== null });
   if (queue instanceof Queue) queue.observer = (name, seconds, outcome) => metrics.jobDuration.observe({ queue: name, outcome }, seconds);
   const storage = deps.storage ?? createStorage(config);
   const previews = new HeicPreviews(storage);

@@ -80,6 +80,8 @@ describe('SnapshotCache', () => {
     cache.set('d', '101:101:', 7, 2); // a key set again replaces its entry and its weight
     expect(await cache.get('d')).toBeUndefined(); // read under another snapshot than the current one
     expect(cache.size).toBe(1);
+    // Every lookup counted once: answered (a, d, e), entry stale (d), no entry (b, c, a, huge).
+    expect(cache.stats).toEqual({ hits: 3, stale: 1, absent: 4 });
   });
 
   // PGlite has one connection: a transaction held open there would block the reads below.

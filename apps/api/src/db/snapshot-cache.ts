@@ -31,6 +31,8 @@ type Entry<V> = { snapshot: string; value: V; weight: number };
 export class SnapshotCache<V> {
   private entries = new Map<string, Entry<V>>();
   private weight = 0;
+  /** Lookups since start: answered from an entry, an entry found stale (the snapshot had moved), no entry. */
+  readonly stats = { hits: 0, stale: 0, absent: 0 };
 
   constructor(
     private database: Pick<Database, 'queryArrays'>,
@@ -46,14 +48,18 @@ export class SnapshotCache<V> {
   /** The value kept under `key` if the database still reads under the snapshot it was read under; else undefined (and dropped). */
   async get(key: string): Promise<V | undefined> {
     const e = this.entries.get(key);
-    if (!e) return undefined;
-    const now = await this.currentSnapshot();
-    // Another caller may have replaced or dropped the entry while the snapshot was read.
-    if (this.entries.get(key) !== e) return undefined;
-    if (now !== e.snapshot) {
-      this.drop(key, e);
+    if (!e) {
+      this.stats.absent++;
       return undefined;
     }
+    const now = await this.currentSnapshot();
+    // Another caller may have replaced or dropped the entry while the snapshot was read.
+    if (this.entries.get(key) !== e || now !== e.snapshot) {
+      if (this.entries.get(key) === e) this.drop(key, e);
+      this.stats.stale++;
+      return undefined;
+    }
+    this.stats.hits++;
     // Most recently used last: the oldest is the first to go when the cache is full.
     this.entries.delete(key);
     this.entries.set(key, e);

@@ -33,6 +33,24 @@ describe('GET /metrics', () => {
     expect((await scrape(t, `Bearer ${await t.tokenOf(DEMO.admin)}`)).statusCode).toBe(401);
   });
 
+  it('counts the jobs list\'s pages looked for among those kept: none the first time, hit or stale the second', async () => {
+    const outcomes = async () => {
+      const body = (await scrape(t, `Bearer ${TOKEN}`)).body;
+      const n = (o: string) => Number(new RegExp(`sunstamp_jobs_list_pages_total\\{outcome="${o}"\\} (\\d+)`).exec(body)?.[1]);
+      return { hit: n('hit'), stale: n('stale'), absent: n('absent') };
+    };
+    const url = `/api/jobs?search=${encodeURIComponent(`metrics pages ${Date.now()}`)}`;
+    const before = await outcomes();
+    expect((await t.request('GET', url, { token: await t.tokenOf(DEMO.admin) })).statusCode).toBe(200);
+    const first = await outcomes();
+    expect(first.absent).toBe(before.absent + 1);
+    expect((await t.request('GET', url, { token: await t.tokenOf(DEMO.admin) })).statusCode).toBe(200);
+    const second = await outcomes();
+    // Kept the first time; answered from it unless something wrote in between (another database on PostgreSQL's server).
+    expect(second.hit + second.stale).toBe(first.hit + first.stale + 1);
+    expect(second.absent).toBe(first.absent);
+  });
+
   it('with the token: request latency by route pattern, the queue and its jobs, live streams and the process', async () => {
     const job = (await t.request('PUT', '/api/jobs', { token: await t.tokenOf(DEMO.acmeUser), body: { name: 'Metrics job' } })).data.id as string;
     await t.request('GET', `/api/jobs/${job}`, { token: await t.tokenOf(DEMO.acmeUser) });
@@ -48,6 +66,7 @@ describe('GET /metrics', () => {
     expect(body).toMatch(/sunstamp_queue_job_duration_seconds_count\{queue="mail-send",outcome="completed"\} [1-9]/);
     expect(body).toMatch(/# TYPE sunstamp_queue_jobs gauge/);
     expect(body).toMatch(/sunstamp_sse_connections 0/);
+    expect(body).toMatch(/# TYPE sunstamp_jobs_list_pages_total counter/);
     expect(body).toMatch(/sunstamp_process_cpu_seconds_total/);
     expect(body).toMatch(/sunstamp_nodejs_eventloop_lag_seconds/);
   });

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 
 /*
@@ -18,7 +18,10 @@ export class Metrics {
   readonly jobDuration: Histogram<'queue' | 'outcome'>;
 
   /** `processMetrics`: also Node's own (CPU, memory, event-loop lag); on where /metrics is served. */
-  constructor(sources: { database: Pick<Database, 'query'>; openStreams: () => number }, opts: { processMetrics: boolean }) {
+  constructor(
+    sources: { database: Pick<Database, 'query'>; openStreams: () => number; jobPages?: () => { hits: number; stale: number; absent: number } | undefined },
+    opts: { processMetrics: boolean },
+  ) {
     if (opts.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'sunstamp_' });
     this.httpDuration = new Histogram({
       name: 'sunstamp_http_request_duration_seconds', help: 'HTTP requests by route pattern and status, seconds',
@@ -31,6 +34,19 @@ export class Metrics {
     new Gauge({
       name: 'sunstamp_sse_connections', help: 'Live-event streams open on this process', registers: [this.registry],
       collect() { this.set(sources.openStreams()); },
+    });
+    new Counter({
+      name: 'sunstamp_jobs_list_pages_total',
+      help: 'Jobs-list pages this process looked for among those it keeps: answered from the page kept by its snapshot (hit), kept but the database had moved on (stale), none kept (absent)',
+      labelNames: ['outcome'], registers: [this.registry],
+      collect() {
+        const s = sources.jobPages?.();
+        this.reset();
+        if (!s) return;
+        this.inc({ outcome: 'hit' }, s.hits);
+        this.inc({ outcome: 'stale' }, s.stale);
+        this.inc({ outcome: 'absent' }, s.absent);
+      },
     });
     new Gauge({
       name: 'sunstamp_queue_jobs', help: 'Jobs waiting or running, by queue and state (the whole queue, all processes)',
