@@ -96,7 +96,7 @@ async function run(kind: string) {
         : undefined;
       return () => { clearInterval(timer); return n; };
     };
-    const pageStats = () => ({ ...(ctx.caches.jobPages?.stats ?? { hits: 0, stale: 0, absent: 0 }) });
+    const pageStats = () => ({ ...(ctx.caches.jobPages?.stats ?? { hits: 0, stale: 0, unchecked: 0, absent: 0 }) });
     for (const s of scenarios) {
       const url = `http://127.0.0.1:${port}${s.path}`;
       // Warm up caches and the JIT first.
@@ -113,7 +113,7 @@ async function run(kind: string) {
       const cpu = process.cpuUsage(cpu0);
       const pages1 = pageStats();
       const kept = pages1.hits - pages0.hits;
-      const looked = kept + pages1.stale - pages0.stale + pages1.absent - pages0.absent;
+      const looked = kept + pages1.stale - pages0.stale + pages1.unchecked - pages0.unchecked + pages1.absent - pages0.absent;
       const hitShare = ctx.caches.jobPages ? `${Math.round((100 * kept) / Math.max(1, looked))} %` : '—';
       const cpuMs = (cpu.user + cpu.system) / 1000 / Math.max(1, r.requests.total);
       const dbMs = kind === 'postgres' ? (postgresCpuMs() - db0) / Math.max(1, r.requests.total) : undefined;

@@ -81,7 +81,34 @@ describe('SnapshotCache', () => {
     expect(await cache.get('d')).toBeUndefined(); // read under another snapshot than the current one
     expect(cache.size).toBe(1);
     // Every lookup counted once: answered (a, d, e), entry stale (d), no entry (b, c, a, huge).
-    expect(cache.stats).toEqual({ hits: 3, stale: 1, absent: 4 });
+    expect(cache.stats).toEqual({ hits: 3, stale: 1, unchecked: 0, absent: 4 });
+  });
+
+  it('checks only one lookup in 16 while its entries are nearly always stale, and checks them all again once they hit', async () => {
+    let snapshot = 0;
+    let moving = true;
+    let checks = 0;
+    const database = { queryArrays: async () => { checks++; if (moving) snapshot++; return [[`${snapshot}:${snapshot}:`]]; } };
+    const cache = new SnapshotCache<number>(database, { entries: 10, weight: 100 });
+    // A write between every two reads: each check finds the entry stale.
+    const readThrough = async () => {
+      const hit = await cache.get('k');
+      if (hit === undefined) cache.set('k', `${snapshot}:${snapshot}:`, 1);
+      return hit;
+    };
+    cache.set('k', '0:0:', 1);
+    for (let i = 0; i < 100; i++) expect(await readThrough()).toBeUndefined();
+    // The first ~45 are checked until the hit rate falls under a tenth; then one in 16.
+    expect(cache.stats.stale).toBe(checks);
+    expect(cache.stats.unchecked).toBeGreaterThan(40);
+    expect(checks).toBeLessThan(60);
+    // The writes stop: the sampled checks hit and the rate climbs back, until every lookup is checked and answered.
+    moving = false;
+    for (let i = 0; i < 120; i++) await readThrough();
+    const before = { ...cache.stats };
+    for (let i = 0; i < 10; i++) expect(await readThrough()).toBe(1);
+    expect(cache.stats.hits - before.hits).toBe(10);
+    expect(cache.stats.unchecked).toBe(before.unchecked);
   });
 
   // PGlite has one connection: a transaction held open there would block the reads below.

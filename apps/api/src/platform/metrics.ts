@@ -19,7 +19,7 @@ export class Metrics {
 
   /** `processMetrics`: also Node's own (CPU, memory, event-loop lag); on where /metrics is served. */
   constructor(
-    sources: { database: Pick<Database, 'query'>; openStreams: () => number; jobPages?: () => { hits: number; stale: number; absent: number } | undefined },
+    sources: { database: Pick<Database, 'query'>; openStreams: () => number; jobPages?: () => { hits: number; stale: number; unchecked: number; absent: number } | undefined },
     opts: { processMetrics: boolean },
   ) {
     if (opts.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'sunstamp_' });
@@ -37,7 +37,7 @@ export class Metrics {
     });
     new Counter({
       name: 'sunstamp_jobs_list_pages_total',
-      help: 'Jobs-list pages this process looked for among those it keeps: answered from the page kept by its snapshot (hit), kept but the database had moved on (stale), none kept (absent)',
+      help: 'Jobs-list pages this process looked for among those it keeps: answered from the page kept by its snapshot (hit), kept but the database had moved on (stale), kept but not checked while hits are rare (unchecked), none kept (absent)',
       labelNames: ['outcome'], registers: [this.registry],
       collect() {
         const s = sources.jobPages?.();
@@ -45,6 +45,7 @@ export class Metrics {
         if (!s) return;
         this.inc({ outcome: 'hit' }, s.hits);
         this.inc({ outcome: 'stale' }, s.stale);
+        this.inc({ outcome: 'unchecked' }, s.unchecked);
         this.inc({ outcome: 'absent' }, s.absent);
       },
     });
