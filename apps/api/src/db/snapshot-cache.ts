@@ -106,11 +106,6 @@ export class SnapshotCache<V> {
     return this.entries.size;
   }
 
-  clear() {
-    this.entries.clear();
-    this.weight = 0;
-  }
-
   private drop(key: string, e: Entry<V>) {
     this.entries.delete(key);
     this.weight -= e.weight;
