@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZJobPage } from '@sunstamp/domain/contracts/jobs';
 import { ZJobListQuery } from '@sunstamp/domain/contracts/jobs';
 import type { Database } from '../../db/client.ts';
 import { principalOf } from '../../test/deliverables-fixtures.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/test-app.ts';
-import { listJobs } from './jobs-queries.service.ts';
+import { listJobs, listJobsJson } from './jobs-queries.service.ts';
 
 /*
  * Pages of the jobs list reused while the database's snapshot is unchanged (jobs-list.repository.ts,
@@ -129,6 +129,39 @@ describe('the jobs list, pages kept by snapshot', () => {
     const afterWrite = await get();
     expect(afterWrite.page.results[0]!.unread_messages).toBe(1);
     expect(afterWrite.page).toEqual(await fresh());
+  });
+
+  it('writes a kept page out once while nothing on it moves, and again when the clock moves it', async () => {
+    const name = `Cache written once ${Date.now()}`;
+    await submitted(name);
+    await submitted(`${name} b`);
+    const q = ZJobListQuery.parse({ search: name });
+    // Hours pending that are not whole: the key compared on reuse must read them as the first answer wrote them.
+    t.clock.advance(1.37 * H);
+    for (const who of [DEMO.admin, DEMO.acmeUser]) {
+      const p = await principalOf(t, who);
+      const stringify = vi.spyOn(JSON, 'stringify');
+      // The answers written out (the page's key is text made with JSON.stringify too).
+      const writes = () => stringify.mock.calls.filter(([v]) => typeof v === 'object' && v !== null && 'results' in v).length;
+      try {
+        const first = await listJobsJson(t.ctx, p, q);
+        expect(writes()).toBe(1);
+        expect(await listJobsJson(t.ctx, p, q)).toBe(first);
+        expect(writes(), `${who}: the kept answer is sent again, not written again`).toBe(1);
+        t.clock.advance(0.5 * H);
+        const later = await listJobsJson(t.ctx, p, q);
+        // Staff see the hours pending move; a client reads no clock, so nothing is written again.
+        if (who === DEMO.admin) {
+          expect(later).not.toBe(first);
+          expect(writes()).toBe(2);
+        } else {
+          expect(later).toBe(first);
+          expect(writes()).toBe(1);
+        }
+      } finally {
+        stringify.mockRestore();
+      }
+    }
   });
 
   it('works out what moves with the clock per answer, on a page it reuses', async () => {

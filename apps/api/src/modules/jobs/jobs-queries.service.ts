@@ -9,7 +9,7 @@ import type { Principal } from '../../platform/principal.ts';
 import { forbidden, notFound, invalidFields } from '../../platform/errors.ts';
 import { optionLists } from '../catalogue/catalogue.api.ts';
 import { cachedCount, keepCount } from './jobs-count.cache.ts';
-import { clientHistoryEntryFor, historyEntryOf, jobOf, listClockKey, listItemOf, revisionOf } from './jobs.mapper.ts';
+import { clientHistoryEntryFor, historyEntryOf, jobOf, listClockKey, listClockKeyOfItems, listItemOf, revisionOf } from './jobs.mapper.ts';
 import { sideOfRole, statusesWaitingOn } from '@sunstamp/domain/jobs/action-needed.rules';
 import { shownFileCategoryOf } from '@sunstamp/domain/jobs/client-view.rules';
 import type { FileCategory } from '@sunstamp/domain/constants/files.constants';
@@ -94,12 +94,14 @@ const writtenAnswers = new WeakMap<repo.JobListPage, { role: string; count: numb
 export async function listJobsJson(ctx: ListContext, p: Principal, q: JobListQuery): Promise<string> {
   const { rows, count, now } = await readList(ctx, p, q);
   if (!ctx.caches.jobPages) return JSON.stringify(answerOfList(rows, count, now, p, q));
-  const clock = listClockKey(rows, now, p.role);
   const written = writtenAnswers.get(rows);
-  // page and page_size are in the page's key, so the same rows come with the same ones.
-  if (written && written.role === p.role && written.count === count && written.clock === clock) return written.body;
-  const body = JSON.stringify(answerOfList(rows, count, now, p, q));
-  writtenAnswers.set(rows, { role: p.role, count, clock, body });
+  // page and page_size are in the page's key, so the same rows come with the same ones. The clock's
+  // key is computed from the rows only when there is an answer to compare with; a new answer's key
+  // is read off its own items.
+  if (written && written.role === p.role && written.count === count && written.clock === listClockKey(rows, now, p.role)) return written.body;
+  const answer = answerOfList(rows, count, now, p, q);
+  const body = JSON.stringify(answer);
+  writtenAnswers.set(rows, { role: p.role, count, clock: listClockKeyOfItems(answer.results, p.role), body });
   return body;
 }
 

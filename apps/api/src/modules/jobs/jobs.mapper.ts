@@ -95,10 +95,20 @@ export function listClockKey(rows: readonly ListSource[], now: Date, role: Role)
   let key = '';
   for (const r of rows) {
     const c = listClockOf(r, now, role);
-    key += `${c.overdue ? 'o' : '-'}${pendingAdminHours(c.pendingAdminMs)},`;
+    key += clockKeyPart(c.overdue, pendingAdminHours(c.pendingAdminMs));
   }
   return key;
 }
+
+/** The same key read off items listItemOf built from those rows at that instant: no second pass over the clock. */
+export function listClockKeyOfItems(items: readonly Pick<JobListItem, 'is_overdue' | 'pending_admin_hours'>[], role: Role): string {
+  if (isClientRole(role)) return '';
+  let key = '';
+  for (const i of items) key += clockKeyPart(i.is_overdue, i.pending_admin_hours);
+  return key;
+}
+
+const clockKeyPart = (overdue: boolean, hours: number) => `${overdue ? 'o' : '-'}${hours},`;
 
 /*
  * The list's hot path (bench/README.md, Jobs list, issue 27): a page repeats a handful of statuses,
