@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_PAGES, HOME_PAGE, LISTING_PAGES } from '@sunstamp/domain/site/public-pages.data';
-import { LOGIN_PAGE } from '@sunstamp/domain/site/login-page.data';
+import { LOGIN_PAGE, PASSWORD_RESET_PAGE, REQUEST_DEMO_PAGE, VERIFY_PAGE } from '@sunstamp/domain/site/login-page.data';
 import { SIGNED_IN_SOURCE } from '../apps/web/build/shell-chunks.ts';
 import { THEME_MODE_KEY } from '../apps/web/src/lib/persisted-settings.ts';
 import { BACKGROUND } from '../apps/web/src/app/theme.ts';
@@ -30,7 +30,9 @@ const APP_SOURCE = new RegExp(`^app-shell$|app\\/layouts\\/app\\.layout|${SIGNED
 const PUBLIC_PAGES: { url: string; heading: string }[] = [
   { url: '/', heading: HOME_PAGE.hero.title },
   { url: '/login', heading: LOGIN_PAGE.title },
-  { url: '/request-demo', heading: 'Request a demo' },
+  { url: '/request-demo', heading: REQUEST_DEMO_PAGE.title },
+  { url: '/password-reset', heading: PASSWORD_RESET_PAGE.title },
+  { url: '/verify', heading: VERIFY_PAGE.title },
   { url: '/about', heading: CONTENT_PAGES.about.title },
   { url: '/permit-design', heading: CONTENT_PAGES['permit-design'].title },
   { url: '/help', heading: LISTING_PAGES.help.title },
@@ -143,6 +145,42 @@ describe('the open pages\' header at every width', () => {
       expect((await header.boundingBox())!.height, 'the bar keeps one row').toBeLessThanOrEqual(72);
       const o = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
       expect(o.scrollWidth).toBeLessThanOrEqual(o.innerWidth);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('the prerendered page and the app that takes over from it', () => {
+  // Each heading where the server draws it (the app's scripts blocked) and where the app draws it:
+  // the same place and size, so nothing jumps when the app takes over.
+  const pages = [
+    ['/login', LOGIN_PAGE.title], ['/request-demo', REQUEST_DEMO_PAGE.title], ['/password-reset', PASSWORD_RESET_PAGE.title],
+    ['/verify', VERIFY_PAGE.title], ['/about', CONTENT_PAGES.about.title], ['/', HOME_PAGE.hero.title],
+  ] as const;
+  it.each([1280, 390])('puts each heading where the app puts it, %i px wide', async (width) => {
+    const page = await browser.context.newPage();
+    try {
+      await page.setViewportSize({ width, height: 800 });
+      const boxOf = async (url: string, heading: string, scripts: boolean) => {
+        if (!scripts) await page.route('**/assets/*.js', (r) => r.abort());
+        await page.goto(`${baseUrl}${url}`);
+        if (scripts) await page.getByRole('link', { name: 'Skip to content' }).waitFor({ state: 'attached' });
+        const h1 = page.getByRole('heading', { name: heading, level: 1 }).first();
+        await h1.waitFor();
+        const box = (await h1.boundingBox())!;
+        if (!scripts) await page.unroute('**/assets/*.js');
+        return box;
+      };
+      const moved: string[] = [];
+      for (const [url, heading] of pages) {
+        const server = await boxOf(url, heading, false);
+        const app = await boxOf(url, heading, true);
+        for (const k of ['x', 'y', 'width', 'height'] as const) {
+          if (Math.abs(server[k] - app[k]) > 2) moved.push(`${url} ${k}: server ${Math.round(server[k])}, app ${Math.round(app[k])}`);
+        }
+      }
+      expect(moved).toEqual([]);
     } finally {
       await page.close();
     }

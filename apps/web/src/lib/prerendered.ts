@@ -1,5 +1,6 @@
 /*
- * The page the server prerendered into #root (the open pages: home, sign-in, content, help, blog)
+ * The page the server prerendered into #root (the open pages: home, sign-in, request a demo,
+ * password reset, the seal check, content, help, blog)
  * and how the app takes over from it: the server's nodes stay on screen, untouched, while the app
  * renders into a hidden sibling; when the page itself has rendered (PrerenderedDone, or the router's
  * error page) the prerender is removed and the app shown, before the page's first paint.

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { CONTENT_PAGES, HOME_PAGE, LISTING_PAGES } from '@sunstamp/domain/site/public-pages.data';
 import { CONTENT_SLUGS } from '@sunstamp/domain/site/public-pages.routes';
-import { LOGIN_PAGE } from '@sunstamp/domain/site/login-page.data';
+import { LOGIN_PAGE, PASSWORD_RESET_PAGE, REQUEST_DEMO_PAGE, VERIFY_PAGE } from '@sunstamp/domain/site/login-page.data';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -286,6 +286,29 @@ describe('prerendered public pages, sitemap and robots', () => {
     expect(root).toContain(`<h1>${LOGIN_PAGE.title}</h1>`);
     expect(root).toContain(LOGIN_PAGE.lead);
     expect(login.body).toContain('<title>Sign in · Sunstamp</title>');
+  });
+
+  it('prerenders the pages whose form needs the app (request a demo, password reset, the seal check): heading and lead in #root, the page\'s own title', async () => {
+    const pages: [string, { title: string; lead: string; description: string }, string, string][] = [
+      ['/request-demo', REQUEST_DEMO_PAGE, '<main class="pre pre-login"><div class="pre-card" style="--pre-card-body: ', '/request-demo'],
+      ['/password-reset', PASSWORD_RESET_PAGE, '<main class="pre pre-login"><div class="pre-card" style="--pre-card-body: ', '/password-reset'],
+      ['/verify', VERIFY_PAGE, '<main class="pre pre-narrow">', '/verify'],
+      // A code in the path: the same page, its canonical link /verify, and the code nowhere in the HTML.
+      ['/verify/ZZQ9X-<b>-%3Cscript%3E', VERIFY_PAGE, '<main class="pre pre-narrow">', '/verify'],
+    ];
+    for (const [url, words, wrapper, canonical] of pages) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      const root = /<div id="root">([\s\S]*?)<\/div>\s*<script/.exec(res.body)?.[1] ?? '';
+      expect(root, url).toContain(wrapper);
+      expect(root, url).toContain(`<h1>${escHtml(words.title)}</h1><p>${escHtml(words.lead)}</p>`);
+      expect(res.body, url).toContain(`<title>${escHtml(words.title)} · Sunstamp</title>`);
+      expect(res.body, url).toContain(`<link rel="canonical" href="http://sunstamp.test${canonical}" />`);
+      expect(res.body, url).not.toMatch(/ZZQ9X|<b>|%3Cscript/i);
+    }
+    // The token pages stay the plain app (no words of theirs to show before it runs).
+    const confirm = await t.app.inject({ method: 'GET', url: '/password-reset/abc/def' });
+    expect(confirm.body).toContain('<title>Sunstamp</title>');
   });
 
   it('prerenders every open page with the hero the app draws (title and lead in the styled banner), so the largest text paints before any script', async () => {

@@ -1,5 +1,5 @@
 import { CONTENT_PAGES, HOME_PAGE, LISTING_PAGES } from '@sunstamp/domain/site/public-pages.data';
-import { LOGIN_PAGE } from '@sunstamp/domain/site/login-page.data';
+import { LOGIN_PAGE, PASSWORD_RESET_PAGE, REQUEST_DEMO_PAGE, VERIFY_PAGE } from '@sunstamp/domain/site/login-page.data';
 import { CONTENT_SLUGS, type ContentSlug } from '@sunstamp/domain/site/public-pages.routes';
 import type { RuntimeConfig } from '@sunstamp/domain/observability/observability.rules';
 import type { AppContext } from '../../context.ts';
@@ -78,11 +78,32 @@ function homePage(): PublicPageHead {
   return { status: 200, title: h.title, description: h.description, path: '/', type: 'website', bodyHtml };
 }
 
-/** The sign-in page's heading and lead (the form needs the app, which draws it over this). */
-function loginPage(): PublicPageHead {
+type PageWords = { title: string; description: string; lead: string };
+
+/**
+ * A page of the sign-in layout (sign in, request a demo, password reset): its heading and lead in
+ * the layout's card (the form needs the app, which draws it over this). The layout centres the card
+ * in the window, so the card is drawn as tall as the app's card with its form (`formHeight`: the
+ * height under the card's padding, measured in Chromium at 390 and 1280 px wide), or the heading
+ * would jump up when the app takes over. A form that grows makes that jump come back, nothing worse.
+ */
+function cardPage(path: string, w: PageWords, formHeight: number): PublicPageHead {
   return {
-    status: 200, title: LOGIN_PAGE.title, description: LOGIN_PAGE.description, path: '/login', type: 'website',
-    bodyHtml: `<main class="pre pre-login"><div class="pre-card"><h1>${esc(LOGIN_PAGE.title)}</h1><p>${esc(LOGIN_PAGE.lead)}</p></div></main>`,
+    status: 200, title: w.title, description: w.description, path, type: 'website',
+    bodyHtml: `<main class="pre pre-login"><div class="pre-card" style="--pre-card-body: ${formHeight}px"><h1>${esc(w.title)}</h1><p>${esc(w.lead)}</p></div></main>`,
+  };
+}
+
+/**
+ * The public check of a sealed document (an AHJ reviewer arrives from the code beside the seal,
+ * often on a phone): the bar, the heading and the lead in the page's narrow column. A code in the
+ * path is not a page of its own for a search engine: the canonical link is /verify, and what the
+ * code names is never put in the HTML (the app looks it up).
+ */
+function verifyPage(): PublicPageHead {
+  return {
+    status: 200, title: VERIFY_PAGE.title, description: VERIFY_PAGE.description, path: '/verify', type: 'website',
+    bodyHtml: `${BAR_HTML}<main class="pre pre-narrow"><h1>${esc(VERIFY_PAGE.title)}</h1><p>${esc(VERIFY_PAGE.lead)}</p></main>`,
   };
 }
 
@@ -131,7 +152,10 @@ const SLUG_SEGMENT = /^[a-z0-9-]{1,200}$/;
 export async function publicPageHead(ctx: Ctx, pathname: string): Promise<PublicPageHead | null> {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/' || path === '/home') return homePage();
-  if (path === '/login') return loginPage();
+  if (path === '/login') return cardPage(path, LOGIN_PAGE, 386);
+  if (path === '/request-demo') return cardPage(path, REQUEST_DEMO_PAGE, 646);
+  if (path === '/password-reset') return cardPage(path, PASSWORD_RESET_PAGE, 294);
+  if (path === '/verify' || /^\/verify\/[^/]+$/.test(path)) return verifyPage();
   if (path === '/contact-us') {
     const m = LISTING_PAGES['contact-us'];
     return { status: 200, title: m.title, description: m.description, path, type: 'website', bodyHtml: pageHtml(m.title, m.lead, '') };

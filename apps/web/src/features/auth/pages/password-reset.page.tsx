@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ZPasswordResetRequest } from '@sunstamp/domain/contracts/auth';
+import { PASSWORD_RESET_PAGE } from '@sunstamp/domain/site/login-page.data';
 import { FormError } from '../../../components/form-error.tsx';
 import { textFieldProps } from '../../../components/form/form-field.ts';
 import { friendlyErrors, showServerError } from '../../../lib/form-resolver.ts';
@@ -17,7 +18,7 @@ import { useRequestPasswordReset } from '../api/use-password-reset.ts';
 
 /** Ask for a reset link by email. */
 export function PasswordResetPage() {
-  usePageTitle('Reset your password');
+  usePageTitle(PASSWORD_RESET_PAGE.title);
   const reset = useRequestPasswordReset();
   const form = useForm({
     resolver: zodResolver(ZPasswordResetRequest, friendlyErrors),
@@ -34,7 +35,7 @@ export function PasswordResetPage() {
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Typography variant="h5" component="h1" sx={{ mb: 0.5 }}>
-        Reset your password
+        {PASSWORD_RESET_PAGE.title}
       </Typography>
       {reset.isSuccess ? (
         <>
@@ -51,7 +52,7 @@ export function PasswordResetPage() {
       ) : (
         <>
           <Typography color="text.secondary" sx={{ mb: 3 }}>
-            Enter the email address of your account and we will send you a link to choose a new password.
+            {PASSWORD_RESET_PAGE.lead}
           </Typography>
           <FormError message={form.formState.errors.root?.server?.message} />
           <Stack spacing={2.5}>

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ZRequestDemoBody } from '@sunstamp/domain/contracts/auth';
+import { REQUEST_DEMO_PAGE } from '@sunstamp/domain/site/login-page.data';
 import { FormError } from '../../../components/form-error.tsx';
 import { textFieldProps } from '../../../components/form/form-field.ts';
 import { friendlyErrors, showServerError } from '../../../lib/form-resolver.ts';
@@ -16,7 +17,7 @@ import { usePageTitle } from '../../../lib/page-title.ts';
 import { useRequestDemo } from '../api/use-request-demo.ts';
 
 export function RequestDemoPage() {
-  usePageTitle('Request a demo');
+  usePageTitle(REQUEST_DEMO_PAGE.title);
   const request = useRequestDemo();
   const form = useForm({
     resolver: zodResolver(ZRequestDemoBody, friendlyErrors),
@@ -50,10 +51,10 @@ export function RequestDemoPage() {
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Typography variant="h5" component="h1" sx={{ mb: 0.5 }}>
-        Request a demo
+        {REQUEST_DEMO_PAGE.title}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Tell us who you are and we will set up a walk-through of Sunstamp.
+        {REQUEST_DEMO_PAGE.lead}
       </Typography>
       <FormError message={form.formState.errors.root?.server?.message} />
       <Stack spacing={2}>

@@ -16,6 +16,7 @@ import GppBadOutlined from '@mui/icons-material/GppBadOutlined';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import { MAX_VERIFY_UPLOAD_BYTES } from '@sunstamp/domain/constants/deliverables.constants';
 import { normaliseVerificationCode } from '@sunstamp/domain/jobs/deliverables.rules';
+import { VERIFY_PAGE } from '@sunstamp/domain/site/login-page.data';
 import { errorMessageOf } from '../../../lib/api-error.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useCheckDocument, useVerification } from '../api/use-verification.ts';
@@ -37,7 +38,7 @@ function Fact({ label, value, mono }: { label: string; value: string; mono?: boo
  */
 // eslint-disable-next-line max-lines-per-function -- the typed code (in the URL), its record and the uploaded-PDF comparison share the one code and its two queries
 export function VerifyPage() {
-  usePageTitle('Verify a sealed document');
+  usePageTitle(VERIFY_PAGE.title);
   const { code: param = '' } = useParams();
   const navigate = useNavigate();
   const [typed, setTyped] = useState(param);
@@ -64,11 +65,8 @@ export function VerifyPage() {
 
   return (
     <Container maxWidth="sm" sx={{ py: 6 }}>
-      <Typography variant="h4" component="h1" gutterBottom>Verify a sealed document</Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Enter the verification code printed beside the engineer’s seal. You will see who sealed the document and can check that
-        the PDF you hold is the one that was sealed.
-      </Typography>
+      <Typography variant="h4" component="h1" gutterBottom>{VERIFY_PAGE.title}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>{VERIFY_PAGE.lead}</Typography>
       {/* The button keeps the field's height when a message shows under the field. */}
       <Box component="form" onSubmit={submit} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 3 }}>
         <TextField
