@@ -335,7 +335,7 @@ describe('prerendered public pages, sitemap and robots', () => {
     const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.headers['content-type']).toContain('application/xml');
-    for (const loc of ['/terms', '/help/ordering-a-job', '/blog/welcome-to-sunstamp', '/permit-design']) {
+    for (const loc of ['/terms', '/help/ordering-a-job', '/blog/welcome-to-sunstamp', '/permit-design', '/request-demo', '/verify']) {
       expect(sitemap.body).toContain(`<loc>http://sunstamp.test${loc}</loc>`);
     }
     expect(sitemap.body).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);

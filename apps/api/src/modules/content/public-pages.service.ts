@@ -220,7 +220,7 @@ export async function sitemapXml(ctx: Ctx): Promise<string> {
   const now = ctx.clock.now();
   const base = ctx.config.publicUrl;
   const urls: { loc: string; lastmod?: string }[] = [
-    { loc: '/' }, ...CONTENT_SLUGS.map((s) => ({ loc: `/${s}` })), { loc: '/blog' }, { loc: '/help' }, { loc: '/contact-us' },
+    { loc: '/' }, ...CONTENT_SLUGS.map((s) => ({ loc: `/${s}` })), { loc: '/blog' }, { loc: '/help' }, { loc: '/contact-us' }, { loc: '/request-demo' }, { loc: '/verify' },
   ];
   for (const kind of ['post', 'help'] as const) {
     for (const { item: i } of await repo.listPublished(ctx.database.db, kind, now)) {
