@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_PAGES, HOME_PAGE, LISTING_PAGES } from '@sunstamp/domain/site/public-pages.data';
-import { LOGIN_PAGE, PASSWORD_RESET_PAGE, REQUEST_DEMO_PAGE, VERIFY_PAGE } from '@sunstamp/domain/site/login-page.data';
+import { LOGIN_PAGE, PASSWORD_CHOOSE_PAGE, PASSWORD_RESET_PAGE, REQUEST_DEMO_PAGE, VERIFY_PAGE } from '@sunstamp/domain/site/login-page.data';
 import { SIGNED_IN_SOURCE } from '../apps/web/build/shell-chunks.ts';
 import { THEME_MODE_KEY } from '../apps/web/src/lib/persisted-settings.ts';
 import { BACKGROUND } from '../apps/web/src/app/theme.ts';
@@ -156,6 +156,7 @@ describe('the prerendered page and the app that takes over from it', () => {
   // the same place and size, so nothing jumps when the app takes over.
   const pages = [
     ['/login', LOGIN_PAGE.title], ['/request-demo', REQUEST_DEMO_PAGE.title], ['/password-reset', PASSWORD_RESET_PAGE.title],
+    ['/password-reset/MQ/a-token', PASSWORD_CHOOSE_PAGE.title],
     ['/verify', VERIFY_PAGE.title], ['/about', CONTENT_PAGES.about.title], ['/', HOME_PAGE.hero.title],
   ] as const;
   it.each([1280, 390])('puts each heading where the app puts it, %i px wide', async (width) => {

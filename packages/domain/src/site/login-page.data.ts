@@ -21,6 +21,13 @@ export const PASSWORD_RESET_PAGE = {
   lead: 'Enter the email address of your account and we will send you a link to choose a new password.',
 } as const;
 
+/** The page a reset or welcome mail's link opens (/password-reset/{uid}/{token}). */
+export const PASSWORD_CHOOSE_PAGE = {
+  title: 'Choose your password',
+  description: 'Choose the password of your Sunstamp account.',
+  lead: 'Then sign in with your email address and this password. Any other sessions end.',
+} as const;
+
 export const VERIFY_PAGE = {
   title: 'Verify a sealed document',
   description: 'Check a verification code printed beside an engineer’s seal on a Sunstamp document: who sealed it, and whether your PDF is the one sealed.',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { CONTENT_PAGES, HOME_PAGE, LISTING_PAGES } from '@sunstamp/domain/site/public-pages.data';
 import { CONTENT_SLUGS } from '@sunstamp/domain/site/public-pages.routes';
-import { LOGIN_PAGE, PASSWORD_RESET_PAGE, REQUEST_DEMO_PAGE, VERIFY_PAGE } from '@sunstamp/domain/site/login-page.data';
+import { LOGIN_PAGE, PASSWORD_CHOOSE_PAGE, PASSWORD_RESET_PAGE, REQUEST_DEMO_PAGE, VERIFY_PAGE } from '@sunstamp/domain/site/login-page.data';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -292,6 +292,8 @@ describe('prerendered public pages, sitemap and robots', () => {
     const pages: [string, { title: string; lead: string; description: string }, string, string][] = [
       ['/request-demo', REQUEST_DEMO_PAGE, '<main class="pre pre-login"><div class="pre-card" style="--pre-card-body: ', '/request-demo'],
       ['/password-reset', PASSWORD_RESET_PAGE, '<main class="pre pre-login"><div class="pre-card" style="--pre-card-body: ', '/password-reset'],
+      // A mail's link: the same card with its own words, its uid and token nowhere in the HTML.
+      ['/password-reset/ZZQ9X/ZZQ9X-token', PASSWORD_CHOOSE_PAGE, '<main class="pre pre-login"><div class="pre-card" style="--pre-card-body: ', '/password-reset'],
       ['/verify', VERIFY_PAGE, '<main class="pre pre-narrow">', '/verify'],
       // A code in the path: the same page, its canonical link /verify, and the code nowhere in the HTML.
       ['/verify/ZZQ9X-<b>-%3Cscript%3E', VERIFY_PAGE, '<main class="pre pre-narrow">', '/verify'],
@@ -306,9 +308,10 @@ describe('prerendered public pages, sitemap and robots', () => {
       expect(res.body, url).toContain(`<link rel="canonical" href="http://sunstamp.test${canonical}" />`);
       expect(res.body, url).not.toMatch(/ZZQ9X|<b>|%3Cscript/i);
     }
-    // The token pages stay the plain app (no words of theirs to show before it runs).
-    const confirm = await t.app.inject({ method: 'GET', url: '/password-reset/abc/def' });
-    expect(confirm.body).toContain('<title>Sunstamp</title>');
+    // The pages whose words depend on what their link finds stay the plain app.
+    for (const url of ['/verify-email/abc', '/unsubscribe?token=abc']) {
+      expect((await t.app.inject({ method: 'GET', url })).body, url).toContain('<title>Sunstamp</title>');
+    }
   });
 
   it('prerenders every open page with the hero the app draws (title and lead in the styled banner), so the largest text paints before any script', async () => {

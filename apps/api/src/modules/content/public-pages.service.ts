@@ -1,5 +1,5 @@
 import { CONTENT_PAGES, HOME_PAGE, LISTING_PAGES } from '@sunstamp/domain/site/public-pages.data';
-import { LOGIN_PAGE, PASSWORD_RESET_PAGE, REQUEST_DEMO_PAGE, VERIFY_PAGE } from '@sunstamp/domain/site/login-page.data';
+import { LOGIN_PAGE, PASSWORD_CHOOSE_PAGE, PASSWORD_RESET_PAGE, REQUEST_DEMO_PAGE, VERIFY_PAGE } from '@sunstamp/domain/site/login-page.data';
 import { CONTENT_SLUGS, type ContentSlug } from '@sunstamp/domain/site/public-pages.routes';
 import type { RuntimeConfig } from '@sunstamp/domain/observability/observability.rules';
 import type { AppContext } from '../../context.ts';
@@ -155,6 +155,8 @@ export async function publicPageHead(ctx: Ctx, pathname: string): Promise<Public
   if (path === '/login') return cardPage(path, LOGIN_PAGE, 386);
   if (path === '/request-demo') return cardPage(path, REQUEST_DEMO_PAGE, 646);
   if (path === '/password-reset') return cardPage(path, PASSWORD_RESET_PAGE, 294);
+  // A mail's link: its uid and token are never written into the HTML, and the canonical link is the reset page's.
+  if (/^\/password-reset\/[^/]+\/[^/]+$/.test(path)) return cardPage('/password-reset', PASSWORD_CHOOSE_PAGE, 413);
   if (path === '/verify' || /^\/verify\/[^/]+$/.test(path)) return verifyPage();
   if (path === '/contact-us') {
     const m = LISTING_PAGES['contact-us'];

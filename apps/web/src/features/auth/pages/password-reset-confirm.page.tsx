@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { PASSWORD_CHOOSE_PAGE } from '@sunstamp/domain/site/login-page.data';
 import { FormError } from '../../../components/form-error.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { textFieldProps } from '../../../components/form/form-field.ts';
@@ -17,7 +18,7 @@ import { PASSWORD_HINT, ZNewPasswordForm } from '../../../lib/session/new-passwo
 
 /** The reset link's page: choose a new password for the account in the link. */
 export function PasswordResetConfirmPage() {
-  usePageTitle('Choose your password');
+  usePageTitle(PASSWORD_CHOOSE_PAGE.title);
   const { uid = '', token = '' } = useParams();
   const confirm = useConfirmPasswordReset();
   const form = useForm({
@@ -51,10 +52,10 @@ export function PasswordResetConfirmPage() {
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Typography variant="h5" component="h1" sx={{ mb: 0.5 }}>
-        Choose your password
+        {PASSWORD_CHOOSE_PAGE.title}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Then sign in with your email address and this password. Any other sessions end.
+        {PASSWORD_CHOOSE_PAGE.lead}
       </Typography>
       <FormError message={form.formState.errors.root?.server?.message} />
       <Stack spacing={2.5}>
