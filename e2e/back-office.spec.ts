@@ -76,6 +76,32 @@ describe('back office', { shuffle: false }, () => {
     await signOut(page);
   });
 
+  it('a visitor asks for a demo from the home page (the fields left empty are marked); staff read it under From the website', async () => {
+    const who = `Dana ${Date.now().toString(36)}`;
+    await page.goto(baseUrl);
+    await page.getByRole('link', { name: 'Request a demo' }).first().click();
+    await page.getByRole('heading', { name: 'Request a demo', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Request a demo' }).click();
+    // Name, email and company are required; nothing is sent until they are there.
+    await page.getByText('This field is required.').first().waitFor();
+    expect(await page.getByText('This field is required.').count()).toBe(2);
+    await page.getByText('Enter a valid email address.').waitFor();
+    await page.getByLabel('Your name').fill(who);
+    await page.getByLabel('Work email').fill('dana@sunny-roofs.test');
+    await page.getByLabel('Company').fill('Sunny Roofs');
+    await page.getByLabel('Anything we should know?').fill('Twelve roofs a week in Arizona.');
+    await page.getByRole('button', { name: 'Request a demo' }).click();
+    await page.getByRole('heading', { name: 'Request received', level: 1 }).waitFor();
+    await page.getByText('Thank you! We will be in touch shortly.').waitFor();
+    await screenshot(page, 'request-demo-received.png');
+
+    await signInAs(page, ADMIN, `/back-office?tab=inbound`);
+    const row = page.getByRole('table', { name: 'Demo requests' }).getByRole('row').filter({ hasText: who });
+    await row.getByText('Twelve roofs a week in Arizona.').waitFor();
+    await row.getByText('Sunny Roofs').waitFor();
+    await signOut(page);
+  });
+
   it('a client user has no back office', async () => {
     await signInAs(page, INSTALLER);
     await page.getByRole('button', { name: 'Account menu' }).click();

@@ -36,7 +36,7 @@ export function RequestDemoPage() {
     return (
       <Box>
         <Typography variant="h5" component="h1" gutterBottom>
-          Thank you
+          Request received
         </Typography>
         <Alert severity="success" sx={{ mb: 3 }}>
           {request.data?.detail ?? 'Thank you! We will be in touch shortly.'}
