@@ -131,7 +131,9 @@ describe('the jobs list, pages kept by snapshot', () => {
     expect(afterWrite.page).toEqual(await fresh());
   });
 
-  it('writes a kept page out once while nothing on it moves, and again when the clock moves it', async () => {
+  // On PostgreSQL the tests share a server, and a write in another test's database changes the
+  // snapshot (transaction ids are the server's), so whether a page is kept there is not this test's to say.
+  it.skipIf(onPostgres)('writes a kept page out once while nothing on it moves, and again when the clock moves it', async () => {
     const name = `Cache written once ${Date.now()}`;
     await submitted(name);
     await submitted(`${name} b`);
