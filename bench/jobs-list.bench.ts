@@ -120,7 +120,7 @@ async function run(kind: string) {
       const miss = s.target !== null && r.latency.p99 > s.target;
       failed ||= miss || r.non2xx > 0;
       rows.push(`| ${kind} | ${s.name} | \`${s.path.replace('/api/jobs', '')}\` | ${r.latency.p50} ms | ${r.latency.p99} ms | ${Math.round(r.requests.average)} | ${cpuMs.toFixed(2)} ms | ${dbMs === undefined ? '—' : `${dbMs.toFixed(2)} ms`} | ${hitShare} | ${s.target === null ? '—' : `≤ ${s.target} ms`}${miss ? ' **missed**' : ''} |`);
-      console.log(`[${kind}] ${s.name}: p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(r.requests.average)} req/s, server CPU ${cpuMs.toFixed(2)} ms/request,${dbMs === undefined ? '' : ` PostgreSQL CPU ${dbMs.toFixed(2)} ms/request,`} kept pages ${hitShare}, writes ${writes}, non-2xx ${r.non2xx}, errors ${r.errors}`);
+      console.log(`[${kind}] ${s.name}: p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(r.requests.average)} req/s, server CPU ${cpuMs.toFixed(2)} ms/request,${dbMs === undefined ? '' : ` PostgreSQL CPU ${dbMs.toFixed(2)} ms/request,`} kept pages ${hitShare}${ctx.caches.jobPages ? ` (lookups: ${kept} kept, ${pages1.stale - pages0.stale} stale, ${pages1.absent - pages0.absent} none, ${pages1.unchecked - pages0.unchecked} unchecked)` : ''}, writes ${writes}, non-2xx ${r.non2xx}, errors ${r.errors}`);
     }
     await app.close();
     await ctx.close();

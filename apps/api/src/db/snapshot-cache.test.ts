@@ -111,6 +111,37 @@ describe('SnapshotCache', () => {
     expect(cache.stats.unchecked).toBe(before.unchecked);
   });
 
+  it('answers the entry a concurrent miss set while a lookup checked, when that entry is of the current snapshot', async () => {
+    // The check's answer is held until the test lets it go, so a set() lands while it is in flight.
+    let current = '7:7:';
+    let release!: () => void;
+    const database = { queryArrays: () => new Promise<unknown[][]>((resolve) => { release = () => resolve([[current]]); }) };
+    const cache = new SnapshotCache<string>(database, { entries: 10, weight: 100 });
+    cache.set('k', '6:6:', 'read before the write');
+    const looking = cache.get('k');
+    // Another request missed after the write, read the page again and kept it, while this lookup checked.
+    cache.set('k', '7:7:', 'read after the write');
+    release();
+    expect(await looking).toBe('read after the write');
+    // And when the snapshot moved again meanwhile, neither is answered and the newer entry is left alone.
+    const again = cache.get('k');
+    current = '8:8:';
+    release();
+    expect(await again).toBeUndefined();
+    expect(cache.stats).toEqual({ hits: 1, stale: 1, unchecked: 0, absent: 0 });
+  });
+
+  it('keeps the first of the entries concurrent misses set under one snapshot', async () => {
+    const still = { queryArrays: async () => [['9:9:']] };
+    const cache = new SnapshotCache<{ n: number }>(still, { entries: 10, weight: 100 });
+    const first = { n: 1 };
+    cache.set('k', '9:9:', first);
+    cache.set('k', '9:9:', { n: 1 });
+    expect(await cache.get('k')).toBe(first);
+    cache.set('k', '10:10:', { n: 2 }); // read under another snapshot: replaces it
+    expect(cache.size).toBe(1);
+  });
+
   // PGlite has one connection: a transaction held open there would block the reads below.
   it.runIf(onPostgres)('counts a transaction running when the value was read as unseen, and ends the value when it commits', async () => {
     const cache = new SnapshotCache<string[]>(database, { entries: 10, weight: 100 });
