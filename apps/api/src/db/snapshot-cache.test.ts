@@ -81,7 +81,7 @@ describe('SnapshotCache', () => {
     expect(await cache.get('d')).toBeUndefined(); // read under another snapshot than the current one
     expect(cache.size).toBe(1);
     // Every lookup counted once: answered (a, d, e), entry stale (d), no entry (b, c, a, huge).
-    expect(cache.stats).toEqual({ hits: 3, stale: 1, unchecked: 0, absent: 4 });
+    expect(cache.stats).toEqual({ hits: 3, stale: 1, unchecked: 0, absent: 4, joined: 0 });
   });
 
   it('checks only one lookup in 16 while its entries are nearly always stale, and checks them all again once they hit', async () => {
@@ -128,7 +128,7 @@ describe('SnapshotCache', () => {
     current = '8:8:';
     release();
     expect(await again).toBeUndefined();
-    expect(cache.stats).toEqual({ hits: 1, stale: 1, unchecked: 0, absent: 0 });
+    expect(cache.stats).toEqual({ hits: 1, stale: 1, unchecked: 0, absent: 0, joined: 0 });
   });
 
   it('keeps the first of the entries concurrent misses set under one snapshot', async () => {
@@ -140,6 +140,65 @@ describe('SnapshotCache', () => {
     expect(await cache.get('k')).toBe(first);
     cache.set('k', '10:10:', { n: 2 }); // read under another snapshot: replaces it
     expect(cache.size).toBe(1);
+  });
+
+  describe('read', () => {
+    /** A database whose current snapshot the test sets, and loads the test finishes by hand. */
+    function harness() {
+      const db = { snapshot: '20:20:' };
+      const cache = new SnapshotCache<string>({ queryArrays: async () => [[db.snapshot]] }, { entries: 10, weight: 100 });
+      const loads: { snapshot: string; finish: (value: string) => void; fail: (e: Error) => void }[] = [];
+      const load = () => new Promise<{ snapshot: string; value: string }>((resolve, reject) => {
+        const snapshot = db.snapshot; // what a statement starting now reads under
+        loads.push({ snapshot, finish: (value) => resolve({ snapshot, value }), fail: reject });
+      });
+      return { db, cache, loads, load };
+    }
+    const settle = () => new Promise((r) => setTimeout(r, 5));
+
+    it('reads a key once for the lookups that miss while its read is in flight', async () => {
+      const { cache, loads, load } = harness();
+      const answers = Promise.all([cache.read('k', load), cache.read('k', load), cache.read('k', load)]);
+      await settle();
+      expect(loads).toHaveLength(1);
+      loads[0]!.finish('page');
+      expect(await answers).toEqual(['page', 'page', 'page']);
+      expect(cache.stats.joined).toBe(2);
+      // And kept: the next lookup is a hit, with no read.
+      expect(await cache.read('k', load)).toBe('page');
+      expect(loads).toHaveLength(1);
+    });
+
+    it('never hands a lookup a read that began before a write it could have seen', async () => {
+      const { db, cache, loads, load } = harness();
+      const first = cache.read('k', load);
+      await settle();
+      // A write ends while the first read is in flight; the caller who made it lists again.
+      db.snapshot = '21:21:';
+      const second = cache.read('k', load);
+      await settle();
+      loads[0]!.finish('before the write');
+      expect(await first).toBe('before the write');
+      await settle();
+      expect(loads).toHaveLength(2);
+      expect(loads[1]!.snapshot).toBe('21:21:');
+      loads[1]!.finish('after the write');
+      expect(await second).toBe('after the write');
+      expect(cache.stats.joined).toBe(0);
+    });
+
+    it('lets the lookups that waited on a failed read read for themselves', async () => {
+      const { cache, loads, load } = harness();
+      const first = cache.read('k', load);
+      const second = cache.read('k', load);
+      await settle();
+      loads[0]!.fail(new Error('connection lost'));
+      await expect(first).rejects.toThrow('connection lost');
+      await settle();
+      expect(loads).toHaveLength(2);
+      loads[1]!.finish('page');
+      expect(await second).toBe('page');
+    });
   });
 
   // PGlite has one connection: a transaction held open there would block the reads below.

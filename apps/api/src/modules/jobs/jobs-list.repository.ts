@@ -308,16 +308,14 @@ export async function listJobs(
   }
   // The clock is a parameter of the overdue filter only, so a key with it never repeats: such a list is not kept.
   const key = pages && f.overdue === undefined ? `${name ?? q.text}\u0000${JSON.stringify(q.values)}` : undefined;
-  const readPage = async (): Promise<JobListPage> => {
-    const hit = key ? await pages!.get(key) : undefined;
-    if (hit) return hit;
+  const loadPage = async () => {
     const r = await database.queryArrays({ name, text: q.text, values: q.values });
     const rows = JSON.parse(r[0]![0] as string) as unknown[][];
     const states = await statesOfRows(database, rows);
-    const mapped = Object.freeze(rows.map((row) => Object.freeze(listRowOf(row, states))));
-    if (key) pages!.set(key, r[0]![1] as string, mapped, Math.max(1, mapped.length));
-    return mapped;
+    const value: JobListPage = Object.freeze(rows.map((row) => Object.freeze(listRowOf(row, states))));
+    return { snapshot: r[0]![1] as string, value, weight: Math.max(1, value.length) };
   };
+  const readPage = async (): Promise<JobListPage> => (key ? pages!.read(key, loadPage) : (await loadPage()).value);
   const [rows, total] = await Promise.all([
     readPage(),
     knownCount !== undefined
