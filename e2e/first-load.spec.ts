@@ -159,26 +159,37 @@ describe('the prerendered page and the app that takes over from it', () => {
     ['/password-reset/MQ/a-token', PASSWORD_CHOOSE_PAGE.title],
     ['/verify', VERIFY_PAGE.title], ['/about', CONTENT_PAGES.about.title], ['/', HOME_PAGE.hero.title],
   ] as const;
+  /** The pages of the sign-in layout, whose header (its brand) the server draws too. */
+  const AUTH_LAYOUT = new Set(['/login', '/request-demo', '/password-reset', '/password-reset/MQ/a-token']);
   it.each([1280, 390])('puts each heading where the app puts it, %i px wide', async (width) => {
     const page = await browser.context.newPage();
     try {
       await page.setViewportSize({ width, height: 800 });
-      const boxOf = async (url: string, heading: string, scripts: boolean) => {
+      // The heading, and on the sign-in layout's pages its brand in the header too.
+      const boxesOf = async (url: string, heading: string, scripts: boolean) => {
         if (!scripts) await page.route('**/assets/*.js', (r) => r.abort());
         await page.goto(`${baseUrl}${url}`);
         if (scripts) await page.getByRole('link', { name: 'Skip to content' }).waitFor({ state: 'attached' });
         const h1 = page.getByRole('heading', { name: heading, level: 1 }).first();
         await h1.waitFor();
-        const box = (await h1.boundingBox())!;
+        const boxes = { heading: (await h1.boundingBox())!, brand: null as Awaited<ReturnType<typeof h1.boundingBox>> };
+        if (AUTH_LAYOUT.has(url)) boxes.brand = await page.getByRole('link', { name: 'Sunstamp home' }).boundingBox({ timeout: 2_000 }).catch(() => null);
         if (!scripts) await page.unroute('**/assets/*.js');
-        return box;
+        return boxes;
       };
       const moved: string[] = [];
       for (const [url, heading] of pages) {
-        const server = await boxOf(url, heading, false);
-        const app = await boxOf(url, heading, true);
-        for (const k of ['x', 'y', 'width', 'height'] as const) {
-          if (Math.abs(server[k] - app[k]) > 2) moved.push(`${url} ${k}: server ${Math.round(server[k])}, app ${Math.round(app[k])}`);
+        const server = await boxesOf(url, heading, false);
+        const app = await boxesOf(url, heading, true);
+        for (const what of ['heading', 'brand'] as const) {
+          const [s, a] = [server[what], app[what]];
+          if (!s || !a) {
+            if (s !== a) moved.push(`${url} ${what}: server ${s ? 'drawn' : 'none'}, app ${a ? 'drawn' : 'none'}`);
+            continue;
+          }
+          for (const k of ['x', 'y', 'width', 'height'] as const) {
+            if (Math.abs(s[k] - a[k]) > 2) moved.push(`${url} ${what} ${k}: server ${Math.round(s[k])}, app ${Math.round(a[k])}`);
+          }
         }
       }
       expect(moved).toEqual([]);

@@ -1,15 +1,17 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { BRAND_MARK } from '@sunstamp/domain/site/brand-mark';
 import { PRODUCT_NAME } from '../lib/page-title.ts';
 
-/** The sun mark drawn inline (no image request), in the brand amber. */
+/** The sun mark drawn inline (no image request), in the brand amber; the server's prerender draws the same (BRAND_MARK). */
 export function SunMark({ size = 28 }: { size?: number }) {
+  const { viewBox, tile, sun, rays } = BRAND_MARK;
   return (
-    <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
-      <rect width="64" height="64" rx="14" fill="#14365d" />
-      <circle cx="32" cy="32" r="11" fill="#f6a821" />
-      <g stroke="#f6a821" strokeWidth="4" strokeLinecap="round">
-        <path d="M32 8v7M32 49v7M8 32h7M49 32h7M15 15l5 5M44 44l5 5M15 49l5-5M44 20l5-5" />
+    <svg width={size} height={size} viewBox={viewBox} aria-hidden="true" focusable="false">
+      <rect width="64" height="64" rx={tile.rx} fill={tile.fill} />
+      <circle cx={sun.cx} cy={sun.cy} r={sun.r} fill={sun.fill} />
+      <g stroke={rays.stroke} strokeWidth={rays.strokeWidth} strokeLinecap="round">
+        <path d={rays.d} />
       </g>
     </svg>
   );

@@ -1,4 +1,5 @@
 import { CONTENT_PAGES, HOME_PAGE, LISTING_PAGES } from '@sunstamp/domain/site/public-pages.data';
+import { brandMarkSvg } from '@sunstamp/domain/site/brand-mark';
 import { LOGIN_PAGE, PASSWORD_CHOOSE_PAGE, PASSWORD_RESET_PAGE, REQUEST_DEMO_PAGE, VERIFY_PAGE } from '@sunstamp/domain/site/login-page.data';
 import { CONTENT_SLUGS, type ContentSlug } from '@sunstamp/domain/site/public-pages.routes';
 import type { RuntimeConfig } from '@sunstamp/domain/observability/observability.rules';
@@ -90,9 +91,12 @@ type PageWords = { title: string; description: string; lead: string };
 function cardPage(path: string, w: PageWords, formHeight: number): PublicPageHead {
   return {
     status: 200, title: w.title, description: w.description, path, type: 'website',
-    bodyHtml: `<main class="pre pre-login"><div class="pre-card" style="--pre-card-body: ${formHeight}px"><h1>${esc(w.title)}</h1><p>${esc(w.lead)}</p></div></main>`,
+    bodyHtml: `<div class="pre-auth">${AUTH_BAR_HTML}<main class="pre pre-login"><div class="pre-card" style="--pre-card-body: ${formHeight}px"><h1>${esc(w.title)}</h1><p>${esc(w.lead)}</p></div></main></div>`,
   };
 }
+
+/** The sign-in layout's header, its brand where the app draws it (the theme button needs the app and comes with it). */
+const AUTH_BAR_HTML = `<header class="pre pre-auth-bar"><a href="/home" aria-label="Sunstamp home">${brandMarkSvg(28)}<span>Sunstamp</span></a></header>`;
 
 /**
  * The public check of a sealed document (an AHJ reviewer arrives from the code beside the seal,
