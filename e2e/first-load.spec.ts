@@ -161,19 +161,30 @@ describe('the prerendered page and the app that takes over from it', () => {
   ] as const;
   /** The pages of the sign-in layout, whose header (its brand) the server draws too. */
   const AUTH_LAYOUT = new Set(['/login', '/request-demo', '/password-reset', '/password-reset/MQ/a-token']);
-  it.each([1280, 390])('puts each heading where the app puts it, %i px wide', async (width) => {
+  it.each([1280, 1000, 390])('puts each heading and the header\'s brand, links and buttons where the app puts them, %i px wide', async (width) => {
     const page = await browser.context.newPage();
     try {
       await page.setViewportSize({ width, height: 800 });
-      // The heading, and on the sign-in layout's pages its brand in the header too.
+      // The heading, and the header's brand and buttons: on the sign-in layout's pages the brand,
+      // on the others the brand, Sign in, from 600 px Request a demo, and from 1200 px the site's links.
       const boxesOf = async (url: string, heading: string, scripts: boolean) => {
         if (!scripts) await page.route('**/assets/*.js', (r) => r.abort());
         await page.goto(`${baseUrl}${url}`);
         if (scripts) await page.getByRole('link', { name: 'Skip to content' }).waitFor({ state: 'attached' });
         const h1 = page.getByRole('heading', { name: heading, level: 1 }).first();
         await h1.waitFor();
-        const boxes = { heading: (await h1.boundingBox())!, brand: null as Awaited<ReturnType<typeof h1.boundingBox>> };
-        if (AUTH_LAYOUT.has(url)) boxes.brand = await page.getByRole('link', { name: 'Sunstamp home' }).boundingBox({ timeout: 2_000 }).catch(() => null);
+        const banner = page.getByRole('banner');
+        const boxOf = (name: string) => banner.getByRole('link', { name, exact: true }).first().boundingBox({ timeout: 2_000 }).catch(() => null);
+        const auth = AUTH_LAYOUT.has(url);
+        const boxes = {
+          heading: (await h1.boundingBox())!,
+          brand: await boxOf(auth ? 'Sunstamp home' : 'Sunstamp'),
+          'sign in': auth ? null : await boxOf('Sign in'),
+          'request a demo': auth || width < 600 ? null : await boxOf('Request a demo'),
+          'site links': auth || width < 1200 ? null : await banner.getByRole('navigation', { name: 'Site' }).boundingBox({ timeout: 2_000 }).catch(() => null),
+          // The page's own link, marked as the app marks it (About is one of the pages below).
+          'current link': url === '/about' && width >= 1200 ? await banner.locator('a[aria-current="page"]', { hasText: 'About' }).boundingBox({ timeout: 2_000 }).catch(() => null) : null,
+        };
         if (!scripts) await page.unroute('**/assets/*.js');
         return boxes;
       };
@@ -181,10 +192,15 @@ describe('the prerendered page and the app that takes over from it', () => {
       for (const [url, heading] of pages) {
         const server = await boxesOf(url, heading, false);
         const app = await boxesOf(url, heading, true);
-        for (const what of ['heading', 'brand'] as const) {
+        const expected = AUTH_LAYOUT.has(url) ? ['heading', 'brand'] as const
+          : width < 600 ? ['heading', 'brand', 'sign in'] as const
+            : width < 1200 ? ['heading', 'brand', 'sign in', 'request a demo'] as const
+              : url === '/about' ? ['heading', 'brand', 'sign in', 'request a demo', 'site links', 'current link'] as const
+                : ['heading', 'brand', 'sign in', 'request a demo', 'site links'] as const;
+        for (const what of expected) {
           const [s, a] = [server[what], app[what]];
           if (!s || !a) {
-            if (s !== a) moved.push(`${url} ${what}: server ${s ? 'drawn' : 'none'}, app ${a ? 'drawn' : 'none'}`);
+            moved.push(`${url} ${what}: server ${s ? 'drawn' : 'none'}, app ${a ? 'drawn' : 'none'}`);
             continue;
           }
           for (const k of ['x', 'y', 'width', 'height'] as const) {

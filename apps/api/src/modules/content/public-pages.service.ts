@@ -1,7 +1,7 @@
 import { CONTENT_PAGES, HOME_PAGE, LISTING_PAGES } from '@sunstamp/domain/site/public-pages.data';
 import { brandMarkSvg } from '@sunstamp/domain/site/brand-mark';
 import { LOGIN_PAGE, PASSWORD_CHOOSE_PAGE, PASSWORD_RESET_PAGE, REQUEST_DEMO_PAGE, VERIFY_PAGE } from '@sunstamp/domain/site/login-page.data';
-import { CONTENT_SLUGS, type ContentSlug } from '@sunstamp/domain/site/public-pages.routes';
+import { CONTENT_SLUGS, SITE_NAV, type ContentSlug } from '@sunstamp/domain/site/public-pages.routes';
 import type { RuntimeConfig } from '@sunstamp/domain/observability/observability.rules';
 import type { AppContext } from '../../context.ts';
 import { textOfHtml } from '../../platform/markdown.ts';
@@ -46,18 +46,31 @@ const paragraphs = (body: string) => body.split(/\n\s*\n/).map((p) => `<p>${esc(
 const heroHtml = (title: string, lead?: string, extra = '') =>
   `<section class="pre-hero"><div class="pre-wrap"><h1>${esc(title)}</h1>${lead ? `<p>${esc(lead)}</p>` : ''}${extra}</div></section>`;
 
-/** The public layout's top bar (brand and sign-in), at its height, so the app's bar takes its place without moving the page. */
-const BAR_HTML = '<header class="pre-bar"><div class="pre-wrap"><a href="/">Sunstamp</a><a class="pre-bar-end" href="/login">Sign in</a></div></header>';
+/**
+ * The public layout's top bar at its height, so the app's bar takes its place without moving the
+ * page: the brand (mark and name) where the app draws it, after the room of the menu button the
+ * app shows under 1200 px (a button needs the app, so only its room is drawn); from 1200 px the
+ * site's links, the page's own marked as the app's NavLink marks it; the theme button's room; and
+ * the sign-in and request-a-demo buttons at the right. The same children as the app's toolbar.
+ */
+const barHtml = (path: string) => {
+  const nav = SITE_NAV.map((n) => (path === n.to || path.startsWith(`${n.to}/`)
+    ? `<a class="pre-nav-active" aria-current="page" href="${n.to}">${esc(n.label)}</a>`
+    : `<a href="${n.to}">${esc(n.label)}</a>`)).join('');
+  return `<header class="pre-bar"><div class="pre-wrap"><span class="pre-bar-menu"></span><a class="pre-brand" href="/">${brandMarkSvg(26)}<span>Sunstamp</span></a>`
+    + `<nav class="pre-bar-nav" aria-label="Site">${nav}</nav>`
+    + '<span class="pre-bar-fill"></span><span class="pre-bar-toggle"></span><a class="pre-bar-end" href="/login">Sign in</a><a class="pre-bar-demo" href="/request-demo">Request a demo</a></div></header>';
+};
 
 /** An open page: the bar, the hero, then its body in the page's column. */
-const pageHtml = (title: string, lead: string | undefined, body: string) =>
-  `${BAR_HTML}<main class="pre pre-page">${heroHtml(title, lead)}<div class="pre-wrap pre-body">${body}</div></main>`;
+const pageHtml = (path: string, title: string, lead: string | undefined, body: string) =>
+  `${barHtml(path)}<main class="pre pre-page">${heroHtml(title, lead)}<div class="pre-wrap pre-body">${body}</div></main>`;
 
 function staticPage(slug: ContentSlug): PublicPageHead {
   const p = CONTENT_PAGES[slug];
   return {
     status: 200, title: p.title, description: p.description, path: `/${slug}`, type: 'website',
-    bodyHtml: pageHtml(p.title, p.lead, p.sections.map((s) => `<h2>${esc(s.heading)}</h2>${paragraphs(s.body)}`).join('')),
+    bodyHtml: pageHtml(`/${slug}`, p.title, p.lead, p.sections.map((s) => `<h2>${esc(s.heading)}</h2>${paragraphs(s.body)}`).join('')),
   };
 }
 
@@ -69,7 +82,7 @@ function staticPage(slug: ContentSlug): PublicPageHead {
 function homePage(): PublicPageHead {
   const h = HOME_PAGE;
   const actions = '<p class="pre-actions"><a class="pre-btn" href="/request-demo">Request a demo</a> <a class="pre-btn pre-btn-outline" href="/login">Sign in</a></p>';
-  const bodyHtml = BAR_HTML + '<main class="pre pre-home">'
+  const bodyHtml = barHtml('/') + '<main class="pre pre-home">'
     + heroHtml(h.hero.title, h.hero.lead, actions)
     + `<div class="pre-wrap"><h2>${esc(h.servicesHeading)}</h2><ul class="pre-cards">`
     + h.services.map((s) => `<li><a href="${esc(s.to)}"><h3>${esc(s.title)}</h3></a><p>${esc(s.text)}</p></li>`).join('')
@@ -107,7 +120,7 @@ const AUTH_BAR_HTML = `<header class="pre pre-auth-bar"><a href="/home" aria-lab
 function verifyPage(): PublicPageHead {
   return {
     status: 200, title: VERIFY_PAGE.title, description: VERIFY_PAGE.description, path: '/verify', type: 'website',
-    bodyHtml: `${BAR_HTML}<main class="pre pre-narrow"><h1>${esc(VERIFY_PAGE.title)}</h1><p>${esc(VERIFY_PAGE.lead)}</p></main>`,
+    bodyHtml: `${barHtml('/verify')}<main class="pre pre-narrow"><h1>${esc(VERIFY_PAGE.title)}</h1><p>${esc(VERIFY_PAGE.lead)}</p></main>`,
   };
 }
 
@@ -123,7 +136,7 @@ async function listing(ctx: Ctx, kind: 'post' | 'help'): Promise<PublicPageHead>
   const items = rows.map(({ item }) => `<li><a href="${base}/${esc(item.slug)}">${esc(item.title)}</a>${item.summary ? ` – ${esc(item.summary)}` : ''}</li>`).join('');
   return {
     status: 200, title: meta.title, description: meta.description, path: base, type: 'website',
-    bodyHtml: pageHtml(meta.title, meta.lead, `<ul>${items}</ul>`),
+    bodyHtml: pageHtml(base, meta.title, meta.lead, `<ul>${items}</ul>`),
   };
 }
 
@@ -164,7 +177,7 @@ export async function publicPageHead(ctx: Ctx, pathname: string): Promise<Public
   if (path === '/verify' || /^\/verify\/[^/]+$/.test(path)) return verifyPage();
   if (path === '/contact-us') {
     const m = LISTING_PAGES['contact-us'];
-    return { status: 200, title: m.title, description: m.description, path, type: 'website', bodyHtml: pageHtml(m.title, m.lead, '') };
+    return { status: 200, title: m.title, description: m.description, path, type: 'website', bodyHtml: pageHtml(path, m.title, m.lead, '') };
   }
   const slug = path.slice(1);
   if ((CONTENT_SLUGS as readonly string[]).includes(slug)) return staticPage(slug as ContentSlug);

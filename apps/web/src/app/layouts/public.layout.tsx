@@ -17,19 +17,13 @@ import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
+import { SITE_NAV } from '@sunstamp/domain/site/public-pages.routes';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { useSession } from '../../lib/session/session.context.ts';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
 
-const NAV = [
-  { to: '/permit-design', label: 'Permit Design' },
-  { to: '/engineering', label: 'Engineering' },
-  { to: '/about', label: 'About' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/help', label: 'Help' },
-  { to: '/contact-us', label: 'Contact' },
-];
+const NAV = SITE_NAV;
 
 const FOOTER = [
   {
