@@ -73,6 +73,53 @@ describe('the jobs list, pages kept by snapshot', () => {
     expect(again).toEqual(await listJobs({ ...t.ctx, caches: { ...t.ctx.caches, jobPages: null } }, p, q));
   });
 
+  it('counts the jobs once for the lists that miss at once after a write, and never hands a caller a count from before its own write', async () => {
+    const name = `Count once ${Date.now()}`;
+    await submitted(name);
+    const p = await principalOf(t, DEMO.admin);
+    const q = ZJobListQuery.parse({ search: name });
+    const counts = (texts: string[]) => texts.filter((s) => /^select count\(\*\)/.test(s)).length;
+    let answers: { count: number }[] = [];
+    const atOnce = await statementsOf(t.database, async () => { answers = await Promise.all(Array.from({ length: 5 }, () => listJobs(t.ctx, p, q))); });
+    expect(answers.map((a) => a.count)).toEqual([1, 1, 1, 1, 1]);
+    expect(counts(atOnce)).toBe(1);
+    // Kept: asked again, not counted.
+    expect(counts(await statementsOf(t.database, () => listJobs(t.ctx, p, q)))).toBe(0);
+    // A count in flight when the caller writes is not the caller's: its list after the write counts
+    // again. The first count's answer is held (its statement has run) until the second list is done.
+    await submitted(`${name} (drops the kept count)`);
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    let counted!: () => void;
+    const firstCounted = new Promise<void>((r) => { counted = r; });
+    const original = t.database.queryArrays;
+    let holding = true;
+    t.database.queryArrays = async (st) => {
+      const rows = await original.call(t.database, st);
+      if (holding && /^select count\(\*\)/.test(st.text)) {
+        holding = false;
+        counted();
+        await held;
+      }
+      return rows;
+    };
+    try {
+      const inFlight = listJobs(t.ctx, p, q);
+      await firstCounted;
+      await submitted(`${name} again`);
+      // Had it joined the held count, it would wait for it: a deadlock, bounded here to fail clearly.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const after = await Promise.race([listJobs(t.ctx, p, q), new Promise<'joined'>((r) => { timer = setTimeout(() => r('joined'), 10_000); })]);
+      clearTimeout(timer);
+      release();
+      expect(after === 'joined' ? after : after.count).toBe(3);
+      expect((await inFlight).count).toBe(2);
+    } finally {
+      release();
+      t.database.queryArrays = original;
+    }
+  });
+
   it('answers what a fresh read answers after writes through the API and by hand in SQL', async () => {
     const name = `Cache fresh ${Date.now()}`;
     const id = await submitted(name);

@@ -291,8 +291,11 @@ export async function listJobs(
   f: JobListFilter,
   order: { field: JobOrderField; desc: boolean },
   page: { limit: number; offset: number },
-  /** A count already known for this filter (the service caches them); skips the count query. */
-  knownCount?: number,
+  /**
+   * The total: a count already known (skips the count query), or how to have it given the count's
+   * read (the service answers it from its cache, or one read shared by the callers that miss at once).
+   */
+  total?: number | ((read: () => Promise<number>) => Promise<number>),
   /** Whose unread messages each row counts, and in which threads (threadAccessOf). */
   reader: ListReader = NO_READER,
   pages: JobPageCache | null = null,
@@ -316,12 +319,11 @@ export async function listJobs(
     return { snapshot: r[0]![1] as string, value, weight: Math.max(1, value.length) };
   };
   const readPage = async (): Promise<JobListPage> => (key ? pages!.read(key, loadPage) : (await loadPage()).value);
-  const [rows, total] = await Promise.all([
+  const readCount = () => database.queryArrays({ name: statementName(q.countText, inline ? budget : undefined), text: q.countText, values: q.countValues })
+    .then((r) => num(r[0]?.[0] ?? 0));
+  const [rows, count] = await Promise.all([
     readPage(),
-    knownCount !== undefined
-      ? Promise.resolve(knownCount)
-      : database.queryArrays({ name: statementName(q.countText, inline ? budget : undefined), text: q.countText, values: q.countValues })
-        .then((r) => num(r[0]?.[0] ?? 0)),
+    typeof total === 'number' ? total : total ? total(readCount) : readCount(),
   ]);
-  return { rows, count: total };
+  return { rows, count };
 }

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Principal } from '../../platform/principal.ts';
 import { forbidden, notFound, invalidFields } from '../../platform/errors.ts';
 import { optionLists } from '../catalogue/catalogue.api.ts';
-import { cachedCount, keepCount } from './jobs-count.cache.ts';
+import { countOnce } from './jobs-count.cache.ts';
 import { clientHistoryEntryFor, historyEntryOf, jobOf, listClockKey, listClockKeyOfItems, listItemOf, revisionOf } from './jobs.mapper.ts';
 import { sideOfRole, statusesWaitingOn } from '@sunstamp/domain/jobs/action-needed.rules';
 import { shownFileCategoryOf } from '@sunstamp/domain/jobs/client-view.rules';
@@ -146,17 +146,15 @@ async function readList(ctx: ListContext, p: Principal, q: JobListQuery) {
   };
   // The overdue filter moves with the clock, so its counts are keyed by the second too.
   const key = JSON.stringify({ ...filter, now: q.overdue === undefined ? 0 : Math.floor(now.getTime() / 1000) });
-  const cached = cachedCount(ctx, key);
   const { rows, count } = await repo.listJobs(
     ctx.database,
     filter,
     { field: q.ordering.replace(/^-/, '') as repo.JobOrderField, desc },
     { limit: q.page_size, offset: (q.page - 1) * q.page_size },
-    cached.count,
+    (read) => countOnce(ctx, key, read),
     { userId: p.id, ...threadAccessOf(p) },
     ctx.caches.jobPages,
   );
-  if (cached.count === undefined) keepCount(ctx, key, cached.version, count);
   return { rows, count, now };
 }
 
