@@ -120,6 +120,35 @@ describe('the jobs list, pages kept by snapshot', () => {
     }
   });
 
+  it('shows a writer its own jobs at once while other requests read the same page and count all the time', async () => {
+    const name = `Own writes ${Date.now()}`;
+    const p = await principalOf(t, DEMO.acmeUser);
+    const q = ZJobListQuery.parse({ search: name, page_size: '50' });
+    let reading = true;
+    // Readers keep a read of the page and of its count in flight, for the writer to miss and not join.
+    // Each waits a turn of the event loop between two lists, as requests arriving over sockets do (on
+    // PGlite a read kept can resolve without one, and the loop alone would starve the writer's request).
+    const readers = Array.from({ length: 6 }, async () => {
+      while (reading) {
+        await listJobs(t.ctx, p, q);
+        await new Promise((r) => setImmediate(r));
+      }
+    });
+    const seen: string[] = [];
+    try {
+      for (let i = 1; i <= 12; i++) {
+        const res = await call(DEMO.acmeUser, 'PUT', '/api/jobs', { name: `${name} ${i}` });
+        expect(res.statusCode, res.body).toBe(201);
+        const page = await listJobs(t.ctx, p, q);
+        if (page.count !== i || !page.results.some((r) => r.id === res.data.id)) seen.push(`after write ${i}: count ${page.count}, ${page.results.length} rows`);
+      }
+    } finally {
+      reading = false;
+      await Promise.all(readers);
+    }
+    expect(seen).toEqual([]);
+  });
+
   it('answers what a fresh read answers after writes through the API and by hand in SQL', async () => {
     const name = `Cache fresh ${Date.now()}`;
     const id = await submitted(name);
