@@ -23,8 +23,6 @@ import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { useSession } from '../../lib/session/session.context.ts';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
 
-const NAV = SITE_NAV;
-
 const FOOTER = [
   {
     title: 'Services',
@@ -75,7 +73,7 @@ export function PublicLayout() {
               <BrandLogo size={26} />
             </Link>
             <Box component="nav" aria-label="Site" sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5, flex: 1 }}>
-              {NAV.map((n) => (
+              {SITE_NAV.map((n) => (
                 <Button
                   key={n.to}
                   component={NavLink}
@@ -122,7 +120,7 @@ export function PublicLayout() {
           </Box>
           <Divider />
           <List component="nav" aria-label="Site">
-            {[...NAV, ...(signedIn ? [] : [{ to: '/login', label: 'Sign in' }, { to: '/request-demo', label: 'Request a demo' }])].map((n) => (
+            {[...SITE_NAV, ...(signedIn ? [] : [{ to: '/login', label: 'Sign in' }, { to: '/request-demo', label: 'Request a demo' }])].map((n) => (
               <ListItemButton key={n.to} component={RouterLink} to={n.to}>
                 <ListItemText primary={n.label} />
               </ListItemButton>
